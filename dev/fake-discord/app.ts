@@ -1,0 +1,43 @@
+/**
+ * The fake Discord: one Hono app serving Discord's OAuth2 pages and endpoints, the REST API v10 subset we
+ * use, and test controls under `/__demo`. Web APIs only, so it runs on Node, in Vite and inside workerd.
+ */
+import { Hono } from 'hono';
+import { createControlRoutes } from './controls.ts';
+import { createOAuthRoutes } from './oauth.ts';
+import { indexPage } from './pages.ts';
+import { createRestRoutes } from './rest.ts';
+import { createState } from './state.ts';
+import type { FakeDiscordState } from './state.ts';
+
+export type { FakeDiscordState, FaultConfig, FaultMode, CallRecord } from './state.ts';
+export {
+  createDemoData,
+  DEMO_BOT_TOKEN,
+  DEMO_BOT_USER_ID,
+  DEMO_CLIENT_ID,
+  DEMO_CLIENT_SECRET,
+  DEMO_GUILD_IDS,
+  DEMO_USER_IDS,
+} from './data.ts';
+export type { DemoData, DemoGuild, DemoMember } from './data.ts';
+
+export interface FakeDiscord {
+  app: Hono;
+  state: FakeDiscordState;
+}
+
+export function createFakeDiscord(): FakeDiscord {
+  const state = createState();
+  const app = new Hono();
+  app.get('/', (c) => c.html(indexPage()));
+  app.route('/', createOAuthRoutes(state));
+  app.route('/api/v10', createRestRoutes(state));
+  app.route('/__demo', createControlRoutes(state));
+  app.notFound((c) => c.json({ message: '404: Not Found', code: 0 }, 404));
+  app.onError((error, c) => {
+    console.error('fake discord:', error);
+    return c.json({ message: '500: Internal Server Error', code: 0 }, 500);
+  });
+  return { app, state };
+}

@@ -1,0 +1,83 @@
+/** Test controls under `/__demo` (not part of Discord): inspect data, inject faults, read the call log, mint tokens. */
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { parseFaultRequest } from './faults.ts';
+import { resetState } from './state.ts';
+import type { FakeDiscordState } from './state.ts';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, DEFAULT_USER_SCOPE, expireAccessToken, issueGrant, revokeAllUserGrants } from './tokens.ts';
+
+async function readJsonObject(c: Context): Promise<Record<string, unknown> | null> {
+  try {
+    const body: unknown = await c.req.json();
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+    return { ...body };
+  } catch {
+    return null;
+  }
+}
+
+function badRequest(c: Context, error: string): Response {
+  return c.json({ error }, 400);
+}
+
+export function createControlRoutes(state: FakeDiscordState): Hono {
+  const controls = new Hono();
+
+  controls.get('/state', (c) => {
+    const { application, users, guilds } = state.data;
+    return c.json({ application: { id: application.id, name: application.name }, users, guilds });
+  });
+
+  controls.get('/faults', (c) => c.json(state.fault));
+
+  controls.post('/faults', async (c) => {
+    const body = await readJsonObject(c);
+    if (body === null) return badRequest(c, 'Expected a JSON object');
+    const fault = parseFaultRequest(body);
+    if (typeof fault === 'string') return badRequest(c, fault);
+    state.fault = fault;
+    if (fault.mode === 'revoke') revokeAllUserGrants(state);
+    return c.json(fault);
+  });
+
+  controls.post('/reset', (c) => {
+    resetState(state);
+    return c.json({ ok: true });
+  });
+
+  controls.get('/calls', (c) => c.json({ count: state.calls.length, calls: state.calls }));
+
+  controls.post('/calls/reset', (c) => {
+    state.calls = [];
+    return c.json({ ok: true });
+  });
+
+  controls.post('/issue-token', async (c) => {
+    const body = await readJsonObject(c);
+    if (body === null) return badRequest(c, 'Expected a JSON object');
+    const { userId, scope } = body;
+    if (scope !== undefined && typeof scope !== 'string') return badRequest(c, 'scope must be a string');
+    const user = state.data.users.find((candidate) => candidate.id === userId && candidate.bot !== true);
+    if (user === undefined) return c.json({ error: 'Unknown demo user' }, 404);
+    const grant = issueGrant(state, user.id, state.data.application.id, scope ?? DEFAULT_USER_SCOPE);
+    return c.json({
+      access_token: grant.accessToken,
+      refresh_token: grant.refreshToken,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+      scope: grant.scope,
+    });
+  });
+
+  controls.post('/expire-token', async (c) => {
+    const body = await readJsonObject(c);
+    if (body === null) return badRequest(c, 'Expected a JSON object');
+    const accessToken = body.access_token;
+    const grant = typeof accessToken === 'string' ? state.accessTokens.get(accessToken) : undefined;
+    if (grant === undefined) return c.json({ error: 'Unknown access token' }, 404);
+    expireAccessToken(state, grant);
+    return c.json({ ok: true });
+  });
+
+  return controls;
+}

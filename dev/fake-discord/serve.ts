@@ -1,0 +1,23 @@
+/** Runs the fake Discord on Node: `node dev/fake-discord/serve.ts` (port from FAKE_DISCORD_PORT, default 8788). */
+import { serve } from '@hono/node-server';
+import { createFakeDiscord } from './app.ts';
+
+const host = '127.0.0.1';
+const port = Number(process.env.FAKE_DISCORD_PORT ?? 8788);
+if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+  console.error(`FAKE_DISCORD_PORT must be a port number, got ${process.env.FAKE_DISCORD_PORT}`);
+  process.exit(1);
+}
+
+const { app } = createFakeDiscord();
+const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
+  console.log(`Fake Discord listening on http://${host}:${info.port}`);
+});
+
+function stop(): void {
+  server.close(() => process.exit(0));
+  // Keep-alive connections would hold close() open; nothing here needs a graceful drain.
+  setTimeout(() => process.exit(0), 1000).unref();
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

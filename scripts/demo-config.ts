@@ -1,0 +1,22 @@
+import { existsSync } from 'node:fs';
+
+export const PORT = Number(process.env.PORT ?? 8787);
+export const FAKE_DISCORD_PORT = Number(process.env.FAKE_DISCORD_PORT ?? 8788);
+export const PERSIST_DIR = '.wrangler/state';
+
+/** Real Discord is configured in .dev.vars; without it the demo talks to dev/fake-discord. */
+export const usesRealDiscord = () => existsSync('.dev.vars');
+
+/** The Worker's settings for the demo: the fake Discord's base URL and its demo secrets. */
+export function demoVars(): Record<string, string> {
+  return {
+    DISCORD_BASE_URL: `http://127.0.0.1:${FAKE_DISCORD_PORT}`,
+    DISCORD_CLIENT_ID: '200000000000000001',
+    DISCORD_CLIENT_SECRET: 'demo-client-secret',
+    DISCORD_BOT_TOKEN: 'demo-bot-token',
+    SESSION_SECRET: 'demo-session-secret-only-for-local-use-0123456789',
+    BOT_API_TOKEN: 'demo-bot-api-token',
+  };
+}
+
+export const varFlags = (vars: Record<string, string>) => Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);

@@ -1,0 +1,29 @@
+// npm start: build, migrate and seed local storage, start the fake Discord (demo mode) and the Worker.
+import type { ChildProcess } from 'node:child_process';
+import { demoVars, FAKE_DISCORD_PORT, PERSIST_DIR, PORT, usesRealDiscord, varFlags } from './demo-config.ts';
+import { run, startService, stopOnExit } from './process-tools.ts';
+
+const children: ChildProcess[] = [];
+stopOnExit(children);
+
+if (!process.env.SKIP_BUILD) await run('npx', ['vite', 'build', '--logLevel', 'warn']);
+await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', PERSIST_DIR]);
+await run(process.execPath, ['scripts/seed-demo.ts']);
+
+const demo = !usesRealDiscord();
+if (demo) {
+  children.push(
+    await startService('fake-discord', process.execPath, ['dev/fake-discord/serve.ts'], /listening/i, {
+      env: { ...process.env, FAKE_DISCORD_PORT: String(FAKE_DISCORD_PORT) },
+    }),
+  );
+}
+children.push(
+  await startService(
+    'worker',
+    'npx',
+    ['wrangler', 'dev', '--port', String(PORT), '--ip', '127.0.0.1', '--persist-to', PERSIST_DIR, '--test-scheduled', ...(demo ? varFlags(demoVars()) : [])],
+    /Ready on/i,
+  ),
+);
+console.log(`\nServerManager is running at http://localhost:${PORT}${demo ? ' (demo: log in with the fake Discord)' : ''}\nPress Ctrl+C to stop.`);

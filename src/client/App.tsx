@@ -1,0 +1,70 @@
+import { Suspense, useEffect } from 'react';
+import { Toaster } from 'sonner';
+import { SWRConfig } from 'swr';
+import { Router, useLocation } from 'wouter';
+import { TOAST_DURATION_MS, TOAST_MAX } from '../shared/constants';
+import { getJson } from './api';
+import { Footer } from './components/Footer';
+import { Header } from './components/Header';
+import { MusicHeader } from './components/MusicHeader';
+import { useTheme } from './hooks/useTheme';
+import { matchAppRoute } from './routes';
+
+export interface AppProps {
+  /** Set on the server; the browser reads its own location. */
+  ssrPath?: string;
+  ssrSearch?: string;
+  fallback: Record<string, unknown>;
+}
+
+export function App({ ssrPath, ssrSearch, fallback }: AppProps) {
+  return (
+    <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+      <SWRConfig
+        value={{
+          fallback,
+          fetcher: getJson,
+          // The server already sent this data: do not fetch it again on hydration.
+          revalidateIfStale: false,
+          revalidateOnFocus: false,
+          onError: (error: unknown) => console.error(error),
+        }}
+      >
+        <Shell />
+      </SWRConfig>
+    </Router>
+  );
+}
+
+function Shell() {
+  const [location] = useLocation();
+  const [theme] = useTheme();
+  const { route, params } = matchAppRoute(location);
+  const Page = route.page.Component;
+
+  useEffect(() => {
+    document.title = route.title;
+  }, [route]);
+
+  useEffect(() => {
+    // Tests wait for this before interacting (hydration is done once effects run).
+    document.documentElement.dataset.clientLoaded = 'true';
+  }, []);
+
+  const music = route.chrome === 'music';
+  return (
+    <div className={music ? 'relative min-h-screen bg-gray-950 text-white' : 'flex min-h-screen flex-col bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100'}>
+      <a href="#main" className="sr-only z-50 rounded bg-indigo-600 px-3 py-2 text-white focus:not-sr-only focus:absolute focus:left-2 focus:top-2">
+        Skip to content
+      </a>
+      {music ? <MusicHeader title={location.includes('glaive') ? 'Glaive Library' : 'Kenji Library'} /> : <Header />}
+      <main id="main" className="flex-1">
+        <Suspense fallback={<p className="p-8 text-center text-gray-500" role="status">Loading…</p>}>
+          <Page params={params} />
+        </Suspense>
+      </main>
+      {!music && <Footer currentRouteId={route.id} />}
+      <Toaster theme={theme} duration={TOAST_DURATION_MS} visibleToasts={TOAST_MAX} closeButton position="bottom-right" />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ApiErrorBody } from '../shared/api-types';
+
+/** A failed API call, carrying the server's sentence and code. */
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiClientError';
+  }
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as ApiErrorBody).error === 'string';
+}
+
+async function readJson<T>(response: Response): Promise<T> {
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = isErrorBody(body) ? body.error : `Request failed (${response.status}).`;
+    const code = isErrorBody(body) ? body.code : 'HTTP_ERROR';
+    throw new ApiClientError(response.status, code, message);
+  }
+  return body as T;
+}
+
+/** The SWR fetcher: GET a JSON resource with the session cookie. */
+export async function getJson<T>(url: string): Promise<T> {
+  return readJson<T>(await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } }));
+}
+
+export async function postJson<T>(url: string, body: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status === 204) return undefined as T;
+  return readJson<T>(response);
+}

@@ -1,0 +1,23 @@
+/** The server's data for the first paint travels in a JSON script element (never executed). */
+export const DATA_ISLAND_ID = '__SM_DATA__';
+
+export interface IslandData {
+  /** SWR fallback: API URL → answer. */
+  fallback: Record<string, unknown>;
+}
+
+/** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */
+export function serializeIsland(data: IslandData): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function readIsland(doc: Document): IslandData {
+  const text = doc.getElementById(DATA_ISLAND_ID)?.textContent;
+  if (!text) return { fallback: {} };
+  return JSON.parse(text) as IslandData;
+}

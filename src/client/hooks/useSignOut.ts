@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { toast } from 'sonner';
+import { useSWRConfig } from 'swr';
+import { useLocation } from 'wouter';
+import type { CheckAuthResponse } from '../../shared/api-types';
+import { postJson } from '../api';
+import { AUTH_KEY } from './useAuth';
+
+/** Ends the session on the server, then forgets every cached answer (user, servers, settings, admin flag). */
+export function useSignOut() {
+  const { mutate } = useSWRConfig();
+  const [, navigate] = useLocation();
+  return useCallback(async () => {
+    try {
+      await postJson<void>('/api/logout', {});
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Sign out failed.');
+      return;
+    }
+    await mutate(() => true, undefined, { revalidate: false });
+    await mutate<CheckAuthResponse>(AUTH_KEY, { authenticated: false }, { revalidate: false });
+    navigate('/');
+  }, [mutate, navigate]);
+}

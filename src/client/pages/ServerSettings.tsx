@@ -1,0 +1,5 @@
+import { LoginPrompt } from '../components/LoginPrompt';
+
+export default function Page() {
+  return <LoginPrompt />;
+}

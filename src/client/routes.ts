@@ -1,0 +1,80 @@
+import { lazyPage, type LazyPage } from './lazy-page';
+
+/** Server loaders that prefill SWR for a route (see src/worker/render/loaders.ts). */
+export type LoaderKey = 'stats' | 'commands' | 'servers' | 'serverSettings' | 'adminWhitelist';
+
+export interface AppRoute {
+  id: string;
+  /** Exact paths, or patterns with `:name` segments. */
+  paths: readonly string[];
+  title: string;
+  /** The page module, for the build manifest (module preloads). */
+  source: string;
+  page: LazyPage;
+  loaders: readonly LoaderKey[];
+  /** Library pages have their own transparent header. */
+  chrome: 'main' | 'music';
+  /** Page requires admin rights (redirect to / otherwise). */
+  adminOnly?: boolean;
+}
+
+const withHtml = (...paths: string[]) => paths.flatMap((p) => [p, `${p}.html`]);
+
+export const ROUTES: readonly AppRoute[] = [
+  { id: 'landing', paths: ['/', '/index.html'], title: 'ServerManager | Discord bot for moderation, fun and Last.fm', source: 'src/client/pages/Landing.tsx', page: lazyPage(() => import('./pages/Landing')), loaders: ['stats'], chrome: 'main' },
+  { id: 'commands', paths: withHtml('/commands'), title: 'Commands | ServerManager', source: 'src/client/pages/Commands.tsx', page: lazyPage(() => import('./pages/Commands')), loaders: ['commands'], chrome: 'main' },
+  { id: 'servers', paths: withHtml('/bite', '/servers', '/servermanager'), title: 'Your Servers | ServerManager', source: 'src/client/pages/ServerList.tsx', page: lazyPage(() => import('./pages/ServerList')), loaders: ['servers'], chrome: 'main' },
+  { id: 'server', paths: ['/server/:serverId'], title: 'Server Settings | ServerManager', source: 'src/client/pages/ServerSettings.tsx', page: lazyPage(() => import('./pages/ServerSettings')), loaders: ['serverSettings'], chrome: 'main' },
+  { id: 'admin', paths: withHtml('/admin'), title: 'Admin | ServerManager', source: 'src/client/pages/Admin.tsx', page: lazyPage(() => import('./pages/Admin')), loaders: ['adminWhitelist'], chrome: 'main', adminOnly: true },
+  { id: 'privacy', paths: withHtml('/privacy-policy'), title: 'Privacy Policy | ServerManager', source: 'src/client/pages/PrivacyPolicy.tsx', page: lazyPage(() => import('./pages/PrivacyPolicy')), loaders: [], chrome: 'main' },
+  { id: 'terms', paths: withHtml('/terms-of-service', '/tos'), title: 'Terms of Service | ServerManager', source: 'src/client/pages/TermsOfService.tsx', page: lazyPage(() => import('./pages/TermsOfService')), loaders: [], chrome: 'main' },
+  { id: 'contact', paths: withHtml('/contact'), title: 'Contact | ServerManager', source: 'src/client/pages/Contact.tsx', page: lazyPage(() => import('./pages/Contact')), loaders: [], chrome: 'main' },
+  { id: 'kenji', paths: withHtml('/kenji'), title: 'Kenji Library | ServerManager', source: 'src/client/pages/Library.tsx', page: lazyPage(() => import('./pages/Library')), loaders: [], chrome: 'music' },
+  { id: 'glaive', paths: withHtml('/glaive'), title: 'Glaive Library | ServerManager', source: 'src/client/pages/Library.tsx', page: lazyPage(() => import('./pages/Library')), loaders: [], chrome: 'music' },
+];
+
+export const NOT_FOUND_ROUTE: AppRoute = {
+  id: 'not-found',
+  paths: [],
+  title: 'Page Not Found | ServerManager',
+  source: 'src/client/pages/NotFound.tsx', page: lazyPage(() => import('./pages/NotFound')),
+  loaders: [],
+  chrome: 'main',
+};
+
+export interface RouteMatch {
+  route: AppRoute;
+  params: Record<string, string>;
+}
+
+function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = pathname.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i] ?? '';
+    const g = got[i] ?? '';
+    if (w.startsWith(':')) {
+      if (!g) return null;
+      try {
+        params[w.slice(1)] = decodeURIComponent(g);
+      } catch {
+        return null;
+      }
+    } else if (w !== g) return null;
+  }
+  return params;
+}
+
+/** The one route table lookup, used by the server renderer and the client router alike. */
+export function matchAppRoute(pathname: string): RouteMatch {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  for (const route of ROUTES) {
+    for (const pattern of route.paths) {
+      const params = matchPattern(pattern, path);
+      if (params) return { route, params };
+    }
+  }
+  return { route: NOT_FOUND_ROUTE, params: {} };
+}

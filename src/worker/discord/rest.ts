@@ -1,0 +1,219 @@
+/** The one way out to Discord's REST API: auth headers, timeouts, retries, rate limits, error mapping. */
+import { ApiError } from '../errors';
+import { bucketKey, bucketWaitMs, clearRateLimitBuckets, recordBucket } from './rate-limit-buckets';
+
+export { clearRateLimitBuckets };
+
+export type DiscordAuth = { type: 'bot' } | { type: 'user'; token: string };
+
+export type DiscordQuery = Record<string, string | number | boolean | undefined>;
+
+export interface DiscordRequestOptions {
+  auth: DiscordAuth;
+  query?: DiscordQuery;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface DiscordRestOptions {
+  /** Per attempt, not per request. */
+  timeoutMs?: number;
+  /** The longest we wait out a 429 or an exhausted bucket before giving up. */
+  maxRateLimitWaitMs?: number;
+  maxAttempts?: number;
+  /** The first backoff after a 5xx or network error; doubles each retry. */
+  retryBackoffMs?: number;
+}
+
+export type DiscordRestEnv = Pick<Env, 'DISCORD_BASE_URL' | 'DISCORD_BOT_TOKEN'>;
+
+const DEFAULTS: Required<DiscordRestOptions> = {
+  timeoutMs: 8000,
+  maxRateLimitWaitMs: 5000,
+  maxAttempts: 3,
+  retryBackoffMs: 100,
+};
+
+// Discord asks API clients to identify themselves this way.
+const USER_AGENT = 'DiscordBot (ServerManager, 1.0)';
+
+const IDEMPOTENT_METHODS = new Set(['GET', 'PUT', 'DELETE']);
+
+export class DiscordUnauthorizedError extends ApiError {
+  constructor() {
+    super(401, 'DISCORD_UNAUTHORIZED', 'Your Discord session has expired. Please log in again.');
+    this.name = 'DiscordUnauthorizedError';
+  }
+}
+
+export const botNotConfigured = () => new ApiError(503, 'BOT_NOT_CONFIGURED', 'The bot token is not configured.');
+
+const discordForbidden = () =>
+  new ApiError(403, 'DISCORD_FORBIDDEN', 'Discord refused access to this. Check the bot and your permissions.');
+const discordNotFound = () => new ApiError(404, 'DISCORD_NOT_FOUND', 'Discord does not know this server or member.');
+const discordUnavailable = () =>
+  new ApiError(502, 'DISCORD_UNAVAILABLE', 'Discord is not answering properly right now. Please try again shortly.');
+const discordRejected = () => new ApiError(502, 'DISCORD_REJECTED', 'Discord rejected the request.');
+const discordTimeout = () => new ApiError(504, 'DISCORD_TIMEOUT', 'Discord took too long to answer. Please try again.');
+
+export function discordRateLimited(retryAfterMs: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new ApiError(502, 'DISCORD_RATE_LIMITED', 'Discord is rate limiting us. Please try again in a few seconds.', {
+    'Retry-After': String(seconds),
+  });
+}
+
+/** What one attempt came to: an answer, or a reason to try again after a pause. */
+type Attempt<T> =
+  | { kind: 'done'; value: T }
+  | { kind: 'retry'; waitMs: number; error: ApiError; reason: 'rate-limit' | 'failure' };
+
+export class DiscordRest {
+  private readonly options: Required<DiscordRestOptions>;
+
+  constructor(
+    private readonly env: DiscordRestEnv,
+    options: DiscordRestOptions = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  async request<T>(path: string, options: DiscordRequestOptions): Promise<T> {
+    const method = options.method ?? 'GET';
+    const authorization = this.authorization(options.auth);
+    const key = bucketKey(method, path, authorization);
+    let lastError: ApiError = discordUnavailable();
+    for (let attempt = 1; attempt <= this.options.maxAttempts; attempt += 1) {
+      await this.waitForBucket(key, options.signal);
+      const outcome = await this.attempt<T>(path, method, authorization, key, options);
+      if (outcome.kind === 'done') return outcome.value;
+      lastError = outcome.error;
+      const isLast = attempt === this.options.maxAttempts;
+      if (isLast || !this.mayRetry(outcome, method)) break;
+      await sleep(outcome.waitMs, options.signal);
+    }
+    throw lastError;
+  }
+
+  private async waitForBucket(key: string, signal: AbortSignal | undefined): Promise<void> {
+    const waitMs = bucketWaitMs(key);
+    if (waitMs > this.options.maxRateLimitWaitMs) throw discordRateLimited(waitMs);
+    await sleep(waitMs, signal);
+  }
+
+  private mayRetry(outcome: Extract<Attempt<unknown>, { kind: 'retry' }>, method: string): boolean {
+    if (outcome.reason === 'rate-limit') return outcome.waitMs <= this.options.maxRateLimitWaitMs;
+    // A 5xx on a POST/PATCH may already have taken effect.
+    return IDEMPOTENT_METHODS.has(method);
+  }
+
+  private authorization(auth: DiscordAuth): string {
+    if (auth.type === 'user') return `Bearer ${auth.token}`;
+    const token = this.env.DISCORD_BOT_TOKEN;
+    if (token === undefined || token === '') throw botNotConfigured();
+    return `Bot ${token}`;
+  }
+
+  private url(path: string, query: DiscordQuery | undefined): string {
+    const base = this.env.DISCORD_BASE_URL.replace(/\/+$/, '');
+    const url = new URL(`${base}/api/v10${path.startsWith('/') ? path : `/${path}`}`);
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return url.toString();
+  }
+
+  private async attempt<T>(
+    path: string,
+    method: string,
+    authorization: string,
+    key: string,
+    options: DiscordRequestOptions,
+  ): Promise<Attempt<T>> {
+    const url = this.url(path, options.query);
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout]);
+    const headers: Record<string, string> = { Authorization: authorization, 'User-Agent': USER_AGENT };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    try {
+      const response = await fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal,
+      });
+      recordBucket(key, response.headers);
+      const text = await response.text();
+      return this.interpret<T>(response, text);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (options.signal?.aborted === true) throw options.signal.reason;
+      if (timeout.aborted) throw discordTimeout();
+      return { kind: 'retry', waitMs: this.options.retryBackoffMs, error: discordUnavailable(), reason: 'failure' };
+    }
+  }
+
+  private interpret<T>(response: Response, text: string): Attempt<T> {
+    const { status } = response;
+    if (status === 429) {
+      const waitMs = retryAfterMs(response.headers, text);
+      return { kind: 'retry', waitMs, error: discordRateLimited(waitMs), reason: 'rate-limit' };
+    }
+    if (status >= 500) {
+      return { kind: 'retry', waitMs: this.options.retryBackoffMs, error: discordUnavailable(), reason: 'failure' };
+    }
+    if (status === 401) throw new DiscordUnauthorizedError();
+    if (status === 403) throw discordForbidden();
+    if (status === 404) throw discordNotFound();
+    if (status >= 400) throw discordRejected();
+    if (status === 204 || text === '') return { kind: 'done', value: undefined as T };
+    return { kind: 'done', value: parseJson<T>(text) };
+  }
+}
+
+function parseJson<T>(text: string): T {
+  try {
+    // The shape is Discord's documented one (discord-api-types); we only guard against non-JSON.
+    return JSON.parse(text) as T;
+  } catch {
+    throw discordUnavailable();
+  }
+}
+
+/** Seconds from `Retry-After`, else from the JSON body's `retry_after`; Cloudflare's HTML 429s carry only the header. */
+export function retryAfterMs(headers: Headers, body: string): number {
+  const fromHeader = Number.parseFloat(headers.get('Retry-After') ?? '');
+  if (Number.isFinite(fromHeader) && fromHeader >= 0) return fromHeader * 1000;
+  const fromBody = retryAfterFromBody(body);
+  if (fromBody !== null) return fromBody * 1000;
+  return 1000;
+}
+
+function retryAfterFromBody(body: string): number | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== 'object' || parsed === null || !('retry_after' in parsed)) return null;
+    const value = parsed.retry_after;
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function sleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
+  if (milliseconds <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(done, milliseconds);
+    function done() {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }
+    function abort() {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    }
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+}

@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { csrfGuard } from './csrf';
+import { ApiError } from './errors';
+import type { AppEnv } from './hono-env';
+import { renderPage } from './render/page';
+import { authRoutes } from './routes/auth';
+import { statsRoutes } from './routes/stats';
+import { refreshStats } from './stats-refresh';
+
+const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+const app = new Hono<AppEnv>();
+
+app.use(
+  '*',
+  secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: [NONCE, "'self'"],
+      // sonner and React style attributes inject inline styles; scripts stay nonce-only.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'https://cdn.discordapp.com'],
+      mediaSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+  }),
+);
+
+app.use('/api/*', csrfGuard);
+app.use(
+  '/api/*',
+  bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} kB.`);
+    },
+  }),
+);
+
+app.route('/api', statsRoutes);
+app.route('/api', authRoutes);
+
+app.all('/api/*', () => {
+  throw new ApiError(404, 'NOT_FOUND', 'There is no such API endpoint.');
+});
+
+app.get('*', renderPage);
+
+app.onError((error, c) => {
+  if (error instanceof ApiError) {
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    return c.json(error.body, error.status);
+  }
+  if (error instanceof HTTPException) {
+    return c.json({ error: error.message || 'Request failed.', code: 'HTTP_ERROR' }, error.status);
+  }
+  console.error('Unhandled error', error);
+  return c.json({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }, 500);
+});
+
+export default {
+  fetch: app.fetch,
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(refreshStats(env));
+  },
+} satisfies ExportedHandler<Env>;
+
+export { app };

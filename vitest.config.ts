@@ -1,0 +1,31 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+import { createFakeDiscord } from './dev/fake-discord/app.ts';
+
+// Worker tests run inside workerd with real local D1, R2, KV and the rate limiter.
+// Every outbound request (Discord) is answered by the fake Discord running in this Node process.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('./migrations');
+  const fake = createFakeDiscord();
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            DISCORD_CLIENT_SECRET: 'demo-client-secret',
+            DISCORD_BOT_TOKEN: 'demo-bot-token',
+            SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+            BOT_API_TOKEN: 'test-bot-api-token',
+          },
+          outboundService: (request: Request) => fake.app.fetch(request),
+        },
+      }),
+    ],
+    test: {
+      include: ['tests/worker/**/*.test.ts'],
+      setupFiles: ['./tests/worker/setup.ts'],
+    },
+  };
+});
