@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 
 export const PORT = Number(process.env.PORT ?? 8787);
 export const FAKE_DISCORD_PORT = Number(process.env.FAKE_DISCORD_PORT ?? 8788);
-export const PERSIST_DIR = '.wrangler/state';
+/** Local D1/R2/KV storage; the browser tests use their own, fresh each run. */
+export const PERSIST_DIR = process.env.PERSIST_DIR ?? '.wrangler/state';
 
 /** Real Discord is configured in .dev.vars; without it the demo talks to dev/fake-discord. */
 export const usesRealDiscord = () => existsSync('.dev.vars');

@@ -1,11 +1,13 @@
 // npm start: build, migrate and seed local storage, start the fake Discord (demo mode) and the Worker.
 import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { demoVars, FAKE_DISCORD_PORT, PERSIST_DIR, PORT, usesRealDiscord, varFlags } from './demo-config.ts';
 import { run, startService, stopOnExit } from './process-tools.ts';
 
 const children: ChildProcess[] = [];
 stopOnExit(children);
 
+if (process.env.FRESH_STATE) rmSync(PERSIST_DIR, { recursive: true, force: true });
 if (!process.env.SKIP_BUILD) await run('npx', ['vite', 'build', '--logLevel', 'warn']);
 await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', PERSIST_DIR]);
 await run(process.execPath, ['scripts/seed-demo.ts']);

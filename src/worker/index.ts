@@ -7,6 +7,7 @@ import { ApiError } from './errors';
 import type { AppEnv } from './hono-env';
 import { renderPage } from './render/page';
 import { authRoutes } from './routes/auth';
+import { songsRoutes } from './routes/songs';
 import { statsRoutes } from './routes/stats';
 import { refreshStats } from './stats-refresh';
 
@@ -48,6 +49,7 @@ app.use(
 
 app.route('/api', statsRoutes);
 app.route('/api', authRoutes);
+app.route('/api', songsRoutes);
 
 app.all('/api/*', () => {
   throw new ApiError(404, 'NOT_FOUND', 'There is no such API endpoint.');

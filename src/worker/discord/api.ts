@@ -1,2 +1,116 @@
-// placeholder until the Discord client lands
-export async function getBotGuilds(_env: Env, _o: { fresh: boolean }): Promise<{ approximate_member_count?: number }[]> { return []; }
+/** The Discord calls the app makes, typed with discord-api-types and cached in KV where it pays. */
+import type {
+  APIGuildMember,
+  APIRole,
+  APIUser,
+  RESTAPIPartialCurrentUserGuild,
+  RESTGetAPICurrentUserGuildsResult,
+  RESTGetAPIGuildChannelsResult,
+  RESTGetAPIGuildRolesResult,
+} from 'discord-api-types/v10';
+import { ApiError } from '../errors';
+import { cached } from './cache';
+import type { CacheOptions } from './cache';
+import { DiscordRest } from './rest';
+import type { DiscordAuth, DiscordRestEnv } from './rest';
+
+export interface DiscordEnv extends DiscordRestEnv {
+  CACHE: KVNamespace;
+  DISCORD_CLIENT_ID: string;
+}
+
+export type PartialGuild = RESTAPIPartialCurrentUserGuild;
+
+const USER_GUILDS_TTL_SECONDS = 30;
+const BOT_GUILDS_TTL_SECONDS = 60;
+const GUILD_DATA_TTL_SECONDS = 60;
+
+/** Discord's maximum page size for /users/@me/guilds. */
+export const GUILDS_PAGE_LIMIT = 200;
+
+const BOT: DiscordAuth = { type: 'bot' };
+
+/** KV keys, exported so other code can invalidate what it knows has changed. */
+export const discordCacheKeys = {
+  userGuilds: (userId: string) => `discord:user-guilds:${userId}`,
+  botGuilds: () => 'discord:bot-guilds',
+  guildRoles: (guildId: string) => `discord:guild-roles:${guildId}`,
+  guildChannels: (guildId: string) => `discord:guild-channels:${guildId}`,
+  botMember: (guildId: string) => `discord:bot-member:${guildId}`,
+};
+
+const SNOWFLAKE = /^\d{17,20}$/;
+
+/** Ids end up in URL paths, so anything but a snowflake is refused before it can reach Discord. */
+function snowflake(id: string): string {
+  if (!SNOWFLAKE.test(id)) throw new ApiError(400, 'INVALID_ID', 'The server id is not a valid Discord id.');
+  return id;
+}
+
+function rest(env: DiscordEnv): DiscordRest {
+  return new DiscordRest(env);
+}
+
+export function getCurrentUser(env: DiscordEnv, token: string): Promise<APIUser> {
+  return rest(env).request<APIUser>('/users/@me', { auth: { type: 'user', token } });
+}
+
+export function getUserGuilds(
+  env: DiscordEnv,
+  token: string,
+  userId: string,
+  options: CacheOptions = {},
+): Promise<PartialGuild[]> {
+  const load = () => fetchAllGuilds(rest(env), { type: 'user', token });
+  return cached(env.CACHE, discordCacheKeys.userGuilds(snowflake(userId)), USER_GUILDS_TTL_SECONDS, load, options);
+}
+
+export function getBotGuilds(env: DiscordEnv, options: CacheOptions = {}): Promise<PartialGuild[]> {
+  const load = () => fetchAllGuilds(rest(env), BOT);
+  return cached(env.CACHE, discordCacheKeys.botGuilds(), BOT_GUILDS_TTL_SECONDS, load, options);
+}
+
+export async function getBotGuildIds(env: DiscordEnv, options: CacheOptions = {}): Promise<Set<string>> {
+  const guilds = await getBotGuilds(env, options);
+  return new Set(guilds.map((guild) => guild.id));
+}
+
+export function getGuildRoles(env: DiscordEnv, guildId: string, options: CacheOptions = {}): Promise<APIRole[]> {
+  const path = `/guilds/${snowflake(guildId)}/roles`;
+  const load = () => rest(env).request<RESTGetAPIGuildRolesResult>(path, { auth: BOT });
+  return cached(env.CACHE, discordCacheKeys.guildRoles(guildId), GUILD_DATA_TTL_SECONDS, load, options);
+}
+
+export function getGuildChannels(
+  env: DiscordEnv,
+  guildId: string,
+  options: CacheOptions = {},
+): Promise<RESTGetAPIGuildChannelsResult> {
+  const path = `/guilds/${snowflake(guildId)}/channels`;
+  const load = () => rest(env).request<RESTGetAPIGuildChannelsResult>(path, { auth: BOT });
+  return cached(env.CACHE, discordCacheKeys.guildChannels(guildId), GUILD_DATA_TTL_SECONDS, load, options);
+}
+
+/** The bot's own member in the guild (its roles decide which roles it can manage). */
+export function getBotMember(env: DiscordEnv, guildId: string, options: CacheOptions = {}): Promise<APIGuildMember> {
+  const path = `/guilds/${snowflake(guildId)}/members/${snowflake(env.DISCORD_CLIENT_ID)}`;
+  const load = () => rest(env).request<APIGuildMember>(path, { auth: BOT });
+  return cached(env.CACHE, discordCacheKeys.botMember(guildId), GUILD_DATA_TTL_SECONDS, load, options);
+}
+
+/** Every page of /users/@me/guilds: Discord answers at most 200 per call, ordered by id. */
+async function fetchAllGuilds(client: DiscordRest, auth: DiscordAuth): Promise<PartialGuild[]> {
+  const guilds: PartialGuild[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await client.request<RESTGetAPICurrentUserGuildsResult>('/users/@me/guilds', {
+      auth,
+      query: { with_counts: true, limit: GUILDS_PAGE_LIMIT, after },
+    });
+    guilds.push(...page);
+    const last = page.at(-1)?.id;
+    // A page that does not move `after` forward would loop for ever.
+    if (page.length < GUILDS_PAGE_LIMIT || last === undefined || last === after) return guilds;
+    after = last;
+  }
+}

@@ -27,7 +27,11 @@ export interface DiscordRestOptions {
   retryBackoffMs?: number;
 }
 
-export type DiscordRestEnv = Pick<Env, 'DISCORD_BASE_URL' | 'DISCORD_BOT_TOKEN'>;
+/** Spelled out rather than picked from `Env` so an unset secret stays optional here. */
+export interface DiscordRestEnv {
+  DISCORD_BASE_URL: string;
+  DISCORD_BOT_TOKEN?: string;
+}
 
 const DEFAULTS: Required<DiscordRestOptions> = {
   timeoutMs: 8000,
