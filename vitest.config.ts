@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { createFakeDiscord } from './dev/fake-discord/app.ts';
+import { clientManifest } from './scripts/vite-client-manifest.ts';
 
 // Worker tests run inside workerd with real local D1, R2, KV and the rate limiter.
 // Every outbound request (Discord) is answered by the fake Discord running in this Node process.
@@ -9,6 +10,7 @@ export default defineConfig(async () => {
   const fake = createFakeDiscord();
   return {
     plugins: [
+      clientManifest(),
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {

@@ -3,7 +3,6 @@
  * tests see. The shapes are Discord's own (discord-api-types); what Discord computes per caller (the
  * `permissions` of a partial guild, the guild object) is derived from this in the REST routes.
  */
-import { ChannelType, PermissionFlagsBits } from 'discord-api-types/v10';
 import type {
   APIGuildCategoryChannel,
   APIGuildVoiceChannel,
@@ -14,6 +13,7 @@ import type {
   GuildFeature,
   RoleFlags,
 } from 'discord-api-types/v10';
+import { PERMISSION } from './permissions.ts';
 
 export const DEMO_CLIENT_ID = '200000000000000001';
 export const DEMO_CLIENT_SECRET = 'demo-client-secret';
@@ -74,7 +74,7 @@ export interface DemoData {
   guilds: DemoGuild[];
 }
 
-const P = PermissionFlagsBits;
+const P = PERMISSION;
 
 /** Discord sends 0 for "no flags", which these flag enums have no member for. */
 const NO_ROLE_FLAGS = 0 as RoleFlags;
@@ -191,11 +191,11 @@ function buildChannels(guildId: string, guildNumber: number, specs: ChannelSpec[
     const common = { id, guild_id: guildId, name: spec.name, position, permission_overwrites: [], flags: 0 };
     switch (spec.kind) {
       case 'category':
-        return { ...common, type: ChannelType.GuildCategory, parent_id: null };
+        return { ...common, type: 4, parent_id: null };
       case 'voice':
         return {
           ...common,
-          type: ChannelType.GuildVoice,
+          type: 2,
           parent_id: parentId,
           nsfw: false,
           bitrate: 64000,
@@ -207,7 +207,7 @@ function buildChannels(guildId: string, guildNumber: number, specs: ChannelSpec[
       case 'announcement':
         return {
           ...common,
-          type: ChannelType.GuildAnnouncement,
+          type: 5,
           parent_id: parentId,
           nsfw: false,
           topic: spec.topic ?? null,
@@ -217,7 +217,7 @@ function buildChannels(guildId: string, guildNumber: number, specs: ChannelSpec[
       case 'text':
         return {
           ...common,
-          type: ChannelType.GuildText,
+          type: 0,
           parent_id: parentId,
           nsfw: false,
           topic: spec.topic ?? null,

@@ -1,8 +1,40 @@
 /** Guild-level permission math as Discord applies it for `/users/@me/guilds` (no channel overwrites). */
-import { PermissionFlagsBits } from 'discord-api-types/v10';
 import type { DemoGuild } from './data.ts';
 
-export const ALL_PERMISSIONS: bigint = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0n);
+/**
+ * The permission bits the demo data uses, as in discord-api-types' PermissionFlagsBits. Defined here
+ * because runtime imports of discord-api-types (a CommonJS package) come out undefined in the workerd
+ * test pool; this folder imports only its types.
+ */
+export const PERMISSION = {
+  CreateInstantInvite: 1n << 0n,
+  KickMembers: 1n << 1n,
+  Administrator: 1n << 3n,
+  ManageChannels: 1n << 4n,
+  ManageGuild: 1n << 5n,
+  AddReactions: 1n << 6n,
+  PrioritySpeaker: 1n << 8n,
+  Stream: 1n << 9n,
+  ViewChannel: 1n << 10n,
+  SendMessages: 1n << 11n,
+  ManageMessages: 1n << 13n,
+  EmbedLinks: 1n << 14n,
+  AttachFiles: 1n << 15n,
+  ReadMessageHistory: 1n << 16n,
+  UseExternalEmojis: 1n << 18n,
+  Connect: 1n << 20n,
+  Speak: 1n << 21n,
+  MuteMembers: 1n << 22n,
+  MoveMembers: 1n << 24n,
+  UseVAD: 1n << 25n,
+  ChangeNickname: 1n << 26n,
+  ManageRoles: 1n << 28n,
+  UseApplicationCommands: 1n << 31n,
+  ModerateMembers: 1n << 40n,
+} as const;
+
+/** What owners and administrators get: every bit Discord defines (the OR of PermissionFlagsBits, 0.38.x). */
+export const ALL_PERMISSIONS = 8866461766385663n;
 
 /**
  * The user's permissions in the guild: everything for the owner and for ADMINISTRATOR holders, otherwise
@@ -16,7 +48,7 @@ export function guildPermissions(guild: DemoGuild, userId: string): bigint | nul
   for (const role of guild.roles) {
     if (role.id === guild.id || member.roles.includes(role.id)) permissions |= BigInt(role.permissions);
   }
-  if ((permissions & PermissionFlagsBits.Administrator) !== 0n) return ALL_PERMISSIONS;
+  if ((permissions & PERMISSION.Administrator) !== 0n) return ALL_PERMISSIONS;
   return permissions;
 }
 

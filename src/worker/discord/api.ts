@@ -1,4 +1,7 @@
-/** The Discord calls the app makes, typed with discord-api-types and cached in KV where it pays. */
+/**
+ * The Discord calls the app makes, typed with discord-api-types and cached in KV where it pays. All are
+ * async so that every failure, bad input included, arrives as a rejected promise.
+ */
 import type {
   APIGuildMember,
   APIRole,
@@ -51,11 +54,11 @@ function rest(env: DiscordEnv): DiscordRest {
   return new DiscordRest(env);
 }
 
-export function getCurrentUser(env: DiscordEnv, token: string): Promise<APIUser> {
+export async function getCurrentUser(env: DiscordEnv, token: string): Promise<APIUser> {
   return rest(env).request<APIUser>('/users/@me', { auth: { type: 'user', token } });
 }
 
-export function getUserGuilds(
+export async function getUserGuilds(
   env: DiscordEnv,
   token: string,
   userId: string,
@@ -65,7 +68,7 @@ export function getUserGuilds(
   return cached(env.CACHE, discordCacheKeys.userGuilds(snowflake(userId)), USER_GUILDS_TTL_SECONDS, load, options);
 }
 
-export function getBotGuilds(env: DiscordEnv, options: CacheOptions = {}): Promise<PartialGuild[]> {
+export async function getBotGuilds(env: DiscordEnv, options: CacheOptions = {}): Promise<PartialGuild[]> {
   const load = () => fetchAllGuilds(rest(env), BOT);
   return cached(env.CACHE, discordCacheKeys.botGuilds(), BOT_GUILDS_TTL_SECONDS, load, options);
 }
@@ -75,13 +78,13 @@ export async function getBotGuildIds(env: DiscordEnv, options: CacheOptions = {}
   return new Set(guilds.map((guild) => guild.id));
 }
 
-export function getGuildRoles(env: DiscordEnv, guildId: string, options: CacheOptions = {}): Promise<APIRole[]> {
+export async function getGuildRoles(env: DiscordEnv, guildId: string, options: CacheOptions = {}): Promise<APIRole[]> {
   const path = `/guilds/${snowflake(guildId)}/roles`;
   const load = () => rest(env).request<RESTGetAPIGuildRolesResult>(path, { auth: BOT });
   return cached(env.CACHE, discordCacheKeys.guildRoles(guildId), GUILD_DATA_TTL_SECONDS, load, options);
 }
 
-export function getGuildChannels(
+export async function getGuildChannels(
   env: DiscordEnv,
   guildId: string,
   options: CacheOptions = {},
@@ -92,7 +95,7 @@ export function getGuildChannels(
 }
 
 /** The bot's own member in the guild (its roles decide which roles it can manage). */
-export function getBotMember(env: DiscordEnv, guildId: string, options: CacheOptions = {}): Promise<APIGuildMember> {
+export async function getBotMember(env: DiscordEnv, guildId: string, options: CacheOptions = {}): Promise<APIGuildMember> {
   const path = `/guilds/${snowflake(guildId)}/members/${snowflake(env.DISCORD_CLIENT_ID)}`;
   const load = () => rest(env).request<APIGuildMember>(path, { auth: BOT });
   return cached(env.CACHE, discordCacheKeys.botMember(guildId), GUILD_DATA_TTL_SECONDS, load, options);

@@ -53,6 +53,8 @@ export class DiscordUnauthorizedError extends ApiError {
 }
 
 export const botNotConfigured = () => new ApiError(503, 'BOT_NOT_CONFIGURED', 'The bot token is not configured.');
+// Not DiscordUnauthorizedError: a refused bot token says nothing about the visitor's session.
+const botTokenRefused = () => new ApiError(503, 'BOT_UNAUTHORIZED', 'Discord refused the bot token.');
 
 const discordForbidden = () =>
   new ApiError(403, 'DISCORD_FORBIDDEN', 'Discord refused access to this. Check the bot and your permissions.');
@@ -72,7 +74,10 @@ export function discordRateLimited(retryAfterMs: number): ApiError {
 /** What one attempt came to: an answer, or a reason to try again after a pause. */
 type Attempt<T> =
   | { kind: 'done'; value: T }
-  | { kind: 'retry'; waitMs: number; error: ApiError; reason: 'rate-limit' | 'failure' };
+  | { kind: 'rate-limited'; waitMs: number; error: ApiError }
+  | { kind: 'failed'; error: ApiError };
+
+type Retry = Exclude<Attempt<unknown>, { kind: 'done' }>;
 
 export class DiscordRest {
   private readonly options: Required<DiscordRestOptions>;
@@ -96,9 +101,14 @@ export class DiscordRest {
       lastError = outcome.error;
       const isLast = attempt === this.options.maxAttempts;
       if (isLast || !this.mayRetry(outcome, method)) break;
-      await sleep(outcome.waitMs, options.signal);
+      await sleep(this.retryDelayMs(outcome, attempt), options.signal);
     }
     throw lastError;
+  }
+
+  private retryDelayMs(outcome: Retry, attempt: number): number {
+    if (outcome.kind === 'rate-limited') return outcome.waitMs;
+    return this.options.retryBackoffMs * 2 ** (attempt - 1);
   }
 
   private async waitForBucket(key: string, signal: AbortSignal | undefined): Promise<void> {
@@ -107,8 +117,9 @@ export class DiscordRest {
     await sleep(waitMs, signal);
   }
 
-  private mayRetry(outcome: Extract<Attempt<unknown>, { kind: 'retry' }>, method: string): boolean {
-    if (outcome.reason === 'rate-limit') return outcome.waitMs <= this.options.maxRateLimitWaitMs;
+  private mayRetry(outcome: Retry, method: string): boolean {
+    // Waiting longer than the cap would hold the visitor's page for nothing; they get Retry-After instead.
+    if (outcome.kind === 'rate-limited') return outcome.waitMs <= this.options.maxRateLimitWaitMs;
     // A 5xx on a POST/PATCH may already have taken effect.
     return IDEMPOTENT_METHODS.has(method);
   }
@@ -150,25 +161,23 @@ export class DiscordRest {
       });
       recordBucket(key, response.headers);
       const text = await response.text();
-      return this.interpret<T>(response, text);
+      return this.interpret<T>(response, text, options.auth);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (options.signal?.aborted === true) throw options.signal.reason;
       if (timeout.aborted) throw discordTimeout();
-      return { kind: 'retry', waitMs: this.options.retryBackoffMs, error: discordUnavailable(), reason: 'failure' };
+      return { kind: 'failed', error: discordUnavailable() };
     }
   }
 
-  private interpret<T>(response: Response, text: string): Attempt<T> {
+  private interpret<T>(response: Response, text: string, auth: DiscordAuth): Attempt<T> {
     const { status } = response;
     if (status === 429) {
       const waitMs = retryAfterMs(response.headers, text);
-      return { kind: 'retry', waitMs, error: discordRateLimited(waitMs), reason: 'rate-limit' };
+      return { kind: 'rate-limited', waitMs, error: discordRateLimited(waitMs) };
     }
-    if (status >= 500) {
-      return { kind: 'retry', waitMs: this.options.retryBackoffMs, error: discordUnavailable(), reason: 'failure' };
-    }
-    if (status === 401) throw new DiscordUnauthorizedError();
+    if (status >= 500) return { kind: 'failed', error: discordUnavailable() };
+    if (status === 401) throw auth.type === 'user' ? new DiscordUnauthorizedError() : botTokenRefused();
     if (status === 403) throw discordForbidden();
     if (status === 404) throw discordNotFound();
     if (status >= 400) throw discordRejected();
@@ -206,7 +215,8 @@ function retryAfterFromBody(body: string): number | null {
   }
 }
 
-export function sleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
+function sleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted === true) return Promise.reject(signal.reason);
   if (milliseconds <= 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(done, milliseconds);

@@ -1,0 +1,103 @@
+/** Song library names and path rules, shared by the Worker (validation) and the page (display, URLs). */
+import { PLAYABLE_EXTENSIONS } from './constants';
+
+export const LIBRARIES = ['kenji', 'glaive'] as const;
+export type Library = (typeof LIBRARIES)[number];
+
+export const LIBRARY_TITLES: Record<Library, string> = { kenji: 'Kenji Library', glaive: 'Glaive Library' };
+
+export function isLibrary(value: string): value is Library {
+  return (LIBRARIES as readonly string[]).includes(value);
+}
+
+/** SPEC section 2: the library is glaive when the path contains 'glaive', otherwise kenji. */
+export function libraryFromPathname(pathname: string): Library {
+  return pathname.includes('glaive') ? 'glaive' : 'kenji';
+}
+
+/** R2 keys are at most 1024 bytes. */
+export const MAX_KEY_BYTES = 1024;
+
+export type PathProblem = 'empty' | 'too-long' | 'absolute' | 'backslash' | 'control' | 'encoded' | 'dot-segment' | 'empty-segment';
+
+const PROBLEM_SENTENCES: Record<PathProblem, string> = {
+  empty: 'is empty',
+  'too-long': `is longer than ${MAX_KEY_BYTES} bytes`,
+  absolute: 'must be relative to the library (no leading slash or drive letter)',
+  backslash: 'must use forward slashes',
+  control: 'contains control characters',
+  encoded: 'contains percent-encoded characters (it was encoded twice)',
+  'dot-segment': "must not contain '.' or '..' segments",
+  'empty-segment': "must not contain empty segments ('//')",
+};
+
+/**
+ * Why a library path (already URL-decoded once, as query parameters are) is unsafe, or null if it is fine.
+ * A second layer of percent-encoding is refused so no later decoding step can turn `%2e%2e` into `..`.
+ */
+export function pathProblem(path: string): PathProblem | null {
+  if (path === '') return 'empty';
+  if (new TextEncoder().encode(path).length > MAX_KEY_BYTES) return 'too-long';
+  if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'absolute';
+  if (path.includes('\\')) return 'backslash';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(path)) return 'control';
+  if (/%[0-9A-Fa-f]{2}/.test(path)) return 'encoded';
+  const segments = path.split('/');
+  if (segments.some((s) => s === '.' || s === '..')) return 'dot-segment';
+  if (segments.some((s) => s === '')) return 'empty-segment';
+  return null;
+}
+
+export function describePathProblem(field: string, problem: PathProblem): string {
+  return `The ${field} path ${PROBLEM_SENTENCES[problem]}.`;
+}
+
+/** 'Artist/Album/01 Track.wav' → '01 Track.wav' */
+export function baseName(path: string): string {
+  const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+}
+
+/** 'Artist/Album/01 Track.wav' → 'Artist/Album'; top-level files → '' */
+export function parentFolder(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? '' : path.slice(0, i);
+}
+
+/** Lower-case extension without the dot, or '' */
+export function extensionOf(path: string): string {
+  const name = baseName(path);
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+export function isPlayable(path: string): boolean {
+  return (PLAYABLE_EXTENSIONS as readonly string[]).includes(extensionOf(path));
+}
+
+/** A file name without its extension, for display as a track title. */
+export function trackTitle(path: string): string {
+  const name = baseName(path);
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? name : name.slice(0, dot);
+}
+
+export const AUDIO_CONTENT_TYPES: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  flac: 'audio/flac',
+};
+
+export const songListUrl = (library: Library) => `/api/get-${library}-songs`;
+export const songDownloadUrl = (library: Library, path: string) => `/api/download-${library}-song?song=${encodeURIComponent(path)}`;
+export const songStreamUrl = (library: Library, path: string) => `/api/stream-${library}-song?song=${encodeURIComponent(path)}`;
+export const folderDownloadUrl = (library: Library, folder: string) => `/api/download-${library}-folder?folder=${encodeURIComponent(folder)}`;
+
+/** The zip's file name: the folder's own name, or the library's for the whole library. */
+export function folderZipName(library: Library, folder: string): string {
+  return `${folder === '' ? library : baseName(folder)}.zip`;
+}

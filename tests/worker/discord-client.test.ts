@@ -1,0 +1,400 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RESTAPIPartialCurrentUserGuild } from 'discord-api-types/v10';
+import type { CallRecord, FaultMode } from '../../dev/fake-discord/app.ts';
+import { ApiError } from '../../src/worker/errors';
+import {
+  getBotGuildIds,
+  getBotGuilds,
+  getBotMember,
+  getCurrentUser,
+  getGuildChannels,
+  getGuildRoles,
+  getUserGuilds,
+} from '../../src/worker/discord/api';
+import { cached, invalidate } from '../../src/worker/discord/cache';
+import { DiscordRest, DiscordUnauthorizedError, clearRateLimitBuckets } from '../../src/worker/discord/rest';
+
+const DISCORD = 'https://discord.com';
+const OWNER_ID = '100000000000000002';
+const BOT_GUILD = '300000000000000001';
+const MANAGED_BOT_GUILD = '300000000000000002';
+const MEMBER_BOT_GUILD = '300000000000000003';
+const GUILD_WITHOUT_BOT = '300000000000000004';
+
+interface FaultRequest {
+  mode: FaultMode;
+  times?: number;
+  retryAfter?: number;
+  delayMs?: number;
+  pathPrefix?: string;
+}
+
+async function control(path: string, body?: unknown): Promise<Response> {
+  const response = await fetch(`${DISCORD}/__demo${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok).toBe(true);
+  return response;
+}
+
+const injectFault = (fault: FaultRequest) => control('/faults', fault);
+
+async function restCalls(): Promise<CallRecord[]> {
+  const response = await fetch(`${DISCORD}/__demo/calls`);
+  const { calls } = (await response.json()) as { count: number; calls: CallRecord[] };
+  return calls.filter((call) => call.path.startsWith('/api/v10/'));
+}
+
+async function issueToken(userId: string): Promise<string> {
+  const response = await control('/issue-token', { userId });
+  const { access_token } = (await response.json()) as { access_token: string };
+  return access_token;
+}
+
+/** A client with test-sized waits so failure paths finish in milliseconds. */
+function fastRest(overrides: ConstructorParameters<typeof DiscordRest>[1] = {}): DiscordRest {
+  return new DiscordRest(env, { timeoutMs: 200, retryBackoffMs: 5, ...overrides });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+async function clearKv(): Promise<void> {
+  const { keys } = await env.CACHE.list();
+  await Promise.all(keys.map((key) => env.CACHE.delete(key.name)));
+}
+
+beforeEach(async () => {
+  await control('/reset');
+  await control('/calls/reset');
+  clearRateLimitBuckets();
+  await clearKv();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('DiscordRest', () => {
+  it('sends the user token and parses the answer', async () => {
+    const token = await issueToken(OWNER_ID);
+    const user = await getCurrentUser(env, token);
+    expect(user.id).toBe(OWNER_ID);
+    const [call] = await restCalls();
+    expect(call).toMatchObject({ method: 'GET', path: '/api/v10/users/@me', auth: 'user', status: 200 });
+  });
+
+  it('sends the bot token for bot calls', async () => {
+    const roles = await getGuildRoles(env, BOT_GUILD);
+    expect(roles.some((role) => role.id === BOT_GUILD)).toBe(true);
+    const [call] = await restCalls();
+    expect(call).toMatchObject({ path: `/api/v10/guilds/${BOT_GUILD}/roles`, auth: 'bot', status: 200 });
+  });
+
+  it('retries a JSON 429 after retry_after and succeeds', async () => {
+    await injectFault({ mode: '429', times: 1, retryAfter: 0.05 });
+    const token = await issueToken(OWNER_ID);
+    const started = Date.now();
+    const user = await fastRest().request<{ id: string }>('/users/@me', { auth: { type: 'user', token } });
+    expect(user.id).toBe(OWNER_ID);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect((await restCalls()).map((call) => call.status)).toEqual([429, 200]);
+  });
+
+  it('retries an HTML 429 using the Retry-After header', async () => {
+    await injectFault({ mode: '429-html', times: 2, retryAfter: 0.05 });
+    const token = await issueToken(OWNER_ID);
+    const user = await fastRest().request<{ id: string }>('/users/@me', { auth: { type: 'user', token } });
+    expect(user.id).toBe(OWNER_ID);
+    expect((await restCalls()).map((call) => call.status)).toEqual([429, 429, 200]);
+  });
+
+  it('gives up after 3 attempts of 429 with a 502 and a Retry-After', async () => {
+    await injectFault({ mode: '429', retryAfter: 0.05 });
+    const error = await rejection(fastRest().request('/users/@me', { auth: { type: 'bot' } }));
+    expect(error).toMatchObject({ status: 502, code: 'DISCORD_RATE_LIMITED' });
+    expect(error.headers['Retry-After']).toBe('1');
+    expect(await restCalls()).toHaveLength(3);
+  });
+
+  it('does not wait out a Retry-After longer than the cap', async () => {
+    await injectFault({ mode: '429-html', retryAfter: 30 });
+    const started = Date.now();
+    const error = await rejection(fastRest().request('/users/@me', { auth: { type: 'bot' } }));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(error).toMatchObject({ status: 502, code: 'DISCORD_RATE_LIMITED' });
+    expect(error.headers['Retry-After']).toBe('30');
+    expect(await restCalls()).toHaveLength(1);
+  });
+
+  it('retries a 500 and returns the later success', async () => {
+    await injectFault({ mode: '500', times: 1 });
+    const user = await fastRest().request<{ id: string }>('/users/@me', { auth: { type: 'bot' } });
+    expect(user.id).toBe(env.DISCORD_CLIENT_ID);
+    expect((await restCalls()).map((call) => call.status)).toEqual([500, 200]);
+  });
+
+  it('turns a persistent 500 into a 502 after 3 attempts', async () => {
+    await injectFault({ mode: '500' });
+    const error = await rejection(fastRest().request('/users/@me', { auth: { type: 'bot' } }));
+    expect(error).toMatchObject({ status: 502, code: 'DISCORD_UNAVAILABLE' });
+    expect(error.message).toBe('Discord is not answering properly right now. Please try again shortly.');
+    expect(await restCalls()).toHaveLength(3);
+  });
+
+  it('does not retry a 500 on a non-idempotent method', async () => {
+    await injectFault({ mode: '500' });
+    const error = await rejection(fastRest().request('/users/@me', { auth: { type: 'bot' }, method: 'POST', body: {} }));
+    expect(error.code).toBe('DISCORD_UNAVAILABLE');
+    expect(await restCalls()).toHaveLength(1);
+  });
+
+  it('answers 504 when Discord is slower than the timeout', async () => {
+    await injectFault({ mode: 'slow', delayMs: 1000 });
+    const started = Date.now();
+    const error = await rejection(fastRest().request('/users/@me', { auth: { type: 'bot' } }));
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(error).toMatchObject({ status: 504, code: 'DISCORD_TIMEOUT' });
+    expect(error.message).toBe('Discord took too long to answer. Please try again.');
+  });
+
+  it('answers 502 for a 200 whose body is not JSON', async () => {
+    await injectFault({ mode: 'malformed' });
+    const error = await rejection(fastRest().request('/users/@me', { auth: { type: 'bot' } }));
+    expect(error).toMatchObject({ status: 502, code: 'DISCORD_UNAVAILABLE' });
+  });
+
+  it('maps 401 to DiscordUnauthorizedError without retrying', async () => {
+    const error = await rejection(getCurrentUser(env, 'not-a-real-token'));
+    expect(error).toBeInstanceOf(DiscordUnauthorizedError);
+    expect(error).toMatchObject({ status: 401, code: 'DISCORD_UNAUTHORIZED' });
+    expect(error.message).toBe('Your Discord session has expired. Please log in again.');
+    expect(await restCalls()).toHaveLength(1);
+  });
+
+  it('does not end the session when the bot token is refused', async () => {
+    const rest = new DiscordRest({ DISCORD_BASE_URL: env.DISCORD_BASE_URL, DISCORD_BOT_TOKEN: 'wrong' });
+    const error = await rejection(rest.request('/users/@me', { auth: { type: 'bot' } }));
+    expect(error).not.toBeInstanceOf(DiscordUnauthorizedError);
+    expect(error).toMatchObject({ status: 503, code: 'BOT_UNAUTHORIZED' });
+    expect(await restCalls()).toHaveLength(1);
+  });
+
+  it('stops when the caller aborts', async () => {
+    await injectFault({ mode: 'slow', delayMs: 1000 });
+    const controller = new AbortController();
+    const pending = fastRest({ timeoutMs: 5000 }).request('/users/@me', { auth: { type: 'bot' }, signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('visitor left')), 50);
+    await expect(pending).rejects.toThrow('visitor left');
+  });
+
+  it('backs off between 5xx retries', async () => {
+    await injectFault({ mode: '500' });
+    const started = Date.now();
+    await rejection(fastRest({ retryBackoffMs: 40 }).request('/users/@me', { auth: { type: 'bot' } }));
+    // 40 ms, then 80 ms.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(115);
+  });
+
+  it('reports a revoked token as DiscordUnauthorizedError', async () => {
+    const token = await issueToken(OWNER_ID);
+    await injectFault({ mode: 'revoke' });
+    const error = await rejection(getCurrentUser(env, token));
+    expect(error).toBeInstanceOf(DiscordUnauthorizedError);
+  });
+
+  it('maps 404 without retrying', async () => {
+    const error = await rejection(getGuildRoles(env, GUILD_WITHOUT_BOT));
+    expect(error).toMatchObject({ status: 404, code: 'DISCORD_NOT_FOUND' });
+    expect(await restCalls()).toHaveLength(1);
+  });
+
+  it('maps 403 without retrying', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      Response.json({ message: 'Missing Access', code: 50001 }, { status: 403 }),
+    );
+    const error = await rejection(fastRest().request('/guilds/300000000000000001/roles', { auth: { type: 'bot' } }));
+    expect(error).toMatchObject({ status: 403, code: 'DISCORD_FORBIDDEN' });
+    expect(globalThis.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses bot calls without a bot token before calling Discord', async () => {
+    const rest = new DiscordRest({ DISCORD_BASE_URL: env.DISCORD_BASE_URL });
+    const error = await rejection(rest.request('/users/@me', { auth: { type: 'bot' } }));
+    expect(error).toMatchObject({ status: 503, code: 'BOT_NOT_CONFIGURED' });
+    const noBot = { ...env, DISCORD_BOT_TOKEN: undefined };
+    expect(await rejection(getBotGuilds(noBot))).toMatchObject({ code: 'BOT_NOT_CONFIGURED' });
+    expect(await restCalls()).toHaveLength(0);
+  });
+
+  it('refuses ids that are not snowflakes before they reach a URL', async () => {
+    const error = await rejection(getGuildChannels(env, '../../users/@me'));
+    expect(error).toMatchObject({ status: 400, code: 'INVALID_ID' });
+    expect(await restCalls()).toHaveLength(0);
+  });
+});
+
+describe('rate-limit buckets', () => {
+  function bucketAnswer(remaining: number, resetAfter: number): Response {
+    return Response.json(
+      { id: '1' },
+      {
+        headers: {
+          'X-RateLimit-Bucket': 'abc',
+          'X-RateLimit-Remaining': String(remaining),
+          'X-RateLimit-Reset-After': String(resetAfter),
+        },
+      },
+    );
+  }
+
+  it('waits for an exhausted bucket to reset before calling again', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => bucketAnswer(0, 0.15));
+    const rest = fastRest();
+    await rest.request('/users/@me', { auth: { type: 'bot' } });
+    const started = Date.now();
+    await rest.request('/users/@me', { auth: { type: 'bot' } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not hold up other routes', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => bucketAnswer(0, 10));
+    const rest = fastRest();
+    await rest.request('/users/@me', { auth: { type: 'bot' } });
+    const started = Date.now();
+    await rest.request('/users/@me/guilds', { auth: { type: 'bot' } });
+    expect(Date.now() - started).toBeLessThan(100);
+  });
+
+  it('fails fast when the bucket resets later than the cap', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => bucketAnswer(0, 10));
+    const rest = fastRest();
+    await rest.request('/users/@me', { auth: { type: 'bot' } });
+    const error = await rejection(rest.request('/users/@me', { auth: { type: 'bot' } }));
+    expect(error).toMatchObject({ status: 502, code: 'DISCORD_RATE_LIMITED' });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('guild lists', () => {
+  it('lists the user guilds with counts and permissions', async () => {
+    const token = await issueToken(OWNER_ID);
+    const guilds = await getUserGuilds(env, token, OWNER_ID);
+    const ids = guilds.map((guild) => guild.id);
+    expect(ids).toEqual(expect.arrayContaining([BOT_GUILD, MANAGED_BOT_GUILD, MEMBER_BOT_GUILD, GUILD_WITHOUT_BOT]));
+    expect(guilds.every((guild) => typeof guild.approximate_member_count === 'number')).toBe(true);
+    const [call] = await restCalls();
+    const query = new URLSearchParams(call?.search);
+    expect(query.get('with_counts')).toBe('true');
+    expect(query.get('limit')).toBe('200');
+    expect(query.has('after')).toBe(false);
+  });
+
+  it('serves the second read from KV without calling Discord', async () => {
+    const token = await issueToken(OWNER_ID);
+    const first = await getUserGuilds(env, token, OWNER_ID);
+    const second = await getUserGuilds(env, token, OWNER_ID);
+    expect(second).toEqual(first);
+    expect(await restCalls()).toHaveLength(1);
+  });
+
+  it('bypasses and refreshes the cache with fresh:true', async () => {
+    const token = await issueToken(OWNER_ID);
+    await getUserGuilds(env, token, OWNER_ID);
+    await getUserGuilds(env, token, OWNER_ID, { fresh: true });
+    expect(await restCalls()).toHaveLength(2);
+    await getUserGuilds(env, token, OWNER_ID);
+    expect(await restCalls()).toHaveLength(2);
+  });
+
+  it('lists and caches the bot guilds, and knows their ids', async () => {
+    const guilds = await getBotGuilds(env);
+    const ids = await getBotGuildIds(env);
+    expect(ids.has(BOT_GUILD)).toBe(true);
+    expect(ids.has(GUILD_WITHOUT_BOT)).toBe(false);
+    expect(ids.size).toBe(guilds.length);
+    expect(await restCalls()).toHaveLength(1);
+  });
+
+  it('pages with after= until a page has fewer than 200 guilds', async () => {
+    const guild = (index: number): RESTAPIPartialCurrentUserGuild => ({
+      id: String(500000000000000000n + BigInt(index)),
+      name: `Guild ${index}`,
+      icon: null,
+      banner: null,
+      owner: false,
+      features: [],
+      permissions: '0',
+    });
+    const everyGuild = Array.from({ length: 450 }, (_, index) => guild(index));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const after = url.searchParams.get('after');
+      const start = after === null ? 0 : everyGuild.findIndex((candidate) => candidate.id === after) + 1;
+      return Response.json(everyGuild.slice(start, start + Number(url.searchParams.get('limit'))));
+    });
+    const guilds = await getBotGuilds(env);
+    expect(guilds.map((candidate) => candidate.id)).toEqual(everyGuild.map((candidate) => candidate.id));
+    const afters = fetchSpy.mock.calls.map(([input]) =>
+      new URL(input instanceof Request ? input.url : String(input)).searchParams.get('after'),
+    );
+    expect(afters).toEqual([null, everyGuild[199]?.id, everyGuild[399]?.id]);
+  });
+});
+
+describe('guild data', () => {
+  it('fetches and caches roles, channels and the bot member', async () => {
+    const roles = await getGuildRoles(env, BOT_GUILD);
+    const channels = await getGuildChannels(env, BOT_GUILD);
+    const member = await getBotMember(env, BOT_GUILD);
+    expect(roles.length).toBeGreaterThan(1);
+    expect(channels.length).toBeGreaterThan(0);
+    expect(member.user?.id).toBe(env.DISCORD_CLIENT_ID);
+    await getGuildRoles(env, BOT_GUILD);
+    await getGuildChannels(env, BOT_GUILD);
+    await getBotMember(env, BOT_GUILD);
+    expect((await restCalls()).map((call) => call.path)).toEqual([
+      `/api/v10/guilds/${BOT_GUILD}/roles`,
+      `/api/v10/guilds/${BOT_GUILD}/channels`,
+      `/api/v10/guilds/${BOT_GUILD}/members/${env.DISCORD_CLIENT_ID}`,
+    ]);
+  });
+
+  it('does not cache failures', async () => {
+    await injectFault({ mode: '500' });
+    await rejection(getGuildRoles(env, BOT_GUILD));
+    await control('/faults', { mode: 'none' });
+    const roles = await getGuildRoles(env, BOT_GUILD);
+    expect(roles.length).toBeGreaterThan(1);
+  });
+});
+
+describe('cached', () => {
+  it('treats entries older than a sub-minute ttl as stale', async () => {
+    let loads = 0;
+    const load = async () => ({ loads: ++loads });
+    expect(await cached(env.CACHE, 'test:short', 0.05, load)).toEqual({ loads: 1 });
+    expect(await cached(env.CACHE, 'test:short', 0.05, load)).toEqual({ loads: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await cached(env.CACHE, 'test:short', 0.05, load)).toEqual({ loads: 2 });
+  });
+
+  it('loads again after invalidate', async () => {
+    let loads = 0;
+    const load = async () => ++loads;
+    await cached(env.CACHE, 'test:invalidate', 60, load);
+    await invalidate(env.CACHE, 'test:invalidate');
+    expect(await cached(env.CACHE, 'test:invalidate', 60, load)).toBe(2);
+  });
+});

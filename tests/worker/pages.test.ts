@@ -1,0 +1,131 @@
+import { env } from 'cloudflare:workers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serializeIsland } from '../../src/client/data-island';
+import { COMMANDS } from '../../src/shared/commands';
+import { writeStats } from '../../src/worker/db/stats';
+import { call, postJson } from './request';
+
+describe('GET /api/stats', () => {
+  beforeEach(async () => {
+    await env.DB.prepare('DELETE FROM stats').run();
+  });
+
+  it('answers zeros before the first refresh, and the catalogue size', async () => {
+    const res = await call('/api/stats');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ servers: 0, users: 0, commands: COMMANDS.length });
+  });
+
+  it('answers the stored figures with a cache header', async () => {
+    await writeStats(env.DB, 12, 3400);
+    const res = await call('/api/stats');
+    expect(res.headers.get('Cache-Control')).toMatch(/max-age=\d+/);
+    expect(await res.json()).toEqual({ servers: 12, users: 3400, commands: COMMANDS.length });
+  });
+});
+
+describe('pages', () => {
+  it('renders the landing page on the server with the stats already in it', async () => {
+    await writeStats(env.DB, 1287, 482915);
+    const res = await call('/');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<title>ServerManager');
+    expect(html).toContain('Add to Discord');
+    expect(html).toContain('482,915');
+    expect(html).toContain('99.9%');
+  });
+
+  it.each([
+    ['/commands', 'Commands | ServerManager'],
+    ['/commands.html', 'Commands | ServerManager'],
+    ['/privacy-policy', 'Privacy Policy | ServerManager'],
+    ['/tos.html', 'Terms of Service | ServerManager'],
+    ['/terms-of-service', 'Terms of Service | ServerManager'],
+    ['/contact.html', 'Contact | ServerManager'],
+    ['/servermanager', 'Your Servers | ServerManager'],
+    ['/bite.html', 'Your Servers | ServerManager'],
+    ['/kenji', 'Kenji Library | ServerManager'],
+    ['/glaive.html', 'Glaive Library | ServerManager'],
+  ])('%s answers 200 titled %s', async (path, title) => {
+    const res = await call(path);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`<title>${title}</title>`);
+  });
+
+  it('answers unknown paths with 404 and the Page Not Found page', async () => {
+    const res = await call('/definitely/not/here');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Page Not Found');
+    expect(html).toContain('Return to Home');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await call('/api/nope');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: expect.any(String), code: 'NOT_FOUND' });
+  });
+
+  it('puts the catalogue into the data island of /commands', async () => {
+    const html = await (await call('/commands')).text();
+    const island = /<script type="application\/json" id="__SM_DATA__"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
+    expect(island).toBeDefined();
+    const data = JSON.parse(island ?? '{}') as { fallback: Record<string, unknown> };
+    expect(data.fallback['/api/commands']).toHaveLength(COMMANDS.length);
+    expect(data.fallback['/api/check-auth']).toEqual({ authenticated: false });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP whose nonce is on every inline script, and no unsafe-inline scripts', async () => {
+    const res = await call('/');
+    const csp = res.headers.get('Content-Security-Policy') ?? '';
+    const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const html = await res.text();
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const [, attrs] of inlineScripts) expect(attrs).toContain(`nonce="${nonce}"`);
+  });
+
+  it('uses a fresh nonce per request', async () => {
+    const a = (await call('/')).headers.get('Content-Security-Policy');
+    const b = (await call('/')).headers.get('Content-Security-Policy');
+    expect(a).not.toEqual(b);
+  });
+
+  it('forbids framing and sniffing', async () => {
+    const res = await call('/commands');
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('CSRF guard', () => {
+  it('rejects a cross-site POST', async () => {
+    const res = await postJson('/api/logout', {}, { headers: { Origin: 'https://evil.example' } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'CSRF' });
+  });
+
+  it('rejects a POST whose body is not JSON', async () => {
+    const res = await call('/api/logout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+    expect(res.status).toBe(415);
+  });
+});
+
+describe('data island', () => {
+  it('cannot be closed early by data', () => {
+    const text = serializeIsland({ fallback: { x: '</script><script>alert(1)</script>', y: '<!--', z: '\u2028' } });
+    expect(text).not.toContain('</script');
+    expect(text).not.toContain('<!--');
+    expect(JSON.parse(text)).toEqual({ fallback: { x: '</script><script>alert(1)</script>', y: '<!--', z: '\u2028' } });
+  });
+
+  it('escapes hostile query strings in the rendered page', async () => {
+    const html = await (await call('/commands?q=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')).text();
+    expect(html).not.toContain('<script>alert(1)</script>');
+  });
+});
