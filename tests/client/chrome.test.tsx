@@ -1,0 +1,96 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AccountMenu } from '../../src/client/components/AccountMenu';
+import { Footer } from '../../src/client/components/Footer';
+import { ThemeToggle } from '../../src/client/components/ThemeToggle';
+import { THEME_STORAGE_KEY } from '../../src/client/hooks/useTheme';
+import type { SessionUser } from '../../src/shared/api-types';
+import { renderWithApp } from './render-with-app';
+
+const user: SessionUser = { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null };
+
+describe('account dropdown', () => {
+  it('is labelled with global_name and opens on click', async () => {
+    renderWithApp(<AccountMenu user={user} isAdmin={false} />, { path: '/servers' });
+    const button = screen.getByRole('button', { name: 'Demo Owner' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    await userEvent.click(button);
+    expect(screen.getByRole('menu')).toBeTruthy();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('closes on an outside click', async () => {
+    renderWithApp(<div><AccountMenu user={user} isAdmin={false} /><p>outside</p></div>);
+    await userEvent.click(screen.getByRole('button', { name: 'Demo Owner' }));
+    fireEvent.pointerDown(screen.getByText('outside'));
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('closes on Escape and gives focus back to the button', async () => {
+    renderWithApp(<AccountMenu user={user} isAdmin={false} />);
+    const button = screen.getByRole('button', { name: 'Demo Owner' });
+    await userEvent.click(button);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('closes on a selection', async () => {
+    const { location } = renderWithApp(<AccountMenu user={user} isAdmin={false} />, { path: '/' });
+    await userEvent.click(screen.getByRole('button', { name: 'Demo Owner' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Server Manager' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(location.history.at(-1)).toBe('/bite');
+  });
+
+  it("hides 'Server Manager' under /bite and shows 'Admin' only to admins", async () => {
+    const { unmount } = renderWithApp(<AccountMenu user={user} isAdmin={false} />, { path: '/bite.html' });
+    await userEvent.click(screen.getByRole('button', { name: 'Demo Owner' }));
+    expect(screen.queryByRole('menuitem', { name: 'Server Manager' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Admin' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toBeTruthy();
+    unmount();
+    renderWithApp(<AccountMenu user={user} isAdmin />, { path: '/servers' });
+    await userEvent.click(screen.getByRole('button', { name: 'Demo Owner' }));
+    expect(screen.getByRole('menuitem', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+    expect(screen.getByRole('menuitem', { name: 'Server Manager' })).toBeTruthy();
+  });
+
+  it('moves between items with the arrow keys', async () => {
+    renderWithApp(<AccountMenu user={user} isAdmin />, { path: '/' });
+    await userEvent.click(screen.getByRole('button', { name: 'Demo Owner' }));
+    expect(document.activeElement?.textContent).toBe('Server Manager');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Admin');
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(document.activeElement?.textContent).toBe('Sign Out');
+  });
+});
+
+describe('footer', () => {
+  it.each([
+    ['terms', ['Privacy', 'Contact']],
+    ['privacy', ['Terms', 'Contact']],
+    ['contact', ['Terms', 'Privacy']],
+    ['landing', ['Terms', 'Privacy', 'Contact']],
+  ])('on %s shows %j', (routeId, labels) => {
+    renderWithApp(<Footer currentRouteId={routeId} />);
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(labels);
+  });
+});
+
+describe('dark mode', () => {
+  it('is dark by default, toggles, and remembers the choice', async () => {
+    document.documentElement.classList.add('dark');
+    renderWithApp(<ThemeToggle />);
+    const button = screen.getByRole('button', { name: 'Switch to light mode' });
+    await userEvent.click(button);
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    expect(screen.getByRole('button', { name: 'Switch to dark mode' })).toBeTruthy();
+    await act(async () => userEvent.click(screen.getByRole('button', { name: 'Switch to dark mode' })));
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+  });
+});

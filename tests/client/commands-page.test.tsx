@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import Commands, { COMMANDS_KEY } from '../../src/client/pages/Commands';
+import { filterCommands } from '../../src/shared/command-search';
+import { COMMANDS } from '../../src/shared/commands';
+import { renderWithApp } from './render-with-app';
+
+const renderPage = () => renderWithApp(<Commands />, { path: '/commands', fallback: { [COMMANDS_KEY]: COMMANDS } });
+const shownNames = () => screen.getAllByRole('listitem').map((li) => within(li).getAllByRole('button')[0]?.querySelector('.font-mono')?.textContent);
+
+describe('filterCommands', () => {
+  it('matches names and aliases case-insensitively and sorts by name', () => {
+    const byAlias = filterCommands(COMMANDS, 'NP', 'All').map((c) => c.commandName);
+    expect(byAlias).toContain('nowplaying');
+    const all = filterCommands(COMMANDS, '', 'All').map((c) => c.commandName);
+    expect(all).toEqual([...all].sort((a, b) => a.localeCompare(b)));
+    expect(all).toHaveLength(COMMANDS.length);
+  });
+
+  it('filters by category', () => {
+    const mod = filterCommands(COMMANDS, '', 'moderation');
+    expect(mod.length).toBeGreaterThan(0);
+    expect(mod.every((c) => c.category === 'moderation')).toBe(true);
+  });
+});
+
+describe('commands page', () => {
+  it('lists every command sorted by name', () => {
+    renderPage();
+    const names = shownNames();
+    expect(names).toHaveLength(COMMANDS.length);
+    expect(names).toEqual([...names].sort((a, b) => (a ?? '').localeCompare(b ?? '')));
+  });
+
+  it('searches names and aliases', async () => {
+    renderPage();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search commands' }), 'wk');
+    expect(shownNames()).toContain('whoknows');
+  });
+
+  it('filters by category, and All shows everything again', async () => {
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'LastFM' }));
+    expect(screen.getByRole('button', { name: 'LastFM' }).getAttribute('aria-pressed')).toBe('true');
+    expect(shownNames().length).toBe(COMMANDS.filter((c) => c.category === 'LastFM').length);
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect(shownNames()).toHaveLength(COMMANDS.length);
+  });
+
+  it('says when nothing matches', async () => {
+    renderPage();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search commands' }), 'zzzz');
+    expect(screen.getByText('No commands found matching "zzzz"')).toBeTruthy();
+  });
+
+  it('expands a card to show syntax, example, cooldown, required arguments and category', async () => {
+    renderPage();
+    const ban = COMMANDS.find((c) => c.commandName === 'ban');
+    expect(ban).toBeDefined();
+    const card = screen.getAllByRole('listitem').find((li) => li.querySelector('.font-mono')?.textContent === 'ban');
+    const toggle = within(card as HTMLElement).getAllByRole('button')[0] as HTMLElement;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const details = within(card as HTMLElement);
+    expect(details.getByText(ban?.syntax ?? '')).toBeTruthy();
+    expect(details.getByText(ban?.example ?? '')).toBeTruthy();
+    expect(details.getByText(`${ban?.cooldown} seconds`)).toBeTruthy();
+    expect(details.getByText('Required arguments')).toBeTruthy();
+  });
+});

@@ -1,0 +1,18 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { SWRConfig } from 'swr';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+
+/** Renders a component inside the app's router and an isolated SWR cache. */
+export function renderWithApp(ui: ReactElement, { path = '/', fallback = {} }: { path?: string; fallback?: Record<string, unknown> } = {}) {
+  const location = memoryLocation({ path, record: true });
+  const result = render(
+    <Router hook={location.hook}>
+      <SWRConfig value={{ provider: () => new Map(), fallback, revalidateIfStale: false, revalidateOnFocus: false, fetcher: () => new Promise(() => {}) }}>
+        {ui}
+      </SWRConfig>
+    </Router>,
+  );
+  return { ...result, location };
+}
