@@ -9,6 +9,7 @@ try {
   await env.DB.prepare('INSERT INTO stats (id, servers, users, updated_at) VALUES (1, ?1, ?2, ?3) ON CONFLICT(id) DO NOTHING')
     .bind(DEMO_STATS.servers, DEMO_STATS.users, Date.now())
     .run();
+  await (await import('./seed-songs.ts')).seedLibraries(env);
   console.log('Seeded demo data.');
 } finally {
   await dispose();

@@ -8,3 +8,6 @@ export const MAX_ZIP_BYTES = 4 * 1024 ** 3;
 export const PLAY_LIMIT_PERIOD_SECONDS = 60;
 /** The cached song list lives this long in KV (KV's minimum TTL); the ETag lets browsers revalidate cheaply. */
 export const SONG_LIST_CACHE_SECONDS = 60;
+
+/** The KV key of a library's cached listing; bump the version when the cached shape changes. */
+export const songListCacheKey = (library: string) => `songs:v1:${library}`;

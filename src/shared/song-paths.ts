@@ -101,3 +101,5 @@ export const folderDownloadUrl = (library: Library, folder: string) => `/api/dow
 export function folderZipName(library: Library, folder: string): string {
   return `${folder === '' ? library : baseName(folder)}.zip`;
 }
+
+export const PLAYABLE_EXTENSIONS_TEXT = PLAYABLE_EXTENSIONS.join(', ');

@@ -3,10 +3,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { csrfGuard } from './csrf';
+import { deleteExpiredSessions } from './db/sessions';
 import { ApiError } from './errors';
+import { endSession } from './auth/session';
 import type { AppEnv } from './hono-env';
 import { renderPage } from './render/page';
+import { sessionMiddleware } from './auth/session';
+import { DiscordUnauthorizedError } from './discord/rest';
 import { authRoutes } from './routes/auth';
+import { serversRoutes } from './routes/servers';
 import { songsRoutes } from './routes/songs';
 import { statsRoutes } from './routes/stats';
 import { refreshStats } from './stats-refresh';
@@ -37,6 +42,7 @@ app.use(
 );
 
 app.use('/api/*', csrfGuard);
+app.use('*', sessionMiddleware);
 app.use(
   '/api/*',
   bodyLimit({
@@ -50,6 +56,7 @@ app.use(
 app.route('/api', statsRoutes);
 app.route('/api', authRoutes);
 app.route('/api', songsRoutes);
+app.route('/api', serversRoutes);
 
 app.all('/api/*', () => {
   throw new ApiError(404, 'NOT_FOUND', 'There is no such API endpoint.');
@@ -57,7 +64,10 @@ app.all('/api/*', () => {
 
 app.get('*', renderPage);
 
-app.onError((error, c) => {
+app.onError(async (error, c) => {
+  const session = c.get('session');
+  // Discord no longer accepts this user's token: the session is over, say so cleanly.
+  if (error instanceof DiscordUnauthorizedError && session) await endSession(c, session.id);
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
     return c.json(error.body, error.status);
@@ -72,7 +82,7 @@ app.onError((error, c) => {
 export default {
   fetch: app.fetch,
   async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(refreshStats(env));
+    ctx.waitUntil(Promise.all([refreshStats(env), deleteExpiredSessions(env.DB)]));
   },
 } satisfies ExportedHandler<Env>;
 

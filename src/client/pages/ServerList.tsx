@@ -1,5 +1,108 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import useSWR from 'swr';
+import { Link } from 'wouter';
+import type { AllowedServersResponse, InvitableServersResponse } from '../../shared/api-types';
+import { ApiClientError, getJson } from '../api';
 import { LoginPrompt } from '../components/LoginPrompt';
+import { ServerIcon } from '../components/ServerIcon';
+import { useAuth } from '../hooks/useAuth';
 
-export default function Page() {
-  return <LoginPrompt />;
+export const ALLOWED_SERVERS_KEY = '/api/allowed-servers';
+export const INVITABLE_SERVERS_KEY = '/api/invitable-servers';
+const number = new Intl.NumberFormat('en-US');
+
+export default function ServerList() {
+  const { user } = useAuth();
+  if (!user) return <LoginPrompt />;
+  return <Servers />;
+}
+
+function Servers() {
+  const { data: servers, error, mutate, isLoading } = useSWR<AllowedServersResponse, ApiClientError>(ALLOWED_SERVERS_KEY);
+  const { data: invitable, mutate: mutateInvitable } = useSWR<InvitableServersResponse>(INVITABLE_SERVERS_KEY);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await mutate(await getJson<AllowedServersResponse>(`${ALLOWED_SERVERS_KEY}?refresh=1`), { revalidate: false });
+      await mutateInvitable();
+      toast.success('Server list refreshed', { duration: 2000 });
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : 'Could not refresh the server list.');
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">Your Servers</h1>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={refresh}
+            disabled={refreshing}
+            className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:border-gray-700 dark:hover:bg-gray-800"
+          >
+            {refreshing ? 'Refreshing…' : 'Refresh'}
+          </button>
+        </div>
+      </div>
+
+      {error && (
+        <p role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {error.message}
+        </p>
+      )}
+      {isLoading && <p className="mt-6 text-gray-600 dark:text-gray-400" role="status">Loading your servers…</p>}
+      {servers && servers.length === 0 && (
+        <p className="mt-6 text-gray-600 dark:text-gray-400">
+          You do not manage any server the bot is in yet. Add the bot to one of your servers below.
+        </p>
+      )}
+      {servers && servers.length > 0 && (
+        <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
+          {servers.map((s) => (
+            <li key={s.id}>
+              <Link
+                href={`/server/${s.id}`}
+                className="flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-4 transition hover:border-indigo-500 hover:shadow focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-800 dark:bg-gray-900"
+              >
+                <ServerIcon id={s.id} name={s.name} icon={s.icon} />
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold">{s.name}</span>
+                  <span className="block text-sm text-gray-600 dark:text-gray-400">{`Users: ${number.format(s.users)}`}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {invitable && invitable.length > 0 && (
+        <section aria-labelledby="invitable-heading" className="mt-12">
+          <h2 id="invitable-heading" className="text-xl font-semibold">Servers without the bot</h2>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">You manage these servers, but the bot is not in them yet.</p>
+          <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
+            {invitable.map((s) => (
+              <li key={s.id} className="flex items-center gap-4 rounded-xl border border-dashed border-gray-300 p-4 dark:border-gray-700">
+                <ServerIcon id={s.id} name={s.name} icon={s.icon} size={40} />
+                <span className="min-w-0 flex-1 truncate font-medium">{s.name}</span>
+                <a
+                  href={`/api/invite?guild_id=${encodeURIComponent(s.id)}`}
+                  className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
+                  aria-label={`Add bot to ${s.name}`}
+                >
+                  Add bot
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </section>
+  );
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { LoaderKey } from '../../client/routes';
 import { COMMANDS } from '../../shared/commands';
 import type { AppEnv } from '../hono-env';
+import { loadServerLists } from '../routes/servers';
 import { loadStats } from '../routes/stats';
 
 type Loader = (c: Context<AppEnv>, params: Record<string, string>) => Promise<Record<string, unknown>>;
@@ -14,7 +15,11 @@ type Loader = (c: Context<AppEnv>, params: Record<string, string>) => Promise<Re
 const LOADERS: Record<LoaderKey, Loader> = {
   stats: async (c) => ({ '/api/stats': await loadStats(c.env.DB) }),
   commands: async () => ({ '/api/commands': COMMANDS }),
-  servers: async () => ({}),
+  servers: async (c) => {
+    if (!c.get('session')) return {};
+    const { allowed, invitable } = await loadServerLists(c);
+    return { '/api/allowed-servers': allowed, '/api/invitable-servers': invitable };
+  },
   serverSettings: async () => ({}),
   adminWhitelist: async () => ({}),
 };

@@ -1,5 +1,53 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { PLAY_LIMIT_PERIOD_SECONDS } from '../../shared/song-limits';
+import { folderZipName, isPlayable, PLAYABLE_EXTENSIONS_TEXT } from '../../shared/song-paths';
+import { ApiError } from '../errors';
 import type { AppEnv } from '../hono-env';
+import { libraryBucket } from '../songs/library';
+import { objectResponse, requirePath } from '../songs/object-response';
+import { startsPlayback } from '../songs/range';
+import { etagMatches, songListing } from '../songs/song-list';
+import { folderZipResponse } from '../songs/zip';
 
-// The song library API (issue 6) is mounted here.
-export const songsRoutes = new Hono<AppEnv>();
+/** '/get-kenji-songs' style segments: the library name sits inside the path segment. */
+const libraryIn = (c: Context<AppEnv>, prefix: string, suffix: string) => {
+  const segment = c.req.param('segment') ?? '';
+  return libraryBucket(c.env, segment.slice(prefix.length, segment.length - suffix.length));
+};
+
+export const songsRoutes = new Hono<AppEnv>()
+  .get('/:segment{get-.+-songs}', async (c) => {
+    const { library, bucket } = libraryIn(c, 'get-', '-songs');
+    const { body, etag } = await songListing(c.env, library, bucket);
+    const headers = { ETag: etag, 'Cache-Control': 'public, no-cache', Vary: 'Accept-Encoding' };
+    if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
+    return c.body(body, 200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
+  })
+  .get('/:segment{download-.+-song}', async (c) => {
+    const { bucket } = libraryIn(c, 'download-', '-song');
+    const song = requirePath(c.req.query('song'), 'song');
+    return objectResponse(c.req.raw, bucket, song, 'attachment');
+  })
+  .get('/:segment{stream-.+-song}', async (c) => {
+    const { bucket } = libraryIn(c, 'stream-', '-song');
+    const song = requirePath(c.req.query('song'), 'song');
+    if (!isPlayable(song)) {
+      throw new ApiError(415, 'NOT_PLAYABLE', `Only audio files can be played (${PLAYABLE_EXTENSIONS_TEXT}).`);
+    }
+    if (startsPlayback(c.req.header('Range'))) {
+      // Keyed by client so one busy listener cannot starve the others.
+      const key = c.req.header('CF-Connecting-IP') ?? 'unknown-client';
+      const { success } = await c.env.PLAY_LIMITER.limit({ key });
+      if (!success) {
+        throw new ApiError(429, 'BUSY', 'Server is busy. Please try again in a moment.', { 'Retry-After': String(PLAY_LIMIT_PERIOD_SECONDS) });
+      }
+    }
+    return objectResponse(c.req.raw, bucket, song, 'inline');
+  })
+  .get('/:segment{download-.+-folder}', async (c) => {
+    const { library, bucket } = libraryIn(c, 'download-', '-folder');
+    const raw = c.req.query('folder') ?? '';
+    // The whole library is '' (or '/'); a trailing slash on a folder is harmless.
+    const folder = raw === '' || raw === '/' ? '' : requirePath(raw.replace(/\/$/, ''), 'folder');
+    return folderZipResponse(bucket, folder, folderZipName(library, folder));
+  });

@@ -1,10 +1,6 @@
-import { SONG_LIST_CACHE_SECONDS } from '../../shared/song-limits';
+import { SONG_LIST_CACHE_SECONDS, songListCacheKey as cacheKey } from '../../shared/song-limits';
 import type { Library } from '../../shared/song-paths';
 import { listObjects } from './library';
-
-/** Bump when the cached shape changes. */
-const CACHE_KEY_VERSION = 'v1';
-const cacheKey = (library: Library) => `songs:${CACHE_KEY_VERSION}:${library}`;
 
 export interface SongListing {
   /** The JSON array of paths, ready to send. */

@@ -1,0 +1,28 @@
+interface Props {
+  id: string;
+  name: string;
+  icon: string | null;
+  size?: number;
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 3)
+    .map((w) => w[0])
+    .join('')
+    .toUpperCase();
+
+/** A server's Discord icon, or its initials when it has none. */
+export function ServerIcon({ id, name, icon, size = 56 }: Props) {
+  const style = { width: size, height: size };
+  if (icon) {
+    return <img src={`https://cdn.discordapp.com/icons/${id}/${icon}.png?size=128`} alt="" width={size} height={size} style={style} className="shrink-0 rounded-2xl object-cover" loading="lazy" />;
+  }
+  return (
+    <span aria-hidden="true" style={style} className="flex shrink-0 items-center justify-center rounded-2xl bg-indigo-600 text-lg font-bold text-white">
+      {initials(name)}
+    </span>
+  );
+}

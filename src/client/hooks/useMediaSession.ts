@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { LIBRARY_TITLES, parentFolder, trackTitle, baseName, type Library } from '../../shared/song-paths';
+import { SEEK_STEP_SECONDS, type SongPlayer } from './useSongPlayer';
+
+/** Lock-screen and hardware media keys: metadata, play state, position and actions. */
+export function useMediaSession(player: SongPlayer, library: Library, queue: readonly string[]) {
+  const { current, playing, time, duration, togglePlay, seek, seekBy, select } = player;
+
+  useEffect(() => {
+    if (typeof navigator === 'undefined' || !('mediaSession' in navigator) || typeof MediaMetadata === 'undefined') return;
+    if (!current) {
+      navigator.mediaSession.metadata = null;
+      return;
+    }
+    const folder = parentFolder(current);
+    navigator.mediaSession.metadata = new MediaMetadata({
+      title: trackTitle(current),
+      artist: folder.split('/')[0] || LIBRARY_TITLES[library],
+      album: folder ? baseName(folder) : LIBRARY_TITLES[library],
+    });
+  }, [current, library]);
+
+  useEffect(() => {
+    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return;
+    navigator.mediaSession.playbackState = current ? (playing ? 'playing' : 'paused') : 'none';
+  }, [current, playing]);
+
+  useEffect(() => {
+    if (typeof navigator === 'undefined' || !('mediaSession' in navigator) || !duration) return;
+    try {
+      navigator.mediaSession.setPositionState({ duration, position: Math.min(time, duration), playbackRate: 1 });
+    } catch {
+      // Some browsers reject positions while metadata is still loading.
+    }
+  }, [time, duration]);
+
+  useEffect(() => {
+    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return;
+    const index = current ? queue.indexOf(current) : -1;
+    const handlers: [MediaSessionAction, MediaSessionActionHandler | null][] = [
+      ['play', () => togglePlay()],
+      ['pause', () => togglePlay()],
+      ['seekbackward', (d) => seekBy(-(d.seekOffset ?? SEEK_STEP_SECONDS))],
+      ['seekforward', (d) => seekBy(d.seekOffset ?? SEEK_STEP_SECONDS)],
+      ['seekto', (d) => d.seekTime !== undefined && seek(d.seekTime)],
+      ['previoustrack', index > 0 ? () => select(queue[index - 1] as string) : null],
+      ['nexttrack', index >= 0 && index < queue.length - 1 ? () => select(queue[index + 1] as string) : null],
+    ];
+    for (const [action, handler] of handlers) {
+      try {
+        navigator.mediaSession.setActionHandler(action, handler);
+      } catch {
+        // Unsupported action in this browser.
+      }
+    }
+    return () => {
+      for (const [action] of handlers) {
+        try {
+          navigator.mediaSession.setActionHandler(action, null);
+        } catch {
+          // ignore
+        }
+      }
+    };
+  }, [current, queue, seek, seekBy, select, togglePlay]);
+}

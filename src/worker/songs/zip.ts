@@ -1,0 +1,59 @@
+import { downloadZip, predictLength } from 'client-zip';
+import { MAX_ZIP_BYTES, MAX_ZIP_FILES } from '../../shared/song-limits';
+import { contentDisposition } from './object-response';
+import { listObjects } from './library';
+import { ApiError } from '../errors';
+
+const tooLarge = (message: string) => new ApiError(413, 'FOLDER_TOO_LARGE', message);
+const formatBytes = (n: number) => `${(n / 1024 ** 3).toFixed(1)} GB`;
+
+export interface ZipLimits {
+  maxFiles: number;
+  maxBytes: number;
+}
+
+/**
+ * A stored (uncompressed) zip of every file under `folder` ('' = the whole library), streamed.
+ * Names are relative to the folder. The length is predicted from the listing before the first byte,
+ * and each member's body is fetched from R2 only when the zip writer reaches it, so memory holds one
+ * chunk at a time whatever the folder's size.
+ */
+export async function folderZipResponse(bucket: R2Bucket, folder: string, zipName: string, limits: ZipLimits = { maxFiles: MAX_ZIP_FILES, maxBytes: MAX_ZIP_BYTES }): Promise<Response> {
+  const prefix = folder === '' ? undefined : `${folder}/`;
+  const objects = await listObjects(bucket, prefix, (seen) => {
+    if (seen.length > limits.maxFiles) {
+      throw tooLarge(`This folder has more than ${limits.maxFiles} files, the most one zip can hold. Download a smaller folder.`);
+    }
+  });
+  if (objects.length === 0) throw new ApiError(404, 'FOLDER_NOT_FOUND', `There is no folder '${folder}' in this library, or it is empty.`);
+  const totalBytes = objects.reduce((sum, o) => sum + o.size, 0);
+  if (totalBytes > limits.maxBytes) {
+    throw tooLarge(`This folder holds ${formatBytes(totalBytes)}, more than the ${formatBytes(limits.maxBytes)} one zip can hold. Download a smaller folder.`);
+  }
+
+  const skip = prefix?.length ?? 0;
+  const members = objects.map((o) => ({ key: o.key, etag: o.etag, name: o.key.slice(skip), size: o.size, lastModified: o.uploaded }));
+  const length = predictLength(members.map(({ name, size }) => ({ name, size })));
+
+  async function* lazyBodies() {
+    for (const member of members) {
+      // Same version as listed, or the predicted length would be wrong.
+      const object = await bucket.get(member.key, { onlyIf: { etagMatches: member.etag } });
+      if (!object || !('body' in object)) throw new Error(`'${member.key}' changed or disappeared while zipping`);
+      yield { input: object.body, name: member.name, size: member.size, lastModified: member.lastModified };
+    }
+  }
+
+  const zip = downloadZip(lazyBodies(), { length });
+  // FixedLengthStream makes workerd send the exact Content-Length (and fail loudly on a mismatch).
+  const fixed = new FixedLengthStream(length);
+  zip.body!.pipeTo(fixed.writable).catch((error: unknown) => console.error('Folder zip failed', error));
+  return new Response(fixed.readable, {
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Length': String(length),
+      'Content-Disposition': contentDisposition('attachment', zipName),
+      'Cache-Control': 'no-store',
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { call } from './request';
+
+export const DISCORD = 'https://discord.com';
+export const USERS = { admin: '100000000000000001', owner: '100000000000000002', member: '100000000000000003' } as const;
+export const GUILDS = {
+  kenjiLounge: '300000000000000001',
+  glaiveStudio: '300000000000000002',
+  lofiCafe: '300000000000000003',
+  ownerSandbox: '300000000000000004',
+  adminHq: '300000000000000005',
+} as const;
+
+/** `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+}
+
+export async function resetFake(): Promise<void> {
+  await fetch(`${DISCORD}/__demo/reset`, { method: 'POST' });
+}
+
+export async function setFault(fault: Record<string, unknown>): Promise<void> {
+  await fetch(`${DISCORD}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) });
+}
+
+export async function discordCallCount(): Promise<number> {
+  return ((await (await fetch(`${DISCORD}/__demo/calls`)).json()) as { count: number }).count;
+}
+
+/** Starts a login and lets the fake Discord approve it as `userId`: returns the callback path and the state cookie. */
+export async function authorizeAs(userId: string): Promise<{ callback: string; stateCookie: string }> {
+  const start = await call('/api/auth');
+  const authorize = new URL(start.headers.get('Location') ?? '');
+  const form = new URLSearchParams(authorize.searchParams);
+  form.set('user_id', userId);
+  const approved = await fetch(`${DISCORD}/oauth2/authorize`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  const callback = new URL(approved.headers.get('Location') ?? '');
+  return { callback: `${callback.pathname}${callback.search}`, stateCookie: cookiesOf(start) };
+}
+
+/** The whole login round trip; returns the session cookie. */
+export async function loginAs(userId: string): Promise<string> {
+  const { callback, stateCookie } = await authorizeAs(userId);
+  const res = await call(callback, { cookie: stateCookie });
+  if (res.status !== 302) throw new Error(`login failed with ${res.status}: ${await res.text()}`);
+  return cookiesOf(res);
+}
+
+/** Storage persists across the tests of a file: start each test from empty KV. */
+export async function clearKv(kv: KVNamespace): Promise<void> {
+  const { keys } = await kv.list();
+  await Promise.all(keys.map((k) => kv.delete(k.name)));
+}

@@ -1,0 +1,275 @@
+import { env, exports } from 'cloudflare:workers';
+import { unzipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { folderZipResponse } from '../../src/worker/songs/zip';
+import { invalidateSongList } from '../../src/worker/songs/song-list';
+
+const BASE = 'http://localhost/api';
+const call = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`${BASE}${path}`, init));
+
+/** Bytes 0..n-1 with a recognisable pattern, so any wrong offset shows. */
+const pattern = (n: number, seed = 0) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + seed) % 251);
+
+const SONG = 'Artist/Album/01 First.wav';
+const SONG_BYTES = pattern(1000);
+const UTF8_SONG = 'Artist/Album/02 Café — Ünïcode "quoted".mp3';
+const NOTE = 'Artist/cover.txt';
+
+beforeAll(async () => {
+  await env.KENJI.put(SONG, SONG_BYTES, { httpMetadata: { contentType: 'audio/wav' } });
+  await env.KENJI.put(UTF8_SONG, pattern(300, 3));
+  await env.KENJI.put(NOTE, 'not audio');
+  await env.KENJI.put('Other/Zip Me/a.wav', pattern(500, 1));
+  await env.KENJI.put('Other/Zip Me/Sub/b.mp3', pattern(700, 2));
+  await env.KENJI.put('Other/Zip Me/Sub/ü.txt', 'hello');
+  await env.KENJI.put('Other/Zip Me Not/c.wav', pattern(10));
+  await invalidateSongList(env.CACHE, 'kenji');
+});
+
+async function errorOf(response: Response) {
+  expect(response.headers.get('Content-Type')).toMatch(/application\/json/);
+  return (await response.json()) as { error: string; code: string };
+}
+
+describe('GET /api/get-{library}-songs', () => {
+  it('answers 404 JSON for an unknown library', async () => {
+    for (const path of ['/get-nope-songs', '/download-nope-song?song=a.wav', '/stream-nope-song?song=a.wav', '/download-nope-folder?folder=a']) {
+      const response = await call(path);
+      expect(response.status, path).toBe(404);
+      expect((await errorOf(response)).code).toBe('UNKNOWN_LIBRARY');
+    }
+  });
+
+  it('lists every path, past the 1000-object page, and answers 304 to a matching If-None-Match', async () => {
+    const keys = Array.from({ length: 1005 }, (_, i) => `Big/Folder ${Math.floor(i / 100)}/Track ${String(i).padStart(4, '0')}.wav`);
+    for (let i = 0; i < keys.length; i += 50) await Promise.all(keys.slice(i, i + 50).map((k) => env.GLAIVE.put(k, 'x')));
+    await env.GLAIVE.put('Big/', ''); // a folder marker is not a song
+    await invalidateSongList(env.CACHE, 'glaive');
+
+    const response = await call('/get-glaive-songs');
+    expect(response.status).toBe(200);
+    const paths = (await response.json()) as string[];
+    expect(paths).toHaveLength(1005);
+    expect(new Set(paths)).toEqual(new Set(keys));
+    const etag = response.headers.get('ETag');
+    expect(etag).toMatch(/^"[0-9a-f]+"$/);
+
+    const again = await call('/get-glaive-songs', { headers: { 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+
+    const stale = await call('/get-glaive-songs', { headers: { 'If-None-Match': '"other"' } });
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get('ETag')).toBe(etag);
+  });
+
+  it('serves the cached listing until it is invalidated', async () => {
+    const before = (await (await call('/get-kenji-songs')).json()) as string[];
+    expect(before).toContain(SONG);
+    expect(before).toContain(NOTE);
+    await env.KENJI.put('Late/Arrival.wav', 'x');
+    expect((await (await call('/get-kenji-songs')).json()) as string[]).not.toContain('Late/Arrival.wav');
+    await invalidateSongList(env.CACHE, 'kenji');
+    expect((await (await call('/get-kenji-songs')).json()) as string[]).toContain('Late/Arrival.wav');
+  });
+});
+
+describe('GET /api/download-{library}-song', () => {
+  const url = `/download-kenji-song?song=${encodeURIComponent(SONG)}`;
+
+  it('sends the file as an attachment with ETag and Accept-Ranges', async () => {
+    const response = await call(url);
+    expect(response.status).toBe(200);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(SONG_BYTES);
+    expect(response.headers.get('Content-Length')).toBe('1000');
+    expect(response.headers.get('Accept-Ranges')).toBe('bytes');
+    expect(response.headers.get('ETag')).toMatch(/^".+"$/);
+    expect(response.headers.get('Content-Type')).toBe('audio/wav');
+    expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="01 First.wav"; filename*=UTF-8''01%20First.wav`);
+  });
+
+  it('names UTF-8 files per RFC 6266 with an ASCII fallback', async () => {
+    const response = await call(`/download-kenji-song?song=${encodeURIComponent(UTF8_SONG)}`);
+    expect(response.status).toBe(200);
+    const disposition = response.headers.get('Content-Disposition')!;
+    expect(disposition).toBe(`attachment; filename="02 Caf_ _ _n_code _quoted_.mp3"; filename*=UTF-8''02%20Caf%C3%A9%20%E2%80%94%20%C3%9Cn%C3%AFcode%20%22quoted%22.mp3`);
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe('02 Café — Ünïcode "quoted".mp3');
+    await response.arrayBuffer();
+  });
+
+  it.each([
+    ['bytes=0-', 206, 0, 999],
+    ['bytes=0-1', 206, 0, 1],
+    ['bytes=10-19', 206, 10, 19],
+    ['bytes=500-', 206, 500, 999],
+    ['bytes=-100', 206, 900, 999],
+    ['bytes=-5000', 206, 0, 999],
+    ['bytes=990-5000', 206, 990, 999],
+    ['bytes=999-999', 206, 999, 999],
+  ])('Range %s → %i bytes %i-%i', async (range, status, first, last) => {
+    const response = await call(url, { headers: { Range: range } });
+    expect(response.status).toBe(status);
+    expect(response.headers.get('Content-Range')).toBe(`bytes ${first}-${last}/1000`);
+    expect(response.headers.get('Content-Length')).toBe(String(last - first + 1));
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(SONG_BYTES.slice(first, last + 1));
+  });
+
+  it.each(['bytes=1000-', 'bytes=5000-6000', 'bytes=-0'])('Range %s beyond the end → 416 bytes */size', async (range) => {
+    const response = await call(url, { headers: { Range: range } });
+    expect(response.status).toBe(416);
+    expect(response.headers.get('Content-Range')).toBe('bytes */1000');
+    expect((await errorOf(response)).code).toBe('RANGE_NOT_SATISFIABLE');
+  });
+
+  it.each(['bytes=0-1,5-6', 'bytes=abc', 'items=0-5', 'bytes=9-3'])('Range %s (multiple or malformed) → the whole file', async (range) => {
+    const response = await call(url, { headers: { Range: range } });
+    expect(response.status).toBe(200);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(SONG_BYTES);
+  });
+
+  it('answers 304 to If-None-Match and ignores a stale If-Range', async () => {
+    const etag = (await call(url, { method: 'HEAD' })).headers.get('ETag')!;
+    expect((await call(url, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    const stale = await call(url, { headers: { Range: 'bytes=0-1', 'If-Range': '"old"' } });
+    expect(stale.status).toBe(200);
+    await stale.arrayBuffer();
+    const fresh = await call(url, { headers: { Range: 'bytes=0-1', 'If-Range': etag } });
+    expect(fresh.status).toBe(206);
+    await fresh.arrayBuffer();
+  });
+
+  it('answers HEAD with the size and no body', async () => {
+    const response = await call(url, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Length')).toBe('1000');
+  });
+
+  it.each([
+    ['../secret.wav', 'dot-segment'],
+    ['Artist/../../secret.wav', 'dot-segment'],
+    ['%2e%2e%2fsecret.wav', 'dot-segment (decoded once)'],
+    ['%252e%252e%252fsecret.wav', 'double-encoded'],
+    ['%2Fetc%2Fpasswd', 'absolute after decoding'],
+    ['/etc/passwd', 'absolute'],
+    ['C:%5Cwindows', 'drive letter'],
+    ['Artist%5C..%5Csecret', 'backslash'],
+    ['Artist//cover.txt', 'empty segment'],
+    ['./cover.txt', 'dot segment'],
+    ['a%00b', 'NUL'],
+    ['', 'empty'],
+  ])('refuses the path %s (%s) with 400 JSON', async (raw) => {
+    for (const endpoint of ['download-kenji-song', 'stream-kenji-song']) {
+      const response = await call(`/${endpoint}?song=${raw}`, { headers: { 'CF-Connecting-IP': '10.9.9.9' } });
+      expect(response.status, `${endpoint} ${raw}`).toBe(400);
+      expect((await errorOf(response)).code).toBe('INVALID_PATH');
+    }
+  });
+
+  it('requires the song parameter', async () => {
+    const response = await call('/download-kenji-song');
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).error).toMatch(/'song'/);
+  });
+
+  it('accepts an encoded slash inside a valid path, and 404s a missing file', async () => {
+    const ok = await call(`/download-kenji-song?song=Artist%2FAlbum%2F01%20First.wav`);
+    expect(ok.status).toBe(200);
+    await ok.arrayBuffer();
+    for (const init of [undefined, { headers: { Range: 'bytes=0-1' } }]) {
+      const missing = await call('/download-kenji-song?song=Artist/Missing.wav', init);
+      expect(missing.status).toBe(404);
+      expect((await errorOf(missing)).code).toBe('SONG_NOT_FOUND');
+    }
+  });
+});
+
+describe('GET /api/stream-{library}-song', () => {
+  const url = `/stream-kenji-song?song=${encodeURIComponent(SONG)}`;
+  const from = (ip: string, range?: string) => ({ headers: { 'CF-Connecting-IP': ip, ...(range ? { Range: range } : {}) } });
+
+  it('streams inline, and answers the bytes=0-1 probe with 206', async () => {
+    const response = await call(url, from('10.0.0.1', 'bytes=0-1'));
+    expect(response.status).toBe(206);
+    expect(response.headers.get('Content-Range')).toBe('bytes 0-1/1000');
+    expect(response.headers.get('Content-Disposition')).toMatch(/^inline; /);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(SONG_BYTES.slice(0, 2));
+  });
+
+  it('refuses files that are not playable with 415 JSON', async () => {
+    const response = await call(`/stream-kenji-song?song=${encodeURIComponent(NOTE)}`, from('10.0.0.2'));
+    expect(response.status).toBe(415);
+    expect((await errorOf(response)).code).toBe('NOT_PLAYABLE');
+  });
+
+  it('answers 429 with Retry-After past the limit, per client, and never counts seeks', async () => {
+    const ip = '10.0.0.3';
+    let refused: Response | undefined;
+    let allowed = 0;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const response = await call(url, from(ip, i % 2 ? 'bytes=0-' : undefined));
+      if (response.status === 429) refused = response;
+      else {
+        allowed++;
+        await response.arrayBuffer();
+      }
+    }
+    expect(allowed).toBe(30);
+    expect(refused?.headers.get('Retry-After')).toBe('60');
+    expect((await errorOf(refused!)).error).toBe('Server is busy. Please try again in a moment.');
+
+    // A seek inside a song already playing is not a new play: still served.
+    for (const range of ['bytes=500-', 'bytes=1-', 'bytes=-100']) {
+      const seek = await call(url, from(ip, range));
+      expect(seek.status, range).toBe(206);
+      await seek.arrayBuffer();
+    }
+    // Another listener is not affected.
+    const other = await call(url, from('10.0.0.4'));
+    expect(other.status).toBe(200);
+    await other.arrayBuffer();
+  });
+});
+
+describe('GET /api/download-{library}-folder', () => {
+  async function readAll(response: Response) {
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  it('zips the folder recursively with an exact Content-Length, and the archive unzips to the same files', async () => {
+    const response = await call(`/download-kenji-folder?folder=${encodeURIComponent('Other/Zip Me')}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('application/zip');
+    expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="Zip Me.zip"; filename*=UTF-8''Zip%20Me.zip`);
+    const declared = Number(response.headers.get('Content-Length'));
+    const bytes = await readAll(response);
+    expect(bytes.length).toBe(declared);
+
+    const files = unzipSync(bytes);
+    expect(Object.keys(files).sort()).toEqual(['Sub/b.mp3', 'Sub/ü.txt', 'a.wav']);
+    expect(files['a.wav']).toEqual(pattern(500, 1));
+    expect(files['Sub/b.mp3']).toEqual(pattern(700, 2));
+    expect(new TextDecoder().decode(files['Sub/ü.txt'])).toBe('hello');
+  });
+
+  it('does not include sibling folders that share a name prefix, and accepts a trailing slash', async () => {
+    const files = unzipSync(await readAll(await call('/download-kenji-folder?folder=Other/Zip%20Me/')));
+    expect(Object.keys(files)).not.toContain('c.wav');
+    expect(Object.keys(files)).toHaveLength(3);
+  });
+
+  it('404s an unknown folder and 400s a traversal', async () => {
+    const missing = await call('/download-kenji-folder?folder=Nope');
+    expect(missing.status).toBe(404);
+    expect((await errorOf(missing)).code).toBe('FOLDER_NOT_FOUND');
+    const traversal = await call('/download-kenji-folder?folder=..%2F..');
+    expect(traversal.status).toBe(400);
+    expect((await errorOf(traversal)).code).toBe('INVALID_PATH');
+  });
+
+  it('answers 413 JSON past the file-count or size limit', async () => {
+    const byCount = folderZipResponse(env.KENJI, 'Other/Zip Me', 'x.zip', { maxFiles: 2, maxBytes: 1e9 });
+    await expect(byCount).rejects.toMatchObject({ status: 413, code: 'FOLDER_TOO_LARGE' });
+    const bySize = folderZipResponse(env.KENJI, 'Other/Zip Me', 'x.zip', { maxFiles: 100, maxBytes: 1000 });
+    await expect(bySize).rejects.toMatchObject({ status: 413, code: 'FOLDER_TOO_LARGE', message: expect.stringMatching(/more than/) });
+  });
+});
