@@ -2,18 +2,21 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { endSession, sessionMiddleware } from './auth/session';
 import { csrfGuard } from './csrf';
 import { deleteExpiredSessions } from './db/sessions';
+import { DiscordUnauthorizedError } from './discord/rest';
 import { ApiError } from './errors';
-import { endSession } from './auth/session';
 import type { AppEnv } from './hono-env';
 import { renderPage } from './render/page';
-import { sessionMiddleware } from './auth/session';
-import { DiscordUnauthorizedError } from './discord/rest';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
+import { botRoutes } from './routes/bot';
 import { serversRoutes } from './routes/servers';
+import { settingsRoutes } from './routes/settings';
 import { songsRoutes } from './routes/songs';
 import { statsRoutes } from './routes/stats';
+import { whitelistRoutes } from './routes/whitelist';
 import { refreshStats } from './stats-refresh';
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -57,6 +60,10 @@ app.route('/api', statsRoutes);
 app.route('/api', authRoutes);
 app.route('/api', songsRoutes);
 app.route('/api', serversRoutes);
+app.route('/api', settingsRoutes);
+app.route('/api', whitelistRoutes);
+app.route('/api', adminRoutes);
+app.route('/api/bot', botRoutes);
 
 app.all('/api/*', () => {
   throw new ApiError(404, 'NOT_FOUND', 'There is no such API endpoint.');

@@ -2,7 +2,9 @@ import type { Context } from 'hono';
 import type { LoaderKey } from '../../client/routes';
 import { COMMANDS } from '../../shared/commands';
 import type { AppEnv } from '../hono-env';
+import { loadAdminFallback } from '../routes/admin';
 import { loadServerLists } from '../routes/servers';
+import { loadSettingsFallback } from '../routes/settings';
 import { loadStats } from '../routes/stats';
 
 type Loader = (c: Context<AppEnv>, params: Record<string, string>) => Promise<Record<string, unknown>>;
@@ -20,8 +22,8 @@ const LOADERS: Record<LoaderKey, Loader> = {
     const { allowed, invitable } = await loadServerLists(c);
     return { '/api/allowed-servers': allowed, '/api/invitable-servers': invitable };
   },
-  serverSettings: async () => ({}),
-  adminWhitelist: async () => ({}),
+  serverSettings: loadSettingsFallback,
+  adminWhitelist: loadAdminFallback,
 };
 
 export async function runLoaders(
