@@ -5,7 +5,13 @@ import { defineConfig } from 'vite';
 import { CLIENT_OUT_DIR, clientManifest } from './scripts/vite-client-manifest.ts';
 
 export default defineConfig({
-  plugins: [cloudflare(), react(), tailwindcss(), clientManifest()],
+  // `npm run dev` in demo mode points the Worker at the fake Discord (scripts/dev.ts sets DEMO_VARS).
+  plugins: [
+    cloudflare(process.env.DEMO_VARS ? { config: { vars: JSON.parse(process.env.DEMO_VARS) as Record<string, string> } } : {}),
+    react(),
+    tailwindcss(),
+    clientManifest(),
+  ],
   builder: {
     // The client first: the Worker build embeds the client manifest.
     async buildApp(builder) {
