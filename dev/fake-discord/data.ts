@@ -260,7 +260,7 @@ function kenjiLounge(): DemoGuild {
   return {
     id,
     name: 'Kenji Lounge',
-    icon: 'a3f1c2d4e5b60718293a4b5c6d7e8f90',
+    icon: null,
     description: 'Late-night beats and good company.',
     owner_id: DEMO_USER_IDS.owner,
     features: [],
@@ -338,7 +338,7 @@ function lofiCafe(): DemoGuild {
   return {
     id,
     name: 'Lofi Café',
-    icon: 'b7e2f3a4c5d6e7f8091a2b3c4d5e6f70',
+    icon: null,
     description: 'Beats to study and relax to.',
     owner_id: DEMO_USER_IDS.admin,
     features: [],

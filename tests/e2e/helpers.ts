@@ -11,7 +11,9 @@ export async function gotoHydrated(page: Page, path: string) {
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error' || /hydrat/i.test(msg.text())) problems.push(msg.text());
+    // Pages of other origins (the fake Discord's login page) are not ours to judge.
+    const ours = msg.location().url.startsWith(new URL(page.url()).origin) || !msg.location().url;
+    if (ours && (msg.type() === 'error' || /hydrat/i.test(msg.text()))) problems.push(`${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;

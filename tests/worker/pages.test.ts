@@ -67,6 +67,12 @@ describe('pages', () => {
     expect(await res.json()).toEqual({ error: expect.any(String), code: 'NOT_FOUND' });
   });
 
+  it('renders large pages inline, readable without JavaScript (no outlined Suspense chunks)', async () => {
+    const html = await (await call('/commands')).text();
+    expect(html).not.toContain('<template id="B:');
+    expect(html).toMatch(/<main[^>]*>(<!--\$-->)?<section/);
+  });
+
   it('puts the catalogue into the data island of /commands', async () => {
     const html = await (await call('/commands')).text();
     const island = /<script type="application\/json" id="__SM_DATA__"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];

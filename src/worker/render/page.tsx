@@ -25,6 +25,8 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   let failed = false;
   const stream = await renderToReadableStream(<App ssrPath={url.pathname} ssrSearch={url.search.slice(1)} fallback={fallback} />, {
     nonce,
+    // Never outline large Suspense content into a script-swapped chunk: pages must read without JS.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error) {
       failed = true;
       console.error('SSR failed', error);

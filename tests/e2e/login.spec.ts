@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_USERS, gotoHydrated, loginAs, watchConsole } from './helpers';
+
+test('Demo Owner logs in through Discord and sees the servers they manage', async ({ page }) => {
+  const problems = watchConsole(page);
+  await gotoHydrated(page, '/');
+  await page.getByRole('link', { name: 'Login' }).first().click();
+  await page.getByRole('button', { name: 'Continue as Demo Owner' }).click();
+  await expect(page).toHaveURL(/\/servers$/);
+  await expect(page.getByRole('heading', { name: 'Your Servers' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Kenji Lounge/ })).toHaveAttribute('href', '/server/300000000000000001');
+  await expect(page.getByRole('link', { name: /Glaive Studio/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Lofi Café/ })).toHaveCount(0);
+  await expect(page.getByText(/Users: [\d,]+/).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add bot to Owner Sandbox' })).toHaveAttribute('href', '/api/invite?guild_id=300000000000000004');
+  await expect(page.getByRole('button', { name: 'Demo Owner' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('Demo Member sees no manageable servers and no Admin link', async ({ page }) => {
+  await loginAs(page, DEMO_USERS.member);
+  await expect(page.getByText('You do not manage any server the bot is in yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Demo Member' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
+});
+
+test('Demo Admin gets the Admin link; the dropdown closes on Escape and outside clicks', async ({ page }) => {
+  await loginAs(page, DEMO_USERS.admin);
+  const account = page.getByRole('button', { name: 'Demo Admin' });
+  await account.click();
+  await expect(page.getByRole('menuitem', { name: 'Admin' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Server Manager' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await account.click();
+  await page.getByRole('heading', { name: 'Your Servers' }).click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+});
+
+test("'Server Manager' is hidden under /bite", async ({ page }) => {
+  await loginAs(page, DEMO_USERS.owner);
+  await gotoHydrated(page, '/bite');
+  await page.getByRole('button', { name: 'Demo Owner' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Server Manager' })).toHaveCount(0);
+});
+
+test('the landing page offers the dashboard once logged in', async ({ page }) => {
+  await loginAs(page, DEMO_USERS.owner);
+  await gotoHydrated(page, '/');
+  await expect(page.getByRole('link', { name: 'Open Dashboard' })).toHaveAttribute('href', '/servers');
+});
+
+test('Sign Out ends the session: the server list is gone, also after a reload', async ({ page }) => {
+  await loginAs(page, DEMO_USERS.owner);
+  await page.getByRole('button', { name: 'Demo Owner' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  await gotoHydrated(page, '/servers');
+  await expect(page.getByText('Welcome to ServerManager')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your Servers' })).toHaveCount(0);
+  const cookies = await page.context().cookies();
+  expect(cookies.some((c) => c.name.includes('sm_session'))).toBe(false);
+});
+
+test('a tampered state is refused with a clear page', async ({ page }) => {
+  const response = await page.goto('/api/successful-auth?code=abc&state=forged');
+  expect(response?.status()).toBe(400);
+  await expect(page.getByRole('heading', { name: 'Login failed' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/api/auth');
+});

@@ -1,0 +1,152 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { gotoHydrated, watchConsole } from './helpers';
+
+const PAGES = [
+  { path: '/', title: /^ServerManager \|/, text: 'Add to Discord' },
+  { path: '/commands', title: 'Commands | ServerManager', text: 'Every command the bot understands' },
+  { path: '/commands.html', title: 'Commands | ServerManager', text: 'Every command the bot understands' },
+  { path: '/privacy-policy', title: 'Privacy Policy | ServerManager', text: 'February 4, 2025' },
+  { path: '/privacy-policy.html', title: 'Privacy Policy | ServerManager', text: 'February 4, 2025' },
+  { path: '/terms-of-service', title: 'Terms of Service | ServerManager', text: 'January 26, 2024' },
+  { path: '/terms-of-service.html', title: 'Terms of Service | ServerManager', text: 'January 26, 2024' },
+  { path: '/tos', title: 'Terms of Service | ServerManager', text: 'January 26, 2024' },
+  { path: '/tos.html', title: 'Terms of Service | ServerManager', text: 'January 26, 2024' },
+  { path: '/contact', title: 'Contact | ServerManager', text: 'Contact' },
+  { path: '/contact.html', title: 'Contact | ServerManager', text: 'Contact' },
+  { path: '/servers', title: 'Your Servers | ServerManager', text: 'Welcome to ServerManager' },
+  { path: '/servers.html', title: 'Your Servers | ServerManager', text: 'Welcome to ServerManager' },
+  { path: '/bite', title: 'Your Servers | ServerManager', text: 'Welcome to ServerManager' },
+  { path: '/bite.html', title: 'Your Servers | ServerManager', text: 'Welcome to ServerManager' },
+  { path: '/servermanager', title: 'Your Servers | ServerManager', text: 'Welcome to ServerManager' },
+  { path: '/servermanager.html', title: 'Your Servers | ServerManager', text: 'Welcome to ServerManager' },
+  { path: '/server/300000000000000001', title: 'Server Settings | ServerManager', text: 'Login' },
+  { path: '/kenji', title: 'Kenji Library | ServerManager', text: 'Kenji Library' },
+  { path: '/kenji.html', title: 'Kenji Library | ServerManager', text: 'Kenji Library' },
+  { path: '/glaive', title: 'Glaive Library | ServerManager', text: 'Glaive Library' },
+  { path: '/glaive.html', title: 'Glaive Library | ServerManager', text: 'Glaive Library' },
+];
+
+for (const { path, title, text } of PAGES) {
+  test(`${path} renders, hydrates without errors and has its title`, async ({ page }) => {
+    const problems = watchConsole(page);
+    const response = await gotoHydrated(page, path);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(title);
+    await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the admin page sends visitors back to the landing page', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('unknown paths answer 404 with the Page Not Found page', async ({ page }) => {
+  const response = await gotoHydrated(page, '/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('pages are readable from the server HTML', async ({ page }) => {
+    await page.goto('/commands');
+    await expect(page.getByRole('heading', { name: 'Commands' })).toBeVisible();
+    await expect(page.getByText('nowplaying').first()).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByText('99.9%')).toBeVisible();
+    await expect(page.getByText('Servers', { exact: true })).toBeVisible();
+  });
+});
+
+test('landing page shows live stats, the calls to action and six features', async ({ page }) => {
+  await gotoHydrated(page, '/');
+  await expect(page.getByRole('link', { name: 'Add to Discord' }).first()).toHaveAttribute('href', '/api/invite');
+  await expect(page.getByRole('link', { name: 'Login' }).last()).toHaveAttribute('href', '/api/auth');
+  await expect(page.locator('dl > div')).toHaveCount(4);
+  await expect(page.locator('#features-heading + ul > li')).toHaveCount(6);
+  await page.getByRole('link', { name: 'View Commands' }).first().click();
+  await expect(page).toHaveURL(/\/commands$/);
+  await expect(page).toHaveTitle('Commands | ServerManager');
+});
+
+test('client-side navigation does not reload the page', async ({ page }) => {
+  await gotoHydrated(page, '/');
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+  await page.getByRole('link', { name: 'View Commands' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Commands' })).toBeVisible();
+  await page.getByRole('link', { name: 'Privacy' }).click();
+  await expect(page).toHaveTitle('Privacy Policy | ServerManager');
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+});
+
+test('the landing page does not download the dashboard, admin or player code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  await gotoHydrated(page, '/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((s) => /ServerSettings|Admin|Library|ServerList/.test(s))).toBe(false);
+});
+
+test('catalogue search, category filter and card details', async ({ page }) => {
+  await gotoHydrated(page, '/commands');
+  await page.getByRole('searchbox', { name: 'Search commands' }).fill('np');
+  await expect(page.getByRole('button', { name: /nowplaying/ })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search commands' }).fill('qqqq');
+  await expect(page.getByText('No commands found matching "qqqq"')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search commands' }).fill('');
+  await page.getByRole('button', { name: 'moderation', exact: true }).click();
+  const ban = page.getByRole('button', { name: /^ban\b/ });
+  await ban.click();
+  await expect(ban).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('Required arguments')).toBeVisible();
+});
+
+test('dark mode is the default, toggles, and survives a reload without a light flash', async ({ page }) => {
+  await gotoHydrated(page, '/');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+});
+
+test('footer hides the link of the current page', async ({ page }) => {
+  await gotoHydrated(page, '/contact');
+  const footer = page.getByRole('navigation', { name: 'Footer' });
+  await expect(footer.getByRole('link')).toHaveText(['Terms', 'Privacy']);
+});
+
+test.describe('mobile layout', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('landing page fits the screen', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('link', { name: 'Add to Discord' }).first()).toBeVisible();
+  });
+  test('commands page fits the screen', async ({ page }) => {
+    await gotoHydrated(page, '/commands');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+for (const path of ['/', '/commands', '/privacy-policy', '/terms-of-service', '/contact', '/servers', '/no-such-page']) {
+  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+    await gotoHydrated(page, path);
+    for (const theme of ['dark', 'light']) {
+      if (theme === 'light') await page.getByRole('button', { name: 'Switch to light mode' }).click();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  });
+}
