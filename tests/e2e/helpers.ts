@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /** Waits until React has hydrated the page (App sets the flag in an effect). */
 export async function gotoHydrated(page: Page, path: string) {
@@ -12,7 +12,8 @@ export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
     // Pages of other origins (the fake Discord's login page) are not ours to judge.
-    const ours = msg.location().url.startsWith(new URL(page.url()).origin) || !msg.location().url;
+    const origin = new URL(test.info().project.use.baseURL ?? page.url()).origin;
+    const ours = !msg.location().url || msg.location().url.startsWith(origin);
     if (ours && (msg.type() === 'error' || /hydrat/i.test(msg.text()))) problems.push(`${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(error.message));
