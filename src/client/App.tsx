@@ -1,11 +1,10 @@
 import { Suspense, useEffect } from 'react';
-import { Toaster } from 'sonner';
 import { SWRConfig } from 'swr';
 import { Router, useLocation } from 'wouter';
-import { TOAST_DURATION_MS, TOAST_MAX } from '../shared/constants';
 import { getJson } from './api';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
+import { LazyToaster } from './components/LazyToaster';
 import { MusicHeader } from './components/MusicHeader';
 import { useTheme } from './hooks/useTheme';
 import { matchAppRoute } from './routes';
@@ -64,7 +63,7 @@ function Shell() {
         </Suspense>
       </main>
       {!music && <Footer currentRouteId={route.id} />}
-      <Toaster theme={theme} duration={TOAST_DURATION_MS} visibleToasts={TOAST_MAX} closeButton position="bottom-right" />
+      <LazyToaster theme={theme} />
     </div>
   );
 }

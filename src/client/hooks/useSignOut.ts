@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import type { CheckAuthResponse } from '../../shared/api-types';
@@ -14,6 +13,7 @@ export function useSignOut() {
     try {
       await postJson<void>('/api/logout', {});
     } catch (error) {
+      const { toast } = await import('sonner');
       toast.error(error instanceof Error ? error.message : 'Sign out failed.');
       return;
     }
