@@ -1,3 +1,4 @@
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../shared/api-types';
 
@@ -22,3 +23,16 @@ export const badRequest = (message: string, code = 'BAD_REQUEST') => new ApiErro
 export const notFound = (message: string, code = 'NOT_FOUND') => new ApiError(404, code, message);
 export const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'You need to log in first.');
 export const forbidden = (message = 'You are not allowed to do this.') => new ApiError(403, 'FORBIDDEN', message);
+
+/** D1 reports its failures as plain Errors whose message starts with its own prefix. */
+const isStorageError = (error: Error) => /^D1_|SQLITE_|D1 /.test(error.message);
+
+/** Every failure as the JSON envelope: ours as they are, storage trouble as 503, the rest as 500. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException) return new ApiError(error.status as ContentfulStatusCode, 'HTTP_ERROR', error.message || 'Request failed.');
+  if (error instanceof Error && isStorageError(error)) {
+    return new ApiError(503, 'STORAGE_UNAVAILABLE', 'Saving or reading data failed on our side. Nothing was changed; please try again.');
+  }
+  return new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+}

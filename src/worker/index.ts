@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { endSession, sessionMiddleware } from './auth/session';
 import { csrfGuard } from './csrf';
 import { deleteExpiredSessions } from './db/sessions';
 import { DiscordUnauthorizedError } from './discord/rest';
-import { ApiError } from './errors';
+import { ApiError, toApiError } from './errors';
 import type { AppEnv } from './hono-env';
+import { messagePage } from './render/message-page';
 import { renderPage } from './render/page';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -74,16 +74,14 @@ app.get('*', renderPage);
 app.onError(async (error, c) => {
   const session = c.get('session');
   // Discord no longer accepts this user's token: the session is over, say so cleanly.
-  if (error instanceof DiscordUnauthorizedError && session) await endSession(c, session.id);
-  if (error instanceof ApiError) {
-    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-    return c.json(error.body, error.status);
+  if (error instanceof DiscordUnauthorizedError && session) await endSession(c, session.id).catch(() => undefined);
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) console.error(`${c.req.method} ${c.req.path} failed`, error);
+  for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
+  if (!c.req.path.startsWith('/api/')) {
+    return c.html(messagePage('Something went wrong', apiError.message, { href: '/', label: 'Return to Home' }), apiError.status);
   }
-  if (error instanceof HTTPException) {
-    return c.json({ error: error.message || 'Request failed.', code: 'HTTP_ERROR' }, error.status);
-  }
-  console.error('Unhandled error', error);
-  return c.json({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }, 500);
+  return c.json(apiError.body, apiError.status);
 });
 
 export default {

@@ -135,3 +135,20 @@ describe('data island', () => {
     expect(html).not.toContain('<script>alert(1)</script>');
   });
 });
+
+describe('storage failures', () => {
+  it('answers 503 with a sentence when D1 fails, and the page shows an error instead of crashing', async () => {
+    await env.DB.prepare('ALTER TABLE stats RENAME TO stats_hidden').run();
+    try {
+      const api = await call('/api/stats');
+      expect(api.status).toBe(503);
+      expect(await api.json()).toMatchObject({ code: 'STORAGE_UNAVAILABLE', error: expect.stringMatching(/\w+ \w+/) });
+      const page = await call('/');
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Add to Discord');
+    } finally {
+      await env.DB.prepare('ALTER TABLE stats_hidden RENAME TO stats').run();
+    }
+    expect((await call('/api/stats')).status).toBe(200);
+  });
+});
