@@ -1,0 +1,97 @@
+import { useId, useState } from 'react';
+import { searchCommandsToDisable } from '../../../shared/settings';
+import { INPUT_CLASS, SavingIndicator } from './controls';
+
+interface Props {
+  disabled: readonly string[];
+  saving: boolean;
+  onChange: (commandNames: string[]) => void;
+}
+
+/** SPEC section 2: a server-wide tag list of disabled commands with a search box to add more. */
+export function DisabledCommands({ disabled, saving, onChange }: Props) {
+  const [query, setQuery] = useState('');
+  const base = useId();
+  const searchId = `${base}-search`;
+  const matches = searchCommandsToDisable(query, disabled);
+
+  const add = (name: string) => {
+    setQuery('');
+    // SPEC section 5: adding a command that is already disabled is ignored.
+    if (disabled.includes(name)) return;
+    onChange([...disabled, name]);
+  };
+  const remove = (name: string) => onChange(disabled.filter((candidate) => candidate !== name));
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <span id={`${base}-tags`} className="text-sm font-medium">
+          Disabled commands
+        </span>
+        <SavingIndicator saving={saving} />
+      </div>
+      {disabled.length === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">No commands are disabled in this server.</p>
+      ) : (
+        <ul aria-labelledby={`${base}-tags`} className="flex flex-wrap gap-2">
+          {disabled.map((name) => (
+            <li key={name} className="inline-flex items-center gap-1 rounded-full bg-indigo-100 py-1 pl-3 pr-1 font-mono text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
+              {name}
+              <button
+                type="button"
+                aria-label={`Remove ${name}`}
+                onClick={() => remove(name)}
+                className="inline-flex h-6 w-6 items-center justify-center rounded-full text-base leading-none hover:bg-indigo-200 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-indigo-900"
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div>
+        <label htmlFor={searchId} className="mb-1 block text-sm font-medium">
+          Search commands
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          className={INPUT_CLASS}
+          placeholder="Type a command name, Enter disables the first match"
+          value={query}
+          aria-describedby={`${base}-count`}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            const first = matches[0];
+            if (first) add(first.commandName);
+          }}
+        />
+        <p id={`${base}-count`} className="sr-only" aria-live="polite">
+          {query.trim() === '' ? '' : `${matches.length} matching command${matches.length === 1 ? '' : 's'}`}
+        </p>
+      </div>
+      {matches.length > 0 && (
+        <ul aria-label="Matching commands" className="max-h-56 overflow-y-auto rounded-lg border border-gray-200 dark:border-gray-800">
+          {matches.map((command) => (
+            <li key={command.commandName} className="border-b border-gray-100 last:border-b-0 dark:border-gray-800">
+              <button
+                type="button"
+                onClick={() => add(command.commandName)}
+                aria-label={`Disable ${command.commandName}`}
+                className="flex w-full items-baseline gap-3 px-3 py-2 text-left hover:bg-gray-100 focus-visible:bg-gray-100 focus-visible:outline-none dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800"
+              >
+                <span className="font-mono text-sm">{command.commandName}</span>
+                <span className="truncate text-xs text-gray-600 dark:text-gray-400">{command.description}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  CATEGORY_CHANNEL_TYPE,
+  isAssignableRole,
+  isSelectableRole,
+  TEXT_CHANNEL_TYPE,
+  type SettingsChannel,
+  type SettingsRole,
+} from '../../../shared/settings';
+
+const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
+export const INPUT_CLASS =
+  'w-full min-w-0 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100';
+
+/** The per-control "a save is in flight" marker (announced politely to screen readers). */
+export function SavingIndicator({ saving }: { saving: boolean }) {
+  return (
+    <span role="status" aria-live="polite" className="min-w-[4.5rem] text-right text-xs text-indigo-600 dark:text-indigo-300">
+      {saving ? 'Saving…' : ''}
+    </span>
+  );
+}
+
+export function SectionCard({ id, title, children, wide = false }: { id: string; title: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className={`rounded-xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900 ${wide ? 'md:col-span-2' : ''}`}
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="mt-4 flex flex-col gap-4">{children}</div>
+    </section>
+  );
+}
+
+interface ToggleProps {
+  id: string;
+  label: string;
+  checked: boolean;
+  /** Why the switch cannot be turned on yet; the switch is disabled while this is set and it is off. */
+  hint: string | null;
+  saving: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+export function Toggle({ id, label, checked, hint, saving, onChange }: ToggleProps) {
+  const blocked = hint !== null && !checked;
+  return (
+    <div>
+      <div className="flex items-center gap-3">
+        <button
+          type="button"
+          id={id}
+          role="switch"
+          aria-checked={checked}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={blocked ? `${id}-hint` : undefined}
+          aria-busy={saving || undefined}
+          disabled={blocked}
+          onClick={() => onChange(!checked)}
+          className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${FOCUS} ${
+            checked ? 'bg-indigo-600' : 'bg-gray-300 dark:bg-gray-700'
+          }`}
+        >
+          <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`} />
+        </button>
+        <span id={`${id}-label`} className="flex-1 text-sm font-medium">
+          {label}
+        </span>
+        <SavingIndicator saving={saving} />
+      </div>
+      {blocked && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-amber-700 dark:text-amber-300">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function FieldRow({ id, label, saving, children, help }: { id: string; label: string; saving: boolean; children: ReactNode; help?: string }) {
+  return (
+    <div>
+      <div className="mb-1 flex items-center justify-between gap-2">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        <SavingIndicator saving={saving} />
+      </div>
+      {children}
+      {help && (
+        <p id={`${id}-help`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+          {help}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface ChannelSelectProps {
+  id: string;
+  label: string;
+  value: string | null;
+  channels: readonly SettingsChannel[];
+  saving: boolean;
+  onChange: (value: string | null) => void;
+}
+
+/** Text channels, those without a category first, then grouped under their categories in Discord's order. */
+export function ChannelSelect({ id, label, value, channels, saving, onChange }: ChannelSelectProps) {
+  const text = channels.filter((channel) => channel.type === TEXT_CHANNEL_TYPE);
+  const categories = channels.filter((channel) => channel.type === CATEGORY_CHANNEL_TYPE);
+  const categoryIds = new Set(categories.map((category) => category.id));
+  const loose = text.filter((channel) => channel.parent_id === null || !categoryIds.has(channel.parent_id));
+  const known = value === null || text.some((channel) => channel.id === value);
+  return (
+    <FieldRow id={id} label={label} saving={saving}>
+      <select id={id} className={INPUT_CLASS} value={value ?? ''} aria-busy={saving || undefined} onChange={(event) => onChange(event.target.value || null)}>
+        <option value="">None</option>
+        {!known && <option value={value ?? ''}>{`Unknown channel (${value})`}</option>}
+        {loose.map((channel) => (
+          <option key={channel.id} value={channel.id}>{`#${channel.name}`}</option>
+        ))}
+        {categories.map((category) => {
+          const inside = text.filter((channel) => channel.parent_id === category.id);
+          if (inside.length === 0) return null;
+          return (
+            <optgroup key={category.id} label={category.name}>
+              {inside.map((channel) => (
+                <option key={channel.id} value={channel.id}>{`#${channel.name}`}</option>
+              ))}
+            </optgroup>
+          );
+        })}
+      </select>
+    </FieldRow>
+  );
+}
+
+export const roleColour = (color: number) => (color === 0 ? null : `#${color.toString(16).padStart(6, '0')}`);
+
+interface RoleSelectProps {
+  id: string;
+  label: string;
+  value: string | null;
+  roles: readonly SettingsRole[];
+  guildId: string;
+  /** Roles the bot hands out itself must sit below its highest role. */
+  assignable: boolean;
+  botHighestRolePosition: number;
+  saving: boolean;
+  onChange: (value: string | null) => void;
+}
+
+/** Roles highest first, without @everyone and integration roles; those the bot cannot assign are disabled. */
+export function RoleSelect({ id, label, value, roles, guildId, assignable, botHighestRolePosition, saving, onChange }: RoleSelectProps) {
+  const choices = roles.filter((role) => isSelectableRole(role, guildId)).sort((a, b) => b.position - a.position);
+  const selected = choices.find((role) => role.id === value);
+  const colour = selected ? roleColour(selected.color) : null;
+  return (
+    <FieldRow id={id} label={label} saving={saving}>
+      <div className="flex items-center gap-2">
+        <span
+          aria-hidden="true"
+          data-testid={`${id}-colour`}
+          className={`h-4 w-4 shrink-0 rounded-full border ${colour ? 'border-transparent' : 'border-gray-400 dark:border-gray-600'}`}
+          style={colour ? { backgroundColor: colour } : undefined}
+        />
+        <select id={id} className={INPUT_CLASS} value={value ?? ''} aria-busy={saving || undefined} onChange={(event) => onChange(event.target.value || null)}>
+          <option value="">None</option>
+          {value !== null && !selected && <option value={value}>{`Unknown role (${value})`}</option>}
+          {choices.map((role) => {
+            const above = assignable && !isAssignableRole(role, botHighestRolePosition);
+            const optionColour = roleColour(role.color);
+            return (
+              <option key={role.id} value={role.id} disabled={above && role.id !== value} style={optionColour ? { color: optionColour } : undefined}>
+                {`${role.name}${above ? ' (above the bot)' : ''}`}
+              </option>
+            );
+          })}
+        </select>
+      </div>
+    </FieldRow>
+  );
+}
+
+interface TextSettingProps<T> {
+  id: string;
+  label: string;
+  value: T;
+  format: (value: T) => string;
+  parse: (text: string) => T;
+  saving: boolean;
+  placeholder?: string;
+  help?: string;
+  inputMode?: 'numeric' | 'text';
+  onSave: (value: T) => void;
+}
+
+/** A text field that saves on blur or Enter, only when the value changed; Escape restores the stored text. */
+export function TextSetting<T>({ id, label, value, format, parse, saving, placeholder, help, inputMode = 'text', onSave }: TextSettingProps<T>) {
+  const stored = format(value);
+  const [draft, setDraft] = useState(stored);
+  const lastSent = useRef(stored);
+  const committedDraft = useRef<string | null>(null);
+  const wasSaving = useRef(saving);
+  useEffect(() => {
+    setDraft(stored);
+    lastSent.current = stored;
+  }, [stored]);
+  useEffect(() => {
+    // A finished save shows what the server kept (a failed one: the old value), unless the person has
+    // typed on since; this also covers an optimistic value and its revert landing in one render.
+    if (wasSaving.current && !saving) {
+      setDraft((current) => (current === committedDraft.current ? stored : current));
+      lastSent.current = stored;
+    }
+    wasSaving.current = saving;
+  }, [saving, stored]);
+
+  const commit = () => {
+    const next = parse(draft);
+    const text = format(next);
+    if (text === stored || text === lastSent.current) return;
+    lastSent.current = text;
+    committedDraft.current = draft;
+    onSave(next);
+  };
+
+  return (
+    <FieldRow id={id} label={label} saving={saving} help={help}>
+      <input
+        id={id}
+        type="text"
+        inputMode={inputMode}
+        autoComplete="off"
+        spellCheck={false}
+        className={INPUT_CLASS}
+        value={draft}
+        placeholder={placeholder}
+        aria-describedby={help ? `${id}-help` : undefined}
+        aria-busy={saving || undefined}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            commit();
+          } else if (event.key === 'Escape') {
+            setDraft(stored);
+          }
+        }}
+      />
+    </FieldRow>
+  );
+}

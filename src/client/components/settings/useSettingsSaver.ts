@@ -1,0 +1,93 @@
+import { useCallback, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { useSWRConfig } from 'swr';
+import {
+  applySettingChange,
+  settingsAuditUrl,
+  settingsUrl,
+  type SectionName,
+  type ServerSettingsResponse,
+} from '../../../shared/settings';
+import { postJson } from '../../api';
+
+export const UPDATE_SETTINGS_URL = '/api/update-server-settings';
+
+interface PendingChange {
+  seq: number;
+  section: SectionName;
+  key: string;
+  value: unknown;
+}
+
+export const fieldId = (section: string, key: string) => `${section}.${key}`;
+
+function readField(settings: ServerSettingsResponse, section: SectionName, key: string): unknown {
+  return (settings[section] as Record<string, unknown>)[key];
+}
+
+/**
+ * Saves one setting at a time, optimistically. What the page shows is the last answer of the server
+ * ("confirmed") with the changes still in flight laid over it, so answers arriving out of order never
+ * undo a newer edit, and a failed save puts exactly that control back to the stored value.
+ */
+export function useSettingsSaver(serverId: string, data: ServerSettingsResponse | undefined) {
+  const { mutate } = useSWRConfig();
+  const key = settingsUrl(serverId);
+  const latest = useRef(data);
+  latest.current = data;
+  const confirmed = useRef<ServerSettingsResponse | undefined>(undefined);
+  const pending = useRef(new Map<string, PendingChange>());
+  const sequence = useRef(0);
+  const lastApplied = useRef(0);
+  const [saving, setSaving] = useState<ReadonlySet<string>>(() => new Set());
+
+  const shown = useCallback((base: ServerSettingsResponse) => {
+    let view = base;
+    for (const change of pending.current.values()) view = applySettingChange(view, change.section, change.key, change.value);
+    return view;
+  }, []);
+
+  const save = useCallback(
+    async (section: SectionName, settingKey: string, value: unknown, label: string): Promise<void> => {
+      const current = latest.current;
+      if (!current) return;
+      // With nothing in flight, what SWR holds is what the server said last (initial load or revalidation).
+      if (pending.current.size === 0 || !confirmed.current) confirmed.current = current;
+      const id = fieldId(section, settingKey);
+      const seq = ++sequence.current;
+      pending.current.set(id, { seq, section, key: settingKey, value });
+      setSaving((before) => new Set(before).add(id));
+      await mutate(key, shown(confirmed.current), { revalidate: false });
+
+      try {
+        const answer = await postJson<ServerSettingsResponse>(UPDATE_SETTINGS_URL, { serverID: serverId, section, key: settingKey, value });
+        if (seq > lastApplied.current) {
+          confirmed.current = answer;
+          lastApplied.current = seq;
+        } else if (confirmed.current) {
+          // A newer answer is already shown; keep it, but take this key's stored value from this one.
+          confirmed.current = applySettingChange(confirmed.current, section, settingKey, readField(answer, section, settingKey));
+        }
+      } catch (error) {
+        const message = error instanceof Error ? error.message : 'the request failed';
+        console.error(`Saving ${id} failed`, error);
+        toast.error(`Could not save ${label}: ${message}`);
+      } finally {
+        if (pending.current.get(id)?.seq === seq) {
+          pending.current.delete(id);
+          setSaving((before) => {
+            const after = new Set(before);
+            after.delete(id);
+            return after;
+          });
+        }
+      }
+      if (confirmed.current) await mutate(key, shown(confirmed.current), { revalidate: false });
+      // The 'Recent changes' panel, if it has been opened, shows the new row.
+      void mutate(settingsAuditUrl(serverId));
+    },
+    [key, mutate, serverId, shown],
+  );
+
+  return { save, saving };
+}

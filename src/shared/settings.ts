@@ -1,0 +1,319 @@
+/**
+ * Per-server bot settings (SPEC sections 3 and 4): the one description of every section, key and value
+ * type, the defaults of a never-saved guild, and the toggle rules. The Worker validates with it and the
+ * page builds its controls and optimistic updates from it, so both always agree.
+ */
+import { z } from 'zod';
+import { COMMAND_NAMES, COMMANDS } from './commands';
+import type { Command } from './commands-types';
+
+export const SNOWFLAKE_PATTERN = /^\d{17,20}$/;
+/** Discord channel types the page needs (GUILD_TEXT and GUILD_CATEGORY); plain numbers, no runtime enums. */
+export const TEXT_CHANNEL_TYPE = 0;
+export const CATEGORY_CHANNEL_TYPE = 4;
+export const MAX_ANTINUKE_WHITELIST = 100;
+export const MAX_EMOJI_NAME_LENGTH = 64;
+/** How many audit rows the 'Recent changes' panel shows. */
+export const SETTINGS_AUDIT_LIMIT = 20;
+
+/**
+ * What a key holds. `assignableRole` is a role the bot hands out itself, so it must sit below the bot's
+ * highest role; `role` (the ticket staff role) is only referenced, so any ordinary role will do.
+ */
+export type FieldKind = 'toggle' | 'userIds' | 'assignableRole' | 'role' | 'textChannel' | 'messageId' | 'emoji' | 'commands';
+
+export const SETTINGS_FIELDS = {
+  antinuke: { enabled: 'toggle', whitelist: 'userIds' },
+  antimp3: { enabled: 'toggle' },
+  autorole: { enabled: 'toggle', roleID: 'assignableRole' },
+  welcomemessage: { enabled: 'toggle', channelID: 'textChannel' },
+  jail: { jailChannel: 'textChannel' },
+  logs: { enabled: 'toggle', channelID: 'textChannel' },
+  reactionrole: { enabled: 'toggle', roleID: 'assignableRole', messageID: 'messageId', emojiName: 'emoji' },
+  starboard: { enabled: 'toggle', starboardChannel: 'textChannel' },
+  serverDisabledCommands: { commandNames: 'commands' },
+  ticket: { enabled: 'toggle', messageID: 'messageId', staffRoleID: 'role', emojiName: 'emoji' },
+} as const satisfies Record<string, Record<string, FieldKind>>;
+
+type Fields = typeof SETTINGS_FIELDS;
+export type SectionName = keyof Fields;
+export type SettingKey<S extends SectionName = SectionName> = Extract<keyof Fields[S], string>;
+export const SECTION_NAMES = Object.keys(SETTINGS_FIELDS) as SectionName[];
+
+const blankToNull = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+const snowflake = z.string().trim().regex(SNOWFLAKE_PATTERN, 'must be a Discord id (17–20 digits)');
+/** An id or nothing: '' and null both mean "not set". */
+const optionalId = z.preprocess(blankToNull, snowflake.nullable());
+
+const uniqueList = (list: string[]) => [...new Set(list)];
+
+const KIND_SCHEMAS = {
+  toggle: z.boolean(),
+  userIds: z.array(snowflake).max(MAX_ANTINUKE_WHITELIST, `holds at most ${MAX_ANTINUKE_WHITELIST} user ids`).transform(uniqueList),
+  assignableRole: optionalId,
+  role: optionalId,
+  textChannel: optionalId,
+  messageId: optionalId,
+  emoji: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .max(MAX_EMOJI_NAME_LENGTH, `must be at most ${MAX_EMOJI_NAME_LENGTH} characters`)
+      .regex(/^\S+$/u, 'must not contain spaces')
+      .nullable(),
+  ),
+  commands: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .refine((name) => COMMAND_NAMES.has(name), { error: (issue) => `'${String(issue.input)}' is not a command of the bot` }),
+    )
+    .max(COMMANDS.length * 2, 'has too many entries')
+    // SPEC 5: adding a command that is already disabled is ignored, so duplicates collapse.
+    .transform(uniqueList),
+} satisfies Record<FieldKind, z.ZodType>;
+
+type KindValue<K extends FieldKind> = z.output<(typeof KIND_SCHEMAS)[K]>;
+
+export type SettingsValues = {
+  [S in SectionName]: { [K in keyof Fields[S]]: Fields[S][K] extends FieldKind ? KindValue<Fields[S][K]> : never };
+};
+export type SettingValue<S extends SectionName, K extends SettingKey<S>> = SettingsValues[S][K];
+
+const KIND_DEFAULTS: { [K in FieldKind]: () => KindValue<K> } = {
+  toggle: () => false,
+  userIds: () => [],
+  assignableRole: () => null,
+  role: () => null,
+  textChannel: () => null,
+  messageId: () => null,
+  emoji: () => null,
+  commands: () => [],
+};
+
+export function isSectionName(value: string): value is SectionName {
+  return Object.hasOwn(SETTINGS_FIELDS, value);
+}
+
+export function isSettingKey<S extends SectionName>(section: S, key: string): key is SettingKey<S> {
+  return Object.hasOwn(SETTINGS_FIELDS[section], key);
+}
+
+export function fieldKind(section: SectionName, key: string): FieldKind {
+  return (SETTINGS_FIELDS[section] as Record<string, FieldKind>)[key] as FieldKind;
+}
+
+export function settingKeys(section: SectionName): string[] {
+  return Object.keys(SETTINGS_FIELDS[section]);
+}
+
+export function valueSchema(section: SectionName, key: string): z.ZodType {
+  return KIND_SCHEMAS[fieldKind(section, key)];
+}
+
+export function defaultValue(section: SectionName, key: string): unknown {
+  return KIND_DEFAULTS[fieldKind(section, key)]();
+}
+
+/** The settings of a guild that has never saved anything. */
+export function defaultSettings(): SettingsValues {
+  const settings: Record<string, Record<string, unknown>> = {};
+  for (const section of SECTION_NAMES) {
+    settings[section] = Object.fromEntries(settingKeys(section).map((key) => [key, defaultValue(section, key)]));
+  }
+  return settings as SettingsValues;
+}
+
+// ── Toggle rules (SPEC section 4) ─────────────────────────────────────────────
+
+/** The fields a section's toggle needs before it can be switched on. */
+export const REQUIRED_FIELDS: { readonly [S in SectionName]?: readonly SettingKey<S>[] } = {
+  autorole: ['roleID'],
+  welcomemessage: ['channelID'],
+  logs: ['channelID'],
+  starboard: ['starboardChannel'],
+  reactionrole: ['roleID', 'messageID'],
+  ticket: ['messageID', 'staffRoleID'],
+};
+
+export function requiredFields(section: SectionName): readonly string[] {
+  return REQUIRED_FIELDS[section] ?? [];
+}
+
+export function isValueSet(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return false;
+  return !Array.isArray(value) || value.length > 0;
+}
+
+/** The required fields of `section` that are not set in `values` (empty when the toggle may be enabled). */
+export function missingRequiredFields<S extends SectionName>(section: S, values: SettingsValues[S]): string[] {
+  const record = values as Record<string, unknown>;
+  return requiredFields(section).filter((key) => !isValueSet(record[key]));
+}
+
+export function canEnable<S extends SectionName>(section: S, values: SettingsValues[S]): boolean {
+  return missingRequiredFields(section, values).length === 0;
+}
+
+/** Clearing a field the toggle needs switches the section off (the Worker does the same in one batch). */
+export function clearsRequiredField(section: SectionName, key: string, value: unknown): boolean {
+  return requiredFields(section).includes(key) && !isValueSet(value);
+}
+
+/** `settings` with one change applied exactly as the Worker applies it, for optimistic updates. */
+export function applySettingChange<T extends SettingsValues>(settings: T, section: SectionName, key: string, value: unknown): T {
+  const next: Record<string, unknown> = { ...(settings[section] as Record<string, unknown>), [key]: value };
+  if (clearsRequiredField(section, key, value) && next.enabled === true) next.enabled = false;
+  return { ...settings, [section]: next };
+}
+
+// ── The update request ────────────────────────────────────────────────────────
+
+export type SettingUpdate = {
+  [S in SectionName]: { [K in SettingKey<S>]: { serverID: string; section: S; key: K; value: SettingValue<S, K> } }[SettingKey<S>];
+}[SectionName];
+
+const updateEnvelope = z.strictObject({
+  serverID: z.string().regex(SNOWFLAKE_PATTERN, 'must be a Discord server id (17–20 digits)'),
+  section: z.string(),
+  key: z.string(),
+  value: z.unknown().refine((value) => value !== undefined, 'is required'),
+});
+
+export type ParsedSettingUpdate =
+  | { ok: true; update: { serverID: string; section: SectionName; key: string; kind: FieldKind; value: unknown } }
+  | { ok: false; field: string; message: string };
+
+function firstIssue(error: z.ZodError, prefix: string[] = []): { field: string; message: string } {
+  const issue = error.issues[0];
+  const path = [...prefix, ...(issue?.path ?? []).map(String)];
+  // ['value', '1'] → 'value[1]'; ['a', 'b'] → 'a.b'
+  const field = path.reduce((name, part) => (name === '' ? part : /^\d+$/.test(part) ? `${name}[${part}]` : `${name}.${part}`), '') || 'body';
+  return { field, message: `${field}: ${issue?.message ?? 'is invalid'}` };
+}
+
+/**
+ * Checks `{serverID, section, key, value}` against the schema: unknown fields, sections, keys and values
+ * of the wrong type are refused with a sentence that names the field. The value comes back normalised.
+ */
+export function parseSettingUpdate(body: unknown): ParsedSettingUpdate {
+  const envelope = updateEnvelope.safeParse(body);
+  if (!envelope.success) {
+    const issue = envelope.error.issues[0];
+    if (issue?.code === 'unrecognized_keys') {
+      const extra = issue.keys.join(', ');
+      return { ok: false, field: extra, message: `Unknown field ${extra}: send only serverID, section, key and value.` };
+    }
+    return { ok: false, ...firstIssue(envelope.error) };
+  }
+  const { serverID, section, key, value } = envelope.data;
+  if (!isSectionName(section)) {
+    return { ok: false, field: 'section', message: `section: '${section}' is not one of ${SECTION_NAMES.join(', ')}.` };
+  }
+  if (!isSettingKey(section, key)) {
+    return { ok: false, field: 'key', message: `key: '${key}' is not a setting of ${section}; expected one of ${settingKeys(section).join(', ')}.` };
+  }
+  const parsed = valueSchema(section, key).safeParse(value);
+  if (!parsed.success) return { ok: false, ...firstIssue(parsed.error, ['value']) };
+  return { ok: true, update: { serverID, section, key, kind: fieldKind(section, key), value: parsed.data } };
+}
+
+// ── What the API answers ──────────────────────────────────────────────────────
+
+export interface SettingsRole {
+  id: string;
+  name: string;
+  /** Discord's integer colour; 0 means "no colour". */
+  color: number;
+  position: number;
+  managed: boolean;
+}
+
+export interface SettingsChannel {
+  id: string;
+  name: string;
+  type: number;
+  parent_id: string | null;
+  position: number;
+}
+
+export interface LicenceState {
+  /** Epoch milliseconds, or null when the server has no licence. */
+  expiresAt: number | null;
+  active: boolean;
+}
+
+/** GET /api/server-settings and POST /api/update-server-settings. */
+export type ServerSettingsResponse = SettingsValues & {
+  id: string;
+  name: string;
+  whitelist: LicenceState;
+  roles: SettingsRole[];
+  channels: SettingsChannel[];
+  /** Roles at or above this position cannot be assigned by the bot. */
+  botHighestRolePosition: number;
+};
+
+export interface SettingsAuditEntry {
+  id: number;
+  userId: string;
+  userName: string;
+  section: string;
+  key: string;
+  /** The previous value (the default when the key had never been saved). */
+  oldValue: unknown;
+  newValue: unknown;
+  createdAt: number;
+}
+
+/** GET /api/server-settings/audit */
+export interface SettingsAuditResponse {
+  entries: SettingsAuditEntry[];
+}
+
+/** GET /api/bot/guilds/{id} */
+export interface BotGuildResponse {
+  guildId: string;
+  settings: SettingsValues;
+  licence: { active: boolean; expiresAt: number | null };
+}
+
+export const settingsUrl = (serverId: string) => `/api/server-settings?serverID=${encodeURIComponent(serverId)}`;
+export const settingsAuditUrl = (serverId: string) => `/api/server-settings/audit?serverID=${encodeURIComponent(serverId)}`;
+
+/** Whether the bot can hand out a role: below its own highest role, not @everyone, not an integration's. */
+export function isAssignableRole(role: SettingsRole, botHighestRolePosition: number): boolean {
+  return !role.managed && role.position > 0 && role.position < botHighestRolePosition;
+}
+
+/** Roles a person can pick at all: everything but @everyone (position 0 / id = guild id) and managed roles. */
+export function isSelectableRole(role: SettingsRole, guildId: string): boolean {
+  return !role.managed && role.id !== guildId;
+}
+
+// ── Disabled-commands search (SPEC section 2) ─────────────────────────────────
+
+/** Case-insensitive substring match on commandName, without the already disabled ones; blank → none. */
+export function searchCommandsToDisable(query: string, disabled: readonly string[], catalogue: readonly Command[] = COMMANDS): Command[] {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return [];
+  const taken = new Set(disabled);
+  return catalogue.filter((command) => !taken.has(command.commandName) && command.commandName.toLowerCase().includes(needle));
+}
+
+/** The anti-nuke whitelist as the page edits it (comma-separated text) → the list the API takes. */
+export function parseIdList(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+export const formatIdList = (ids: readonly string[]) => ids.join(', ');

@@ -1,0 +1,143 @@
+/**
+ * Guild settings and their audit trail. One row per (guild, section, key) holds a JSON value, so saving
+ * one key never touches another; each save and its audit row go to D1 in one batch (one transaction).
+ */
+import {
+  clearsRequiredField,
+  defaultSettings,
+  defaultValue,
+  isSectionName,
+  isSettingKey,
+  requiredFields,
+  SETTINGS_AUDIT_LIMIT,
+  valueSchema,
+  type SectionName,
+  type SettingsAuditEntry,
+  type SettingsValues,
+} from '../../shared/settings';
+
+interface SettingRow {
+  section: string;
+  key: string;
+  value: string;
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Stored values over the defaults. A row that no longer fits the schema falls back to the default. */
+export async function readGuildSettings(db: D1Database, guildId: string): Promise<SettingsValues> {
+  const { results } = await db.prepare('SELECT section, key, value FROM guild_settings WHERE guild_id = ?').bind(guildId).all<SettingRow>();
+  const settings = defaultSettings();
+  for (const row of results) {
+    if (!isSectionName(row.section) || !isSettingKey(row.section, row.key)) continue;
+    const parsed = valueSchema(row.section, row.key).safeParse(parseJson(row.value));
+    if (parsed.success) (settings[row.section] as Record<string, unknown>)[row.key] = parsed.data;
+  }
+  return settings;
+}
+
+export interface SettingWrite {
+  guildId: string;
+  section: SectionName;
+  key: string;
+  /** Already validated and normalised. */
+  value: unknown;
+  userId: string;
+  userName: string;
+  now: number;
+}
+
+export type SettingWriteResult = 'saved' | 'requirements-unmet';
+
+// JSON texts of an unset value: null, an empty string, an empty list.
+const UNSET_JSON = `('null', '""', '[]')`;
+
+/**
+ * Saves one key and its audit row atomically. Enabling a toggle is conditional, inside the same batch,
+ * on its required fields being set at that moment, so a concurrent "clear the role" cannot slip between
+ * a check and the write. Clearing a required field of an enabled section switches the section off (with
+ * its own audit row) rather than refusing: the owner asked for "no role", and a running feature without
+ * its role would misbehave.
+ */
+export async function writeGuildSetting(db: D1Database, write: SettingWrite): Promise<SettingWriteResult> {
+  const { guildId, section, key, userId, userName, now } = write;
+  const json = JSON.stringify(write.value);
+  const defaultJson = JSON.stringify(defaultValue(section, key));
+  const needs = key === 'enabled' && write.value === true ? requiredFields(section) : [];
+  const condition =
+    needs.length === 0
+      ? '1'
+      : needs.map(() => `EXISTS (SELECT 1 FROM guild_settings WHERE guild_id = ? AND section = ? AND key = ? AND value NOT IN ${UNSET_JSON})`).join(' AND ');
+  const conditionBinds = needs.flatMap((required) => [guildId, section, required]);
+
+  const statements = [
+    // The audit row first: its old value is read in the same transaction, before the upsert replaces it.
+    db
+      .prepare(
+        `INSERT INTO settings_audit (guild_id, user_id, user_name, section, key, old_value, new_value, created_at)
+         SELECT ?, ?, ?, ?, ?, old, ?, ?
+         FROM (SELECT COALESCE((SELECT value FROM guild_settings WHERE guild_id = ? AND section = ? AND key = ?), ?) AS old)
+         WHERE old IS NOT ? AND ${condition}`,
+      )
+      .bind(guildId, userId, userName, section, key, json, now, guildId, section, key, defaultJson, json, ...conditionBinds),
+    db
+      .prepare(
+        `INSERT INTO guild_settings (guild_id, section, key, value, updated_at, updated_by)
+         SELECT ?, ?, ?, ?, ?, ? WHERE ${condition}
+         ON CONFLICT (guild_id, section, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+      )
+      .bind(guildId, section, key, json, now, userId, ...conditionBinds),
+  ];
+  if (clearsRequiredField(section, key, write.value)) {
+    const enabled = `SELECT 1 FROM guild_settings WHERE guild_id = ? AND section = ? AND key = 'enabled' AND value = 'true'`;
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO settings_audit (guild_id, user_id, user_name, section, key, old_value, new_value, created_at)
+           SELECT ?, ?, ?, ?, 'enabled', 'true', 'false', ? WHERE EXISTS (${enabled})`,
+        )
+        .bind(guildId, userId, userName, section, now, guildId, section),
+      db
+        .prepare(`UPDATE guild_settings SET value = 'false', updated_at = ?, updated_by = ? WHERE guild_id = ? AND section = ? AND key = 'enabled' AND value = 'true'`)
+        .bind(now, userId, guildId, section),
+    );
+  }
+  const results = await db.batch(statements);
+  return (results[1]?.meta.changes ?? 0) > 0 ? 'saved' : 'requirements-unmet';
+}
+
+interface AuditRow {
+  id: number;
+  user_id: string;
+  user_name: string;
+  section: string;
+  key: string;
+  old_value: string | null;
+  new_value: string;
+  created_at: number;
+}
+
+/** The latest changes of a guild, newest first. */
+export async function listSettingsAudit(db: D1Database, guildId: string, limit = SETTINGS_AUDIT_LIMIT): Promise<SettingsAuditEntry[]> {
+  const { results } = await db
+    .prepare('SELECT id, user_id, user_name, section, key, old_value, new_value, created_at FROM settings_audit WHERE guild_id = ? ORDER BY id DESC LIMIT ?')
+    .bind(guildId, limit)
+    .all<AuditRow>();
+  return results.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    userName: row.user_name,
+    section: row.section,
+    key: row.key,
+    oldValue: parseJson(row.old_value),
+    newValue: parseJson(row.new_value),
+    createdAt: row.created_at,
+  }));
+}

@@ -1,0 +1,92 @@
+/**
+ * The bot's view of a guild that the settings need: its roles, channels and the bot's highest role, read
+ * from Discord through the KV cache, plus the checks that a saved role or channel really exists there.
+ */
+import type { APIRole, RESTGetAPIGuildChannelsResult } from 'discord-api-types/v10';
+import {
+  isAssignableRole,
+  TEXT_CHANNEL_TYPE,
+  type FieldKind,
+  type SettingsChannel,
+  type SettingsRole,
+} from '../../shared/settings';
+import { getBotMember, getGuildChannels, getGuildRoles, type DiscordEnv } from '../discord/api';
+import { highestRolePosition } from '../discord/permissions';
+import { badRequest } from '../errors';
+
+export interface GuildView {
+  roles: SettingsRole[];
+  channels: SettingsChannel[];
+  botHighestRolePosition: number;
+}
+
+const EMPTY_VIEW: GuildView = { roles: [], channels: [], botHighestRolePosition: 0 };
+
+function toRole(role: APIRole): SettingsRole {
+  return { id: role.id, name: role.name, color: role.color, position: role.position, managed: role.managed };
+}
+
+function toChannels(channels: RESTGetAPIGuildChannelsResult): SettingsChannel[] {
+  return channels
+    .map((channel) => ({
+      id: channel.id,
+      name: channel.name ?? '',
+      type: channel.type as number,
+      parent_id: 'parent_id' in channel ? (channel.parent_id ?? null) : null,
+      position: 'position' in channel && typeof channel.position === 'number' ? channel.position : 0,
+    }))
+    .sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+}
+
+export async function loadGuildView(env: DiscordEnv, guildId: string, fresh = false): Promise<GuildView> {
+  // Without a bot token there is no view of the guild; the settings still load (see env.d.ts).
+  if (!env.DISCORD_BOT_TOKEN) return EMPTY_VIEW;
+  const [roles, channels, botMember] = await Promise.all([
+    getGuildRoles(env, guildId, { fresh }),
+    getGuildChannels(env, guildId, { fresh }),
+    getBotMember(env, guildId, { fresh }),
+  ]);
+  return {
+    roles: [...roles].sort((a, b) => b.position - a.position).map(toRole),
+    channels: toChannels(channels),
+    botHighestRolePosition: highestRolePosition(botMember.roles, roles),
+  };
+}
+
+/** Why `value` cannot be stored for a key of this kind in this guild, or null when it can. */
+function referenceProblem(kind: FieldKind, value: unknown, view: GuildView, guildId: string): string | null {
+  if (typeof value !== 'string') return null;
+  switch (kind) {
+    case 'role':
+    case 'assignableRole': {
+      const role = view.roles.find((candidate) => candidate.id === value);
+      if (!role) return `value: role ${value} does not exist in this server.`;
+      if (role.id === guildId) return 'value: @everyone cannot be chosen.';
+      if (role.managed) return `value: role '${role.name}' is managed by an integration and cannot be chosen.`;
+      if (kind === 'assignableRole' && !isAssignableRole(role, view.botHighestRolePosition)) {
+        return `value: role '${role.name}' is above the bot's highest role, so the bot cannot assign it.`;
+      }
+      return null;
+    }
+    case 'textChannel': {
+      const channel = view.channels.find((candidate) => candidate.id === value);
+      if (!channel) return `value: channel ${value} does not exist in this server.`;
+      if (channel.type !== TEXT_CHANNEL_TYPE) return `value: channel '${channel.name}' is not a text channel.`;
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * Refuses a role or channel that is not in the guild. The cached view may be up to a minute old, so a
+ * miss is checked once more against Discord before the owner is told the role they just made is unknown.
+ */
+export async function checkReference(env: DiscordEnv, guildId: string, kind: FieldKind, value: unknown, view: GuildView): Promise<GuildView> {
+  if (referenceProblem(kind, value, view, guildId) === null) return view;
+  const freshView = await loadGuildView(env, guildId, true);
+  const problem = referenceProblem(kind, value, freshView, guildId);
+  if (problem !== null) throw badRequest(problem, 'INVALID_REFERENCE');
+  return freshView;
+}

@@ -1,0 +1,278 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ServerSettingsPage from '../../src/client/pages/ServerSettings';
+import { COMMANDS } from '../../src/shared/commands';
+import {
+  applySettingChange,
+  defaultSettings,
+  missingRequiredFields,
+  parseIdList,
+  parseSettingUpdate,
+  searchCommandsToDisable,
+  settingsUrl,
+  type ServerSettingsResponse,
+} from '../../src/shared/settings';
+import { renderWithApp } from './render-with-app';
+
+const GUILD = '300000000000000001';
+const ROLES = {
+  staff: { id: '400000000000001005', name: 'Lounge Staff', color: 0xe74c3c, position: 5, managed: false },
+  mods: { id: '400000000000001004', name: 'Moderators', color: 0xe67e22, position: 4, managed: false },
+  bot: { id: '400000000000001003', name: 'ServerManager', color: 0x5865f2, position: 3, managed: true },
+  dj: { id: '400000000000001002', name: 'DJ', color: 0x1abc9c, position: 2, managed: false },
+  listeners: { id: '400000000000001001', name: 'Listeners', color: 0, position: 1, managed: false },
+  everyone: { id: GUILD, name: '@everyone', color: 0, position: 0, managed: false },
+};
+const channel = (id: string, name: string, type: number, parent_id: string | null, position: number) => ({ id, name, type, parent_id, position });
+
+function fixture(overrides: Partial<ServerSettingsResponse> = {}): ServerSettingsResponse {
+  return {
+    id: GUILD,
+    name: 'Kenji Lounge',
+    ...defaultSettings(),
+    whitelist: { expiresAt: null, active: false },
+    roles: Object.values(ROLES),
+    channels: [
+      channel('500000000000001001', 'welcome', 0, null, 0),
+      channel('500000000000001002', 'Lounge', 4, null, 1),
+      channel('500000000000001003', 'announcements', 5, '500000000000001002', 0),
+      channel('500000000000001004', 'general', 0, '500000000000001002', 1),
+      channel('500000000000001006', 'Voice', 4, null, 2),
+      channel('500000000000001007', 'Listening Room', 2, '500000000000001006', 0),
+      channel('500000000000001009', 'Staff', 4, null, 3),
+      channel('500000000000001010', 'mod-log', 0, '500000000000001009', 0),
+    ],
+    botHighestRolePosition: 3,
+    ...overrides,
+  };
+}
+
+const AUTH = { '/api/check-auth': { authenticated: true, user: { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null }, isAdmin: false } };
+
+function renderPage(data: ServerSettingsResponse = fixture(), loggedIn = true) {
+  return renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, {
+    path: `/server/${GUILD}`,
+    fallback: { ...(loggedIn ? AUTH : { '/api/check-auth': { authenticated: false } }), [settingsUrl(GUILD)]: data },
+  });
+}
+
+interface PostedUpdate {
+  serverID: string;
+  section: string;
+  key: string;
+  value: unknown;
+}
+
+/** Answers POST /api/update-server-settings like the Worker would (or fails), recording the bodies. */
+function fakeServer(start: ServerSettingsResponse, fail?: { status: number; error: string }) {
+  let stored = start;
+  const posted: PostedUpdate[] = [];
+  let release: () => void = () => {};
+  const gate = { hold: false };
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url !== '/api/update-server-settings') return new Response(JSON.stringify({ entries: [] }), { status: 200 });
+    const body = JSON.parse(String(init?.body)) as PostedUpdate;
+    posted.push(body);
+    if (gate.hold) await new Promise<void>((resolve) => (release = resolve));
+    if (fail) return new Response(JSON.stringify({ error: fail.error, code: 'X' }), { status: fail.status, headers: { 'content-type': 'application/json' } });
+    stored = applySettingChange(stored, body.section as never, body.key, body.value);
+    return new Response(JSON.stringify(stored), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { posted, fetchMock, gate, release: () => release(), stored: () => stored };
+}
+
+beforeEach(() => {
+  vi.spyOn(toast, 'error').mockImplementation(() => 'id');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('shared settings rules', () => {
+  it('searches commands case-insensitively by substring of commandName, without disabled ones; blank → none', () => {
+    expect(searchCommandsToDisable('', [])).toEqual([]);
+    expect(searchCommandsToDisable('   ', [])).toEqual([]);
+    const names = searchCommandsToDisable('AN', []).map((c) => c.commandName);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((n) => n.includes('an'))).toBe(true);
+    expect(names).toContain('ban');
+    expect(searchCommandsToDisable('ban', ['ban']).map((c) => c.commandName)).not.toContain('ban');
+    // Aliases do not count: 'np' is an alias of nowplaying.
+    expect(searchCommandsToDisable('np', []).map((c) => c.commandName)).not.toContain('nowplaying');
+  });
+
+  it('knows which fields each toggle needs', () => {
+    const d = defaultSettings();
+    expect(missingRequiredFields('antinuke', d.antinuke)).toEqual([]);
+    expect(missingRequiredFields('autorole', d.autorole)).toEqual(['roleID']);
+    expect(missingRequiredFields('reactionrole', { ...d.reactionrole, roleID: ROLES.dj.id })).toEqual(['messageID']);
+    expect(missingRequiredFields('ticket', d.ticket)).toEqual(['messageID', 'staffRoleID']);
+    expect(missingRequiredFields('starboard', { ...d.starboard, starboardChannel: '500000000000001004' })).toEqual([]);
+  });
+
+  it('switches a section off when a required field is cleared', () => {
+    const on = applySettingChange(defaultSettings(), 'logs', 'channelID', '500000000000001010');
+    const enabled = applySettingChange(on, 'logs', 'enabled', true);
+    expect(applySettingChange(enabled, 'logs', 'channelID', null).logs).toEqual({ enabled: false, channelID: null });
+    expect(applySettingChange(enabled, 'antinuke', 'whitelist', []).logs.enabled).toBe(true);
+  });
+
+  it('parses updates strictly and names the field', () => {
+    const ok = parseSettingUpdate({ serverID: GUILD, section: 'antinuke', key: 'whitelist', value: ['100000000000000002', '100000000000000002'] });
+    expect(ok).toEqual({ ok: true, update: expect.objectContaining({ value: ['100000000000000002'], kind: 'userIds' }) });
+    expect(parseSettingUpdate({ serverID: GUILD, section: 'antinuke', key: 'nope', value: 1 })).toMatchObject({ ok: false, field: 'key' });
+    expect(parseSettingUpdate({ serverID: GUILD, section: 'antinuke', key: 'whitelist', value: ['x'] })).toMatchObject({ ok: false, field: 'value[0]' });
+    expect(parseSettingUpdate({ serverID: GUILD, section: 'x', key: 'enabled', value: true })).toMatchObject({ ok: false, field: 'section' });
+    expect(parseSettingUpdate({ serverID: GUILD, section: 'antimp3', key: 'enabled', value: true, more: 1 })).toMatchObject({ ok: false, field: 'more' });
+    expect(parseSettingUpdate({ serverID: GUILD, section: 'ticket', key: 'messageID', value: '' })).toMatchObject({ ok: true, update: { value: null } });
+  });
+
+  it('reads comma-separated user ids', () => {
+    expect(parseIdList(' 1, 2 ,,3\n4 ')).toEqual(['1', '2', '3', '4']);
+    expect(parseIdList('  ')).toEqual([]);
+  });
+});
+
+describe('settings page', () => {
+  it('shows the login prompt when logged out', () => {
+    renderPage(fixture(), false);
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(screen.queryByText('Kenji Lounge')).toBeNull();
+  });
+
+  it('shows the server name, the back link and every section of the spec', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Kenji Lounge' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to servers/ }).getAttribute('href')).toBe('/servers');
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(titles).toEqual(['Anti-Nuke', 'Anti-MP3', 'Auto-Role', 'Welcome Message', 'Jail', 'Logs', 'Reaction Role', 'Starboard', 'Disabled Commands', 'Ticket']);
+    expect(screen.queryByText(/License expires/)).toBeNull();
+  });
+
+  it('shows the licence expiry date, and marks an expired one', () => {
+    const { unmount } = renderPage(fixture({ whitelist: { expiresAt: Date.UTC(2031, 4, 6), active: true } }));
+    expect(screen.getByTestId('licence-expiry').textContent).toBe('License expires: May 6, 2031');
+    unmount();
+    renderPage(fixture({ whitelist: { expiresAt: Date.UTC(2020, 0, 1), active: false } }));
+    expect(screen.getByTestId('licence-expiry').textContent).toContain('Expired');
+  });
+
+  it('disables toggles until their required fields are set, and says why', () => {
+    renderPage(fixture({ reactionrole: { enabled: false, roleID: ROLES.dj.id, messageID: null, emojiName: null } }));
+    const autorole = screen.getByRole('switch', { name: 'Enable Auto-Role' });
+    expect(autorole.getAttribute('aria-checked')).toBe('false');
+    expect((autorole as HTMLButtonElement).disabled).toBe(true);
+    expect(autorole.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Set a role to enable Auto-Role.')).toBeTruthy();
+    expect(screen.getByText('Set a message ID to enable Reaction Role.')).toBeTruthy();
+    expect(screen.getByText('Set a message ID and a staff role to enable Ticket.')).toBeTruthy();
+    expect((screen.getByRole('switch', { name: 'Enable Anti-Nuke' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('switch', { name: 'Enable Anti-MP3' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('lists roles without @everyone and managed roles; roles above the bot are disabled where the bot assigns them', () => {
+    renderPage();
+    const autorole = within(screen.getByRole('region', { name: 'Auto-Role' })).getByRole('combobox', { name: 'Role' });
+    const options = within(autorole).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => o.textContent)).toEqual(['None', 'Lounge Staff (above the bot)', 'Moderators (above the bot)', 'DJ', 'Listeners']);
+    expect(options.filter((o) => o.disabled).map((o) => o.value)).toEqual([ROLES.staff.id, ROLES.mods.id]);
+    const staff = within(screen.getByRole('region', { name: 'Ticket' })).getByRole('combobox', { name: 'Staff role' });
+    expect((within(staff).getAllByRole('option') as HTMLOptionElement[]).filter((o) => o.disabled)).toHaveLength(0);
+  });
+
+  it('lists text channels only, grouped under their categories', () => {
+    renderPage();
+    const select = within(screen.getByRole('region', { name: 'Logs' })).getByRole('combobox', { name: 'Channel' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['None', '#welcome', '#general', '#mod-log']);
+    const groups = [...select.querySelectorAll('optgroup')].map((g) => [g.label, [...g.querySelectorAll('option')].map((o) => o.textContent)]);
+    expect(groups).toEqual([
+      ['Lounge', ['#general']],
+      ['Staff', ['#mod-log']],
+    ]);
+  });
+
+  it('saves a select at once, shows Saving…, then shows the server answer', async () => {
+    const server = fakeServer(fixture());
+    server.gate.hold = true;
+    renderPage();
+    const region = screen.getByRole('region', { name: 'Auto-Role' });
+    await userEvent.selectOptions(within(region).getByRole('combobox', { name: 'Role' }), ROLES.dj.id);
+    expect(server.posted).toEqual([{ serverID: GUILD, section: 'autorole', key: 'roleID', value: ROLES.dj.id }]);
+    await waitFor(() => expect(within(region).getByText('Saving…')).toBeTruthy());
+    // Optimistic: the select already shows the choice and the toggle became available.
+    expect((within(region).getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).value).toBe(ROLES.dj.id);
+    expect((within(region).getByRole('switch') as HTMLButtonElement).disabled).toBe(false);
+    act(() => server.release());
+    await waitFor(() => expect(within(region).queryByText('Saving…')).toBeNull());
+    await userEvent.click(within(region).getByRole('switch', { name: 'Enable Auto-Role' }));
+    await waitFor(() => expect(within(region).getByRole('switch').getAttribute('aria-checked')).toBe('true'));
+    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'autorole', key: 'enabled', value: true });
+  });
+
+  it('reverts a failed save to the stored value and says what failed', async () => {
+    fakeServer(fixture(), { status: 403, error: 'You do not manage this server, or the bot is not in it.' });
+    renderPage(fixture({ autorole: { enabled: false, roleID: ROLES.listeners.id } }));
+    const select = within(screen.getByRole('region', { name: 'Auto-Role' })).getByRole('combobox', { name: 'Role' }) as HTMLSelectElement;
+    await userEvent.selectOptions(select, ROLES.dj.id);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Could not save Auto-Role role: You do not manage this server, or the bot is not in it.'));
+    await waitFor(() => expect(select.value).toBe(ROLES.listeners.id));
+  });
+
+  it('saves text on blur or Enter only when it changed, never per keystroke', async () => {
+    const server = fakeServer(fixture());
+    renderPage();
+    const input = within(screen.getByRole('region', { name: 'Reaction Role' })).getByRole('textbox', { name: 'Message ID' });
+    await userEvent.type(input, '600000000000000001');
+    expect(server.posted).toHaveLength(0);
+    await userEvent.tab();
+    expect(server.posted).toEqual([{ serverID: GUILD, section: 'reactionrole', key: 'messageID', value: '600000000000000001' }]);
+    await userEvent.click(input);
+    await userEvent.tab();
+    expect(server.posted).toHaveLength(1);
+    const emoji = within(screen.getByRole('region', { name: 'Ticket' })).getByRole('textbox', { name: 'Emoji' });
+    await userEvent.type(emoji, '🎫{Enter}');
+    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'ticket', key: 'emojiName', value: '🎫' });
+    await userEvent.tab();
+    expect(server.posted).toHaveLength(2);
+  });
+
+  it('edits the anti-nuke whitelist as comma-separated text and sends a list', async () => {
+    const server = fakeServer(fixture());
+    renderPage();
+    const input = screen.getByRole('textbox', { name: 'Whitelisted user IDs' });
+    await userEvent.type(input, '100000000000000002,100000000000000003{Enter}');
+    expect(server.posted).toEqual([{ serverID: GUILD, section: 'antinuke', key: 'whitelist', value: ['100000000000000002', '100000000000000003'] }]);
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('100000000000000002, 100000000000000003'));
+  });
+
+  it('disabled commands: search, Enter adds the first match, duplicates ignored, × removes', async () => {
+    const server = fakeServer(fixture());
+    renderPage();
+    const search = screen.getByRole('searchbox', { name: 'Search commands' });
+    expect(screen.queryByRole('list', { name: 'Matching commands' })).toBeNull();
+    await userEvent.type(search, 'BAN');
+    const matches = within(screen.getByRole('list', { name: 'Matching commands' })).getAllByRole('button');
+    const expected = searchCommandsToDisable('BAN', []).map((c) => c.commandName);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(matches.map((m) => m.getAttribute('aria-label'))).toEqual(expected.map((name) => `Disable ${name}`));
+    await userEvent.type(search, '{Enter}');
+    expect(server.posted.at(-1)).toMatchObject({ section: 'serverDisabledCommands', key: 'commandNames', value: [expected[0]] });
+    await waitFor(() => expect(screen.getByRole('button', { name: `Remove ${expected[0]}` })).toBeTruthy());
+    // Already disabled: no longer offered.
+    await userEvent.type(search, expected[0] ?? '');
+    expect(within(screen.queryByRole('list', { name: 'Matching commands' }) ?? document.createElement('ul')).queryByRole('button', { name: `Disable ${expected[0]}` })).toBeNull();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'kick');
+    await userEvent.click(screen.getByRole('button', { name: 'Disable kick' }));
+    await waitFor(() => expect(server.stored().serverDisabledCommands.commandNames).toEqual([expected[0], 'kick']));
+    await userEvent.click(screen.getByRole('button', { name: `Remove ${expected[0]}` }));
+    await waitFor(() => expect(server.stored().serverDisabledCommands.commandNames).toEqual(['kick']));
+    expect(screen.queryByRole('button', { name: `Remove ${expected[0]}` })).toBeNull();
+    expect(COMMANDS.some((c) => c.commandName === 'kick')).toBe(true);
+  });
+});

@@ -1,0 +1,205 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { gotoHydrated, loginAs, watchConsole } from './helpers';
+
+// Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge and is a plain member of Lofi Café.
+const KENJI = '/server/300000000000000001';
+const LOFI = '/server/300000000000000003';
+const MESSAGE_ID = '600000000000000001';
+const TICKET_MESSAGE_ID = '600000000000000002';
+
+test.describe.configure({ mode: 'serial' });
+
+const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
+const toggleOf = (page: Page, title: string) => section(page, title).getByRole('switch');
+
+async function settled(page: Page) {
+  await expect(page.getByText('Saving…')).toHaveCount(0);
+}
+
+async function choose(select: Locator, label: string, page: Page) {
+  await select.selectOption({ label });
+  await settled(page);
+}
+
+async function enable(page: Page, title: string) {
+  const toggle = toggleOf(page, title);
+  await expect(toggle).toBeEnabled();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await settled(page);
+}
+
+async function fillAndCommit(input: Locator, text: string, page: Page) {
+  await input.fill(text);
+  await input.press('Enter');
+  await settled(page);
+}
+
+test('logged out, the settings page shows the login prompt', async ({ page }) => {
+  await gotoHydrated(page, KENJI);
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Kenji Lounge' })).toHaveCount(0);
+});
+
+test('a plain member of a server sees why there are no settings', async ({ page }) => {
+  await loginAs(page, 'Demo Owner');
+  await gotoHydrated(page, LOFI);
+  await expect(page.getByRole('alert')).toContainText('You do not manage this server');
+  await expect(page.getByRole('link', { name: /Back to servers/ })).toHaveAttribute('href', '/servers');
+});
+
+test('every section saves, survives a reload, and toggles wait for their required fields', async ({ page }) => {
+  const problems = watchConsole(page);
+  await loginAs(page, 'Demo Owner');
+  // Server-rendered: the settings are in the HTML before any script runs.
+  const html = await (await page.request.get(KENJI)).text();
+  expect(html).toContain('Kenji Lounge');
+  expect(html).toContain('Enable Auto-Role');
+
+  await gotoHydrated(page, KENJI);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kenji Lounge' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Back to servers/ })).toBeVisible();
+
+  for (const title of ['Auto-Role', 'Welcome Message', 'Logs', 'Reaction Role', 'Starboard', 'Ticket']) {
+    await expect(toggleOf(page, title)).toBeDisabled();
+  }
+  await expect(section(page, 'Auto-Role')).toContainText('Set a role to enable Auto-Role.');
+  await expect(section(page, 'Auto-Role').getByRole('option', { name: 'Moderators (above the bot)' })).toBeDisabled();
+
+  // Anti-Nuke
+  await enable(page, 'Anti-Nuke');
+  await fillAndCommit(section(page, 'Anti-Nuke').getByLabel('Whitelisted user IDs', { exact: true }), '100000000000000002,100000000000000003', page);
+  // Anti-MP3
+  await enable(page, 'Anti-MP3');
+  // Auto-Role
+  await choose(section(page, 'Auto-Role').getByLabel('Role', { exact: true }), 'DJ', page);
+  await enable(page, 'Auto-Role');
+  // Welcome Message
+  await choose(section(page, 'Welcome Message').getByLabel('Channel', { exact: true }), '#welcome', page);
+  await enable(page, 'Welcome Message');
+  // Jail
+  await choose(section(page, 'Jail').getByLabel('Jail channel', { exact: true }), '#general', page);
+  // Logs
+  await choose(section(page, 'Logs').getByLabel('Channel', { exact: true }), '#mod-log', page);
+  await enable(page, 'Logs');
+  // Reaction Role: needs a role and a message id
+  await choose(section(page, 'Reaction Role').getByLabel('Role', { exact: true }), 'Listeners', page);
+  await expect(toggleOf(page, 'Reaction Role')).toBeDisabled();
+  await fillAndCommit(section(page, 'Reaction Role').getByLabel('Message ID', { exact: true }), MESSAGE_ID, page);
+  await fillAndCommit(section(page, 'Reaction Role').getByLabel('Emoji name', { exact: true }), '⭐', page);
+  await enable(page, 'Reaction Role');
+  // Starboard
+  await choose(section(page, 'Starboard').getByLabel('Starboard channel', { exact: true }), '#song-requests', page);
+  await enable(page, 'Starboard');
+  // Disabled Commands: search, Enter adds the first match, click adds, × removes
+  const commands = section(page, 'Disabled Commands');
+  const search = commands.getByRole('searchbox', { name: 'Search commands' });
+  await search.fill('BAN');
+  const firstMatch = (await commands.getByRole('list', { name: 'Matching commands' }).getByRole('button').first().getAttribute('aria-label'))?.replace('Disable ', '') ?? '';
+  expect(firstMatch.toLowerCase()).toContain('ban');
+  await search.press('Enter');
+  await expect(commands.getByRole('button', { name: `Remove ${firstMatch}` })).toBeVisible();
+  await settled(page);
+  await search.fill('kick');
+  await commands.getByRole('button', { name: 'Disable kick' }).click();
+  await settled(page);
+  await search.fill('purge');
+  await commands.getByRole('button', { name: 'Disable purge' }).click();
+  await settled(page);
+  await commands.getByRole('button', { name: 'Remove purge' }).click();
+  await settled(page);
+  // An already disabled command is not offered again.
+  await search.fill('kick');
+  await expect(commands.getByRole('button', { name: 'Disable kick' })).toHaveCount(0);
+  await search.fill('');
+  // Ticket: needs a message id and a staff role
+  await fillAndCommit(section(page, 'Ticket').getByLabel('Message ID', { exact: true }), TICKET_MESSAGE_ID, page);
+  await expect(toggleOf(page, 'Ticket')).toBeDisabled();
+  await choose(section(page, 'Ticket').getByLabel('Staff role', { exact: true }), 'Moderators', page);
+  await fillAndCommit(section(page, 'Ticket').getByLabel('Emoji', { exact: true }), '🎫', page);
+  await enable(page, 'Ticket');
+
+  await page.reload();
+  await expect(page.locator('html[data-client-loaded="true"]')).toHaveCount(1);
+  for (const title of ['Anti-Nuke', 'Anti-MP3', 'Auto-Role', 'Welcome Message', 'Logs', 'Reaction Role', 'Starboard', 'Ticket']) {
+    await expect(toggleOf(page, title), title).toHaveAttribute('aria-checked', 'true');
+  }
+  await expect(section(page, 'Anti-Nuke').getByLabel('Whitelisted user IDs', { exact: true })).toHaveValue('100000000000000002, 100000000000000003');
+  await expect(section(page, 'Auto-Role').getByLabel('Role', { exact: true }).locator('option:checked')).toHaveText('DJ');
+  await expect(section(page, 'Welcome Message').getByLabel('Channel', { exact: true }).locator('option:checked')).toHaveText('#welcome');
+  await expect(section(page, 'Jail').getByLabel('Jail channel', { exact: true }).locator('option:checked')).toHaveText('#general');
+  await expect(section(page, 'Logs').getByLabel('Channel', { exact: true }).locator('option:checked')).toHaveText('#mod-log');
+  await expect(section(page, 'Reaction Role').getByLabel('Role', { exact: true }).locator('option:checked')).toHaveText('Listeners');
+  await expect(section(page, 'Reaction Role').getByLabel('Message ID', { exact: true })).toHaveValue(MESSAGE_ID);
+  await expect(section(page, 'Reaction Role').getByLabel('Emoji name', { exact: true })).toHaveValue('⭐');
+  await expect(section(page, 'Starboard').getByLabel('Starboard channel', { exact: true }).locator('option:checked')).toHaveText('#song-requests');
+  await expect(commands.getByRole('button', { name: /^Remove / })).toHaveCount(2);
+  await expect(commands.getByRole('button', { name: `Remove ${firstMatch}` })).toBeVisible();
+  await expect(commands.getByRole('button', { name: 'Remove kick' })).toBeVisible();
+  await expect(section(page, 'Ticket').getByLabel('Message ID', { exact: true })).toHaveValue(TICKET_MESSAGE_ID);
+  await expect(section(page, 'Ticket').getByLabel('Staff role', { exact: true }).locator('option:checked')).toHaveText('Moderators');
+  await expect(section(page, 'Ticket').getByLabel('Emoji', { exact: true })).toHaveValue('🎫');
+
+  // Clearing a required field switches its section off.
+  await choose(section(page, 'Logs').getByLabel('Channel', { exact: true }), 'None', page);
+  await expect(toggleOf(page, 'Logs')).toHaveAttribute('aria-checked', 'false');
+  await expect(toggleOf(page, 'Logs')).toBeDisabled();
+
+  // The recent changes panel lists who changed what.
+  await page.getByText('Recent changes', { exact: true }).click();
+  const changes = page.getByRole('list', { name: 'Recent changes' });
+  await expect(changes.getByRole('listitem').first()).toContainText('Demo Owner changed Logs › Enabled from on to off');
+  expect(problems).toEqual([]);
+});
+
+test('a failed save reverts the control and says why', async ({ page }) => {
+  await loginAs(page, 'Demo Owner');
+  await gotoHydrated(page, KENJI);
+  await page.route('**/api/update-server-settings', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The database is unavailable.', code: 'UNAVAILABLE' }) }),
+  );
+  const jail = section(page, 'Jail').getByLabel('Jail channel', { exact: true });
+  await expect(jail.locator('option:checked')).toHaveText('#general');
+  await jail.selectOption({ label: '#welcome' });
+  await expect(page.getByText('Could not save Jail jail channel: The database is unavailable.')).toBeVisible();
+  await expect(jail.locator('option:checked')).toHaveText('#general');
+
+  const antimp3 = toggleOf(page, 'Anti-MP3');
+  await antimp3.click();
+  await expect(page.getByText('Could not save Enable Anti-MP3: The database is unavailable.')).toBeVisible();
+  await expect(antimp3).toHaveAttribute('aria-checked', 'true');
+
+  const messageId = section(page, 'Ticket').getByLabel('Message ID', { exact: true });
+  await messageId.fill('600000000000000009');
+  await messageId.blur();
+  await expect(page.getByText(/Could not save Ticket message ID/)).toBeVisible();
+  await expect(messageId).toHaveValue(TICKET_MESSAGE_ID);
+
+  await page.unroute('**/api/update-server-settings');
+  await page.reload();
+  await expect(section(page, 'Jail').getByLabel('Jail channel', { exact: true }).locator('option:checked')).toHaveText('#general');
+});
+
+test('the server answers a bad value with a message the page shows', async ({ page }) => {
+  await loginAs(page, 'Demo Owner');
+  await gotoHydrated(page, KENJI);
+  const whitelist = section(page, 'Anti-Nuke').getByLabel('Whitelisted user IDs', { exact: true });
+  await whitelist.fill('100000000000000002, not-an-id');
+  await whitelist.press('Enter');
+  await expect(page.getByText(/Could not save Anti-Nuke whitelisted user IDs: value\[1\]: must be a Discord id/)).toBeVisible();
+  await expect(whitelist).toHaveValue('100000000000000002, 100000000000000003');
+});
+
+test('the settings page has no detectable accessibility violations and works on a phone', async ({ page }) => {
+  await loginAs(page, 'Demo Owner');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, KENJI);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // Only the page's own content: the shared header is checked by its own tests.
+  const overflowing = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('main *')).filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => el.tagName),
+  );
+  expect(overflowing).toEqual([]);
+});

@@ -1,0 +1,371 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defaultSettings, type ServerSettingsResponse, type SettingsAuditResponse } from '../../src/shared/settings';
+import { clearKv, GUILDS, loginAs, resetFake, USERS } from './login';
+import { call, postJson } from './request';
+
+// Demo data ids (dev/fake-discord/data.ts): Kenji Lounge is guild 1, Glaive Studio guild 2.
+const KENJI = {
+  everyone: GUILDS.kenjiLounge,
+  listeners: '400000000000001001', // position 1, below the bot
+  dj: '400000000000001002', // position 2, below the bot
+  botRole: '400000000000001003', // position 3, managed: the bot's own role
+  moderators: '400000000000001004', // position 4, above the bot
+  welcome: '500000000000001001', // text, no category
+  loungeCategory: '500000000000001002',
+  announcements: '500000000000001003', // announcement (type 5)
+  general: '500000000000001004', // text in Lounge
+  songRequests: '500000000000001005',
+  listeningRoom: '500000000000001007', // voice
+  modLog: '500000000000001010', // text in Staff
+};
+const GLAIVE = { fans: '400000000000002001', artists: '400000000000002002', feedback: '500000000000002003', botCommands: '500000000000002004', lobby: '500000000000002008' };
+const MESSAGE_ID = '600000000000000001';
+
+const settingsOf = (guildId: string, cookie?: string) => call(`/api/server-settings?serverID=${guildId}`, { cookie });
+const update = (body: unknown, cookie?: string) => postJson('/api/update-server-settings', body, { cookie });
+const set = (section: string, key: string, value: unknown, cookie: string, serverID: string = GUILDS.kenjiLounge) =>
+  update({ serverID, section, key, value }, cookie);
+
+async function auditRows(guildId: string = GUILDS.kenjiLounge) {
+  const { results } = await env.DB.prepare('SELECT user_id, user_name, section, key, old_value, new_value, created_at FROM settings_audit WHERE guild_id = ? ORDER BY id')
+    .bind(guildId)
+    .all<{ user_id: string; user_name: string; section: string; key: string; old_value: string | null; new_value: string; created_at: number }>();
+  return results;
+}
+
+let owner = '';
+let member = '';
+
+beforeAll(async () => {
+  await resetFake();
+  owner = await loginAs(USERS.owner);
+  member = await loginAs(USERS.member);
+});
+
+beforeEach(async () => {
+  await clearKv(env.CACHE);
+  await env.DB.batch([env.DB.prepare('DELETE FROM guild_settings'), env.DB.prepare('DELETE FROM settings_audit'), env.DB.prepare('DELETE FROM whitelist')]);
+});
+
+describe('who may read and write settings', () => {
+  it('answers 401 when logged out, for read, write and audit', async () => {
+    expect((await settingsOf(GUILDS.kenjiLounge)).status).toBe(401);
+    expect((await set('antimp3', 'enabled', true, '')).status).toBe(401);
+    expect((await call(`/api/server-settings/audit?serverID=${GUILDS.kenjiLounge}`)).status).toBe(401);
+  });
+
+  it.each([
+    ['a plain member of a guild the bot is in (Lofi Café)', () => owner, GUILDS.lofiCafe],
+    ['a guild the user manages but the bot is not in', () => owner, GUILDS.ownerSandbox],
+    ['a user who manages nothing', () => member, GUILDS.kenjiLounge],
+    ['a guild the user is not in at all', () => owner, GUILDS.adminHq],
+  ])('answers 403 for %s, on read, write and audit, and writes nothing', async (_name, cookie, guildId) => {
+    const read = await settingsOf(guildId, cookie());
+    expect(read.status).toBe(403);
+    expect(await read.json()).toMatchObject({ code: 'FORBIDDEN', error: expect.any(String) });
+    expect((await set('antimp3', 'enabled', true, cookie(), guildId)).status).toBe(403);
+    expect((await call(`/api/server-settings/audit?serverID=${guildId}`, { cookie: cookie() })).status).toBe(403);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM guild_settings').first('n')).toBe(0);
+    expect(await auditRows(guildId)).toHaveLength(0);
+  });
+
+  it('answers 400 for a missing or malformed serverID', async () => {
+    expect((await call('/api/server-settings', { cookie: owner })).status).toBe(400);
+    const res = await settingsOf('abc', owner);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/serverID/);
+  });
+
+  it('lets a MANAGE_GUILD member (not the owner) read and write', async () => {
+    expect((await settingsOf(GUILDS.glaiveStudio, owner)).status).toBe(200);
+    expect((await set('antimp3', 'enabled', true, owner, GUILDS.glaiveStudio)).status).toBe(200);
+  });
+});
+
+describe('GET /api/server-settings', () => {
+  it('answers defaults for a never-saved guild, with name, roles, channels, licence and the bot position', async () => {
+    const res = await settingsOf(GUILDS.kenjiLounge, owner);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toContain('no-store');
+    const body = (await res.json()) as ServerSettingsResponse;
+    expect(body).toMatchObject({ id: GUILDS.kenjiLounge, name: 'Kenji Lounge', ...defaultSettings() });
+    expect(body.whitelist).toEqual({ expiresAt: null, active: false });
+    expect(body.botHighestRolePosition).toBe(3);
+    expect(body.roles.find((r) => r.id === KENJI.dj)).toEqual({ id: KENJI.dj, name: 'DJ', color: 0x1abc9c, position: 2, managed: false });
+    expect(body.roles.find((r) => r.id === KENJI.botRole)?.managed).toBe(true);
+    expect(body.channels.find((ch) => ch.id === KENJI.general)).toMatchObject({ name: 'general', type: 0, parent_id: KENJI.loungeCategory });
+    expect(body.channels.find((ch) => ch.id === KENJI.listeningRoom)?.type).toBe(2);
+    expect(body.channels.find((ch) => ch.id === KENJI.loungeCategory)?.type).toBe(4);
+  });
+
+  it('shows the licence expiry, active or expired', async () => {
+    const future = Date.now() + 86_400_000;
+    await env.DB.prepare('INSERT INTO whitelist (user_id, user_name, server_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
+      .bind(USERS.owner, 'Demo Owner', GUILDS.kenjiLounge, future, Date.now())
+      .run();
+    expect(((await (await settingsOf(GUILDS.kenjiLounge, owner)).json()) as ServerSettingsResponse).whitelist).toEqual({ expiresAt: future, active: true });
+    await env.DB.prepare('UPDATE whitelist SET expires_at = ?').bind(1000).run();
+    expect(((await (await settingsOf(GUILDS.kenjiLounge, owner)).json()) as ServerSettingsResponse).whitelist).toEqual({ expiresAt: 1000, active: false });
+  });
+
+  it('ignores a stored value that no longer fits the schema', async () => {
+    await env.DB.prepare("INSERT INTO guild_settings VALUES (?, 'antimp3', 'enabled', '\"yes\"', 0, 'x'), (?, 'nosuch', 'key', '1', 0, 'x')")
+      .bind(GUILDS.kenjiLounge, GUILDS.kenjiLounge)
+      .run();
+    const body = (await (await settingsOf(GUILDS.kenjiLounge, owner)).json()) as ServerSettingsResponse;
+    expect(body.antimp3.enabled).toBe(false);
+    expect(body).not.toHaveProperty('nosuch');
+  });
+});
+
+describe('POST /api/update-server-settings: schema', () => {
+  const base = { serverID: GUILDS.kenjiLounge, section: 'antimp3', key: 'enabled', value: true };
+  it.each([
+    ['an unknown field', { ...base, extra: 1 }, /extra/],
+    ['a missing value', { serverID: base.serverID, section: 'antimp3', key: 'enabled' }, /value/],
+    ['a missing section', { serverID: base.serverID, key: 'enabled', value: true }, /section/],
+    ['a bad serverID', { ...base, serverID: '12' }, /serverID/],
+    ['a numeric serverID', { ...base, serverID: 300000000000000001 }, /serverID/],
+    ['an unknown section', { ...base, section: 'music' }, /section: 'music'/],
+    ['an inherited property as section', { ...base, section: 'toString' }, /section/],
+    ['an unknown key', { ...base, key: 'roleID' }, /key: 'roleID'/],
+    ['a string toggle', { ...base, value: 'true' }, /value/],
+    ['a number toggle', { ...base, value: 1 }, /value/],
+    ['a whitelist as a string', { ...base, section: 'antinuke', key: 'whitelist', value: '100000000000000002' }, /value/],
+    ['a whitelist with a non-snowflake', { ...base, section: 'antinuke', key: 'whitelist', value: ['100000000000000002', 'bob'] }, /value\[1\]/],
+    ['a numeric role id', { ...base, section: 'autorole', key: 'roleID', value: 400000000000001001 }, /value/],
+    ['a malformed message id', { ...base, section: 'reactionrole', key: 'messageID', value: 'abc' }, /value/],
+    ['an emoji name with spaces', { ...base, section: 'ticket', key: 'emojiName', value: 'two words' }, /value: must not contain spaces/],
+    ['an over-long emoji name', { ...base, section: 'ticket', key: 'emojiName', value: 'x'.repeat(65) }, /value/],
+    ['an unknown command', { ...base, section: 'serverDisabledCommands', key: 'commandNames', value: ['ban', 'nosuchcommand'] }, /nosuchcommand/],
+    ['commands as a string', { ...base, section: 'serverDisabledCommands', key: 'commandNames', value: 'ban' }, /value/],
+    ['a channel id object', { ...base, section: 'logs', key: 'channelID', value: { id: KENJI.general } }, /value/],
+  ])('refuses %s with 400 naming the field', async (_name, body, field) => {
+    const res = await update(body, owner);
+    expect(res.status).toBe(400);
+    const answer = (await res.json()) as { error: string; code: string };
+    expect(answer.error).toMatch(field);
+    expect(answer.code).toBe('INVALID_FIELD');
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM guild_settings').first('n')).toBe(0);
+  });
+
+  it.each([
+    ['not JSON', '{nope'],
+    ['an array', '[]'],
+    ['null', 'null'],
+  ])('refuses a body that is %s', async (_name, text) => {
+    const res = await call('/api/update-server-settings', { method: 'POST', cookie: owner, headers: { 'Content-Type': 'application/json' }, body: text });
+    expect(res.status).toBe(400);
+  });
+
+  it('refuses a cross-site request (CSRF guard)', async () => {
+    const res = await postJson('/api/update-server-settings', base, { cookie: owner, headers: { Origin: 'https://evil.example' } });
+    expect(res.status).toBe(403);
+  });
+
+  it('normalises: anti-nuke ids deduplicated, commands lower-cased and deduplicated, blanks cleared to null', async () => {
+    await set('antinuke', 'whitelist', ['100000000000000002', ' 100000000000000003 ', '100000000000000002'], owner);
+    await set('serverDisabledCommands', 'commandNames', ['ban', 'Kick', 'ban'], owner);
+    await set('ticket', 'emojiName', ' 🎫 ', owner);
+    await set('ticket', 'messageID', MESSAGE_ID, owner);
+    const res = await set('ticket', 'messageID', '', owner);
+    const body = (await res.json()) as ServerSettingsResponse;
+    expect(body.antinuke.whitelist).toEqual(['100000000000000002', '100000000000000003']);
+    expect(body.serverDisabledCommands.commandNames).toEqual(['ban', 'kick']);
+    expect(body.ticket).toMatchObject({ emojiName: '🎫', messageID: null });
+  });
+});
+
+describe('POST /api/update-server-settings: roles and channels of the guild', () => {
+  it('stores a role and a text channel that exist, and answers the new settings', async () => {
+    const res = await set('autorole', 'roleID', KENJI.dj, owner);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ServerSettingsResponse;
+    expect(body.autorole.roleID).toBe(KENJI.dj);
+    expect(body.name).toBe('Kenji Lounge');
+    expect(body.roles.length).toBeGreaterThan(0);
+    expect((await set('logs', 'channelID', KENJI.modLog, owner)).status).toBe(200);
+    const stored = await env.DB.prepare("SELECT value, updated_by FROM guild_settings WHERE section = 'logs' AND key = 'channelID'").first();
+    expect(stored).toEqual({ value: JSON.stringify(KENJI.modLog), updated_by: USERS.owner });
+  });
+
+  it.each([
+    ['an unknown role', 'autorole', 'roleID', '400000000000009999', /does not exist/],
+    ['a role of another guild', 'autorole', 'roleID', GLAIVE.fans, /does not exist/],
+    ['@everyone', 'autorole', 'roleID', KENJI.everyone, /@everyone/],
+    ['a managed role', 'ticket', 'staffRoleID', KENJI.botRole, /managed/],
+    ['a role above the bot for auto-role', 'autorole', 'roleID', KENJI.moderators, /above the bot/],
+    ['a role above the bot for reaction roles', 'reactionrole', 'roleID', KENJI.moderators, /above the bot/],
+    ['an unknown channel', 'logs', 'channelID', '500000000000009999', /does not exist/],
+    ['a channel of another guild', 'welcomemessage', 'channelID', GLAIVE.feedback, /does not exist/],
+    ['a voice channel', 'starboard', 'starboardChannel', KENJI.listeningRoom, /not a text channel/],
+    ['a category', 'jail', 'jailChannel', KENJI.loungeCategory, /not a text channel/],
+    ['an announcement channel', 'welcomemessage', 'channelID', KENJI.announcements, /not a text channel/],
+  ])('refuses %s with 400', async (_name, section, key, value, message) => {
+    const res = await set(section, key, value, owner);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'INVALID_REFERENCE', error: expect.stringMatching(message) });
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM guild_settings').first('n')).toBe(0);
+  });
+
+  it('accepts a staff role above the bot (the bot only references it)', async () => {
+    expect((await set('ticket', 'staffRoleID', KENJI.moderators, owner)).status).toBe(200);
+  });
+});
+
+describe('toggle rules (SPEC section 4)', () => {
+  it.each([
+    ['autorole', ['roleID']],
+    ['welcomemessage', ['channelID']],
+    ['logs', ['channelID']],
+    ['starboard', ['starboardChannel']],
+    ['reactionrole', ['roleID', 'messageID']],
+    ['ticket', ['messageID', 'staffRoleID']],
+  ])('refuses to enable %s while %j is unset, and stores and audits nothing', async (section, fields) => {
+    const res = await set(section, 'enabled', true, owner);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: string; code: string };
+    expect(body.code).toBe('REQUIRED_FIELDS_UNSET');
+    for (const field of fields) expect(body.error).toContain(field);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM guild_settings').first('n')).toBe(0);
+    expect(await auditRows()).toHaveLength(0);
+  });
+
+  it('needs every required field: a reaction role with a role but no message id stays off', async () => {
+    await set('reactionrole', 'roleID', KENJI.dj, owner);
+    const res = await set('reactionrole', 'enabled', true, owner);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/messageID/);
+    await set('reactionrole', 'messageID', MESSAGE_ID, owner);
+    const ok = await set('reactionrole', 'enabled', true, owner);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as ServerSettingsResponse).reactionrole).toEqual({ enabled: true, roleID: KENJI.dj, messageID: MESSAGE_ID, emojiName: null });
+  });
+
+  it('enables once the field is set, and disabling is always allowed', async () => {
+    await set('welcomemessage', 'channelID', KENJI.welcome, owner);
+    expect((await set('welcomemessage', 'enabled', true, owner)).status).toBe(200);
+    expect((await set('welcomemessage', 'enabled', false, owner)).status).toBe(200);
+    expect((await set('autorole', 'enabled', false, owner)).status).toBe(200);
+  });
+
+  it('toggles without requirements can always be enabled', async () => {
+    expect((await set('antinuke', 'enabled', true, owner)).status).toBe(200);
+    expect((await set('antimp3', 'enabled', true, owner)).status).toBe(200);
+  });
+
+  it('clearing a required field of an enabled section switches the section off, with both changes audited', async () => {
+    await set('logs', 'channelID', KENJI.modLog, owner);
+    await set('logs', 'enabled', true, owner);
+    const res = await set('logs', 'channelID', null, owner);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as ServerSettingsResponse).logs).toEqual({ enabled: false, channelID: null });
+    const rows = (await auditRows()).map((r) => [r.key, r.old_value, r.new_value]);
+    expect(rows).toEqual([
+      ['channelID', 'null', JSON.stringify(KENJI.modLog)],
+      ['enabled', 'false', 'true'],
+      ['channelID', JSON.stringify(KENJI.modLog), 'null'],
+      ['enabled', 'true', 'false'],
+    ]);
+  });
+});
+
+describe('toggle rules under concurrency', () => {
+  it('never ends enabled without its role when "enable" and "clear the role" race', async () => {
+    await settingsOf(GUILDS.kenjiLounge, owner);
+    for (let round = 0; round < 5; round++) {
+      await set('autorole', 'roleID', KENJI.dj, owner);
+      const results = await Promise.all([set('autorole', 'enabled', true, owner), set('autorole', 'roleID', null, owner)]);
+      expect(results.map((r) => r.status).every((s) => s === 200 || s === 400)).toBe(true);
+      const { autorole } = (await (await settingsOf(GUILDS.kenjiLounge, owner)).json()) as ServerSettingsResponse;
+      expect(autorole.enabled && autorole.roleID === null).toBe(false);
+      await set('autorole', 'enabled', false, owner);
+    }
+  });
+});
+
+describe('audit', () => {
+  it('records who, when, section, key, old and new value; no row for a save that changes nothing', async () => {
+    const before = Date.now();
+    await set('antinuke', 'whitelist', ['100000000000000003'], owner);
+    await set('antinuke', 'whitelist', ['100000000000000003', '100000000000000001'], owner);
+    await set('antinuke', 'whitelist', ['100000000000000003', '100000000000000001'], owner);
+    const rows = await auditRows();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ user_id: USERS.owner, user_name: 'Demo Owner', section: 'antinuke', key: 'whitelist', old_value: '[]', new_value: '["100000000000000003"]' });
+    expect(rows[1]).toMatchObject({ old_value: '["100000000000000003"]', new_value: '["100000000000000003","100000000000000001"]' });
+    expect(rows[0]?.created_at).toBeGreaterThanOrEqual(before);
+  });
+
+  it('GET /api/server-settings/audit lists the latest changes of that guild, newest first', async () => {
+    await set('antimp3', 'enabled', true, owner);
+    await set('jail', 'jailChannel', KENJI.general, owner);
+    await set('antimp3', 'enabled', true, owner, GUILDS.glaiveStudio);
+    const res = await call(`/api/server-settings/audit?serverID=${GUILDS.kenjiLounge}`, { cookie: owner });
+    expect(res.status).toBe(200);
+    const { entries } = (await res.json()) as SettingsAuditResponse;
+    expect(entries.map((e) => [e.section, e.key, e.oldValue, e.newValue, e.userName])).toEqual([
+      ['jail', 'jailChannel', null, KENJI.general, 'Demo Owner'],
+      ['antimp3', 'enabled', false, true, 'Demo Owner'],
+    ]);
+  });
+});
+
+describe('atomic per key', () => {
+  it('persists 20 concurrent updates of different keys, each with its audit row', async () => {
+    // Warm the Discord caches so the burst measures our writes, not the fake Discord's rate limits.
+    await settingsOf(GUILDS.kenjiLounge, owner);
+    await settingsOf(GUILDS.glaiveStudio, owner);
+    const writes: [string, string, string, unknown][] = [
+      [GUILDS.kenjiLounge, 'antinuke', 'enabled', true],
+      [GUILDS.kenjiLounge, 'antinuke', 'whitelist', ['100000000000000003']],
+      [GUILDS.kenjiLounge, 'antimp3', 'enabled', true],
+      [GUILDS.kenjiLounge, 'autorole', 'roleID', KENJI.dj],
+      [GUILDS.kenjiLounge, 'welcomemessage', 'channelID', KENJI.welcome],
+      [GUILDS.kenjiLounge, 'jail', 'jailChannel', KENJI.general],
+      [GUILDS.kenjiLounge, 'logs', 'channelID', KENJI.modLog],
+      [GUILDS.kenjiLounge, 'reactionrole', 'roleID', KENJI.listeners],
+      [GUILDS.kenjiLounge, 'reactionrole', 'messageID', MESSAGE_ID],
+      [GUILDS.kenjiLounge, 'reactionrole', 'emojiName', '⭐'],
+      [GUILDS.kenjiLounge, 'starboard', 'starboardChannel', KENJI.songRequests],
+      [GUILDS.kenjiLounge, 'serverDisabledCommands', 'commandNames', ['ban']],
+      [GUILDS.kenjiLounge, 'ticket', 'messageID', MESSAGE_ID],
+      [GUILDS.kenjiLounge, 'ticket', 'staffRoleID', KENJI.moderators],
+      [GUILDS.kenjiLounge, 'ticket', 'emojiName', '🎫'],
+      [GUILDS.glaiveStudio, 'antimp3', 'enabled', true],
+      [GUILDS.glaiveStudio, 'autorole', 'roleID', GLAIVE.fans],
+      [GUILDS.glaiveStudio, 'logs', 'channelID', GLAIVE.botCommands],
+      [GUILDS.glaiveStudio, 'jail', 'jailChannel', GLAIVE.lobby],
+      [GUILDS.glaiveStudio, 'ticket', 'staffRoleID', GLAIVE.artists],
+    ];
+    const responses = await Promise.all(writes.map(([guild, section, key, value]) => set(section, key, value, owner, guild)));
+    expect(responses.map((r) => r.status)).toEqual(writes.map(() => 200));
+    for (const guild of [GUILDS.kenjiLounge, GUILDS.glaiveStudio]) {
+      const body = (await (await settingsOf(guild, owner)).json()) as ServerSettingsResponse;
+      for (const [g, section, key, value] of writes) {
+        if (g === guild) expect((body as unknown as Record<string, Record<string, unknown>>)[section]?.[key], `${section}.${key}`).toEqual(value);
+      }
+    }
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM settings_audit').first('n')).toBe(20);
+  });
+});
+
+describe('server-rendered page', () => {
+  it('puts the settings into the data island of /server/{id} for a manager', async () => {
+    const res = await call(`/server/${GUILDS.kenjiLounge}`, { cookie: owner });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const island = /<script type="application\/json" id="__SM_DATA__"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
+    const data = JSON.parse(island ?? '{}') as { fallback: Record<string, ServerSettingsResponse> };
+    expect(data.fallback[`/api/server-settings?serverID=${GUILDS.kenjiLounge}`]?.name).toBe('Kenji Lounge');
+    expect(html).toContain('Kenji Lounge');
+  });
+
+  it('leaves the settings out for a non-manager and when logged out', async () => {
+    for (const cookie of [member, undefined]) {
+      const html = await (await call(`/server/${GUILDS.kenjiLounge}`, { cookie })).text();
+      expect(html).not.toContain('/api/server-settings?serverID=');
+    }
+  });
+});
