@@ -71,3 +71,14 @@ test('a tampered state is refused with a clear page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Login failed' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/api/auth');
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the header with the account menu fits the screen', async ({ page }) => {
+    await loginAs(page, DEMO_USERS.owner);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await page.getByRole('button', { name: 'Demo Owner' }).boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  });
+});
