@@ -37,3 +37,63 @@ export type InvitableServersResponse = ServerSummary[];
 export interface WhitelistedServersResponse {
   servers: string[];
 }
+
+/** One of the current user's licences, as the whitelist modal shows it. */
+export interface OwnerWhitelistEntry {
+  serverID: string;
+  /** null when unknown; the page shows 'Unknown'. */
+  serverName: string | null;
+  expiresAt: number;
+  /** false once expired: the entry stays, but the server is no longer licensed. */
+  active: boolean;
+  /** Made by an administrator: does not count towards the limit and cannot be moved by the user. */
+  adminMade: boolean;
+}
+
+/** GET /api/whitelisted-servers and the answer of POST /api/add-whitelisted-server. */
+export interface WhitelistStateResponse extends WhitelistedServersResponse {
+  entries: OwnerWhitelistEntry[];
+  /** How many user-made entries a user may have, and how many this user has. */
+  limit: number;
+  used: number;
+  /** Servers the user manages that hold an active licence, whoever made it. */
+  licensed: string[];
+  /** Where to ask for a licence. */
+  supportUrl: string;
+}
+
+/** A whitelist entry as the admin console shows it (SPEC section 3). */
+export interface AdminWhitelistEntry {
+  _id: number;
+  userID: string;
+  /** null when unknown; the page shows 'Unknown'. */
+  userName: string | null;
+  serverID: string;
+  serverName: string | null;
+  expiresAt: number;
+  createdAt: number;
+  adminMade: boolean;
+  active: boolean;
+}
+
+/** GET /api/all-whitelisted-servers */
+export interface AllWhitelistedServersResponse {
+  servers: AdminWhitelistEntry[];
+}
+
+/** POST /api/add-whitelisted-server-admin */
+export interface AdminAddResponse {
+  entry: AdminWhitelistEntry;
+}
+
+/** POST /api/update-whitelisted-server: the entry before and after, and which fields changed. */
+export interface AdminUpdateResponse {
+  entry: AdminWhitelistEntry;
+  previous: AdminWhitelistEntry;
+  changed: ('userID' | 'serverID' | 'expiresAt')[];
+}
+
+/** POST /api/delete-whitelisted-server */
+export interface AdminDeleteResponse {
+  deleted: AdminWhitelistEntry;
+}

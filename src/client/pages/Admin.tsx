@@ -1,5 +1,35 @@
-import { LoginPrompt } from '../components/LoginPrompt';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { AdminWhitelist } from '../components/admin/AdminWhitelist';
+import { useAuth } from '../hooks/useAuth';
 
-export default function Page() {
-  return <LoginPrompt />;
+/**
+ * Admin whitelist management. A full page load is checked on the server (non-admins never get this
+ * HTML); a client-side navigation is checked here, with the same answer from /api/check-auth.
+ */
+export default function Admin() {
+  const { isAdmin, isLoading } = useAuth();
+  const [, navigate] = useLocation();
+  const pending = isLoading;
+
+  useEffect(() => {
+    if (!pending && !isAdmin) navigate('/', { replace: true });
+  }, [pending, isAdmin, navigate]);
+
+  if (pending) {
+    return (
+      <p role="status" className="p-8 text-center text-gray-600 dark:text-gray-400">
+        Verifying permissions...
+      </p>
+    );
+  }
+  if (!isAdmin) return null;
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Whitelist Administration</h1>
+      <p className="mt-2 text-gray-600 dark:text-gray-400">Licences of all users. Entries you add here do not count towards a user&apos;s limit.</p>
+      <AdminWhitelist />
+    </section>
+  );
 }

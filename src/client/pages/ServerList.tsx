@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
 import useSWR from 'swr';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { AllowedServersResponse, InvitableServersResponse } from '../../shared/api-types';
+import { SUPPORT_URL, TOAST_SUCCESS_MS } from '../../shared/constants';
 import { ApiClientError, getJson } from '../api';
 import { LoginPrompt } from '../components/LoginPrompt';
 import { ServerIcon } from '../components/ServerIcon';
+import { mayOpenSettings, useWhitelist } from '../components/whitelist/useWhitelist';
+import { ManageWhitelistModal, NoWhitelistNotice } from '../components/whitelist/WhitelistModals';
 import { useAuth } from '../hooks/useAuth';
 
 export const ALLOWED_SERVERS_KEY = '/api/allowed-servers';
@@ -22,13 +25,43 @@ function Servers() {
   const { data: servers, error, mutate, isLoading } = useSWR<AllowedServersResponse, ApiClientError>(ALLOWED_SERVERS_KEY);
   const { data: invitable, mutate: mutateInvitable } = useSWR<InvitableServersResponse>(INVITABLE_SERVERS_KEY);
   const [refreshing, setRefreshing] = useState(false);
+  const whitelist = useWhitelist();
+  const [manageOpen, setManageOpen] = useState(false);
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  const [, navigate] = useLocation();
+
+  const openManage = () => {
+    setNoticeOpen(false);
+    setManageOpen(true);
+    // 'Manage Whitelist' loads the whitelist: show what is known at once, and bring it up to date.
+    void whitelist.mutate();
+  };
+
+  /** An owner without any whitelisted server gets the notice instead of the settings page. */
+  const openServer = (event: MouseEvent<HTMLAnchorElement>, serverId: string) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const known = whitelist.data;
+    if (known) {
+      if (!mayOpenSettings(known, serverId)) {
+        event.preventDefault();
+        setNoticeOpen(true);
+      }
+      return;
+    }
+    // Not loaded yet: decide once it is, rather than guess.
+    event.preventDefault();
+    whitelist
+      .mutate()
+      .then((state) => (state && !mayOpenSettings(state, serverId) ? setNoticeOpen(true) : navigate(`/server/${serverId}`)))
+      .catch(() => navigate(`/server/${serverId}`));
+  };
 
   const refresh = async () => {
     setRefreshing(true);
     try {
       await mutate(await getJson<AllowedServersResponse>(`${ALLOWED_SERVERS_KEY}?refresh=1`), { revalidate: false });
       await mutateInvitable();
-      toast.success('Server list refreshed', { duration: 2000 });
+      toast.success('Server list refreshed', { duration: TOAST_SUCCESS_MS });
     } catch (e) {
       toast.error(e instanceof Error ? e.message : 'Could not refresh the server list.');
     } finally {
@@ -41,6 +74,14 @@ function Servers() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight">Your Servers</h1>
         <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={openManage}
+            aria-haspopup="dialog"
+            className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
+          >
+            Manage Whitelist
+          </button>
           <button
             type="button"
             onClick={refresh}
@@ -69,6 +110,7 @@ function Servers() {
             <li key={s.id}>
               <Link
                 href={`/server/${s.id}`}
+                onClick={(event) => openServer(event, s.id)}
                 className="flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-4 transition hover:border-indigo-500 hover:shadow focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-800 dark:bg-gray-900"
               >
                 <ServerIcon id={s.id} name={s.name} icon={s.icon} />
@@ -103,6 +145,22 @@ function Servers() {
           </ul>
         </section>
       )}
+
+      <ManageWhitelistModal
+        open={manageOpen}
+        onClose={() => setManageOpen(false)}
+        state={whitelist.data}
+        loading={whitelist.isLoading || whitelist.isValidating}
+        loadError={whitelist.error ? whitelist.error.message : null}
+        suggestions={[...(servers ?? []), ...(invitable ?? [])]}
+        add={whitelist.add}
+      />
+      <NoWhitelistNotice
+        open={noticeOpen}
+        onClose={() => setNoticeOpen(false)}
+        supportUrl={whitelist.data?.supportUrl ?? SUPPORT_URL}
+        onManage={openManage}
+      />
     </section>
   );
 }

@@ -1,3 +1,11 @@
+/**
+ * Licences (the `whitelist` table). Every rule that must hold under concurrency is one SQL statement
+ * (or one D1 batch, which runs as a transaction), so D1's serialised writes enforce it:
+ * - a server is licensed at most once: the UNIQUE server_id constraint;
+ * - the per-user limit: INSERT … SELECT … WHERE (count of the user's own entries) < limit;
+ * - moving a licence: one UPDATE … WHERE it is still this user's entry.
+ */
+
 export interface Licence {
   serverId: string;
   expiresAt: number;
@@ -12,3 +20,161 @@ export async function findLicence(db: D1Database, serverId: string): Promise<Lic
 }
 
 export const isLicenceActive = (licence: Licence | null, now = Date.now()) => licence !== null && licence.expiresAt > now;
+
+export interface WhitelistRow {
+  id: number;
+  userId: string;
+  userName: string;
+  serverId: string;
+  serverName: string | null;
+  expiresAt: number;
+  createdAt: number;
+  adminMade: number;
+}
+
+const COLUMNS =
+  'id, user_id AS userId, user_name AS userName, server_id AS serverId, server_name AS serverName, expires_at AS expiresAt, created_at AS createdAt, admin_made AS adminMade';
+
+/** The server is already licensed (the UNIQUE constraint said so). */
+export class DuplicateServerError extends Error {
+  constructor() {
+    super('This server is already whitelisted!');
+    this.name = 'DuplicateServerError';
+  }
+}
+
+function isUniqueServerViolation(error: unknown): boolean {
+  const texts: string[] = [];
+  for (let e: unknown = error; e instanceof Error && texts.length < 5; e = e.cause) texts.push(e.message);
+  return texts.some((t) => /UNIQUE constraint failed: whitelist\.server_id/i.test(t));
+}
+
+async function mapUnique<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueServerViolation(error)) throw new DuplicateServerError();
+    throw error;
+  }
+}
+
+export async function listUserEntries(db: D1Database, userId: string): Promise<WhitelistRow[]> {
+  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM whitelist WHERE user_id = ? ORDER BY id`).bind(userId).all<WhitelistRow>();
+  return results;
+}
+
+export async function listAllEntries(db: D1Database): Promise<WhitelistRow[]> {
+  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM whitelist ORDER BY id`).all<WhitelistRow>();
+  return results;
+}
+
+export async function findEntryById(db: D1Database, id: number): Promise<WhitelistRow | null> {
+  return db.prepare(`SELECT ${COLUMNS} FROM whitelist WHERE id = ?`).bind(id).first<WhitelistRow>();
+}
+
+export async function findEntryByServer(db: D1Database, serverId: string): Promise<WhitelistRow | null> {
+  return db.prepare(`SELECT ${COLUMNS} FROM whitelist WHERE server_id = ?`).bind(serverId).first<WhitelistRow>();
+}
+
+/** Which of these servers hold a licence that has not expired. */
+export async function activeLicensedAmong(db: D1Database, serverIds: readonly string[], now = Date.now()): Promise<string[]> {
+  if (serverIds.length === 0) return [];
+  // D1 caps bound parameters per statement at 100; a user manages at most 200 guilds, so chunk.
+  const chunks: string[][] = [];
+  for (let i = 0; i < serverIds.length; i += 90) chunks.push(serverIds.slice(i, i + 90));
+  const found = await Promise.all(
+    chunks.map(async (chunk) => {
+      const marks = chunk.map(() => '?').join(',');
+      const { results } = await db
+        .prepare(`SELECT server_id AS serverId FROM whitelist WHERE expires_at > ? AND server_id IN (${marks})`)
+        .bind(now, ...chunk)
+        .all<{ serverId: string }>();
+      return results.map((r) => r.serverId);
+    }),
+  );
+  return found.flat();
+}
+
+export interface NewEntry {
+  userId: string;
+  userName: string;
+  serverId: string;
+  serverName: string | null;
+  expiresAt: number;
+}
+
+/**
+ * A user-made entry, only while the user has fewer than `limit` user-made entries (expired ones count:
+ * they are renewed through support, not by adding another server). Null when the limit was reached.
+ * Throws DuplicateServerError when the server is already licensed.
+ */
+export async function insertUserEntryWithinLimit(db: D1Database, entry: NewEntry, limit: number, now = Date.now()): Promise<WhitelistRow | null> {
+  return mapUnique(() =>
+    db
+      .prepare(
+        `INSERT INTO whitelist (user_id, user_name, server_id, server_name, expires_at, created_at, admin_made)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, 0
+         WHERE (SELECT COUNT(*) FROM whitelist WHERE user_id = ?1 AND admin_made = 0) < ?7
+         RETURNING ${COLUMNS}`,
+      )
+      .bind(entry.userId, entry.userName, entry.serverId, entry.serverName, entry.expiresAt, now, limit)
+      .first<WhitelistRow>(),
+  );
+}
+
+/**
+ * Moves one of the user's own user-made entries to another server, keeping its expiry. Null when the old
+ * server is not (or no longer) such an entry. Throws DuplicateServerError when the new server is licensed.
+ */
+export async function moveUserEntry(
+  db: D1Database,
+  userId: string,
+  oldServerId: string,
+  newServerId: string,
+  newServerName: string | null,
+): Promise<WhitelistRow | null> {
+  return mapUnique(() =>
+    db
+      .prepare(`UPDATE whitelist SET server_id = ?, server_name = ? WHERE user_id = ? AND server_id = ? AND admin_made = 0 RETURNING ${COLUMNS}`)
+      .bind(newServerId, newServerName, userId, oldServerId)
+      .first<WhitelistRow>(),
+  );
+}
+
+/** An admin-made entry: not bound by the per-user limit. Throws DuplicateServerError when the server is licensed. */
+export async function insertAdminEntry(db: D1Database, entry: NewEntry, now = Date.now()): Promise<WhitelistRow> {
+  const row = await mapUnique(() =>
+    db
+      .prepare(
+        `INSERT INTO whitelist (user_id, user_name, server_id, server_name, expires_at, created_at, admin_made)
+         VALUES (?, ?, ?, ?, ?, ?, 1) RETURNING ${COLUMNS}`,
+      )
+      .bind(entry.userId, entry.userName, entry.serverId, entry.serverName, entry.expiresAt, now)
+      .first<WhitelistRow>(),
+  );
+  if (!row) throw new Error('INSERT … RETURNING returned no row');
+  return row;
+}
+
+/**
+ * Rewrites an entry, reading the old state in the same transaction, so the answer says exactly what
+ * changed. Null when there is no such entry. Throws DuplicateServerError when the server is taken.
+ */
+export async function updateEntry(db: D1Database, id: number, next: NewEntry): Promise<{ before: WhitelistRow; after: WhitelistRow } | null> {
+  const [before, after] = await mapUnique(() =>
+    db.batch<WhitelistRow>([
+      db.prepare(`SELECT ${COLUMNS} FROM whitelist WHERE id = ?`).bind(id),
+      db
+        .prepare(`UPDATE whitelist SET user_id = ?, user_name = ?, server_id = ?, server_name = ?, expires_at = ? WHERE id = ? RETURNING ${COLUMNS}`)
+        .bind(next.userId, next.userName, next.serverId, next.serverName, next.expiresAt, id),
+    ]),
+  );
+  const old = before?.results[0];
+  const now = after?.results[0];
+  return old && now ? { before: old, after: now } : null;
+}
+
+/** Deletes an entry and answers it, or null when there was none. */
+export async function deleteEntry(db: D1Database, id: number): Promise<WhitelistRow | null> {
+  return db.prepare(`DELETE FROM whitelist WHERE id = ? RETURNING ${COLUMNS}`).bind(id).first<WhitelistRow>();
+}

@@ -1,0 +1,318 @@
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import useSWR from 'swr';
+import type {
+  AdminAddResponse,
+  AdminDeleteResponse,
+  AdminUpdateResponse,
+  AdminWhitelistEntry,
+  AllWhitelistedServersResponse,
+} from '../../../shared/api-types';
+import { TOAST_SUCCESS_MS } from '../../../shared/constants';
+import {
+  adminAddSchema,
+  adminUpdateSchema,
+  EXPIRY_CHOICES,
+  expiryFromChoice,
+  firstIssueMessage,
+  formatExpiry,
+  UNKNOWN_NAME,
+  type ExpiryChoice,
+} from '../../../shared/whitelist';
+import { ApiClientError, postJson } from '../../api';
+import { filterEntries, sortEntries, type Sort, type SortKey } from './whitelist-table';
+
+export const ALL_WHITELIST_KEY = '/api/all-whitelisted-servers';
+export const DELETE_CONFIRM = 'Are you sure you want to delete this entry?';
+
+const inputClass =
+  'w-full min-w-0 rounded-lg border border-gray-300 bg-white px-2.5 py-1.5 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100';
+const button = {
+  primary:
+    'rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:opacity-50',
+  secondary:
+    'rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:border-gray-700 dark:hover:bg-gray-800',
+  danger:
+    'rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-500 disabled:opacity-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950',
+};
+
+function fail(action: string, error: unknown) {
+  console.error(`${action} failed`, error);
+  toast.error(error instanceof Error ? error.message : `${action} failed.`);
+}
+
+/** The admin console: every licence, with sorting, a filter, inline edit, delete and an add form. */
+export function AdminWhitelist() {
+  const { data, error, isLoading, mutate } = useSWR<AllWhitelistedServersResponse, ApiClientError>(ALL_WHITELIST_KEY);
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<Sort>({ key: 'expiresAt', direction: 'asc' });
+  const [editing, setEditing] = useState<number | null>(null);
+  const filterId = useId();
+
+  const entries = data?.servers ?? [];
+  const shown = useMemo(() => sortEntries(filterEntries(entries, query), sort), [entries, query, sort]);
+
+  // SSR data lives in SWR's fallback, not its cache, so the updater may see nothing: start from what is shown.
+  const shownData = useRef(data);
+  shownData.current = data;
+  const replaceEntries = (update: (list: AdminWhitelistEntry[]) => AdminWhitelistEntry[]) =>
+    mutate((current) => ({ servers: update((current ?? shownData.current)?.servers ?? []) }), { revalidate: false });
+
+  const toggleSort = (key: SortKey) =>
+    setSort((s) => (s.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
+
+  const remove = async (entry: AdminWhitelistEntry) => {
+    if (!window.confirm(DELETE_CONFIRM)) return;
+    try {
+      const { deleted } = await postJson<AdminDeleteResponse>('/api/delete-whitelisted-server', { id: entry._id });
+      await replaceEntries((list) => list.filter((e) => e._id !== deleted._id));
+      toast.success('Entry deleted', { duration: TOAST_SUCCESS_MS });
+    } catch (e) {
+      fail('Delete', e);
+    }
+  };
+
+  const header = (key: SortKey, label: string) => {
+    const active = sort.key === key;
+    return (
+      <th scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'} className="px-3 py-2 text-left font-semibold">
+        <button type="button" onClick={() => toggleSort(key)} className="inline-flex items-center gap-1 rounded hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-indigo-400">
+          {label}
+          <span aria-hidden="true" className={active ? '' : 'opacity-30'}>
+            {active && sort.direction === 'desc' ? '▼' : '▲'}
+          </span>
+        </button>
+      </th>
+    );
+  };
+
+  return (
+    <div className="mt-6 space-y-8">
+      <AddEntryForm onAdded={(entry) => replaceEntries((list) => [...list, entry])} />
+
+      <section aria-labelledby="entries-heading">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="entries-heading" className="text-xl font-semibold">
+            {`Whitelist entries (${entries.length})`}
+          </h2>
+          <div className="w-full sm:w-72">
+            <label htmlFor={filterId} className="block text-sm font-medium">
+              Filter by user or server
+            </label>
+            <input id={filterId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} className={`${inputClass} mt-1`} placeholder="Name or ID" />
+          </div>
+        </div>
+
+        {error && (
+          <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+            {error.message}
+          </p>
+        )}
+        {isLoading && !data && (
+          <p role="status" className="mt-4 text-gray-600 dark:text-gray-400">
+            Loading entries…
+          </p>
+        )}
+
+        {data && (
+          <div className="mt-4 overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800">
+            <table className="min-w-full divide-y divide-gray-200 text-sm dark:divide-gray-800">
+              <thead className="bg-gray-100 dark:bg-gray-900">
+                <tr>
+                  {header('user', 'User')}
+                  {header('server', 'Server')}
+                  {header('expiresAt', 'Expires')}
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-200 bg-white dark:divide-gray-800 dark:bg-gray-950">
+                {shown.length === 0 && (
+                  <tr>
+                    <td colSpan={4} className="px-3 py-6 text-center text-gray-600 dark:text-gray-400">
+                      {entries.length === 0 ? 'No whitelist entries yet.' : `No entries match "${query}".`}
+                    </td>
+                  </tr>
+                )}
+                {shown.map((entry) =>
+                  editing === entry._id ? (
+                    <EditRow
+                      key={entry._id}
+                      entry={entry}
+                      onCancel={() => setEditing(null)}
+                      onSaved={(saved) => {
+                        setEditing(null);
+                        void replaceEntries((list) => list.map((e) => (e._id === saved._id ? saved : e)));
+                      }}
+                    />
+                  ) : (
+                    <tr key={entry._id}>
+                      <td className="px-3 py-2 align-top">
+                        <span className="block font-medium">{entry.userName ?? UNKNOWN_NAME}</span>
+                        <span className="block font-mono text-xs text-gray-500 dark:text-gray-400">{entry.userID}</span>
+                      </td>
+                      <td className="px-3 py-2 align-top">
+                        <span className="block font-medium">{entry.serverName ?? UNKNOWN_NAME}</span>
+                        <span className="block font-mono text-xs text-gray-500 dark:text-gray-400">{entry.serverID}</span>
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-2 align-top">
+                        <span className={entry.active ? '' : 'text-red-700 dark:text-red-400'}>{formatExpiry(entry.expiresAt)}</span>
+                        {!entry.active && <span className="block text-xs text-red-700 dark:text-red-400">Expired</span>}
+                      </td>
+                      <td className="px-3 py-2 text-right align-top">
+                        <div className="flex justify-end gap-2">
+                          <button type="button" className={button.secondary} onClick={() => setEditing(entry._id)} aria-label={`Edit entry for ${entry.serverName ?? entry.serverID}`}>
+                            Edit
+                          </button>
+                          <button type="button" className={button.danger} onClick={() => remove(entry)} aria-label={`Delete entry for ${entry.serverName ?? entry.serverID}`}>
+                            Delete
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  ),
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+type EditExpiry = 'keep' | ExpiryChoice;
+
+function EditRow({ entry, onCancel, onSaved }: { entry: AdminWhitelistEntry; onCancel: () => void; onSaved: (entry: AdminWhitelistEntry) => void }) {
+  const [userID, setUserID] = useState(entry.userID);
+  const [serverID, setServerID] = useState(entry.serverID);
+  const [expiry, setExpiry] = useState<EditExpiry>('keep');
+  const [busy, setBusy] = useState(false);
+  const ids = { user: useId(), server: useId(), expiry: useId() };
+
+  const save = async () => {
+    const parsed = adminUpdateSchema.safeParse({ oldID: entry._id, newUserID: userID, newServerID: serverID, expiresAt: expiry === 'keep' ? null : expiryFromChoice(expiry) });
+    if (!parsed.success) {
+      toast.error(firstIssueMessage(parsed.error));
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await postJson<AdminUpdateResponse>('/api/update-whitelisted-server', parsed.data);
+      onSaved(res.entry);
+      toast.success(res.changed.length ? 'Entry updated' : 'Nothing changed', { duration: TOAST_SUCCESS_MS });
+    } catch (e) {
+      fail('Update', e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <tr className="bg-indigo-50/60 dark:bg-indigo-950/40">
+      <td className="px-3 py-2 align-top">
+        <label htmlFor={ids.user} className="sr-only">
+          New user ID
+        </label>
+        <input id={ids.user} value={userID} onChange={(e) => setUserID(e.target.value)} inputMode="numeric" className={`${inputClass} min-w-48 font-mono`} />
+      </td>
+      <td className="px-3 py-2 align-top">
+        <label htmlFor={ids.server} className="sr-only">
+          New server ID
+        </label>
+        <input id={ids.server} value={serverID} onChange={(e) => setServerID(e.target.value)} inputMode="numeric" className={`${inputClass} min-w-48 font-mono`} />
+      </td>
+      <td className="px-3 py-2 align-top">
+        <label htmlFor={ids.expiry} className="sr-only">
+          New expiry
+        </label>
+        <select id={ids.expiry} value={expiry} onChange={(e) => setExpiry(e.target.value as EditExpiry)} className={`${inputClass} min-w-44`}>
+          <option value="keep">Keep Current Date</option>
+          {EXPIRY_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td className="px-3 py-2 text-right align-top">
+        <div className="flex justify-end gap-2">
+          <button type="button" className={button.primary} onClick={save} disabled={busy}>
+            {busy ? 'Saving…' : 'Save'}
+          </button>
+          <button type="button" className={button.secondary} onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function AddEntryForm({ onAdded }: { onAdded: (entry: AdminWhitelistEntry) => void }) {
+  const [userID, setUserID] = useState('');
+  const [serverID, setServerID] = useState('');
+  const [expiry, setExpiry] = useState<ExpiryChoice>('month');
+  const [busy, setBusy] = useState(false);
+  const ids = { user: useId(), server: useId(), expiry: useId() };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = adminAddSchema.safeParse({ userID, newServerID: serverID, expiresAt: expiryFromChoice(expiry) });
+    if (!parsed.success) {
+      toast.error(firstIssueMessage(parsed.error));
+      return;
+    }
+    setBusy(true);
+    try {
+      const { entry } = await postJson<AdminAddResponse>('/api/add-whitelisted-server-admin', parsed.data);
+      onAdded(entry);
+      setUserID('');
+      setServerID('');
+      setExpiry('month');
+      toast.success('Entry added', { duration: TOAST_SUCCESS_MS });
+    } catch (e) {
+      fail('Add', e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="add-entry-heading" className="rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+      <h2 id="add-entry-heading" className="text-lg font-semibold">
+        Add an entry
+      </h2>
+      <form onSubmit={submit} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-end">
+        <div>
+          <label htmlFor={ids.user} className="block text-sm font-medium">
+            User ID
+          </label>
+          <input id={ids.user} value={userID} onChange={(e) => setUserID(e.target.value)} inputMode="numeric" autoComplete="off" className={`${inputClass} mt-1 font-mono`} />
+        </div>
+        <div>
+          <label htmlFor={ids.server} className="block text-sm font-medium">
+            Server ID
+          </label>
+          <input id={ids.server} value={serverID} onChange={(e) => setServerID(e.target.value)} inputMode="numeric" autoComplete="off" className={`${inputClass} mt-1 font-mono`} />
+        </div>
+        <div>
+          <label htmlFor={ids.expiry} className="block text-sm font-medium">
+            Expires in
+          </label>
+          <select id={ids.expiry} value={expiry} onChange={(e) => setExpiry(e.target.value as ExpiryChoice)} className={`${inputClass} mt-1`}>
+            {EXPIRY_CHOICES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={`${button.primary} py-2`} disabled={busy}>
+          {busy ? 'Adding…' : 'Add Entry'}
+        </button>
+      </form>
+    </section>
+  );
+}

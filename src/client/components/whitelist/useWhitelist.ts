@@ -1,0 +1,40 @@
+import useSWR from 'swr';
+import type { WhitelistStateResponse } from '../../../shared/api-types';
+import { addWhitelistedServerSchema, firstIssueMessage } from '../../../shared/whitelist';
+import { ApiClientError, postJson } from '../../api';
+
+export const WHITELIST_KEY = '/api/whitelisted-servers';
+export const ADD_WHITELIST_URL = '/api/add-whitelisted-server';
+
+/** The outcome of an add, so the modal knows whether to open the replace dialog. */
+export type AddOutcome = { kind: 'added' } | { kind: 'limit' } | { kind: 'failed'; message: string; code: string };
+
+/** The user's whitelist and the one call that changes it. */
+export function useWhitelist() {
+  const swr = useSWR<WhitelistStateResponse, ApiClientError>(WHITELIST_KEY);
+
+  const add = async (newServerID: string, oldServerID: string | null = null): Promise<AddOutcome> => {
+    const parsed = addWhitelistedServerSchema.safeParse({ newServerID, oldServerID });
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path[0];
+      const message = field === 'newServerID' ? 'Enter a valid server ID (17–20 digits).' : firstIssueMessage(parsed.error);
+      return { kind: 'failed', message, code: 'INVALID_INPUT' };
+    }
+    try {
+      const next = await postJson<WhitelistStateResponse>(ADD_WHITELIST_URL, parsed.data);
+      await swr.mutate(next, { revalidate: false });
+      return { kind: 'added' };
+    } catch (error) {
+      if (error instanceof ApiClientError && error.code === 'LIMIT') return { kind: 'limit' };
+      const message = error instanceof Error ? error.message : 'Could not update the whitelist.';
+      return { kind: 'failed', message, code: error instanceof ApiClientError ? error.code : 'NETWORK' };
+    }
+  };
+
+  return { ...swr, add };
+}
+
+/** Whether a click on this server's card may open its settings, or should show the notice instead. */
+export function mayOpenSettings(state: WhitelistStateResponse, serverId: string): boolean {
+  return state.entries.some((e) => e.active) || state.licensed.includes(serverId);
+}
