@@ -5,6 +5,7 @@ import type { AppEnv } from '../hono-env';
 import { loadAdminFallback } from '../routes/admin';
 import { loadServerLists } from '../routes/servers';
 import { loadSettingsFallback } from '../routes/settings';
+import { loadWhitelistFallback } from '../routes/whitelist';
 import { loadStats } from '../routes/stats';
 
 type Loader = (c: Context<AppEnv>, params: Record<string, string>) => Promise<Record<string, unknown>>;
@@ -19,8 +20,8 @@ const LOADERS: Record<LoaderKey, Loader> = {
   commands: async () => ({ '/api/commands': COMMANDS }),
   servers: async (c) => {
     if (!c.get('session')) return {};
-    const { allowed, invitable } = await loadServerLists(c);
-    return { '/api/allowed-servers': allowed, '/api/invitable-servers': invitable };
+    const [{ allowed, invitable }, whitelist] = await Promise.all([loadServerLists(c), loadWhitelistFallback(c)]);
+    return { '/api/allowed-servers': allowed, '/api/invitable-servers': invitable, ...whitelist };
   },
   serverSettings: loadSettingsFallback,
   adminWhitelist: loadAdminFallback,
