@@ -20,6 +20,7 @@ export default defineConfig(async () => {
             DISCORD_BOT_TOKEN: 'demo-bot-token',
             SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
             BOT_API_TOKEN: 'test-bot-api-token',
+            DISCORD_TIMEOUT_MS: '1500',
           },
           outboundService: (request: Request) => fake.app.fetch(request),
         },

@@ -5,6 +5,8 @@ interface WorkerSecrets {
   DISCORD_BOT_TOKEN?: string;
   SESSION_SECRET: string;
   BOT_API_TOKEN: string;
+  /** Optional: per-attempt Discord timeout in ms (default 8000). */
+  DISCORD_TIMEOUT_MS?: string;
 }
 interface Env extends WorkerSecrets {}
 declare namespace Cloudflare {

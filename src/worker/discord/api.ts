@@ -51,7 +51,8 @@ function snowflake(id: string): string {
 }
 
 function rest(env: DiscordEnv): DiscordRest {
-  return new DiscordRest(env);
+  const timeoutMs = Number(env.DISCORD_TIMEOUT_MS);
+  return new DiscordRest(env, timeoutMs > 0 ? { timeoutMs } : {});
 }
 
 export async function getCurrentUser(env: DiscordEnv, token: string): Promise<APIUser> {

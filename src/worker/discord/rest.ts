@@ -31,6 +31,8 @@ export interface DiscordRestOptions {
 export interface DiscordRestEnv {
   DISCORD_BASE_URL: string;
   DISCORD_BOT_TOKEN?: string;
+  /** Optional per-attempt timeout override (the tests shorten it). */
+  DISCORD_TIMEOUT_MS?: string;
 }
 
 const DEFAULTS: Required<DiscordRestOptions> = {

@@ -1,0 +1,89 @@
+import { env } from 'cloudflare:workers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
+import { clearKv, GUILDS, loginAs, resetFake, setFault, USERS } from './login';
+import { call, postJson } from './request';
+
+/**
+ * Discord misbehaving: every API call answers a clear JSON error, pages render instead of crashing,
+ * nothing is half-written, and the next healthy call works.
+ */
+
+const FAULTS = [
+  { mode: '429', retryAfter: 30 },
+  { mode: '429-html', retryAfter: 30 },
+  { mode: '500' },
+  { mode: 'slow', delayMs: 4000 },
+  { mode: 'malformed' },
+];
+
+const API_CALLS: { name: string; run: (cookie: string) => Promise<Response> }[] = [
+  { name: 'GET /api/allowed-servers', run: (cookie) => call('/api/allowed-servers', { cookie }) },
+  { name: 'GET /api/invitable-servers', run: (cookie) => call('/api/invitable-servers', { cookie }) },
+  { name: 'GET /api/server-settings', run: (cookie) => call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie }) },
+  {
+    name: 'POST /api/update-server-settings',
+    run: (cookie) => postJson('/api/update-server-settings', { serverID: GUILDS.kenjiLounge, section: 'antimp3', key: 'enabled', value: true }, { cookie }),
+  },
+  { name: 'POST /api/add-whitelisted-server', run: (cookie) => postJson('/api/add-whitelisted-server', { newServerID: GUILDS.kenjiLounge }, { cookie }) },
+];
+
+const PAGES = ['/servers', `/server/${GUILDS.kenjiLounge}`];
+
+async function snapshot(): Promise<string> {
+  const tables = ['guild_settings', 'settings_audit', 'whitelist'];
+  const rows = await Promise.all(tables.map((t) => env.DB.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()));
+  return JSON.stringify(rows.map((r) => r.results));
+}
+
+async function healthy() {
+  await setFault({ mode: 'none' });
+  clearRateLimitBuckets();
+  await clearKv(env.CACHE);
+}
+
+let cookie = '';
+beforeEach(async () => {
+  await resetFake();
+  await clearKv(env.CACHE);
+  clearRateLimitBuckets();
+  await env.DB.batch(['whitelist', 'guild_settings', 'settings_audit'].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
+  cookie = await loginAs(USERS.owner);
+});
+
+describe.each(FAULTS)('Discord fault %j', (fault) => {
+  it.each(API_CALLS)('$name answers a clear 502/504 JSON error, writes nothing, then recovers', async ({ run }) => {
+    const before = await snapshot();
+    await setFault(fault);
+    const res = await run(cookie);
+    expect([502, 504]).toContain(res.status);
+    expect(await res.json()).toMatchObject({ error: expect.stringMatching(/Discord/), code: expect.stringMatching(/^DISCORD_/) });
+    expect(await snapshot()).toBe(before);
+    await healthy();
+    expect((await run(cookie)).status).toBeLessThan(300);
+  });
+
+  it.each(PAGES)('%s renders the page with an error state instead of crashing', async (path) => {
+    await setFault(fault);
+    const res = await call(path, { cookie });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('ServerManager');
+    expect(html).toContain('Demo Owner');
+  });
+});
+
+describe('token revoked mid-session', () => {
+  it.each(API_CALLS)('$name answers 401 and ends the session', async ({ run }) => {
+    const before = await snapshot();
+    await setFault({ mode: 'revoke' });
+    const res = await run(cookie);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: expect.stringMatching(/UNAUTHORIZED/) });
+    expect(await snapshot()).toBe(before);
+    await healthy();
+    expect(await (await call('/api/check-auth', { cookie })).json()).toEqual({ authenticated: false });
+    const again = await loginAs(USERS.owner);
+    expect((await run(again)).status).toBeLessThan(300);
+  });
+});
