@@ -8,9 +8,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { getPlatformProxy } from 'wrangler';
-import { songListCacheKey } from '../src/shared/song-limits.ts';
 import { PERSIST_DIR } from './demo-config.ts';
 import { run } from './process-tools.ts';
+import { songListCacheKey } from './seed-songs.ts';
 
 const BUCKETS = { kenji: { binding: 'KENJI', bucket: 'kenji-library' }, glaive: { binding: 'GLAIVE', bucket: 'glaive-library' } } as const;
 const CONTENT_TYPES: Record<string, string> = {

@@ -9,7 +9,7 @@ function saveBlob(blob: Blob, fileName: string) {
   a.href = url;
   a.download = fileName;
   a.rel = 'noopener';
-  document.body.append(a);
+  document.body.appendChild(a);
   a.click();
   a.remove();
   // Revoking at once can cancel the save in some browsers.

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import {
+  baseName,
+  extensionOf,
+  folderZipName,
+  isPlayable,
+  libraryFromPathname,
+  parentFolder,
+  pathProblem,
+  songStreamUrl,
+  trackTitle,
+} from '../../src/shared/song-paths';
+import { buildSearchIndex, buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors, searchLibrary } from '../../src/shared/song-tree';
+import { visibleFolders } from '../../src/client/components/library/FolderTree';
+import { formatTime } from '../../src/client/components/library/PlayerBar';
+
+const PATHS = [
+  'B Artist/Album/10 Ten.wav',
+  'B Artist/Album/2 Two.mp3',
+  'B Artist/Album/cover.txt',
+  'A Artist/Single.flac',
+  'A Artist/Deep/Er/Est/x.ogg',
+  'README.txt',
+  'Marker/',
+];
+
+describe('song paths', () => {
+  it('picks the library from the page path', () => {
+    expect(libraryFromPathname('/glaive')).toBe('glaive');
+    expect(libraryFromPathname('/glaive.html')).toBe('glaive');
+    expect(libraryFromPathname('/kenji')).toBe('kenji');
+    expect(libraryFromPathname('/anything')).toBe('kenji');
+  });
+
+  it('knows which files are playable (SPEC section 5)', () => {
+    for (const ext of ['mp3', 'wav', 'ogg', 'm4a', 'aac', 'flac', 'MP3']) expect(isPlayable(`a/b.${ext}`), ext).toBe(true);
+    for (const p of ['a/b.txt', 'a/b', 'a/.mp3', 'a.mp3/b', 'b.mp4']) expect(isPlayable(p), p).toBe(false);
+    expect(extensionOf('x/Song.Name.WAV')).toBe('wav');
+  });
+
+  it('splits paths', () => {
+    expect(baseName('a/b/c.wav')).toBe('c.wav');
+    expect(baseName('top.wav')).toBe('top.wav');
+    expect(parentFolder('a/b/c.wav')).toBe('a/b');
+    expect(parentFolder('top.wav')).toBe('');
+    expect(trackTitle('a/01 Song.mp3')).toBe('01 Song');
+    expect(folderZipName('kenji', 'A/Rainy Days')).toBe('Rainy Days.zip');
+    expect(folderZipName('glaive', '')).toBe('glaive.zip');
+    expect(songStreamUrl('kenji', 'A & B/#1?.wav')).toBe('/api/stream-kenji-song?song=A%20%26%20B%2F%231%3F.wav');
+  });
+
+  it.each([
+    ['Artist/Album/01 Song.wav', null],
+    ['Café/Ünï — x.mp3', null],
+    ['100% Love.mp3', null],
+    ['', 'empty'],
+    ['../x', 'dot-segment'],
+    ['a/../../x', 'dot-segment'],
+    ['a/./x', 'dot-segment'],
+    ['/etc/passwd', 'absolute'],
+    ['C:/x', 'absolute'],
+    ['a\\b', 'backslash'],
+    ['a//b', 'empty-segment'],
+    ['a/', 'empty-segment'],
+    ['%2e%2e%2fx', 'encoded'],
+    ['a%2Fb', 'encoded'],
+    ['a\u0000b', 'control'],
+    ['x'.repeat(1025), 'too-long'],
+  ])('pathProblem(%j) is %s', (path, problem) => {
+    expect(pathProblem(path)).toBe(problem);
+  });
+});
+
+describe('song tree', () => {
+  const tree = buildSongTree(PATHS);
+
+  it('nests folders, sorts naturally and counts files recursively, ignoring folder markers', () => {
+    expect(tree.folders.map((f) => f.name)).toEqual(['A Artist', 'B Artist']);
+    expect(tree.files).toEqual(['README.txt']);
+    expect(tree.totalFiles).toBe(6);
+    const album = findFolder(tree, 'B Artist/Album')!;
+    expect(album.files).toEqual(['B Artist/Album/2 Two.mp3', 'B Artist/Album/10 Ten.wav', 'B Artist/Album/cover.txt']);
+    expect(findFolder(tree, 'A Artist')!.totalFiles).toBe(2);
+    expect(findFolder(tree, 'A Artist/Deep/Er/Est')!.files).toEqual(['A Artist/Deep/Er/Est/x.ogg']);
+    expect(findFolder(tree, 'Nope')).toBeUndefined();
+    expect(findFolder(tree, '')).toBe(tree);
+  });
+
+  it('collapsing a folder removes its expanded descendants but not its siblings (SPEC section 4)', () => {
+    const expanded = new Set(['A Artist', 'A Artist/Deep', 'A Artist/Deep/Er', 'A Artist Two', 'B Artist']);
+    expect([...collapseFolder(expanded, 'A Artist')].sort()).toEqual(['A Artist Two', 'B Artist']);
+    expect([...collapseFolder(expanded, 'A Artist/Deep')].sort()).toEqual(['A Artist', 'A Artist Two', 'B Artist']);
+    expect(folderAndAncestors('a/b/c')).toEqual(['a', 'a/b', 'a/b/c']);
+    expect([...expandFolders(new Set(['x']), ['a', 'a/b'])]).toEqual(['x', 'a', 'a/b']);
+  });
+
+  it('shows only the folders of expanded parents', () => {
+    const names = (expanded: string[]) => visibleFolders(tree, new Set(expanded)).map((r) => `${r.depth}:${r.node.name}`);
+    expect(names([])).toEqual(['0:', '1:A Artist', '1:B Artist']);
+    expect(names(['A Artist', 'A Artist/Deep'])).toEqual(['0:', '1:A Artist', '2:Deep', '3:Er', '1:B Artist']);
+  });
+});
+
+describe('library search', () => {
+  const index = buildSearchIndex(PATHS);
+
+  it('matches file and folder names, case-insensitively, every word', () => {
+    expect(searchLibrary(index, 'two')).toEqual({ folders: [], files: ['B Artist/Album/2 Two.mp3'] });
+    expect(searchLibrary(index, 'DEEP')).toEqual({ folders: ['A Artist/Deep'], files: ['A Artist/Deep/Er/Est/x.ogg'] });
+    expect(searchLibrary(index, 'album ten').files).toEqual(['B Artist/Album/10 Ten.wav']);
+    expect(searchLibrary(index, 'artist').folders).toEqual(['A Artist', 'B Artist']);
+    expect(searchLibrary(index, '   ')).toEqual({ folders: [], files: [] });
+    expect(searchLibrary(index, 'zzz')).toEqual({ folders: [], files: [] });
+  });
+
+  it('stays fast at 20,000 songs', () => {
+    const big = Array.from({ length: 20_000 }, (_, i) => `Artist ${i % 400}/Album ${i % 37}/${String(i).padStart(5, '0')} Track.mp3`);
+    const bigIndex = buildSearchIndex(big);
+    const started = performance.now();
+    const result = searchLibrary(bigIndex, 'album 3 track');
+    const elapsed = performance.now() - started;
+    expect(result.files.length).toBeGreaterThan(0);
+    // Informational, generous bound: a keystroke must not take a frame budget's worth of many frames.
+    expect(elapsed).toBeLessThan(200);
+  });
+});
+
+describe('player time', () => {
+  it('formats seconds', () => {
+    expect(formatTime(0)).toBe('0:00');
+    expect(formatTime(4.6)).toBe('0:04');
+    expect(formatTime(75)).toBe('1:15');
+    expect(formatTime(3725)).toBe('1:02:05');
+    expect(formatTime(Number.NaN)).toBe('0:00');
+  });
+});
