@@ -1,11 +1,7 @@
 // Demo content for the two song libraries: small generated WAV tones and silent MP3s in nested folders,
 // plus non-audio files. Idempotent: files already present with the same size are left alone.
 
-/**
- * The KV key of a library's cached listing. Mirrors `songListCacheKey` in src/shared/song-limits.ts
- * (tsconfig.node.json does not include src/, so scripts cannot import it); keep the two in step.
- */
-export const songListCacheKey = (library: string) => `songs:v1:${library}`;
+import { songListCacheKey } from '../src/shared/song-limits.ts';
 
 const SAMPLE_RATE = 8000;
 

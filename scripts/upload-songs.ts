@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { getPlatformProxy } from 'wrangler';
 import { PERSIST_DIR } from './demo-config.ts';
 import { run } from './process-tools.ts';
-import { songListCacheKey } from './seed-songs.ts';
+import { songListCacheKey } from '../src/shared/song-limits.ts';
 
 const BUCKETS = { kenji: { binding: 'KENJI', bucket: 'kenji-library' }, glaive: { binding: 'GLAIVE', bucket: 'glaive-library' } } as const;
 const CONTENT_TYPES: Record<string, string> = {

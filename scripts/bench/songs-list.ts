@@ -1,6 +1,7 @@
 // A 20,000-song library: list answer size and time (cold, cached, 304), then the page in Chromium:
 // ready time and per-keystroke search time.
 //   node scripts/bench/songs-list.ts [--songs 20000]
+import { songListCacheKey } from '../../src/shared/song-limits.ts';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
@@ -21,7 +22,7 @@ try {
     for (let i = 0; i < keys.length; i += 200) await Promise.all(keys.slice(i, i + 200).map((k) => env.GLAIVE.put(k, 'x')));
     console.log(`Seeded ${songs} paths in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
   }
-  await env.CACHE.delete('songs:v1:glaive');
+  await env.CACHE.delete(songListCacheKey('glaive'));
 } finally {
   await dispose();
 }

@@ -1,6 +1,7 @@
 // Folder zip vs the same bytes as single-file downloads, through the local production build.
 //   node scripts/bench/songs-zip.ts [--mb 300] [--file-mb 5]
 // Prints throughput, workerd CPU seconds (Worker + local R2 share the process) and peak workerd RSS.
+import { songListCacheKey } from '../../src/shared/song-limits.ts';
 import { parseArgs } from 'node:util';
 import { benchBindings, benchPersistDir, drain, sampled, SONGS_BENCH_BASE, startSongsBenchServer } from './songs-server.ts';
 
@@ -21,7 +22,7 @@ try {
     keys.push(key);
     if ((await env.KENJI.head(key))?.size !== body.length) await env.KENJI.put(key, body);
   }
-  await env.CACHE.delete('songs:v1:kenji');
+  await env.CACHE.delete(songListCacheKey('kenji'));
 } finally {
   await dispose();
 }

@@ -45,10 +45,6 @@ function Shell() {
     document.title = route.title;
   }, [route]);
 
-  useEffect(() => {
-    // Tests wait for this before interacting (hydration is done once effects run).
-    document.documentElement.dataset.clientLoaded = 'true';
-  }, []);
 
   const music = route.chrome === 'music';
   return (
@@ -60,10 +56,19 @@ function Shell() {
       <main id="main" className="flex-1">
         <Suspense fallback={<p className="p-8 text-center text-gray-500" role="status">Loading…</p>}>
           <Page params={params} />
+          <HydratedFlag />
         </Suspense>
       </main>
       {!music && <Footer currentRouteId={route.id} />}
       <LazyToaster theme={theme} />
     </div>
   );
+}
+
+/** Marks the document once the page itself has hydrated (its effects run with this sibling's); tests wait for it. */
+function HydratedFlag() {
+  useEffect(() => {
+    document.documentElement.dataset.clientLoaded = 'true';
+  }, []);
+  return null;
 }
