@@ -1,14 +1,7 @@
 import { call } from './request';
 
 export const DISCORD = 'https://discord.com';
-export const USERS = { admin: '100000000000000001', owner: '100000000000000002', member: '100000000000000003' } as const;
-export const GUILDS = {
-  kenjiLounge: '300000000000000001',
-  glaiveStudio: '300000000000000002',
-  lofiCafe: '300000000000000003',
-  ownerSandbox: '300000000000000004',
-  adminHq: '300000000000000005',
-} as const;
+export { DEMO_GUILD_IDS as GUILDS, DEMO_USER_IDS as USERS } from '../../dev/fake-discord/data.ts';
 
 /** `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
 export function cookiesOf(res: Response): string {

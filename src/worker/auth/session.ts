@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { SessionUser } from '../../shared/api-types';
 import { deleteSession, findSession, insertSession, updateSessionTokens } from '../db/sessions';
 import type { AppEnv } from '../hono-env';
@@ -30,6 +30,8 @@ export async function signSessionToken(env: Env, sid: string, sub: string, expir
 /** The claims of a valid token; anything unsigned, re-signed, expired or without `exp` is null. */
 export async function verifySessionToken(env: Env, token: string): Promise<{ sid: string; sub: string } | null> {
   try {
+    // Refuse other algorithms (alg "none" above all) before jose gets to see them.
+    if (decodeProtectedHeader(token).alg !== ALGORITHM) return null;
     const { payload } = await jwtVerify(token, secretKey(env), { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub', 'sid'] });
     return typeof payload.sid === 'string' && payload.sub ? { sid: payload.sid, sub: payload.sub } : null;
   } catch {
