@@ -230,6 +230,41 @@ describe('GET /api/stream-{library}-song', () => {
   });
 });
 
+describe('play tickets', () => {
+  const from = (ip: string, range: string) => ({ headers: { 'CF-Connecting-IP': ip, Range: range } });
+  const url = () => `/stream-kenji-song?song=${encodeURIComponent(SONG)}`;
+
+  it("lets the player's own request through uncounted after its probe, once per play", async () => {
+    const ip = '10.0.1.1';
+    let plays = 0;
+    for (; plays < 40; plays++) {
+      const probe = await call(url(), from(ip, 'bytes=0-1'));
+      await probe.arrayBuffer();
+      if (probe.status === 429) break;
+      const ticket = probe.headers.get('X-Play-Ticket');
+      expect(ticket).toBeTruthy();
+      const audio = await call(`${url()}&ticket=${encodeURIComponent(ticket ?? '')}`, from(ip, 'bytes=0-'));
+      expect(audio.status).toBe(206);
+      await audio.arrayBuffer();
+    }
+    expect(plays).toBe(30);
+  });
+
+  it('does not accept a ticket for another song, another client or a forged one', async () => {
+    const probe = await call(url(), from('10.0.1.2', 'bytes=0-1'));
+    await probe.arrayBuffer();
+    const ticket = probe.headers.get('X-Play-Ticket') ?? '';
+    const { isValidPlayTicket } = await import('../../src/worker/songs/play-ticket');
+    const secret = env.SESSION_SECRET;
+    expect(await isValidPlayTicket(secret, ticket, 'kenji', SONG, '10.0.1.2')).toBe(true);
+    expect(await isValidPlayTicket(secret, ticket, 'kenji', SONG, '10.0.1.3')).toBe(false);
+    expect(await isValidPlayTicket(secret, ticket, 'glaive', SONG, '10.0.1.2')).toBe(false);
+    expect(await isValidPlayTicket(secret, ticket, 'kenji', `${SONG}x`, '10.0.1.2')).toBe(false);
+    expect(await isValidPlayTicket(secret, 'A'.repeat(43), 'kenji', SONG, '10.0.1.2')).toBe(false);
+    expect(await isValidPlayTicket(secret, ticket, 'kenji', SONG, '10.0.1.2', Date.now() + 3 * 60_000)).toBe(false);
+  });
+});
+
 describe('GET /api/download-{library}-folder', () => {
   async function readAll(response: Response) {
     return new Uint8Array(await response.arrayBuffer());

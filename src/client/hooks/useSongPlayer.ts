@@ -29,17 +29,20 @@ export interface SongPlayer {
   stop(): void;
 }
 
-type ProbeResult = 'ok' | 'busy' | 'failed';
+type ProbeResult = { status: 'ok'; ticket: string | null } | { status: 'busy' } | { status: 'failed' };
 
-/** An <audio> element cannot see HTTP statuses, so a 2-byte ranged fetch asks first. */
+/**
+ * An <audio> element cannot see HTTP statuses, so a 2-byte ranged fetch asks first. The probe counts as
+ * the play; its ticket lets the element's own request through without counting it a second time.
+ */
 async function probe(url: string): Promise<ProbeResult> {
   try {
     const response = await fetch(url, { headers: { Range: 'bytes=0-1' }, credentials: 'same-origin' });
     await response.arrayBuffer().catch(() => undefined);
-    if (response.status === 429) return 'busy';
-    return response.ok ? 'ok' : 'failed';
+    if (response.status === 429) return { status: 'busy' };
+    return response.ok ? { status: 'ok', ticket: response.headers.get('X-Play-Ticket') } : { status: 'failed' };
   } catch {
-    return 'failed';
+    return { status: 'failed' };
   }
 }
 
@@ -92,14 +95,14 @@ export function useSongPlayer(library: Library): SongPlayer {
       const result = await probe(url);
       if (request !== requestRef.current) return;
       setLoading(false);
-      if (result === 'busy') return busy();
-      if (result === 'failed') {
+      if (result.status === 'busy') return busy();
+      if (result.status === 'failed') {
         stop();
         toast.error(`Could not play ${baseName(path)}`);
         return;
       }
       loadedRef.current = path;
-      audio.src = url;
+      audio.src = result.ticket ? `${url}&ticket=${encodeURIComponent(result.ticket)}` : url;
       audio.play().catch((error: unknown) => {
         // A newer selection interrupting this one is not a failure.
         if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -178,7 +181,7 @@ export function useSongPlayer(library: Library): SongPlayer {
       // The element's own request may have been refused: ask the server why.
       void probe(songStreamUrl(library, failed)).then((result) => {
         if (loadedRef.current !== failed) return;
-        if (result === 'busy') busy();
+        if (result.status === 'busy') busy();
         else {
           stop();
           toast.error(`Could not play ${baseName(failed)}`);

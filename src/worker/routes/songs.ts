@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import type { AppEnv } from '../hono-env';
 import { libraryBucket } from '../songs/library';
 import { objectResponse, requirePath } from '../songs/object-response';
+import { isValidPlayTicket, issuePlayTicket, PLAY_TICKET_HEADER } from '../songs/play-ticket';
 import { startsPlayback } from '../songs/range';
 import { etagMatches, songListing } from '../songs/song-list';
 import { folderZipResponse } from '../songs/zip';
@@ -29,18 +30,23 @@ export const songsRoutes = new Hono<AppEnv>()
     return objectResponse(c.req.raw, bucket, song, 'attachment');
   })
   .get('/:segment{stream-.+-song}', async (c) => {
-    const { bucket } = libraryIn(c, 'stream-', '-song');
+    const { library, bucket } = libraryIn(c, 'stream-', '-song');
     const song = requirePath(c.req.query('song'), 'song');
     if (!isPlayable(song)) {
       throw new ApiError(415, 'NOT_PLAYABLE', `Only audio files can be played (${PLAYABLE_EXTENSIONS_TEXT}).`);
     }
-    if (startsPlayback(c.req.header('Range'))) {
-      // Keyed by client so one busy listener cannot starve the others.
-      const key = c.req.header('CF-Connecting-IP') ?? 'unknown-client';
-      const { success } = await c.env.PLAY_LIMITER.limit({ key });
+    // Keyed by client so one busy listener cannot starve the others.
+    const client = c.req.header('CF-Connecting-IP') ?? 'unknown-client';
+    const secret = c.env.SESSION_SECRET;
+    const ticketed = await isValidPlayTicket(secret, c.req.query('ticket'), library, song, client);
+    if (startsPlayback(c.req.header('Range')) && !ticketed) {
+      const { success } = await c.env.PLAY_LIMITER.limit({ key: client });
       if (!success) {
         throw new ApiError(429, 'BUSY', 'Server is busy. Please try again in a moment.', { 'Retry-After': String(PLAY_LIMIT_PERIOD_SECONDS) });
       }
+      const response = await objectResponse(c.req.raw, bucket, song, 'inline');
+      response.headers.set(PLAY_TICKET_HEADER, await issuePlayTicket(secret, library, song, client));
+      return response;
     }
     return objectResponse(c.req.raw, bucket, song, 'inline');
   })

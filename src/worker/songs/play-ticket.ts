@@ -1,0 +1,41 @@
+/**
+ * A play counts once: the player's 2-byte probe is counted by the limiter and answered with a ticket,
+ * and the audio element's own request for the same song, carrying the ticket, is not counted again.
+ * A ticket is an HMAC of (library, song, client, minute), valid for the minute it was issued and the next.
+ */
+const WINDOW_MS = 60_000;
+export const PLAY_TICKET_HEADER = 'X-Play-Ticket';
+
+const encoder = new TextEncoder();
+
+async function hmacKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', encoder.encode(`play-ticket:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+const message = (library: string, song: string, client: string, window: number) => encoder.encode(`${library}\n${song}\n${client}\n${window}`);
+
+const toBase64Url = (bytes: ArrayBuffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null;
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+}
+
+export async function issuePlayTicket(secret: string, library: string, song: string, client: string, now = Date.now()): Promise<string> {
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), message(library, song, client, Math.floor(now / WINDOW_MS)));
+  return toBase64Url(signature);
+}
+
+/** Constant-time check (crypto.subtle.verify) against this minute and the previous one. */
+export async function isValidPlayTicket(secret: string, ticket: string | undefined, library: string, song: string, client: string, now = Date.now()): Promise<boolean> {
+  const signature = ticket ? fromBase64Url(ticket) : null;
+  if (!signature) return false;
+  const key = await hmacKey(secret);
+  const window = Math.floor(now / WINDOW_MS);
+  for (const w of [window, window - 1]) {
+    if (await crypto.subtle.verify('HMAC', key, signature, message(library, song, client, w))) return true;
+  }
+  return false;
+}
