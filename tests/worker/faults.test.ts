@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createExecutionContext } from 'cloudflare:test';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
+import { app } from '../../src/worker/index';
 import { clearKv, GUILDS, loginAs, resetFake, setFault, USERS } from './login';
 import { call, postJson } from './request';
 
@@ -85,5 +87,58 @@ describe('token revoked mid-session', () => {
     expect(await (await call('/api/check-auth', { cookie })).json()).toEqual({ authenticated: false });
     const again = await loginAs(USERS.owner);
     expect((await run(again)).status).toBeLessThan(300);
+  });
+});
+
+describe('storage faults', () => {
+  it('answers 503 with a sentence when a D1 write fails, and keeps the batch all-or-nothing', async () => {
+    const before = await snapshot();
+    await env.DB.prepare('ALTER TABLE settings_audit RENAME TO settings_audit_hidden').run();
+    try {
+      const res = await postJson('/api/update-server-settings', { serverID: GUILDS.kenjiLounge, section: 'antimp3', key: 'enabled', value: true }, { cookie });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: 'STORAGE_UNAVAILABLE', error: expect.stringMatching(/try again/) });
+    } finally {
+      await env.DB.prepare('ALTER TABLE settings_audit_hidden RENAME TO settings_audit').run();
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('answers 404 JSON for a song deleted between the listing and the download', async () => {
+    await env.KENJI.put('Vanishing/Gone.mp3', new Uint8Array(64));
+    const list = (await (await call('/api/get-kenji-songs')).json()) as string[];
+    expect(list).toContain('Vanishing/Gone.mp3');
+    await env.KENJI.delete('Vanishing/Gone.mp3');
+    const res = await call(`/api/download-kenji-song?song=${encodeURIComponent('Vanishing/Gone.mp3')}`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+  });
+
+  it('fails a folder zip whose member vanishes mid-stream instead of sending a short file', async () => {
+    const size = 4 * 1024 * 1024;
+    for (const name of ['a', 'b', 'c']) await env.KENJI.put(`Shrinking/${name}.wav`, new Uint8Array(size).fill(7));
+    // Called in-process (not through the service binding) so the test itself reads the errored stream.
+    const res = await app.fetch(new Request('http://localhost/api/download-kenji-folder?folder=Shrinking'), env, createExecutionContext());
+    expect(res.status).toBe(200);
+    const expected = Number(res.headers.get('Content-Length'));
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    reader.closed.catch(() => undefined);
+    let received = 0;
+    const first = await reader.read();
+    received += first.value?.length ?? 0;
+    await env.KENJI.delete('Shrinking/c.wav');
+    let failed = false;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        received += value.length;
+      }
+    } catch {
+      failed = true;
+    }
+    // Either the stream errors, or (never) it would have been short: a short "success" is the bug.
+    expect(failed || received === expected).toBe(true);
+    expect(failed).toBe(true);
   });
 });

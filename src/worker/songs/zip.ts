@@ -35,11 +35,17 @@ export async function folderZipResponse(bucket: R2Bucket, folder: string, zipNam
   const members = objects.map((o) => ({ key: o.key, etag: o.etag, name: o.key.slice(skip), size: o.size, lastModified: o.uploaded }));
   const length = predictLength(members.map(({ name, size }) => ({ name, size })));
 
+  // A member that changed or vanished ends the zip early; the copy below then errors the download for the
+  // client (never a silently short file) instead of closing it.
+  let vanished: Error | undefined;
   async function* lazyBodies() {
     for (const member of members) {
       // Same version as listed, or the predicted length would be wrong.
       const object = await bucket.get(member.key, { onlyIf: { etagMatches: member.etag } });
-      if (!object || !('body' in object)) throw new Error(`'${member.key}' changed or disappeared while zipping`);
+      if (!object || !('body' in object)) {
+        vanished = new Error(`'${member.key}' changed or disappeared while zipping`);
+        return;
+      }
       yield { input: object.body, name: member.name, size: member.size, lastModified: member.lastModified };
     }
   }
@@ -47,7 +53,7 @@ export async function folderZipResponse(bucket: R2Bucket, folder: string, zipNam
   const zip = downloadZip(lazyBodies(), { length });
   // FixedLengthStream makes workerd send the exact Content-Length (and fail loudly on a mismatch).
   const fixed = new FixedLengthStream(length);
-  zip.body!.pipeTo(fixed.writable).catch((error: unknown) => console.error('Folder zip failed', error));
+  void copyZip(zip.body!, fixed.writable, () => vanished);
   return new Response(fixed.readable, {
     headers: {
       'Content-Type': 'application/zip',
@@ -56,4 +62,24 @@ export async function folderZipResponse(bucket: R2Bucket, folder: string, zipNam
       'Cache-Control': 'no-store',
     },
   });
+}
+
+/** Copies the zip into the response, one chunk at a time (backpressure keeps memory flat). */
+async function copyZip(source: ReadableStream<Uint8Array>, target: WritableStream<Uint8Array>, failure: () => Error | undefined) {
+  const reader = source.getReader();
+  const writer = target.getWriter();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      await writer.write(value);
+    }
+    const error = failure();
+    if (error) throw error;
+    await writer.close();
+  } catch (error) {
+    console.warn('Folder zip failed', error);
+    await writer.abort(error).catch(() => undefined);
+    await reader.cancel(error).catch(() => undefined);
+  }
 }
