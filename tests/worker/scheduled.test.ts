@@ -1,0 +1,46 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import worker from '../../src/worker/index';
+import { readStats } from '../../src/worker/db/stats';
+import { clearKv, DISCORD, resetFake } from './login';
+
+interface DemoGuild {
+  id: string;
+  approximate_member_count?: number;
+  bot?: boolean;
+}
+
+async function runCron() {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '*/15 * * * *' }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+beforeEach(async () => {
+  await resetFake();
+  await clearKv(env.CACHE);
+  await env.DB.batch([env.DB.prepare('DELETE FROM stats'), env.DB.prepare('DELETE FROM sessions')]);
+});
+
+describe('cron trigger', () => {
+  it("counts the bot's servers and their members into the landing page stats", async () => {
+    const bot = await fetch(`${DISCORD}/api/v10/users/@me/guilds?with_counts=true`, { headers: { Authorization: 'Bot demo-bot-token' } });
+    const guilds = (await bot.json()) as DemoGuild[];
+    await runCron();
+    const stats = await readStats(env.DB);
+    expect(stats.servers).toBe(guilds.length);
+    expect(stats.users).toBe(guilds.reduce((sum, g) => sum + (g.approximate_member_count ?? 0), 0));
+    expect(stats.servers).toBeGreaterThan(0);
+  });
+
+  it('removes expired sessions and keeps live ones', async () => {
+    const now = Date.now();
+    const insert = (id: string, expiresAt: number) =>
+      env.DB.prepare('INSERT INTO sessions (id, user_id, user_json, access_token, refresh_token, token_expires_at, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').bind(id, '1', '{}', 'a', 'r', now, now, expiresAt);
+    await env.DB.batch([insert('old', now - 1000), insert('live', now + 60_000)]);
+    await runCron();
+    const ids = (await env.DB.prepare('SELECT id FROM sessions').all<{ id: string }>()).results.map((r) => r.id);
+    expect(ids).toEqual(['live']);
+  });
+});
