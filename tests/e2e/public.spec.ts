@@ -150,3 +150,13 @@ for (const path of ['/', '/commands', '/privacy-policy', '/terms-of-service', '/
     }
   });
 }
+
+test('hydration does not refetch what the server already sent', async ({ page }) => {
+  const apiCalls: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/') && apiCalls.push(r.url()));
+  for (const path of ['/', '/commands', '/privacy-policy']) {
+    await gotoHydrated(page, path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(apiCalls).toEqual([]);
+});
