@@ -188,21 +188,18 @@ export function useSongPlayer(library: Library): SongPlayer {
         }
       });
     };
-    audio.addEventListener('play', onPlay);
-    audio.addEventListener('pause', onPause);
-    audio.addEventListener('ended', onEnded);
-    audio.addEventListener('timeupdate', onTime);
-    audio.addEventListener('durationchange', onDuration);
-    audio.addEventListener('loadedmetadata', onDuration);
-    audio.addEventListener('error', onError);
+    const listeners: [string, () => void][] = [
+      ['play', onPlay],
+      ['pause', onPause],
+      ['ended', onEnded],
+      ['timeupdate', onTime],
+      ['durationchange', onDuration],
+      ['loadedmetadata', onDuration],
+      ['error', onError],
+    ];
+    for (const [event, listener] of listeners) audio.addEventListener(event, listener);
     return () => {
-      audio.removeEventListener('play', onPlay);
-      audio.removeEventListener('pause', onPause);
-      audio.removeEventListener('ended', onEnded);
-      audio.removeEventListener('timeupdate', onTime);
-      audio.removeEventListener('durationchange', onDuration);
-      audio.removeEventListener('loadedmetadata', onDuration);
-      audio.removeEventListener('error', onError);
+      for (const [event, listener] of listeners) audio.removeEventListener(event, listener);
     };
   }, [busy, library, stop]);
 
