@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminAddResponse, AdminDeleteResponse, AdminUpdateResponse, AllWhitelistedServersResponse } from '../../src/shared/api-types';
 import { DAY_MS, DEFAULT_EXPIRY_DAYS, EXPIRY_OPTIONS_DAYS } from '../../src/shared/constants';
 import { DuplicateServerError, insertAdminEntry, insertUserEntryWithinLimit, moveUserEntry } from '../../src/worker/db/whitelist';
-import { clearKv, GUILDS, loginAs, resetFake, USERS } from './login';
+import { GUILDS, loginDemoUsers, USERS } from './login';
 import { call, postJson } from './request';
 
 const UNKNOWN_SERVER = '399999999999999999';
@@ -21,9 +21,7 @@ let owner = '';
 let member = '';
 
 beforeAll(async () => {
-  await resetFake();
-  await clearKv(env.CACHE);
-  [admin, owner, member] = await Promise.all([loginAs(USERS.admin), loginAs(USERS.owner), loginAs(USERS.member)]);
+  ({ admin, owner, member } = await loginDemoUsers());
 });
 
 beforeEach(async () => {

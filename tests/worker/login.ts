@@ -1,6 +1,9 @@
+import { env } from 'cloudflare:workers';
 import { call } from './request';
 
 export const DISCORD = 'https://discord.com';
+import { DEMO_USER_IDS } from '../../dev/fake-discord/data.ts';
+
 export { DEMO_GUILD_IDS as GUILDS, DEMO_USER_IDS as USERS } from '../../dev/fake-discord/data.ts';
 
 /** `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
@@ -52,4 +55,12 @@ export async function loginAs(userId: string): Promise<string> {
 export async function clearKv(kv: KVNamespace): Promise<void> {
   const { keys } = await kv.list();
   await Promise.all(keys.map((k) => kv.delete(k.name)));
+}
+
+/** A fresh fake Discord, empty KV, and a session cookie for each demo user. */
+export async function loginDemoUsers(): Promise<{ admin: string; owner: string; member: string }> {
+  await resetFake();
+  await clearKv(env.CACHE);
+  const [admin, owner, member] = await Promise.all([loginAs(DEMO_USER_IDS.admin), loginAs(DEMO_USER_IDS.owner), loginAs(DEMO_USER_IDS.member)]);
+  return { admin, owner, member };
 }

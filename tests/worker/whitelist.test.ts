@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WhitelistStateResponse } from '../../src/shared/api-types';
 import { DAY_MS, DEFAULT_EXPIRY_DAYS, WHITELIST_LIMIT_PER_USER } from '../../src/shared/constants';
 import { findLicence, isLicenceActive } from '../../src/worker/db/whitelist';
-import { clearKv, GUILDS, loginAs, resetFake, USERS } from './login';
+import { GUILDS, loginDemoUsers, USERS } from './login';
 import { call, postJson } from './request';
 
 const DUPLICATE = { code: 'DUPLICATE', error: 'This server is already whitelisted!' };
@@ -33,9 +33,7 @@ let admin = '';
 let member = '';
 
 beforeAll(async () => {
-  await resetFake();
-  await clearKv(env.CACHE);
-  [owner, admin, member] = await Promise.all([loginAs(USERS.owner), loginAs(USERS.admin), loginAs(USERS.member)]);
+  ({ admin, owner, member } = await loginDemoUsers());
 });
 
 beforeEach(async () => {
