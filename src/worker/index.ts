@@ -4,6 +4,7 @@ import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { endSession, sessionMiddleware } from './auth/session';
 import { csrfGuard } from './csrf';
 import { deleteExpiredSessions } from './db/sessions';
+import { pruneSettingsAudit } from './db/settings';
 import { DiscordUnauthorizedError } from './discord/rest';
 import { ApiError, toApiError } from './errors';
 import type { AppEnv } from './hono-env';
@@ -87,7 +88,7 @@ app.onError(async (error, c) => {
 export default {
   fetch: app.fetch,
   async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(Promise.all([refreshStats(env), deleteExpiredSessions(env.DB)]));
+    ctx.waitUntil(Promise.all([refreshStats(env), deleteExpiredSessions(env.DB), pruneSettingsAudit(env.DB)]));
   },
 } satisfies ExportedHandler<Env>;
 

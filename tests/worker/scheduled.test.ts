@@ -2,6 +2,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index';
+import { DAY_MS } from '../../src/shared/constants';
+import { SETTINGS_AUDIT_RETENTION_DAYS } from '../../src/worker/db/settings';
 import { readStats } from '../../src/worker/db/stats';
 import { clearKv, DISCORD, resetFake } from './login';
 
@@ -32,6 +34,17 @@ describe('cron trigger', () => {
     expect(stats.servers).toBe(guilds.length);
     expect(stats.users).toBe(guilds.reduce((sum, g) => sum + (g.approximate_member_count ?? 0), 0));
     expect(stats.servers).toBeGreaterThan(0);
+  });
+
+  it('prunes settings history older than the retention period', async () => {
+    const now = Date.now();
+    const insert = (key: string, createdAt: number) =>
+      env.DB.prepare('INSERT INTO settings_audit (guild_id, user_id, user_name, section, key, old_value, new_value, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').bind('300000000000000001', '1', 'x', 'antimp3', key, null, 'true', createdAt);
+    await env.DB.prepare('DELETE FROM settings_audit').run();
+    await env.DB.batch([insert('old', now - (SETTINGS_AUDIT_RETENTION_DAYS + 1) * DAY_MS), insert('recent', now - DAY_MS)]);
+    await runCron();
+    const keys = (await env.DB.prepare('SELECT key FROM settings_audit').all<{ key: string }>()).results.map((r) => r.key);
+    expect(keys).toEqual(['recent']);
   });
 
   it('removes expired sessions and keeps live ones', async () => {

@@ -2,6 +2,7 @@
  * Guild settings and their audit trail. One row per (guild, section, key) holds a JSON value, so saving
  * one key never touches another; each save and its audit row go to D1 in one batch (one transaction).
  */
+import { DAY_MS } from '../../shared/constants';
 import {
   clearsRequiredField,
   defaultSettings,
@@ -140,4 +141,12 @@ export async function listSettingsAudit(db: D1Database, guildId: string, limit =
     newValue: parseJson(row.new_value),
     createdAt: row.created_at,
   }));
+}
+
+/** How long the 'Recent changes' history is kept. */
+export const SETTINGS_AUDIT_RETENTION_DAYS = 90;
+
+/** Cron: drop audit rows older than the retention period, so the table stays bounded. */
+export async function pruneSettingsAudit(db: D1Database, now = Date.now()): Promise<void> {
+  await db.prepare('DELETE FROM settings_audit WHERE created_at < ?').bind(now - SETTINGS_AUDIT_RETENTION_DAYS * DAY_MS).run();
 }
