@@ -42,6 +42,23 @@ test.describe('song library pages', () => {
     await expect(tree.getByRole('button', { name: /^Bonus/ })).toHaveCount(0);
   });
 
+  test('the folder tree is operable with the arrow keys', async ({ page }) => {
+    await gotoHydrated(page, '/kenji');
+    const tree = folders(page);
+    await tree.getByRole('button', { name: /^Kenji Sato/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tree.getByRole('button', { name: 'Collapse Kenji Sato' })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(tree.getByRole('button', { name: /^Night Drive/ })).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(tree.getByRole('button', { name: /^Kenji Sato/ })).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(tree.getByRole('button', { name: 'Expand Kenji Sato' })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/folder=Lo-Fi\+Collective/);
+  });
+
   test('searches file and folder names across the whole library', async ({ page }) => {
     await gotoHydrated(page, '/kenji');
     const search = page.getByRole('searchbox', { name: 'Search songs and folders' });

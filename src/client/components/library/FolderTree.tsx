@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
 import type { FolderNode } from '../../../shared/song-tree';
 import { ChevronRightIcon, DownloadIcon, FolderIcon } from './LibraryIcons';
 import { VirtualList } from './VirtualList';
@@ -34,9 +34,63 @@ interface FolderTreeProps {
 const ROW_HEIGHT = 36;
 const INDENT_PX = 14;
 
+const TREE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
+
+/** Focuses a row's folder button, scrolling the virtual list first when the row is not rendered yet. */
+function focusRow(list: HTMLElement | null, index: number) {
+  const find = () => list?.querySelector<HTMLElement>(`[data-folder-row="${index}"]`);
+  const row = find();
+  if (row) return row.focus();
+  const scroller = list?.parentElement;
+  if (!scroller) return;
+  scroller.scrollTop = index * ROW_HEIGHT;
+  scroller.dispatchEvent(new Event('scroll'));
+  requestAnimationFrame(() => requestAnimationFrame(() => find()?.focus()));
+}
+
+/** The tree pattern's keys: ↑/↓ move, → expands or enters, ← collapses or goes to the parent, Home/End. */
+export function treeKeyTarget(rows: VisibleFolder[], index: number, key: string, expanded: ReadonlySet<string>): { focus?: number; toggle?: string } | null {
+  const row = rows[index];
+  if (!row) return null;
+  const { node, depth } = row;
+  const isRoot = node.path === '';
+  const isOpen = isRoot || expanded.has(node.path);
+  switch (key) {
+    case 'ArrowDown':
+      return index + 1 < rows.length ? { focus: index + 1 } : null;
+    case 'ArrowUp':
+      return index > 0 ? { focus: index - 1 } : null;
+    case 'Home':
+      return { focus: 0 };
+    case 'End':
+      return { focus: rows.length - 1 };
+    case 'ArrowRight':
+      if (node.folders.length === 0) return null;
+      return isOpen ? { focus: index + 1 } : { toggle: node.path };
+    case 'ArrowLeft': {
+      if (!isRoot && isOpen && node.folders.length > 0) return { toggle: node.path };
+      for (let i = index - 1; i >= 0; i--) if ((rows[i]?.depth ?? 0) < depth) return { focus: i };
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
 export function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSelect, onDownload }: FolderTreeProps) {
   const rows = useMemo(() => visibleFolders(root, expanded), [root, expanded]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    if (!TREE_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Inside the tree the arrows navigate it; they never seek the player.
+    event.preventDefault();
+    const target = treeKeyTarget(rows, index, event.key, expanded);
+    if (!target) return;
+    if (target.toggle !== undefined) onToggle(target.toggle);
+    if (target.focus !== undefined) focusRow(listRef.current?.querySelector('ul') ?? null, target.focus);
+  };
   return (
+    <div ref={listRef}>
     <VirtualList
       label="Folders"
       count={rows.length}
@@ -69,7 +123,10 @@ export function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSe
             )}
             <button
               type="button"
+              data-folder-row={i}
               aria-current={isSelected ? 'true' : undefined}
+              aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Home End"
+              onKeyDown={(e) => onKeyDown(e, i)}
               onClick={() => onSelect(node.path)}
               title={isRoot ? rootLabel : node.path}
               className="flex min-w-0 flex-1 items-center gap-2 rounded px-1 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-400"
@@ -93,5 +150,6 @@ export function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSe
         );
       }}
     />
+    </div>
   );
 }
