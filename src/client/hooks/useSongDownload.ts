@@ -52,6 +52,8 @@ export async function downloadWithToasts(url: string, name: string, fileName: st
         toast.loading(`Downloading ${name}... ${percent}%`, { id });
       }
     }
+    // A stream that ended early is a failed download, never a silently short file.
+    if (total && received !== total) throw new Error(`Received ${received} of ${total} bytes`);
     saveBlob(new Blob(chunks, { type: response.headers.get('Content-Type') ?? 'application/octet-stream' }), fileName);
     toast.success(`Downloaded ${name} successfully`, { id, duration: TOAST_SUCCESS_MS });
     return true;
