@@ -40,7 +40,7 @@ export function FileList({ entries, label, showFolder, current, playing, onPlay,
                 <FolderIcon className="shrink-0 text-indigo-300" />
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{baseName(entry.path)}</span>
-                  <span className="block truncate text-xs text-gray-500">{parentFolder(entry.path) || 'Folder'}</span>
+                  <span className="block truncate text-xs text-gray-400">{parentFolder(entry.path) || 'Folder'}</span>
                 </span>
               </button>
             </div>
@@ -53,7 +53,7 @@ export function FileList({ entries, label, showFolder, current, playing, onPlay,
         const text = (
           <span className="min-w-0">
             <span className={`block truncate ${isCurrent ? 'font-semibold text-indigo-300' : ''}`}>{name}</span>
-            {showFolder && <span className="block truncate text-xs text-gray-500">{folder || '/'}</span>}
+            {showFolder && <span className="block truncate text-xs text-gray-400">{folder || '/'}</span>}
           </span>
         );
         return (

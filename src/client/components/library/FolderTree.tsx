@@ -133,7 +133,7 @@ export function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSe
             >
               <FolderIcon className="shrink-0 text-indigo-300" />
               <span className="truncate">{name}</span>
-              <span className="ml-auto shrink-0 text-xs text-gray-500" aria-label={`${node.totalFiles} files`}>
+              <span className="ml-auto shrink-0 text-xs text-gray-400" aria-label={`${node.totalFiles} files`}>
                 {node.totalFiles}
               </span>
             </button>
