@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { serializeIsland } from '../../src/client/data-island';
 import { COMMANDS } from '../../src/shared/commands';
 import { writeStats } from '../../src/worker/db/stats';
+import { withinBudget } from '../../src/worker/render/loaders';
 import { call, postJson } from './request';
 
 describe('GET /api/stats', () => {
@@ -150,5 +151,17 @@ describe('storage failures', () => {
       await env.DB.prepare('ALTER TABLE stats_hidden RENAME TO stats').run();
     }
     expect((await call('/api/stats')).status).toBe(200);
+  });
+});
+
+describe('loader budget', () => {
+  it('renders without data a loader could not deliver in time', async () => {
+    const started = Date.now();
+    expect(await withinBudget('servers', new Promise(() => undefined), 50)).toEqual({});
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('passes through data that arrives in time', async () => {
+    expect(await withinBudget('stats', Promise.resolve({ '/api/stats': 1 }), 1000)).toEqual({ '/api/stats': 1 });
   });
 });

@@ -27,6 +27,20 @@ const LOADERS: Record<LoaderKey, Loader> = {
   adminWhitelist: loadAdminFallback,
 };
 
+/** A slow upstream (Discord) must not hold the first paint: past this, the page renders and fetches itself. */
+export const LOADER_BUDGET_MS = 2500;
+
+export function withinBudget(key: LoaderKey, work: Promise<Record<string, unknown>>, budgetMs = LOADER_BUDGET_MS): Promise<Record<string, unknown>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<Record<string, unknown>>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn(`loader ${key} took longer than ${budgetMs} ms; the page will fetch on the client`);
+      resolve({});
+    }, budgetMs);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 export async function runLoaders(
   keys: readonly LoaderKey[],
   c: Context<AppEnv>,
@@ -34,10 +48,13 @@ export async function runLoaders(
 ): Promise<Record<string, unknown>> {
   const parts = await Promise.all(
     keys.map((key) =>
-      LOADERS[key](c, params).catch((error: unknown) => {
-        console.error(`loader ${key} failed`, error);
-        return {};
-      }),
+      withinBudget(
+        key,
+        LOADERS[key](c, params).catch((error: unknown) => {
+          console.error(`loader ${key} failed`, error);
+          return {};
+        }),
+      ),
     ),
   );
   return Object.assign({}, ...parts) as Record<string, unknown>;
