@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { COMMAND_NAMES, COMMANDS } from './commands';
 import type { Command } from './commands-types';
-
-export const SNOWFLAKE_PATTERN = /^\d{17,20}$/;
+import { SNOWFLAKE_PATTERN } from './discord-ids';
+import { fieldPath, firstIssueMessage } from './schema-issues';
 /** Discord channel types the page needs (GUILD_TEXT and GUILD_CATEGORY); plain numbers, no runtime enums. */
 export const TEXT_CHANNEL_TYPE = 0;
 export const CATEGORY_CHANNEL_TYPE = 4;
@@ -158,10 +158,6 @@ export function missingRequiredFields<S extends SectionName>(section: S, values:
   return requiredFields(section).filter((key) => !isValueSet(record[key]));
 }
 
-export function canEnable<S extends SectionName>(section: S, values: SettingsValues[S]): boolean {
-  return missingRequiredFields(section, values).length === 0;
-}
-
 /** Clearing a field the toggle needs switches the section off (the Worker does the same in one batch). */
 export function clearsRequiredField(section: SectionName, key: string, value: unknown): boolean {
   return requiredFields(section).includes(key) && !isValueSet(value);
@@ -176,12 +172,13 @@ export function applySettingChange<T extends SettingsValues>(settings: T, sectio
 
 // ── The update request ────────────────────────────────────────────────────────
 
-export type SettingUpdate = {
-  [S in SectionName]: { [K in SettingKey<S>]: { serverID: string; section: S; key: K; value: SettingValue<S, K> } }[SettingKey<S>];
-}[SectionName];
+const serverId = z.string({ error: 'is required' }).trim().regex(SNOWFLAKE_PATTERN, 'must be a Discord server id (17–20 digits)');
+
+/** `?serverID=` of the per-server GET calls. */
+export const serverIdQuerySchema = z.object({ serverID: serverId });
 
 const updateEnvelope = z.strictObject({
-  serverID: z.string().regex(SNOWFLAKE_PATTERN, 'must be a Discord server id (17–20 digits)'),
+  serverID: serverId,
   section: z.string(),
   key: z.string(),
   value: z.unknown().refine((value) => value !== undefined, 'is required'),
@@ -191,13 +188,10 @@ export type ParsedSettingUpdate =
   | { ok: true; update: { serverID: string; section: SectionName; key: string; kind: FieldKind; value: unknown } }
   | { ok: false; field: string; message: string };
 
-function firstIssue(error: z.ZodError, prefix: string[] = []): { field: string; message: string } {
-  const issue = error.issues[0];
-  const path = [...prefix, ...(issue?.path ?? []).map(String)];
-  // ['value', '1'] → 'value[1]'; ['a', 'b'] → 'a.b'
-  const field = path.reduce((name, part) => (name === '' ? part : /^\d+$/.test(part) ? `${name}[${part}]` : `${name}.${part}`), '') || 'body';
-  return { field, message: `${field}: ${issue?.message ?? 'is invalid'}` };
-}
+const issueOf = (error: z.ZodError, prefix: string[] = []) => ({
+  field: fieldPath([...prefix, ...(error.issues[0]?.path ?? [])]) || 'body',
+  message: firstIssueMessage(error, prefix),
+});
 
 /**
  * Checks `{serverID, section, key, value}` against the schema: unknown fields, sections, keys and values
@@ -211,7 +205,7 @@ export function parseSettingUpdate(body: unknown): ParsedSettingUpdate {
       const extra = issue.keys.join(', ');
       return { ok: false, field: extra, message: `Unknown field ${extra}: send only serverID, section, key and value.` };
     }
-    return { ok: false, ...firstIssue(envelope.error) };
+    return { ok: false, ...issueOf(envelope.error) };
   }
   const { serverID, section, key, value } = envelope.data;
   if (!isSectionName(section)) {
@@ -221,9 +215,17 @@ export function parseSettingUpdate(body: unknown): ParsedSettingUpdate {
     return { ok: false, field: 'key', message: `key: '${key}' is not a setting of ${section}; expected one of ${settingKeys(section).join(', ')}.` };
   }
   const parsed = valueSchema(section, key).safeParse(value);
-  if (!parsed.success) return { ok: false, ...firstIssue(parsed.error, ['value']) };
+  if (!parsed.success) return { ok: false, ...issueOf(parsed.error, ['value']) };
   return { ok: true, update: { serverID, section, key, kind: fieldKind(section, key), value: parsed.data } };
 }
+
+/** The same check as a schema, for the Worker's validator: the parsed update, or one issue naming the field. */
+export const settingUpdateSchema = z.unknown().transform((body, ctx) => {
+  const parsed = parseSettingUpdate(body);
+  if (parsed.ok) return parsed.update;
+  ctx.addIssue({ code: 'custom', message: parsed.message });
+  return z.NEVER;
+});
 
 // ── What the API answers ──────────────────────────────────────────────────────
 
@@ -285,8 +287,6 @@ export interface BotGuildResponse {
   licence: { active: boolean; expiresAt: number | null };
 }
 
-export const settingsUrl = (serverId: string) => `/api/server-settings?serverID=${encodeURIComponent(serverId)}`;
-export const settingsAuditUrl = (serverId: string) => `/api/server-settings/audit?serverID=${encodeURIComponent(serverId)}`;
 
 /** Whether the bot can hand out a role: below its own highest role, not @everyone, not an integration's. */
 export function isAssignableRole(role: SettingsRole, botHighestRolePosition: number): boolean {

@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import { DAY_MS, EXPIRY_OPTIONS_DAYS } from './constants';
-
-export const SNOWFLAKE_PATTERN = /^\d{17,20}$/;
+import { SNOWFLAKE_PATTERN } from './discord-ids';
 
 /** Licences never start before Discord existed nor end after this; anything outside is a typo. */
 const EARLIEST_DATE_MS = Date.UTC(2015, 0, 1);
@@ -52,7 +51,6 @@ export const addWhitelistedServerSchema = z.object({
   newServerID: snowflake('newServerID', 'server'),
   oldServerID: optionalSnowflake('oldServerID', 'server'),
 });
-export type AddWhitelistedServerInput = z.input<typeof addWhitelistedServerSchema>;
 
 /** POST /api/add-whitelisted-server-admin: the expiry defaults to DEFAULT_EXPIRY_DAYS from now. */
 export const adminAddSchema = z.object({
@@ -60,7 +58,6 @@ export const adminAddSchema = z.object({
   newServerID: snowflake('newServerID', 'server'),
   expiresAt: date('expiresAt').nullish().transform((v) => v ?? null),
 });
-export type AdminAddInput = z.input<typeof adminAddSchema>;
 
 /** POST /api/update-whitelisted-server: `oldID` is the entry's id; a missing expiresAt keeps the current date. */
 export const adminUpdateSchema = z.object({
@@ -69,21 +66,9 @@ export const adminUpdateSchema = z.object({
   newServerID: snowflake('newServerID', 'server'),
   expiresAt: date('expiresAt').nullish().transform((v) => v ?? null),
 });
-export type AdminUpdateInput = z.input<typeof adminUpdateSchema>;
 
 /** POST /api/delete-whitelisted-server */
 export const adminDeleteSchema = z.object({ id: entryId('id') });
-export type AdminDeleteInput = z.input<typeof adminDeleteSchema>;
-
-/** The first problem of a failed parse as one sentence that names the field. */
-export function firstIssueMessage(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'The request is not valid.';
-  const field = issue.path.join('.');
-  if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}.`;
-  if (field && !issue.message.includes(field)) return `${field}: ${issue.message}`;
-  return issue.message;
-}
 
 export type ExpiryChoice = keyof typeof EXPIRY_OPTIONS_DAYS;
 

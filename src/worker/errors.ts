@@ -19,7 +19,10 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'BAD_REQUEST') => new ApiError(400, code, message);
+/** The one code for input that does not match its schema; the message starts with the field's path. */
+export const INVALID_INPUT = 'INVALID_INPUT';
+export const badInput = (field: string, problem: string) => new ApiError(400, INVALID_INPUT, `${field}: ${problem}`);
+export const badRequest = (message: string, code: string) => new ApiError(400, code, message);
 export const notFound = (message: string, code = 'NOT_FOUND') => new ApiError(404, code, message);
 export const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'You need to log in first.');
 export const forbidden = (message = 'You are not allowed to do this.') => new ApiError(403, 'FORBIDDEN', message);
@@ -30,6 +33,8 @@ const isStorageError = (error: Error) => /^D1_|SQLITE_|D1 /.test(error.message);
 /** Every failure as the JSON envelope: ours as they are, storage trouble as 503, the rest as 500. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  // Hono's validator refuses a body that is not JSON before our schema sees it.
+  if (error instanceof HTTPException && error.status === 400) return badInput('body', 'must be a JSON object.');
   if (error instanceof HTTPException) return new ApiError(error.status as ContentfulStatusCode, 'HTTP_ERROR', error.message || 'Request failed.');
   if (error instanceof Error && isStorageError(error)) {
     return new ApiError(503, 'STORAGE_UNAVAILABLE', 'Saving or reading data failed on our side. Nothing was changed; please try again.');

@@ -4,10 +4,17 @@ import type { SessionUser } from '../shared/api-types';
 export interface AppEnv {
   Bindings: Env;
   Variables: {
-    secureHeadersNonce: string;
-    /** Set by the session middleware when the request carries a valid session. */
+    secureHeadersNonce?: string;
+    /** Set by resolveSession when the request carries a valid session. */
     session?: ActiveSession;
+    sessionResolved?: boolean;
   };
+}
+
+/** What the guards add: handlers behind `signedIn` or `adminOnly` read the session as `c.var.signedIn`. */
+export interface SignedInEnv {
+  Bindings: Env;
+  Variables: AppEnv['Variables'] & { signedIn: ActiveSession };
 }
 
 export interface ActiveSession {

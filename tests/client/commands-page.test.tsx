@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import Commands, { COMMANDS_KEY } from '../../src/client/pages/Commands';
+import Commands from '../../src/client/pages/Commands';
 import { filterCommands } from '../../src/shared/command-search';
 import { COMMANDS } from '../../src/shared/commands';
 import { renderWithApp } from './render-with-app';
 
-const renderPage = () => renderWithApp(<Commands />, { path: '/commands', fallback: { [COMMANDS_KEY]: COMMANDS } });
+const renderPage = () => renderWithApp(<Commands />, { path: '/commands', fallback: { ['/api/commands']: COMMANDS } });
 const shownNames = () => screen.getAllByRole('listitem').map((li) => within(li).getAllByRole('button')[0]?.querySelector('.font-mono')?.textContent);
 
 describe('filterCommands', () => {

@@ -11,7 +11,6 @@ import {
   parseIdList,
   parseSettingUpdate,
   searchCommandsToDisable,
-  settingsUrl,
   type ServerSettingsResponse,
 } from '../../src/shared/settings';
 import { renderWithApp } from './render-with-app';
@@ -54,7 +53,7 @@ const AUTH = { '/api/check-auth': { authenticated: true, user: { id: '1000000000
 function renderPage(data: ServerSettingsResponse = fixture(), loggedIn = true) {
   return renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, {
     path: `/server/${GUILD}`,
-    fallback: { ...(loggedIn ? AUTH : { '/api/check-auth': { authenticated: false } }), [settingsUrl(GUILD)]: data },
+    fallback: { ...(loggedIn ? AUTH : { '/api/check-auth': { authenticated: false } }), [`/api/server-settings?serverID=${GUILD}`]: data },
   });
 }
 

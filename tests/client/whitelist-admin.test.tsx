@@ -2,8 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ALL_WHITELIST_KEY } from '../../src/client/components/admin/AdminWhitelist';
-import { AUTH_KEY } from '../../src/client/hooks/useAuth';
 import Admin from '../../src/client/pages/Admin';
 import type { AdminWhitelistEntry, CheckAuthResponse } from '../../src/shared/api-types';
 import { DAY_MS, EXPIRY_OPTIONS_DAYS } from '../../src/shared/constants';
@@ -57,7 +55,7 @@ const renderAdmin = (auth: CheckAuthResponse | null = adminAuth, entries = ENTRI
       <Admin />
       <Toaster />
     </>,
-    { path: '/admin', fallback: { ...(auth ? { [AUTH_KEY]: auth } : {}), [ALL_WHITELIST_KEY]: { servers: entries } } },
+    { path: '/admin', fallback: { ...(auth ? { ['/api/check-auth']: auth } : {}), ['/api/all-whitelisted-servers']: { servers: entries } } },
   );
 
 const rows = () => screen.getAllByRole('row').slice(1);

@@ -6,10 +6,10 @@ import {
   adminDeleteSchema,
   adminUpdateSchema,
   expiryFromChoice,
-  firstIssueMessage,
   formatExpiry,
   isPermanentExpiry,
 } from '../../src/shared/whitelist';
+import { firstIssueMessage } from '../../src/shared/schema-issues';
 
 const SERVER = '300000000000000001';
 const USER = '100000000000000002';

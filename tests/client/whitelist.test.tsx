@@ -2,9 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WHITELIST_KEY } from '../../src/client/components/whitelist/useWhitelist';
-import { AUTH_KEY } from '../../src/client/hooks/useAuth';
-import ServerList, { ALLOWED_SERVERS_KEY, INVITABLE_SERVERS_KEY } from '../../src/client/pages/ServerList';
+import ServerList from '../../src/client/pages/ServerList';
 import type { CheckAuthResponse, ServerSummary, WhitelistStateResponse } from '../../src/shared/api-types';
 import { DAY_MS } from '../../src/shared/constants';
 import { renderWithApp } from './render-with-app';
@@ -57,7 +55,7 @@ function renderPage(whitelist: WhitelistStateResponse = state()) {
       <ServerList />
       <Toaster />
     </>,
-    { path: '/servers', fallback: { [AUTH_KEY]: auth, [ALLOWED_SERVERS_KEY]: allowed, [INVITABLE_SERVERS_KEY]: invitable, [WHITELIST_KEY]: whitelist } },
+    { path: '/servers', fallback: { ['/api/check-auth']: auth, ['/api/allowed-servers']: allowed, ['/api/invitable-servers']: invitable, ['/api/whitelisted-servers']: whitelist } },
   );
 }
 

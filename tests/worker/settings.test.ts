@@ -146,7 +146,7 @@ describe('POST /api/update-server-settings: schema', () => {
     expect(res.status).toBe(400);
     const answer = (await res.json()) as { error: string; code: string };
     expect(answer.error).toMatch(field);
-    expect(answer.code).toBe('INVALID_FIELD');
+    expect(answer.code).toBe('INVALID_INPUT');
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM guild_settings').first('n')).toBe(0);
   });
 

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WhitelistStateResponse } from '../../src/shared/api-types';
 import { DAY_MS, DEFAULT_EXPIRY_DAYS, WHITELIST_LIMIT_PER_USER } from '../../src/shared/constants';
-import { findLicence, isLicenceActive } from '../../src/worker/db/whitelist';
+import { licenceState } from '../../src/worker/services/licences';
 import { GUILDS, loginDemoUsers, USERS } from './login';
 import { call, postJson } from './request';
 
@@ -96,7 +96,7 @@ describe('POST /api/add-whitelisted-server', () => {
     expect(row).toMatchObject({ user_id: USERS.owner, server_id: GUILDS.kenjiLounge, server_name: 'Kenji Lounge', admin_made: 0 });
     expect(row?.expires_at).toBeGreaterThanOrEqual(before + DEFAULT_EXPIRY_DAYS * DAY_MS);
     expect(row?.expires_at).toBeLessThanOrEqual(Date.now() + DEFAULT_EXPIRY_DAYS * DAY_MS);
-    expect(isLicenceActive(await findLicence(env.DB, GUILDS.kenjiLounge))).toBe(true);
+    expect((await licenceState(env.DB, GUILDS.kenjiLounge)).active).toBe(true);
   });
 
   it('accepts a managed server the bot is not in yet, and a Manage Server guild', async () => {
@@ -140,7 +140,7 @@ describe('POST /api/add-whitelisted-server', () => {
   it('answers a body that is not JSON with 400', async () => {
     const res = await call('/api/add-whitelisted-server', { method: 'POST', cookie: owner, headers: { 'Content-Type': 'application/json' }, body: '{nope' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'INVALID_JSON' });
+    expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT' });
   });
 
   it('answers a server the user already whitelisted with 409 DUPLICATE', async () => {
@@ -171,9 +171,9 @@ describe('POST /api/add-whitelisted-server', () => {
     const s = await state(owner);
     expect(s.entries).toEqual([expect.objectContaining({ serverID: GUILDS.kenjiLounge, active: false })]);
     expect(s.licensed).toEqual([]);
-    const licence = await findLicence(env.DB, GUILDS.kenjiLounge);
-    expect(licence).not.toBeNull();
-    expect(isLicenceActive(licence)).toBe(false);
+    const licence = await licenceState(env.DB, GUILDS.kenjiLounge);
+    expect(licence.expiresAt).not.toBeNull();
+    expect(licence.active).toBe(false);
   });
 
   it('does not count admin-made entries towards the limit', async () => {

@@ -1,11 +1,9 @@
-import useSWR from 'swr';
-import type { CheckAuthResponse } from '../../shared/api-types';
-
-export const AUTH_KEY = '/api/check-auth';
+import { apiKeys } from '../../shared/api-keys';
+import { useApi } from './useApi';
 
 /** The session as the server sees it; prefilled by SSR on every page. */
 export function useAuth() {
-  const { data, isLoading, mutate } = useSWR<CheckAuthResponse>(AUTH_KEY);
+  const { data, isLoading, mutate } = useApi(apiKeys.checkAuth);
   return {
     auth: data,
     user: data?.authenticated ? data.user : null,

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
+import { apiActions, apiKeys } from '../../shared/api-keys';
 import type { CheckAuthResponse } from '../../shared/api-types';
 import { postJson } from '../api';
-import { AUTH_KEY } from './useAuth';
 
 /** Ends the session on the server, then forgets every cached answer (user, servers, settings, admin flag). */
 export function useSignOut() {
@@ -11,14 +11,14 @@ export function useSignOut() {
   const [, navigate] = useLocation();
   return useCallback(async () => {
     try {
-      await postJson<void>('/api/logout', {});
+      await postJson<void>(apiActions.logout, {});
     } catch (error) {
       const { toast } = await import('sonner');
       toast.error(error instanceof Error ? error.message : 'Sign out failed.');
       return;
     }
     await mutate(() => true, undefined, { revalidate: false });
-    await mutate<CheckAuthResponse>(AUTH_KEY, { authenticated: false }, { revalidate: false });
+    await mutate<CheckAuthResponse>(apiKeys.checkAuth, { authenticated: false }, { revalidate: false });
     navigate('/');
   }, [mutate, navigate]);
 }

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import useSWR from 'swr';
 import { filterCommands, type CategoryFilter } from '../../shared/command-search';
+import { apiKeys } from '../../shared/api-keys';
 import { COMMAND_CATEGORIES, type Command } from '../../shared/commands-types';
+import { useApi } from '../hooks/useApi';
 
-export const COMMANDS_KEY = '/api/commands';
 const FILTERS: readonly CategoryFilter[] = ['All', ...COMMAND_CATEGORIES];
 
 export default function Commands() {
-  const { data: commands = [] } = useSWR<Command[]>(COMMANDS_KEY);
+  const { data: commands = [] } = useApi(apiKeys.commands);
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<CategoryFilter>('All');
   const shown = filterCommands(commands, query, category);

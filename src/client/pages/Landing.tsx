@@ -1,10 +1,9 @@
-import useSWR from 'swr';
 import { Link } from 'wouter';
-import type { StatsResponse } from '../../shared/api-types';
+import { apiKeys } from '../../shared/api-keys';
 import { DISPLAYED_UPTIME } from '../../shared/constants';
+import { useApi } from '../hooks/useApi';
 import { useAuth } from '../hooks/useAuth';
 
-export const STATS_KEY = '/api/stats';
 const STATS_REFRESH_MS = 60_000;
 
 const FEATURES = [
@@ -20,7 +19,7 @@ const number = new Intl.NumberFormat('en-US');
 
 export default function Landing() {
   const { user } = useAuth();
-  const { data: stats } = useSWR<StatsResponse>(STATS_KEY, { refreshInterval: STATS_REFRESH_MS });
+  const { data: stats } = useApi(apiKeys.stats, { refreshInterval: STATS_REFRESH_MS });
   const tiles = [
     { label: 'Servers', value: stats ? number.format(stats.servers) : '–' },
     { label: 'Users', value: stats ? number.format(stats.users) : '–' },

@@ -1,18 +1,17 @@
 import { useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
-import useSWR from 'swr';
 import { Link, useLocation } from 'wouter';
-import type { AllowedServersResponse, InvitableServersResponse } from '../../shared/api-types';
+import { apiKeys } from '../../shared/api-keys';
+import type { AllowedServersResponse } from '../../shared/api-types';
 import { SUPPORT_URL, TOAST_SUCCESS_MS } from '../../shared/constants';
 import { ApiClientError, getJson } from '../api';
 import { LoginPrompt } from '../components/LoginPrompt';
 import { ServerIcon } from '../components/ServerIcon';
 import { mayOpenSettings, useWhitelist } from '../components/whitelist/useWhitelist';
 import { ManageWhitelistModal, NoWhitelistNotice } from '../components/whitelist/WhitelistModals';
+import { useApi } from '../hooks/useApi';
 import { useAuth } from '../hooks/useAuth';
 
-export const ALLOWED_SERVERS_KEY = '/api/allowed-servers';
-export const INVITABLE_SERVERS_KEY = '/api/invitable-servers';
 const number = new Intl.NumberFormat('en-US');
 
 export default function ServerList() {
@@ -22,8 +21,8 @@ export default function ServerList() {
 }
 
 function Servers() {
-  const { data: servers, error, mutate, isLoading } = useSWR<AllowedServersResponse, ApiClientError>(ALLOWED_SERVERS_KEY);
-  const { data: invitable, mutate: mutateInvitable } = useSWR<InvitableServersResponse>(INVITABLE_SERVERS_KEY);
+  const { data: servers, error, mutate, isLoading } = useApi(apiKeys.allowedServers);
+  const { data: invitable, mutate: mutateInvitable } = useApi(apiKeys.invitableServers);
   const [refreshing, setRefreshing] = useState(false);
   const whitelist = useWhitelist();
   const [manageOpen, setManageOpen] = useState(false);
@@ -59,7 +58,7 @@ function Servers() {
   const refresh = async () => {
     setRefreshing(true);
     try {
-      await mutate(await getJson<AllowedServersResponse>(`${ALLOWED_SERVERS_KEY}?refresh=1`), { revalidate: false });
+      await mutate(await getJson<AllowedServersResponse>(`${apiKeys.allowedServers}?refresh=1`), { revalidate: false });
       await mutateInvitable();
       toast.success('Server list refreshed', { duration: TOAST_SUCCESS_MS });
     } catch (e) {

@@ -1,15 +1,14 @@
-import useSWR from 'swr';
 import { Link } from 'wouter';
 import {
   formatIdList,
   missingRequiredFields,
   parseIdList,
-  settingsUrl,
   type SectionName,
   type ServerSettingsResponse,
   type SettingsValues,
 } from '../../shared/settings';
-import type { ApiClientError } from '../api';
+import { apiKeys } from '../../shared/api-keys';
+import { useApi } from '../hooks/useApi';
 import { LoginPrompt } from '../components/LoginPrompt';
 import { ChannelSelect, RoleSelect, SectionCard, TextSetting, Toggle } from '../components/settings/controls';
 import { DisabledCommands } from '../components/settings/DisabledCommands';
@@ -40,7 +39,7 @@ const backLink = (
 );
 
 function ServerSettings({ serverId }: { serverId: string }) {
-  const { data, error, isLoading } = useSWR<ServerSettingsResponse, ApiClientError>(settingsUrl(serverId));
+  const { data, error, isLoading } = useApi(apiKeys.serverSettings(serverId));
   const { save, saving } = useSettingsSaver(serverId, data);
 
   if (!data) {

@@ -1,9 +1,10 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { SessionUser } from '../../shared/api-types';
+import { toBase64Url } from '../../shared/base64url';
 import { deleteSession, findSession, insertSession, updateSessionTokens } from '../db/sessions';
-import type { AppEnv } from '../hono-env';
+import type { ActiveSession, AppEnv } from '../hono-env';
 import { refreshTokens, type DiscordTokens } from './oauth';
 
 const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -39,10 +40,7 @@ export async function verifySessionToken(env: Env, token: string): Promise<{ sid
   }
 }
 
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+const randomId = () => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 
 export async function startSession(c: Context<AppEnv>, user: SessionUser, tokens: DiscordTokens): Promise<void> {
   const id = randomId();
@@ -68,27 +66,35 @@ export async function endSession(c: Context<AppEnv>, sessionId: string) {
   return deleteSession(c.env.DB, sessionId);
 }
 
-/** Resolves the cookie to a live session on every request, refreshing the Discord token when due. */
-export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+/**
+ * The request's live session, refreshing the Discord token when due. Resolved once per request and only
+ * by the handlers that need it: public pages' anonymous visitors and song Range requests never pay for it.
+ */
+export async function resolveSession(c: Context<AppEnv>): Promise<ActiveSession | undefined> {
+  if (c.get('sessionResolved')) return c.get('session');
+  c.set('sessionResolved', true);
   const token = getCookie(c, sessionCookieName(c));
-  const claims = token ? await verifySessionToken(c.env, token) : null;
+  if (!token) return undefined;
+  const claims = await verifySessionToken(c.env, token);
   const row = claims ? await findSession(c.env.DB, claims.sid, claims.sub) : null;
-  if (token && !row) clearSessionCookie(c);
-  if (row) {
-    let accessToken = row.accessToken;
-    if (row.tokenExpiresAt - TOKEN_REFRESH_MARGIN_MS < Date.now()) {
-      try {
-        const fresh = await refreshTokens(c.env, new URL(c.req.url).origin, row.refreshToken);
-        await updateSessionTokens(c.env.DB, row.id, fresh.accessToken, fresh.refreshToken, fresh.expiresAt);
-        accessToken = fresh.accessToken;
-      } catch (error) {
-        // A revoked grant or a failing refresh: end the session rather than keep a dead token.
-        console.warn('Discord token refresh failed; ending the session', error);
-        await endSession(c, row.id);
-        return next();
-      }
-    }
-    c.set('session', { id: row.id, user: row.user, accessToken });
+  if (!row) {
+    clearSessionCookie(c);
+    return undefined;
   }
-  return next();
-};
+  let accessToken = row.accessToken;
+  if (row.tokenExpiresAt - TOKEN_REFRESH_MARGIN_MS < Date.now()) {
+    try {
+      const fresh = await refreshTokens(c.env, new URL(c.req.url).origin, row.refreshToken);
+      await updateSessionTokens(c.env.DB, row.id, fresh.accessToken, fresh.refreshToken, fresh.expiresAt);
+      accessToken = fresh.accessToken;
+    } catch (error) {
+      // A revoked grant or a failing refresh: end the session rather than keep a dead token.
+      console.warn('Discord token refresh failed; ending the session', error);
+      await endSession(c, row.id);
+      return undefined;
+    }
+  }
+  const session = { id: row.id, user: row.user, accessToken };
+  c.set('session', session);
+  return session;
+}

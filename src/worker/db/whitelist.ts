@@ -1,3 +1,5 @@
+import { DUPLICATE_SERVER_MESSAGE } from '../../shared/messages';
+
 /**
  * Licences (the `whitelist` table). Every rule that must hold under concurrency is one SQL statement
  * (or one D1 batch, which runs as a transaction), so D1's serialised writes enforce it:
@@ -19,8 +21,6 @@ export async function findLicence(db: D1Database, serverId: string): Promise<Lic
     .first<Licence>();
 }
 
-export const isLicenceActive = (licence: Licence | null, now = Date.now()) => licence !== null && licence.expiresAt > now;
-
 export interface WhitelistRow {
   id: number;
   userId: string;
@@ -38,7 +38,7 @@ const COLUMNS =
 /** The server is already licensed (the UNIQUE constraint said so). */
 export class DuplicateServerError extends Error {
   constructor() {
-    super('This server is already whitelisted!');
+    super(DUPLICATE_SERVER_MESSAGE);
     this.name = 'DuplicateServerError';
   }
 }

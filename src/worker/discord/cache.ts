@@ -30,10 +30,6 @@ export async function cached<T>(
   return value;
 }
 
-export async function invalidate(kv: KVNamespace, key: string): Promise<void> {
-  await kv.delete(key);
-}
-
 async function readFresh<T>(kv: KVNamespace, key: string, ttlSeconds: number): Promise<CacheEntry<T> | null> {
   let entry: CacheEntry<T> | null;
   try {

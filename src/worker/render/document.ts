@@ -1,22 +1,19 @@
 import { serializeIsland, DATA_ISLAND_ID, type IslandData } from '../../client/data-island';
 import { THEME_BOOT_SCRIPT } from '../../client/theme-script';
+import { escapeHtml } from '../html/escape';
 import type { PageAssets } from './assets';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 interface DocumentParts {
   title: string;
   description: string;
-  nonce: string;
   assets: PageAssets;
   island: IslandData;
   appHtml: string;
 }
 
 /** The HTML around the React root. Dark by default; the boot script switches to light before paint. */
-export function renderDocument({ title, description, nonce, assets, island, appHtml }: DocumentParts): string {
-  const n = escapeHtml(nonce);
+export function renderDocument({ title, description, assets, island, appHtml }: DocumentParts): string {
   return [
     '<!doctype html>',
     '<html lang="en" class="dark" style="color-scheme:dark">',
@@ -27,14 +24,14 @@ export function renderDocument({ title, description, nonce, assets, island, appH
     `<meta name="description" content="${escapeHtml(description)}">`,
     '<meta name="theme-color" content="#030712">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    `<script nonce="${n}">${THEME_BOOT_SCRIPT}</script>`,
+    `<script>${THEME_BOOT_SCRIPT}</script>`,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
     '</head>',
     '<body class="bg-gray-50 antialiased dark:bg-gray-950">',
     `<div id="root">${appHtml}</div>`,
-    `<script type="application/json" id="${DATA_ISLAND_ID}" nonce="${n}">${serializeIsland(island)}</script>`,
+    `<script type="application/json" id="${DATA_ISLAND_ID}">${serializeIsland(island)}</script>`,
     '</body>',
     '</html>',
   ].join('');

@@ -1,61 +1,76 @@
-import type { Context } from 'hono';
-import type { LoaderKey } from '../../client/routes';
+import { apiKeys, type LoaderKey } from '../../shared/api-keys';
 import { COMMANDS } from '../../shared/commands';
-import type { AppEnv } from '../hono-env';
-import { loadAdminFallback } from '../routes/admin';
-import { loadServerLists } from '../routes/servers';
-import { loadSettingsFallback } from '../routes/settings';
-import { loadWhitelistFallback } from '../routes/whitelist';
-import { loadStats } from '../routes/stats';
+import { isAdminId } from '../auth/guards';
+import type { ActiveSession } from '../hono-env';
+import { listAllLicences, ownerWhitelist } from '../services/licences';
+import { manageableGuilds, toServerLists } from '../services/servers';
+import { serverSettings } from '../services/settings';
+import { stats } from '../services/stats';
 
-type Loader = (c: Context<AppEnv>, params: Record<string, string>) => Promise<Record<string, unknown>>;
+export interface LoaderContext {
+  env: Env;
+  session: ActiveSession | undefined;
+  params: Readonly<Record<string, string>>;
+  /** Aborted when the page stops waiting (the budget ran out): Discord calls still under way are dropped. */
+  signal: AbortSignal;
+}
+
+type Fallback = Record<string, unknown>;
+type Loader = (context: LoaderContext) => Promise<Fallback>;
 
 /**
- * Server loaders: each returns SWR fallback entries keyed by the API URL the page reads, so the first
- * paint has the data and hydration does not refetch it. A failing loader leaves its key out; the page
- * then fetches on the client and shows the error there.
+ * Server loaders: each returns SWR fallback entries under the keys of `loaderKeys` (src/shared/api-keys.ts),
+ * which are the keys the page reads, so the first paint has the data and hydration does not refetch it.
+ * A failing loader leaves its keys out; the page then fetches on the client and shows the error there.
  */
 const LOADERS: Record<LoaderKey, Loader> = {
-  stats: async (c) => ({ '/api/stats': await loadStats(c.env.DB) }),
-  commands: async () => ({ '/api/commands': COMMANDS }),
-  servers: async (c) => {
-    if (!c.get('session')) return {};
-    const [{ allowed, invitable }, whitelist] = await Promise.all([loadServerLists(c), loadWhitelistFallback(c)]);
-    return { '/api/allowed-servers': allowed, '/api/invitable-servers': invitable, ...whitelist };
+  stats: async ({ env }) => ({ [apiKeys.stats]: await stats(env.DB) }),
+  commands: () => Promise.resolve({ [apiKeys.commands]: COMMANDS }),
+  servers: async ({ env, session, signal }) => {
+    if (!session) return {};
+    // One guild list (one KV read or Discord call) serves both lists and names the whitelist entries.
+    const guilds = await manageableGuilds(env, session, { signal });
+    const { allowed, invitable } = toServerLists(guilds);
+    const whitelist = await ownerWhitelist(env, session, [...guilds.withBot, ...guilds.withoutBot]);
+    return { [apiKeys.allowedServers]: allowed, [apiKeys.invitableServers]: invitable, [apiKeys.whitelist]: whitelist };
   },
-  serverSettings: loadSettingsFallback,
-  adminWhitelist: loadAdminFallback,
+  serverSettings: async ({ env, session, params, signal }) => {
+    const serverId = params.serverId;
+    if (!session || !serverId) return {};
+    return { [apiKeys.serverSettings(serverId)]: await serverSettings(env, session, serverId, { signal }) };
+  },
+  adminWhitelist: async ({ env, session, signal }) => {
+    if (!session || !isAdminId(env, session.user.id)) return {};
+    return { [apiKeys.allWhitelist]: await listAllLicences(env, { signal }) };
+  },
 };
 
 /** A slow upstream (Discord) must not hold the first paint: past this, the page renders and fetches itself. */
 export const LOADER_BUDGET_MS = 2500;
 
-export function withinBudget(key: LoaderKey, work: Promise<Record<string, unknown>>, budgetMs = LOADER_BUDGET_MS): Promise<Record<string, unknown>> {
+/** The loader's answer, or nothing once the budget is spent; then its remaining Discord calls are aborted. */
+export async function withinBudget(key: LoaderKey, run: (signal: AbortSignal) => Promise<Fallback>, budgetMs = LOADER_BUDGET_MS): Promise<Fallback> {
+  const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<Record<string, unknown>>((resolve) => {
+  const late = new Promise<Fallback>((resolve) => {
     timer = setTimeout(() => {
       console.warn(`loader ${key} took longer than ${budgetMs} ms; the page will fetch on the client`);
+      controller.abort(new Error(`loader ${key} ran out of its ${budgetMs} ms budget`));
       resolve({});
     }, budgetMs);
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  const work = run(controller.signal).catch((error: unknown) => {
+    if (!controller.signal.aborted) console.error(`loader ${key} failed`, error);
+    return {};
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
-export async function runLoaders(
-  keys: readonly LoaderKey[],
-  c: Context<AppEnv>,
-  params: Record<string, string>,
-): Promise<Record<string, unknown>> {
-  const parts = await Promise.all(
-    keys.map((key) =>
-      withinBudget(
-        key,
-        LOADERS[key](c, params).catch((error: unknown) => {
-          console.error(`loader ${key} failed`, error);
-          return {};
-        }),
-      ),
-    ),
-  );
-  return Object.assign({}, ...parts) as Record<string, unknown>;
+export async function runLoaders(keys: readonly LoaderKey[], context: Omit<LoaderContext, 'signal'>): Promise<Fallback> {
+  const parts = await Promise.all(keys.map((key) => withinBudget(key, (signal) => LOADERS[key]({ ...context, signal }))));
+  return Object.assign({}, ...parts) as Fallback;
 }

@@ -8,7 +8,9 @@ import { endSession, startSession } from '../auth/session';
 import { consumeOAuthState, insertOAuthState } from '../db/sessions';
 import { getCurrentUser } from '../discord/api';
 import type { AppEnv } from '../hono-env';
-import { messagePage } from '../render/message-page';
+import { messagePage } from '../html/message-page';
+import { isSnowflake } from '../../shared/discord-ids';
+import { withSession } from '../auth/guards';
 
 const STATE_COOKIE = 'sm_oauth_state';
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -19,7 +21,7 @@ export function inviteUrl(env: Env, guildId?: string): string {
   url.searchParams.set('client_id', env.DISCORD_CLIENT_ID);
   url.searchParams.set('scope', 'bot applications.commands');
   url.searchParams.set('permissions', env.BOT_PERMISSIONS);
-  if (guildId && /^\d{17,20}$/.test(guildId)) {
+  if (guildId && isSnowflake(guildId)) {
     url.searchParams.set('guild_id', guildId);
     url.searchParams.set('disable_guild_select', 'true');
   }
@@ -72,7 +74,7 @@ export const authRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.redirect('/servers', 302);
   })
-  .post('/logout', async (c) => {
+  .post('/logout', withSession, async (c) => {
     const session = c.get('session');
     if (session) {
       const ended = await endSession(c, session.id);
@@ -83,7 +85,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     return c.body(null, 204);
   })
-  .get('/check-auth', async (c) => {
+  .get('/check-auth', withSession, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await checkAuth(c));
   })

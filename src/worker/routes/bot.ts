@@ -1,12 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { SNOWFLAKE_PATTERN, type BotGuildResponse } from '../../shared/settings';
+import { z } from 'zod';
+import { SNOWFLAKE_PATTERN } from '../../shared/discord-ids';
+import type { BotGuildResponse } from '../../shared/settings';
 import { readGuildSettings } from '../db/settings';
-import { findLicence, isLicenceActive } from '../db/whitelist';
-import { ApiError, badRequest } from '../errors';
+import { ApiError } from '../errors';
 import type { AppEnv } from '../hono-env';
-
-/** API for the bot itself (not for people): guild settings and licence state, behind a Bearer token. */
-export const botRoutes = new Hono<AppEnv>();
+import { licenceState } from '../services/licences';
+import { validParam } from '../validation';
 
 const encoder = new TextEncoder();
 
@@ -36,16 +36,12 @@ const requireBotToken: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-botRoutes.use('*', requireBotToken);
+const guildParam = z.object({ id: z.string().regex(SNOWFLAKE_PATTERN, 'must be a Discord server id (17–20 digits).') });
 
-botRoutes.get('/guilds/:id', async (c) => {
-  const guildId = c.req.param('id');
-  if (!SNOWFLAKE_PATTERN.test(guildId)) throw badRequest('id must be a Discord server id (17–20 digits).', 'INVALID_SERVER_ID');
-  const [settings, licence] = await Promise.all([readGuildSettings(c.env.DB, guildId), findLicence(c.env.DB, guildId)]);
-  const body: BotGuildResponse = {
-    guildId,
-    settings,
-    licence: { active: isLicenceActive(licence), expiresAt: licence?.expiresAt ?? null },
-  };
+/** API for the bot itself (not for people): guild settings and licence state, behind a Bearer token. */
+export const botRoutes = new Hono<AppEnv>().use('*', requireBotToken).get('/guilds/:id', validParam(guildParam), async (c) => {
+  const guildId = c.req.valid('param').id;
+  const [settings, licence] = await Promise.all([readGuildSettings(c.env.DB, guildId), licenceState(c.env.DB, guildId)]);
+  const body: BotGuildResponse = { guildId, settings, licence };
   return c.json(body, 200, { 'Cache-Control': 'no-store' });
 });

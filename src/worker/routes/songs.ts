@@ -1,14 +1,17 @@
 import { Hono, type Context } from 'hono';
+import { SERVER_BUSY_MESSAGE } from '../../shared/messages';
 import { PLAY_LIMIT_PERIOD_SECONDS } from '../../shared/song-limits';
 import { folderZipName, isPlayable, PLAYABLE_EXTENSIONS_TEXT } from '../../shared/song-paths';
+import { folderQuerySchema, songQuerySchema } from '../../shared/song-queries';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../hono-env';
 import { libraryBucket } from '../songs/library';
-import { objectResponse, requirePath } from '../songs/object-response';
+import { objectResponse } from '../songs/object-response';
 import { isValidPlayTicket, issuePlayTicket, PLAY_TICKET_HEADER } from '../songs/play-ticket';
 import { startsPlayback } from '../songs/range';
 import { etagMatches, songListing } from '../songs/song-list';
 import { folderZipResponse } from '../songs/zip';
+import { validQuery } from '../validation';
 
 /** '/get-kenji-songs' style segments: the library name sits inside the path segment. */
 const libraryIn = (c: Context<AppEnv>, prefix: string, suffix: string) => {
@@ -24,14 +27,14 @@ export const songsRoutes = new Hono<AppEnv>()
     if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
     return c.body(body, 200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
   })
-  .get('/:segment{download-.+-song}', async (c) => {
+  .get('/:segment{download-.+-song}', validQuery(songQuerySchema), async (c) => {
     const { bucket } = libraryIn(c, 'download-', '-song');
-    const song = requirePath(c.req.query('song'), 'song');
+    const { song } = c.req.valid('query');
     return objectResponse(c.req.raw, bucket, song, 'attachment');
   })
-  .get('/:segment{stream-.+-song}', async (c) => {
+  .get('/:segment{stream-.+-song}', validQuery(songQuerySchema), async (c) => {
     const { library, bucket } = libraryIn(c, 'stream-', '-song');
-    const song = requirePath(c.req.query('song'), 'song');
+    const { song } = c.req.valid('query');
     if (!isPlayable(song)) {
       throw new ApiError(415, 'NOT_PLAYABLE', `Only audio files can be played (${PLAYABLE_EXTENSIONS_TEXT}).`);
     }
@@ -42,7 +45,7 @@ export const songsRoutes = new Hono<AppEnv>()
     if (startsPlayback(c.req.header('Range')) && !ticketed) {
       const { success } = await c.env.PLAY_LIMITER.limit({ key: client });
       if (!success) {
-        throw new ApiError(429, 'BUSY', 'Server is busy. Please try again in a moment.', { 'Retry-After': String(PLAY_LIMIT_PERIOD_SECONDS) });
+        throw new ApiError(429, 'BUSY', SERVER_BUSY_MESSAGE, { 'Retry-After': String(PLAY_LIMIT_PERIOD_SECONDS) });
       }
       const response = await objectResponse(c.req.raw, bucket, song, 'inline');
       response.headers.set(PLAY_TICKET_HEADER, await issuePlayTicket(secret, library, song, client));
@@ -50,10 +53,8 @@ export const songsRoutes = new Hono<AppEnv>()
     }
     return objectResponse(c.req.raw, bucket, song, 'inline');
   })
-  .get('/:segment{download-.+-folder}', async (c) => {
+  .get('/:segment{download-.+-folder}', validQuery(folderQuerySchema), async (c) => {
     const { library, bucket } = libraryIn(c, 'download-', '-folder');
-    const raw = c.req.query('folder') ?? '';
-    // The whole library is '' (or '/'); a trailing slash on a folder is harmless.
-    const folder = raw === '' || raw === '/' ? '' : requirePath(raw.replace(/\/$/, ''), 'folder');
+    const { folder } = c.req.valid('query');
     return folderZipResponse(bucket, folder, folderZipName(library, folder));
   });

@@ -1,5 +1,5 @@
-import { AUDIO_CONTENT_TYPES, baseName, describePathProblem, extensionOf, pathProblem } from '../../shared/song-paths';
-import { ApiError, badRequest } from '../errors';
+import { AUDIO_CONTENT_TYPES, baseName, extensionOf } from '../../shared/song-paths';
+import { ApiError } from '../errors';
 import { etagMatches } from './song-list';
 import { decideRange } from './range';
 
@@ -31,14 +31,6 @@ function encodeExtValue(name: string): string {
 export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_').replace(/[\r\n]/g, '') || 'download';
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeExtValue(name)}`;
-}
-
-/** The validated `song` (or other) query parameter, or a 400 naming the field. */
-export function requirePath(value: string | undefined, field: string): string {
-  if (value === undefined) throw badRequest(`The query parameter '${field}' is required.`, 'MISSING_PATH');
-  const problem = pathProblem(value);
-  if (problem) throw badRequest(describePathProblem(field, problem), 'INVALID_PATH');
-  return value;
 }
 
 const songNotFound = (path: string) => new ApiError(404, 'SONG_NOT_FOUND', `There is no file '${path}' in this library.`);

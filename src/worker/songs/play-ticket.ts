@@ -1,3 +1,5 @@
+import { toBase64Url } from '../../shared/base64url';
+
 /**
  * A play counts once: the player's 2-byte probe is counted by the limiter and answered with a ticket,
  * and the audio element's own request for the same song, carrying the ticket, is not counted again.
@@ -14,9 +16,6 @@ async function hmacKey(secret: string): Promise<CryptoKey> {
 
 const message = (library: string, song: string, client: string, window: number) => encoder.encode(`${library}\n${song}\n${client}\n${window}`);
 
-const toBase64Url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null;
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
@@ -25,7 +24,7 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
 
 export async function issuePlayTicket(secret: string, library: string, song: string, client: string, now = Date.now()): Promise<string> {
   const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), message(library, song, client, Math.floor(now / WINDOW_MS)));
-  return toBase64Url(signature);
+  return toBase64Url(new Uint8Array(signature));
 }
 
 /** Constant-time check (crypto.subtle.verify) against this minute and the previous one. */

@@ -1,29 +1,28 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import useSWR from 'swr';
 import type {
   AdminAddResponse,
   AdminDeleteResponse,
   AdminUpdateResponse,
   AdminWhitelistEntry,
-  AllWhitelistedServersResponse,
 } from '../../../shared/api-types';
+import { apiActions, apiKeys } from '../../../shared/api-keys';
+import { DELETE_ENTRY_CONFIRM } from '../../../shared/messages';
+import { firstIssueMessage } from '../../../shared/schema-issues';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import {
   adminAddSchema,
   adminUpdateSchema,
   EXPIRY_CHOICES,
   expiryFromChoice,
-  firstIssueMessage,
   formatExpiry,
   UNKNOWN_NAME,
   type ExpiryChoice,
 } from '../../../shared/whitelist';
 import { ApiClientError, postJson } from '../../api';
+import { useApi } from '../../hooks/useApi';
 import { filterEntries, sortEntries, type Sort, type SortKey } from './whitelist-table';
 
-export const ALL_WHITELIST_KEY = '/api/all-whitelisted-servers';
-export const DELETE_CONFIRM = 'Are you sure you want to delete this entry?';
 
 const inputClass =
   'w-full min-w-0 rounded-lg border border-gray-300 bg-white px-2.5 py-1.5 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100';
@@ -43,7 +42,7 @@ function fail(action: string, error: unknown) {
 
 /** The admin console: every licence, with sorting, a filter, inline edit, delete and an add form. */
 export function AdminWhitelist() {
-  const { data, error, isLoading, mutate } = useSWR<AllWhitelistedServersResponse, ApiClientError>(ALL_WHITELIST_KEY);
+  const { data, error, isLoading, mutate } = useApi(apiKeys.allWhitelist);
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<Sort>({ key: 'expiresAt', direction: 'asc' });
   const [editing, setEditing] = useState<number | null>(null);
@@ -62,9 +61,9 @@ export function AdminWhitelist() {
     setSort((s) => (s.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
 
   const remove = async (entry: AdminWhitelistEntry) => {
-    if (!window.confirm(DELETE_CONFIRM)) return;
+    if (!window.confirm(DELETE_ENTRY_CONFIRM)) return;
     try {
-      const { deleted } = await postJson<AdminDeleteResponse>('/api/delete-whitelisted-server', { id: entry._id });
+      const { deleted } = await postJson<AdminDeleteResponse>(apiActions.adminDelete, { id: entry._id });
       await replaceEntries((list) => list.filter((e) => e._id !== deleted._id));
       toast.success('Entry deleted', { duration: TOAST_SUCCESS_MS });
     } catch (e) {
@@ -199,7 +198,7 @@ function EditRow({ entry, onCancel, onSaved }: { entry: AdminWhitelistEntry; onC
     }
     setBusy(true);
     try {
-      const res = await postJson<AdminUpdateResponse>('/api/update-whitelisted-server', parsed.data);
+      const res = await postJson<AdminUpdateResponse>(apiActions.adminUpdate, parsed.data);
       onSaved(res.entry);
       toast.success(res.changed.length ? 'Entry updated' : 'Nothing changed', { duration: TOAST_SUCCESS_MS });
     } catch (e) {
@@ -266,7 +265,7 @@ function AddEntryForm({ onAdded }: { onAdded: (entry: AdminWhitelistEntry) => vo
     }
     setBusy(true);
     try {
-      const { entry } = await postJson<AdminAddResponse>('/api/add-whitelisted-server-admin', parsed.data);
+      const { entry } = await postJson<AdminAddResponse>(apiActions.adminAdd, parsed.data);
       onAdded(entry);
       setUserID('');
       setServerID('');

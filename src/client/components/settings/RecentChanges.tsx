@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import {
   fieldKind,
   isSectionName,
   isSettingKey,
-  settingsAuditUrl,
   type ServerSettingsResponse,
   type SettingsAuditEntry,
-  type SettingsAuditResponse,
 } from '../../../shared/settings';
-import type { ApiClientError } from '../../api';
+import { apiKeys } from '../../../shared/api-keys';
+import { useApi } from '../../hooks/useApi';
 import { fieldLabel, SECTION_TITLES } from './labels';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -50,7 +48,7 @@ export function RecentChanges({ serverId, settings }: { serverId: string; settin
 }
 
 function ChangeList({ serverId, settings }: { serverId: string; settings: ServerSettingsResponse }) {
-  const { data, error, isLoading } = useSWR<SettingsAuditResponse, ApiClientError>(settingsAuditUrl(serverId), { revalidateIfStale: true });
+  const { data, error, isLoading } = useApi(apiKeys.settingsAudit(serverId), { revalidateIfStale: true });
   if (error) {
     return (
       <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">

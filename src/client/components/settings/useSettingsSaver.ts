@@ -3,14 +3,11 @@ import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import {
   applySettingChange,
-  settingsAuditUrl,
-  settingsUrl,
   type SectionName,
   type ServerSettingsResponse,
 } from '../../../shared/settings';
+import { apiActions, apiKeys } from '../../../shared/api-keys';
 import { postJson } from '../../api';
-
-export const UPDATE_SETTINGS_URL = '/api/update-server-settings';
 
 interface PendingChange {
   seq: number;
@@ -32,7 +29,7 @@ function readField(settings: ServerSettingsResponse, section: SectionName, key: 
  */
 export function useSettingsSaver(serverId: string, data: ServerSettingsResponse | undefined) {
   const { mutate } = useSWRConfig();
-  const key = settingsUrl(serverId);
+  const key = apiKeys.serverSettings(serverId);
   const latest = useRef(data);
   latest.current = data;
   const confirmed = useRef<ServerSettingsResponse | undefined>(undefined);
@@ -60,7 +57,7 @@ export function useSettingsSaver(serverId: string, data: ServerSettingsResponse 
       await mutate(key, shown(confirmed.current), { revalidate: false });
 
       try {
-        const answer = await postJson<ServerSettingsResponse>(UPDATE_SETTINGS_URL, { serverID: serverId, section, key: settingKey, value });
+        const answer = await postJson<ServerSettingsResponse>(apiActions.updateServerSettings, { serverID: serverId, section, key: settingKey, value });
         if (seq > lastApplied.current) {
           confirmed.current = answer;
           lastApplied.current = seq;
@@ -84,7 +81,7 @@ export function useSettingsSaver(serverId: string, data: ServerSettingsResponse 
       }
       if (confirmed.current) await mutate(key, shown(confirmed.current), { revalidate: false });
       // The 'Recent changes' panel, if it has been opened, shows the new row.
-      void mutate(settingsAuditUrl(serverId));
+      void mutate(apiKeys.settingsAudit(serverId));
     },
     [key, mutate, serverId, shown],
   );

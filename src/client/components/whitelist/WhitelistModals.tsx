@@ -2,12 +2,11 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { OwnerWhitelistEntry, ServerSummary, WhitelistStateResponse } from '../../../shared/api-types';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
+import { DUPLICATE_SERVER_MESSAGE, SELECT_REPLACE_MESSAGE } from '../../../shared/messages';
 import { formatExpiry, UNKNOWN_NAME } from '../../../shared/whitelist';
 import { Modal, modalButton } from '../Modal';
 import type { AddOutcome } from './useWhitelist';
 
-export const DUPLICATE_MESSAGE = 'This server is already whitelisted!';
-export const SELECT_REPLACE_MESSAGE = 'Please select a server to replace';
 
 const inputClass =
   'w-full rounded-lg border border-gray-300 bg-white px-3 py-2 font-mono text-sm text-gray-900 placeholder:font-sans placeholder:text-gray-400 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100';
@@ -19,7 +18,7 @@ function expiryText(entry: OwnerWhitelistEntry): string {
 }
 
 function reportFailure(outcome: Extract<AddOutcome, { kind: 'failed' }>) {
-  toast.error(outcome.code === 'DUPLICATE' ? DUPLICATE_MESSAGE : outcome.message);
+  toast.error(outcome.code === 'DUPLICATE' ? DUPLICATE_SERVER_MESSAGE : outcome.message);
 }
 
 interface ManageProps {

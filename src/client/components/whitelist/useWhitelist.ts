@@ -1,17 +1,17 @@
-import useSWR from 'swr';
+import { apiActions, apiKeys } from '../../../shared/api-keys';
 import type { WhitelistStateResponse } from '../../../shared/api-types';
-import { addWhitelistedServerSchema, firstIssueMessage } from '../../../shared/whitelist';
+import { firstIssueMessage } from '../../../shared/schema-issues';
+import { addWhitelistedServerSchema } from '../../../shared/whitelist';
 import { ApiClientError, postJson } from '../../api';
+import { useApi } from '../../hooks/useApi';
 
-export const WHITELIST_KEY = '/api/whitelisted-servers';
-export const ADD_WHITELIST_URL = '/api/add-whitelisted-server';
 
 /** The outcome of an add, so the modal knows whether to open the replace dialog. */
 export type AddOutcome = { kind: 'added' } | { kind: 'limit' } | { kind: 'failed'; message: string; code: string };
 
 /** The user's whitelist and the one call that changes it. */
 export function useWhitelist() {
-  const swr = useSWR<WhitelistStateResponse, ApiClientError>(WHITELIST_KEY);
+  const swr = useApi(apiKeys.whitelist);
 
   const add = async (newServerID: string, oldServerID: string | null = null): Promise<AddOutcome> => {
     const parsed = addWhitelistedServerSchema.safeParse({ newServerID, oldServerID });
@@ -21,7 +21,7 @@ export function useWhitelist() {
       return { kind: 'failed', message, code: 'INVALID_INPUT' };
     }
     try {
-      const next = await postJson<WhitelistStateResponse>(ADD_WHITELIST_URL, parsed.data);
+      const next = await postJson<WhitelistStateResponse>(apiActions.addWhitelistedServer, parsed.data);
       await swr.mutate(next, { revalidate: false });
       return { kind: 'added' };
     } catch (error) {

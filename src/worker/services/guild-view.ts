@@ -38,13 +38,13 @@ function toChannels(channels: RESTGetAPIGuildChannelsResult): SettingsChannel[] 
     .sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
 }
 
-export async function loadGuildView(env: DiscordEnv, guildId: string, fresh = false): Promise<GuildView> {
+export async function loadGuildView(env: DiscordEnv, guildId: string, fresh = false, signal?: AbortSignal): Promise<GuildView> {
   // Without a bot token there is no view of the guild; the settings still load (see env.d.ts).
   if (!env.DISCORD_BOT_TOKEN) return EMPTY_VIEW;
   const [roles, channels, botMember] = await Promise.all([
-    getGuildRoles(env, guildId, { fresh }),
-    getGuildChannels(env, guildId, { fresh }),
-    getBotMember(env, guildId, { fresh }),
+    getGuildRoles(env, guildId, { fresh, signal }),
+    getGuildChannels(env, guildId, { fresh, signal }),
+    getBotMember(env, guildId, { fresh, signal }),
   ]);
   return {
     roles: [...roles].sort((a, b) => b.position - a.position).map(toRole),

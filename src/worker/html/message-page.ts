@@ -1,5 +1,4 @@
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+import { escapeHtml } from './escape';
 
 /** A plain, script-free page for outcomes outside the app, such as a failed login callback. */
 export function messagePage(title: string, message: string, link: { href: string; label: string }): string {

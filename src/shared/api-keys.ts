@@ -1,0 +1,54 @@
+/**
+ * Every GET resource the pages read, as typed URL builders. The Worker's SSR loaders fill SWR's fallback
+ * under exactly these keys and the pages' hooks read them, so the first paint never refetches.
+ */
+import type {
+  AllowedServersResponse,
+  AllWhitelistedServersResponse,
+  CheckAuthResponse,
+  InvitableServersResponse,
+  StatsResponse,
+  WhitelistStateResponse,
+} from './api-types';
+import type { Command } from './commands-types';
+import type { ServerSettingsResponse, SettingsAuditResponse } from './settings';
+
+declare const answer: unique symbol;
+/** A URL that answers `T` as JSON. The phantom field only carries the type. */
+export type ApiKey<T> = string & { readonly [answer]?: T };
+
+const key = <T>(url: string) => url as ApiKey<T>;
+const withServer = (path: string, serverId: string) => `${path}?serverID=${encodeURIComponent(serverId)}`;
+
+export const apiKeys = {
+  checkAuth: key<CheckAuthResponse>('/api/check-auth'),
+  stats: key<StatsResponse>('/api/stats'),
+  commands: key<Command[]>('/api/commands'),
+  allowedServers: key<AllowedServersResponse>('/api/allowed-servers'),
+  invitableServers: key<InvitableServersResponse>('/api/invitable-servers'),
+  whitelist: key<WhitelistStateResponse>('/api/whitelisted-servers'),
+  allWhitelist: key<AllWhitelistedServersResponse>('/api/all-whitelisted-servers'),
+  serverSettings: (serverId: string) => key<ServerSettingsResponse>(withServer('/api/server-settings', serverId)),
+  settingsAudit: (serverId: string) => key<SettingsAuditResponse>(withServer('/api/server-settings/audit', serverId)),
+} as const;
+
+/** The POST endpoints the pages call. */
+export const apiActions = {
+  logout: '/api/logout',
+  addWhitelistedServer: '/api/add-whitelisted-server',
+  updateServerSettings: '/api/update-server-settings',
+  adminAdd: '/api/add-whitelisted-server-admin',
+  adminUpdate: '/api/update-whitelisted-server',
+  adminDelete: '/api/delete-whitelisted-server',
+} as const;
+
+/** What a route's SSR loader provides: a list of keys, known from the route's params alone. */
+export const loaderKeys = {
+  stats: () => [apiKeys.stats],
+  commands: () => [apiKeys.commands],
+  servers: () => [apiKeys.allowedServers, apiKeys.invitableServers, apiKeys.whitelist],
+  serverSettings: (params: Readonly<Record<string, string>>) => (params.serverId ? [apiKeys.serverSettings(params.serverId)] : []),
+  adminWhitelist: () => [apiKeys.allWhitelist],
+} as const satisfies Record<string, (params: Readonly<Record<string, string>>) => readonly string[]>;
+
+export type LoaderKey = keyof typeof loaderKeys;

@@ -1,0 +1,36 @@
+/**
+ * Anonymous visitors of public pages all get the same HTML, so it is kept in the Workers cache for a
+ * minute: a repeat costs what a static file costs, and the landing page's figures stay at most a minute old.
+ */
+export const PAGE_CACHE_SECONDS = 60;
+export const PAGE_CACHE_HEADER = 'X-Page-Cache';
+const CACHE_NAME = 'pages';
+
+/** Keyed by path alone: the HTML does not depend on the theme (chosen in the browser before paint). */
+const cacheKey = (url: URL) => new Request(`${url.origin}${url.pathname}`, { method: 'GET' });
+
+/** What the browser gets: it asks again every time (so a login shows at once); the edge answers from its copy. */
+const BROWSER_CACHE_CONTROL = 'public, no-cache';
+
+function marked(response: Response, state: 'HIT' | 'MISS'): Response {
+  const copy = new Response(response.body, response);
+  copy.headers.set(PAGE_CACHE_HEADER, state);
+  copy.headers.set('Cache-Control', BROWSER_CACHE_CONTROL);
+  return copy;
+}
+
+export async function cachedPage(url: URL): Promise<Response | undefined> {
+  const hit = await (await caches.open(CACHE_NAME)).match(cacheKey(url));
+  return hit ? marked(hit, 'HIT') : undefined;
+}
+
+/** Stores a rendered page (only a 200) and answers it; the store runs after the response has gone. */
+export function storePage(url: URL, response: Response, waitUntil: (work: Promise<unknown>) => void): Response {
+  if (response.status !== 200) return response;
+  const stored = response.clone();
+  stored.headers.set('Cache-Control', `public, max-age=${PAGE_CACHE_SECONDS}`);
+  // Every visitor this copy is for sends no cookie; the browser's copy keeps `Vary: Cookie`.
+  stored.headers.delete('Vary');
+  waitUntil(caches.open(CACHE_NAME).then((cache) => cache.put(cacheKey(url), stored)).catch((error: unknown) => console.warn('page cache write failed', error)));
+  return marked(response, 'MISS');
+}

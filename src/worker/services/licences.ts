@@ -1,0 +1,228 @@
+/**
+ * Licences (the whitelist): what an owner sees and may change, and what an admin manages for everyone.
+ * The rules that must hold under concurrency live in the SQL of db/whitelist.ts; this layer decides who
+ * may ask and shapes the answers.
+ */
+import type {
+  AdminUpdateResponse,
+  AdminWhitelistEntry,
+  AllWhitelistedServersResponse,
+  OwnerWhitelistEntry,
+  WhitelistStateResponse,
+} from '../../shared/api-types';
+import { DEFAULT_EXPIRY_DAYS, SUPPORT_URL, WHITELIST_LIMIT_PER_USER } from '../../shared/constants';
+import { DUPLICATE_SERVER_MESSAGE } from '../../shared/messages';
+import type { LicenceState } from '../../shared/settings';
+import { expiryInDays, type adminAddSchema, type adminUpdateSchema, type addWhitelistedServerSchema } from '../../shared/whitelist';
+import type { z } from 'zod';
+import {
+  activeLicensedAmong,
+  deleteEntry,
+  DuplicateServerError,
+  findEntryById,
+  findEntryByServer,
+  findLicence,
+  insertAdminEntry,
+  insertUserEntryWithinLimit,
+  listAllEntries,
+  listUserEntries,
+  moveUserEntry,
+  updateEntry,
+  type WhitelistRow,
+} from '../db/whitelist';
+import { getBotGuilds, getUser, type DiscordCallOptions, type PartialGuild } from '../discord/api';
+import { ApiError, notFound } from '../errors';
+import type { ActiveSession } from '../hono-env';
+import { manageableGuilds } from './servers';
+
+const duplicateServer = () => new ApiError(409, 'DUPLICATE', DUPLICATE_SERVER_MESSAGE);
+const entryNotFound = () => notFound('There is no whitelist entry with this id.', 'ENTRY_NOT_FOUND');
+
+/** Rethrows the UNIQUE violation as the 409 the page shows. */
+async function orDuplicate<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DuplicateServerError) throw duplicateServer();
+    throw error;
+  }
+}
+
+/** A server's licence as the settings page and the bot see it: expired licences are kept but not active. */
+export async function licenceState(db: D1Database, serverId: string, now = Date.now()): Promise<LicenceState> {
+  const licence = await findLicence(db, serverId);
+  return { expiresAt: licence?.expiresAt ?? null, active: licence !== null && licence.expiresAt > now };
+}
+
+// ── The owner's whitelist ─────────────────────────────────────────────────────
+
+const toOwnerEntry = (row: WhitelistRow, names: Map<string, string>, now: number): OwnerWhitelistEntry => ({
+  serverID: row.serverId,
+  serverName: names.get(row.serverId) ?? row.serverName ?? null,
+  expiresAt: row.expiresAt,
+  active: row.expiresAt > now,
+  adminMade: row.adminMade === 1,
+});
+
+/** The user's whitelist as the modal shows it; names come from the user's guild list when Discord answers. */
+export async function ownerWhitelist(
+  env: Env,
+  session: ActiveSession,
+  known?: PartialGuild[],
+  options: DiscordCallOptions = {},
+): Promise<WhitelistStateResponse> {
+  const now = Date.now();
+  const [rows, guilds] = await Promise.all([
+    listUserEntries(env.DB, session.user.id),
+    known ??
+      manageableGuilds(env, session, options)
+        .then(({ withBot, withoutBot }) => [...withBot, ...withoutBot])
+        // Names and the licensed list are a nicety: the entries themselves must show even when Discord does not answer.
+        .catch(() => [] as PartialGuild[]),
+  ]);
+  const names = new Map(guilds.map((g) => [g.id, g.name]));
+  const licensed = await activeLicensedAmong(env.DB, guilds.map((g) => g.id), now);
+  return {
+    servers: rows.map((r) => r.serverId),
+    entries: rows.map((r) => toOwnerEntry(r, names, now)),
+    limit: WHITELIST_LIMIT_PER_USER,
+    used: rows.filter((r) => r.adminMade === 0).length,
+    licensed,
+    supportUrl: env.SUPPORT_URL || SUPPORT_URL,
+  };
+}
+
+/** Adds a server the user manages, or moves their licence onto it (`oldServerID`), within the per-user limit. */
+export async function addOwnerLicence(
+  env: Env,
+  session: ActiveSession,
+  { newServerID, oldServerID }: z.output<typeof addWhitelistedServerSchema>,
+): Promise<WhitelistStateResponse> {
+  // Otherwise anyone could block someone else's server. Guilds without the bot are allowed: a licence
+  // may be taken before the bot is invited.
+  const { withBot, withoutBot } = await manageableGuilds(env, session);
+  const managed = [...withBot, ...withoutBot];
+  const guild = managed.find((g) => g.id === newServerID);
+  if (!guild) {
+    throw new ApiError(
+      403,
+      'NOT_MANAGED',
+      'You can only whitelist a server you own or manage. If you just created it, refresh your server list and try again.',
+    );
+  }
+
+  // A friendlier answer than LIMIT when the server is taken anyway; the UNIQUE constraint is what decides.
+  if (await findEntryByServer(env.DB, newServerID)) throw duplicateServer();
+
+  if (oldServerID) {
+    if (oldServerID === newServerID) throw duplicateServer();
+    const moved = await orDuplicate(() => moveUserEntry(env.DB, session.user.id, oldServerID, newServerID, guild.name));
+    if (!moved) throw new ApiError(404, 'NOT_YOUR_ENTRY', 'oldServerID is not one of your whitelisted servers.');
+  } else {
+    const entry = {
+      userId: session.user.id,
+      userName: session.user.global_name ?? session.user.username,
+      serverId: newServerID,
+      serverName: guild.name,
+      expiresAt: expiryInDays(DEFAULT_EXPIRY_DAYS),
+    };
+    const inserted = await orDuplicate(() => insertUserEntryWithinLimit(env.DB, entry, WHITELIST_LIMIT_PER_USER));
+    if (!inserted) {
+      const limit = WHITELIST_LIMIT_PER_USER;
+      throw new ApiError(409, 'LIMIT', `You can whitelist ${limit} server${limit === 1 ? '' : 's'}. Choose a server to replace.`);
+    }
+  }
+  return ownerWhitelist(env, session, managed);
+}
+
+// ── The admin console ─────────────────────────────────────────────────────────
+
+export function toAdminEntry(row: WhitelistRow, serverNames: Map<string, string> = new Map(), now = Date.now()): AdminWhitelistEntry {
+  return {
+    _id: row.id,
+    userID: row.userId,
+    userName: row.userName || null,
+    serverID: row.serverId,
+    serverName: serverNames.get(row.serverId) ?? row.serverName ?? null,
+    expiresAt: row.expiresAt,
+    createdAt: row.createdAt,
+    adminMade: row.adminMade === 1,
+    active: row.expiresAt > now,
+  };
+}
+
+/** Current names of the servers the bot is in; empty when Discord does not answer (stored names are used then). */
+async function botServerNames(env: Env, options: DiscordCallOptions = {}): Promise<Map<string, string>> {
+  try {
+    return new Map((await getBotGuilds(env, options)).map((g) => [g.id, g.name]));
+  } catch (error) {
+    console.warn('could not resolve server names', error);
+    return new Map();
+  }
+}
+
+/** The user's display name, or '' when Discord does not know them (shown as 'Unknown'). */
+async function userDisplayName(env: Env, userId: string): Promise<string> {
+  try {
+    const user = await getUser(env, userId);
+    return user.global_name ?? user.username;
+  } catch (error) {
+    console.warn('could not resolve user name', userId, error);
+    return '';
+  }
+}
+
+export async function listAllLicences(env: Env, options: DiscordCallOptions = {}): Promise<AllWhitelistedServersResponse> {
+  const [rows, names] = await Promise.all([listAllEntries(env.DB), botServerNames(env, options)]);
+  const now = Date.now();
+  return { servers: rows.map((r) => toAdminEntry(r, names, now)) };
+}
+
+export async function adminAddLicence(env: Env, input: z.output<typeof adminAddSchema>): Promise<AdminWhitelistEntry> {
+  if (await findEntryByServer(env.DB, input.newServerID)) throw duplicateServer();
+  const [names, userName] = await Promise.all([botServerNames(env), userDisplayName(env, input.userID)]);
+  const row = await orDuplicate(() =>
+    insertAdminEntry(env.DB, {
+      userId: input.userID,
+      userName,
+      serverId: input.newServerID,
+      serverName: names.get(input.newServerID) ?? null,
+      expiresAt: input.expiresAt ?? expiryInDays(DEFAULT_EXPIRY_DAYS),
+    }),
+  );
+  return toAdminEntry(row, names);
+}
+
+export async function adminUpdateLicence(env: Env, input: z.output<typeof adminUpdateSchema>): Promise<AdminUpdateResponse> {
+  const current = await findEntryById(env.DB, input.oldID);
+  if (!current) throw entryNotFound();
+  const taken = input.newServerID !== current.serverId ? await findEntryByServer(env.DB, input.newServerID) : null;
+  if (taken) throw duplicateServer();
+
+  const names = await botServerNames(env);
+  const userName = input.newUserID === current.userId ? current.userName : await userDisplayName(env, input.newUserID);
+  const serverName = names.get(input.newServerID) ?? (input.newServerID === current.serverId ? current.serverName : null);
+  // The read above only shapes the answer; the UPDATE (with its own read in the same transaction) decides.
+  const result = await orDuplicate(() =>
+    updateEntry(env.DB, input.oldID, {
+      userId: input.newUserID,
+      userName,
+      serverId: input.newServerID,
+      serverName,
+      expiresAt: input.expiresAt ?? current.expiresAt,
+    }),
+  );
+  if (!result) throw entryNotFound();
+  const { before, after } = result;
+  const changed: AdminUpdateResponse['changed'] = [];
+  if (before.userId !== after.userId) changed.push('userID');
+  if (before.serverId !== after.serverId) changed.push('serverID');
+  if (before.expiresAt !== after.expiresAt) changed.push('expiresAt');
+  return { entry: toAdminEntry(after, names), previous: toAdminEntry(before, names), changed };
+}
+
+export async function adminDeleteLicence(env: Env, id: number): Promise<AdminWhitelistEntry> {
+  const row = await deleteEntry(env.DB, id);
+  if (!row) throw entryNotFound();
+  return toAdminEntry(row);
+}

@@ -1,0 +1,70 @@
+import { env } from 'cloudflare:workers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { writeStats } from '../../src/worker/db/stats';
+import { loginAs, resetFake, USERS } from './login';
+import { call } from './request';
+
+/** The cache write runs after the response (waitUntil); wait until the next request sees it. */
+async function untilCached(path: string): Promise<Response> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const res = await call(path);
+    if (res.headers.get('X-Page-Cache') === 'HIT') return res;
+    await res.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${path} never came from the cache`);
+}
+
+const island = (html: string) => JSON.parse(/<script type="application\/json" id="__SM_DATA__">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
+  fallback: Record<string, unknown>;
+};
+
+beforeEach(async () => {
+  await resetFake();
+  await env.DB.prepare('DELETE FROM sessions').run();
+});
+
+describe('anonymous pages from the edge cache', () => {
+  it('answers a repeat of / without rendering it again, for a minute', async () => {
+    await writeStats(env.DB, 111, 2222);
+    const first = await call('/');
+    expect(first.headers.get('X-Page-Cache')).toBe('MISS');
+    expect(island(await first.text()).fallback['/api/stats']).toMatchObject({ servers: 111 });
+
+    // Had the page been rendered again, it would show these figures.
+    await writeStats(env.DB, 999, 9999);
+    const again = await untilCached('/');
+    expect(island(await again.text()).fallback['/api/stats']).toMatchObject({ servers: 111 });
+    // The browser asks every time, so a login shows at once; only the edge keeps the copy.
+    expect(again.headers.get('Cache-Control')).toBe('public, no-cache');
+  });
+
+  it.each(['/commands', '/privacy-policy', '/terms-of-service', '/contact', '/kenji', '/glaive'])('caches %s', async (path) => {
+    await (await call(path)).arrayBuffer();
+    expect((await untilCached(path)).status).toBe(200);
+  });
+
+  it('never answers a logged-in visitor from the cache, nor caches their page', async () => {
+    await (await call('/commands')).arrayBuffer();
+    await untilCached('/commands');
+    const cookie = await loginAs(USERS.owner);
+    const res = await call('/commands', { cookie });
+    expect(res.headers.get('X-Page-Cache')).toBeNull();
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(island(await res.text()).fallback['/api/check-auth']).toMatchObject({ authenticated: true });
+  });
+
+  it('renders deep links with a query string fresh', async () => {
+    const res = await call('/kenji?folder=Artist');
+    expect(res.headers.get('X-Page-Cache')).toBeNull();
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+
+  it('does not cache pages that depend on the visitor, nor a 404', async () => {
+    for (const path of ['/servers', '/server/300000000000000001', '/admin', '/no-such-page']) {
+      const res = await call(path);
+      expect(res.headers.get('X-Page-Cache'), path).toBeNull();
+      await res.arrayBuffer();
+    }
+  });
+});
