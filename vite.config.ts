@@ -30,9 +30,7 @@ export default defineConfig({
           output: {
             // React and the router are needed by every route: one long-cached vendor chunk.
             manualChunks(id: string) {
-              return /node_modules\/(react|react-dom|scheduler|wouter|swr|use-sync-external-store|regexparam)\//.test(id)
-                ? 'vendor'
-                : undefined;
+              return /node_modules\/(react|react-dom|scheduler|wouter|swr|use-sync-external-store|regexparam)\//.test(id) ? 'vendor' : undefined;
             },
           },
         },

@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { createFakeDiscord } from './dev/fake-discord/app.ts';
+import { DEMO_BOT_TOKEN, DEMO_CLIENT_SECRET } from './dev/fake-discord/data.ts';
 import { clientManifest } from './scripts/vite-client-manifest.ts';
 
 // Worker tests run inside workerd with real local D1, R2, KV and the rate limiter.
@@ -16,8 +17,8 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
-            DISCORD_CLIENT_SECRET: 'demo-client-secret',
-            DISCORD_BOT_TOKEN: 'demo-bot-token',
+            DISCORD_CLIENT_SECRET: DEMO_CLIENT_SECRET,
+            DISCORD_BOT_TOKEN: DEMO_BOT_TOKEN,
             SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
             BOT_API_TOKEN: 'test-bot-api-token',
             DISCORD_TIMEOUT_MS: '1500',
@@ -31,7 +32,7 @@ export default defineConfig(async () => {
       setupFiles: ['./tests/worker/setup.ts'],
       // workerd reports an errored response stream as an unhandled rejection even when the reader handles
       // it; the fault suite errors a zip on purpose (a member vanishing mid-stream) and asserts on it.
-      onUnhandledError: (error: { message?: string }) => !/changed or disappeared while zipping/.test(error.message ?? ''),
+      onUnhandledError: (error: { message?: string }) => !(error.message ?? '').includes('changed or disappeared while zipping'),
     },
   };
 });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { DEMO_BOT_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../dev/fake-discord/data.ts';
 
 export const PORT = Number(process.env.PORT ?? 8787);
 export const FAKE_DISCORD_PORT = Number(process.env.FAKE_DISCORD_PORT ?? 8788);
@@ -12,9 +13,9 @@ export const usesRealDiscord = () => existsSync('.dev.vars');
 export function demoVars(): Record<string, string> {
   return {
     DISCORD_BASE_URL: `http://127.0.0.1:${FAKE_DISCORD_PORT}`,
-    DISCORD_CLIENT_ID: '200000000000000001',
-    DISCORD_CLIENT_SECRET: 'demo-client-secret',
-    DISCORD_BOT_TOKEN: 'demo-bot-token',
+    DISCORD_CLIENT_ID: DEMO_CLIENT_ID,
+    DISCORD_CLIENT_SECRET: DEMO_CLIENT_SECRET,
+    DISCORD_BOT_TOKEN: DEMO_BOT_TOKEN,
     SESSION_SECRET: 'demo-session-secret-only-for-local-use-0123456789',
     BOT_API_TOKEN: 'demo-bot-api-token',
   };

@@ -7,7 +7,11 @@ const demo = !usesRealDiscord();
 await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', PERSIST_DIR]);
 await run(process.execPath, ['scripts/seed-demo.ts']);
 const children = demo
-  ? [await startService('fake-discord', process.execPath, ['dev/fake-discord/serve.ts'], /listening/i, { env: { ...process.env, FAKE_DISCORD_PORT: String(FAKE_DISCORD_PORT) } })]
+  ? [
+      await startService('fake-discord', process.execPath, ['dev/fake-discord/serve.ts'], /listening/i, {
+        env: { ...process.env, FAKE_DISCORD_PORT: String(FAKE_DISCORD_PORT) },
+      }),
+    ]
   : [];
 const vite = spawn('npx', ['vite', '--port', process.env.PORT ?? '5173'], {
   stdio: 'inherit',

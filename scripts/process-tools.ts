@@ -19,7 +19,14 @@ export function startService(name: string, command: string, args: string[], read
     let started = false;
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
-      if (process.env.VERBOSE || !started) process.stdout.write(text.split('\n').filter(Boolean).map((l) => `[${name}] ${l}\n`).join(''));
+      if (process.env.VERBOSE || !started)
+        process.stdout.write(
+          text
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => `[${name}] ${l}\n`)
+            .join(''),
+        );
       if (!started && ready.test(text)) {
         started = true;
         resolve(child);

@@ -14,8 +14,17 @@ import { songListCacheKey } from '../src/shared/song-limits.ts';
 
 const BUCKETS = { kenji: { binding: 'KENJI', bucket: 'kenji-library' }, glaive: { binding: 'GLAIVE', bucket: 'glaive-library' } } as const;
 const CONTENT_TYPES: Record<string, string> = {
-  mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', m4a: 'audio/mp4', aac: 'audio/aac', flac: 'audio/flac',
-  txt: 'text/plain; charset=utf-8', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  flac: 'audio/flac',
+  txt: 'text/plain; charset=utf-8',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
 };
 const contentTypeOf = (path: string) => CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
@@ -72,7 +81,7 @@ if (values.remote) {
       const body = readFileSync(f.path);
       // Single-part R2 ETags are the MD5 of the content: skip files that are already there.
       const existing = await bucket.head(f.key);
-      if (existing && existing.etag === createHash('md5').update(body).digest('hex')) continue;
+      if (existing?.etag === createHash('md5').update(body).digest('hex')) continue;
       await bucket.put(f.key, body, { httpMetadata: { contentType: contentTypeOf(f.key) } });
       uploaded++;
       if (uploaded % 50 === 0) console.log(`  ${i + 1}/${files.length}`);

@@ -14,7 +14,7 @@ export function clientManifest(): Plugin {
     resolveId: (id) => (id === MANIFEST_ID ? `\0${MANIFEST_ID}` : undefined),
     load(id) {
       if (id !== `\0${MANIFEST_ID}`) return undefined;
-      if (this.environment?.mode !== 'build') return 'export default null;';
+      if (this.environment.mode !== 'build') return 'export default null;';
       return `export default ${readFileSync(`${CLIENT_OUT_DIR}/.vite/manifest.json`, 'utf8')};`;
     },
   };

@@ -11,15 +11,7 @@ import { createState } from './state.ts';
 import type { FakeDiscordState } from './state.ts';
 
 export type { FakeDiscordState, FaultConfig, FaultMode, CallRecord } from './state.ts';
-export {
-  createDemoData,
-  DEMO_BOT_TOKEN,
-  DEMO_BOT_USER_ID,
-  DEMO_CLIENT_ID,
-  DEMO_CLIENT_SECRET,
-  DEMO_GUILD_IDS,
-  DEMO_USER_IDS,
-} from './data.ts';
+export { createDemoData, DEMO_BOT_TOKEN, DEMO_BOT_USER_ID, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_GUILD_IDS, DEMO_USER_IDS } from './data.ts';
 export type { DemoData, DemoGuild, DemoMember } from './data.ts';
 
 export interface FakeDiscord {

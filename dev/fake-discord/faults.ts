@@ -22,8 +22,7 @@ export function parseFaultRequest(body: Record<string, unknown>): FaultConfig | 
   const defaults = noFault();
   const { mode, times, retryAfter, delayMs, pathPrefix } = body;
   if (!isFaultMode(mode)) return `mode must be one of ${FAULT_MODES.join(', ')}`;
-  if (times !== undefined && times !== null && !(Number.isInteger(times) && isNonNegativeNumber(times) && times > 0))
-    return 'times must be a positive integer';
+  if (times !== undefined && times !== null && !(Number.isInteger(times) && isNonNegativeNumber(times) && times > 0)) return 'times must be a positive integer';
   if (retryAfter !== undefined && !isNonNegativeNumber(retryAfter)) return 'retryAfter must be a number of seconds';
   if (delayMs !== undefined && !isNonNegativeNumber(delayMs)) return 'delayMs must be a number of milliseconds';
   if (pathPrefix !== undefined && pathPrefix !== null && typeof pathPrefix !== 'string') return 'pathPrefix must be a string';

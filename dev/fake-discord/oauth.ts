@@ -6,25 +6,9 @@ import { Hono } from 'hono';
 import type { RESTPostOAuth2AccessTokenResult } from 'discord-api-types/v10';
 import { errorPage, invitePage, loginPage } from './pages.ts';
 import type { FakeDiscordState, Grant } from './state.ts';
-import {
-  ACCESS_TOKEN_LIFETIME_SECONDS,
-  CODE_LIFETIME_MS,
-  issueGrant,
-  randomToken,
-  revokeGrant,
-  s256Challenge,
-} from './tokens.ts';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, CODE_LIFETIME_MS, issueGrant, randomToken, revokeGrant, s256Challenge } from './tokens.ts';
 
-const AUTHORIZE_FIELDS = [
-  'client_id',
-  'redirect_uri',
-  'response_type',
-  'scope',
-  'state',
-  'code_challenge',
-  'code_challenge_method',
-  'prompt',
-] as const;
+const AUTHORIZE_FIELDS = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'prompt'] as const;
 
 interface LoginRequest {
   clientId: string;
@@ -199,8 +183,7 @@ export function createOAuthRoutes(state: FakeDiscordState): Hono {
   app.post('/api/oauth2/token', async (c) => {
     c.header('Cache-Control', 'no-store');
     const form = await readForm(c.req.raw);
-    if (form === null)
-      return c.json({ error: 'invalid_request', error_description: 'Expected application/x-www-form-urlencoded' }, 400);
+    if (form === null) return c.json({ error: 'invalid_request', error_description: 'Expected application/x-www-form-urlencoded' }, 400);
     if (!authenticateClient(state, c.req.header('Authorization'), form)) return c.json({ error: 'invalid_client' }, 401);
     const clientId = state.data.application.id;
     const grantType = form.get('grant_type');
@@ -209,10 +192,8 @@ export function createOAuthRoutes(state: FakeDiscordState): Hono {
       const codeValue = form.get('code');
       if (codeValue === null) return c.json({ error: 'invalid_request', error_description: 'Missing "code"' }, 400);
       const code = state.codes.get(codeValue);
-      if (code === undefined || code.expiresAt <= Date.now() || code.clientId !== clientId)
-        return c.json(invalidGrant('Invalid "code" in request.'), 400);
-      if (form.get('redirect_uri') !== code.redirectUri)
-        return c.json(invalidGrant('Invalid "redirect_uri" in request.'), 400);
+      if (code === undefined || code.expiresAt <= Date.now() || code.clientId !== clientId) return c.json(invalidGrant('Invalid "code" in request.'), 400);
+      if (form.get('redirect_uri') !== code.redirectUri) return c.json(invalidGrant('Invalid "redirect_uri" in request.'), 400);
       if (code.codeChallenge !== null) {
         const verifier = form.get('code_verifier');
         if (verifier === null || (await s256Challenge(verifier)) !== code.codeChallenge)
@@ -225,7 +206,7 @@ export function createOAuthRoutes(state: FakeDiscordState): Hono {
     if (grantType === 'refresh_token') {
       const refreshToken = form.get('refresh_token');
       const grant = refreshToken === null ? undefined : state.refreshTokens.get(refreshToken);
-      if (grant === undefined || grant.clientId !== clientId) return c.json(invalidGrant('Invalid "refresh_token" in request.'), 400);
+      if (grant?.clientId !== clientId) return c.json(invalidGrant('Invalid "refresh_token" in request.'), 400);
       revokeGrant(state, grant);
       return c.json(tokenAnswer(issueGrant(state, grant.userId, clientId, grant.scope)));
     }
@@ -235,8 +216,7 @@ export function createOAuthRoutes(state: FakeDiscordState): Hono {
 
   app.post('/api/oauth2/token/revoke', async (c) => {
     const form = await readForm(c.req.raw);
-    if (form === null)
-      return c.json({ error: 'invalid_request', error_description: 'Expected application/x-www-form-urlencoded' }, 400);
+    if (form === null) return c.json({ error: 'invalid_request', error_description: 'Expected application/x-www-form-urlencoded' }, 400);
     if (!authenticateClient(state, c.req.header('Authorization'), form)) return c.json({ error: 'invalid_client' }, 401);
     const token = form.get('token');
     if (token === null) return c.json({ error: 'invalid_request', error_description: 'Missing "token"' }, 400);

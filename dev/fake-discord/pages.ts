@@ -20,25 +20,27 @@ const STYLE = `
 
 function layout(heading: string, body: Markup, title = 'Discord (demo)'): Markup {
   return html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>${title}</title>
-    <style>${STYLE}</style>
-  </head>
-  <body>
-    <main>
-      <h1>${heading}</h1>
-      ${body}
-      <p class="note">This is the local fake Discord used for development. No real account is involved.</p>
-    </main>
-  </body>
-</html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+        <style>
+          ${STYLE}
+        </style>
+      </head>
+      <body>
+        <main>
+          <h1>${heading}</h1>
+          ${body}
+          <p class="note">This is the local fake Discord used for development. No real account is involved.</p>
+        </main>
+      </body>
+    </html>`;
 }
 
 function hiddenFields(fields: Record<string, string>): Markup[] {
-  return Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`);
+  return Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`);
 }
 
 export interface LoginPageInput {
@@ -51,9 +53,10 @@ export interface LoginPageInput {
 
 export function loginPage(input: LoginPageInput): Markup {
   const buttons = input.users.map(
-    (user) => html`<form method="post" action="/oauth2/authorize">
+    (user) =>
+      html`<form method="post" action="/oauth2/authorize">
         ${hiddenFields(input.fields)}
-        <input type="hidden" name="user_id" value="${user.id}">
+        <input type="hidden" name="user_id" value="${user.id}" />
         <button type="submit">Continue as ${user.global_name ?? user.username}</button>
       </form>`,
   );
@@ -63,7 +66,7 @@ export function loginPage(input: LoginPageInput): Markup {
       ${buttons}
       <form method="post" action="/oauth2/authorize">
         ${hiddenFields(input.fields)}
-        <input type="hidden" name="action" value="deny">
+        <input type="hidden" name="action" value="deny" />
         <button type="submit" class="secondary">Cancel</button>
       </form>`,
   );
@@ -80,8 +83,7 @@ export interface InvitePageInput {
 export function invitePage(input: InvitePageInput): Markup {
   let preselected: Markup;
   if (input.guildId === null) preselected = html`<p>No server was preselected.</p>`;
-  else if (input.guildName === null)
-    preselected = html`<p>Preselected server: unknown server <code>${input.guildId}</code>.</p>`;
+  else if (input.guildName === null) preselected = html`<p>Preselected server: unknown server <code>${input.guildId}</code>.</p>`;
   else preselected = html`<p>Preselected server: <strong>${input.guildName}</strong> (<code>${input.guildId}</code>).</p>`;
   return layout(
     `Add ${input.applicationName} to a server`,
@@ -100,8 +102,9 @@ export function errorPage(message: string): Markup {
 export function indexPage(): Markup {
   return layout(
     'Fake Discord',
-    html`<p>Serves <code>/oauth2/authorize</code>, <code>/api/oauth2/token</code>, <code>/api/v10/…</code>
-      and the test controls under <code>/__demo/</code>.</p>
+    html`<p>
+        Serves <code>/oauth2/authorize</code>, <code>/api/oauth2/token</code>, <code>/api/v10/…</code> and the test controls under <code>/__demo/</code>.
+      </p>
       <p><a href="/__demo/state">Demo data set (JSON)</a></p>`,
   );
 }

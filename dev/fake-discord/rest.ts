@@ -7,7 +7,6 @@ import type { Context } from 'hono';
 import type {
   APIGuildMember,
   GuildMemberFlags,
-  GuildSystemChannelFlags,
   Locale,
   APIUser,
   RESTAPIPartialCurrentUserGuild,
@@ -63,10 +62,7 @@ function unknownGuild(c: Context): Response {
 }
 
 function invalidFormBody(c: Context, field: string, message: string): Response {
-  return c.json(
-    { message: 'Invalid Form Body', code: 50035, errors: { [field]: { _errors: [{ code: 'BASE_TYPE_INVALID', message }] } } },
-    400,
-  );
+  return c.json({ message: 'Invalid Form Body', code: 50035, errors: { [field]: { _errors: [{ code: 'BASE_TYPE_INVALID', message }] } } }, 400);
 }
 
 function isTruthyFlag(value: string | undefined): boolean {
@@ -117,7 +113,7 @@ function fullGuild(guild: DemoGuild, withCounts: boolean): RESTGetAPIGuildResult
     mfa_level: 0,
     application_id: null,
     system_channel_id: systemChannel?.id ?? null,
-    system_channel_flags: 8 as GuildSystemChannelFlags,
+    system_channel_flags: 8, // GuildSystemChannelFlags.SuppressJoinNotificationReplies
     rules_channel_id: null,
     max_presences: null,
     max_members: 500000,
@@ -164,7 +160,7 @@ function guildMember(state: FakeDiscordState, guild: DemoGuild, userId: string):
 /** The guild if the bot is in it; Discord does not tell bots about guilds they have not joined. */
 function botGuild(state: FakeDiscordState, guildId: string): DemoGuild | null {
   const guild = state.data.guilds.find((candidate) => candidate.id === guildId);
-  return guild !== undefined && guild.bot_present ? guild : null;
+  return guild?.bot_present ? guild : null;
 }
 
 export function createRestRoutes(state: FakeDiscordState): Hono {
@@ -209,7 +205,10 @@ export function createRestRoutes(state: FakeDiscordState): Hono {
       return invalidFormBody(c, 'limit', `Must be an integer between 1 and ${MAX_GUILDS_PER_PAGE}.`);
     const after = c.req.query('after');
     const before = c.req.query('before');
-    for (const [field, value] of [['after', after], ['before', before]] as const) {
+    for (const [field, value] of [
+      ['after', after],
+      ['before', before],
+    ] as const) {
       if (value !== undefined && !/^\d+$/.test(value)) return invalidFormBody(c, field, 'Value "' + value + '" is not snowflake.');
     }
     const withCounts = isTruthyFlag(c.req.query('with_counts'));
@@ -222,15 +221,13 @@ export function createRestRoutes(state: FakeDiscordState): Hono {
       guilds = guilds.filter((guild) => BigInt(guild.id) < BigInt(before));
       guilds = guilds.slice(Math.max(0, guilds.length - limit));
     }
-    const page: RESTGetAPICurrentUserGuildsResult = guilds
-      .slice(0, limit)
-      .map((guild) => partialGuild(guild, userId, withCounts));
+    const page: RESTGetAPICurrentUserGuildsResult = guilds.slice(0, limit).map((guild) => partialGuild(guild, userId, withCounts));
     return c.json(page);
   });
 
   rest.get('/users/@me/guilds/:guildId/member', (c) => {
     const who = caller(c);
-    if (who === null || who.kind !== 'user' || !hasScope(who, 'guilds.members.read')) return unauthorized(c);
+    if (who?.kind !== 'user' || !hasScope(who, 'guilds.members.read')) return unauthorized(c);
     const guild = state.data.guilds.find((candidate) => candidate.id === c.req.param('guildId'));
     const member = guild === undefined ? null : guildMember(state, guild, who.user.id);
     return member === null ? unknownGuild(c) : c.json(member);

@@ -1,5 +1,6 @@
 /** Issuing and checking the OAuth2 artefacts: codes, access and refresh tokens, PKCE challenges. */
 import type { FakeDiscordState, Grant } from './state.ts';
+import { toBase64Url } from '../../src/shared/base64url.ts';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 604800;
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
@@ -11,20 +12,14 @@ const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 export function randomToken(length = 30): string {
   const bytes = crypto.getRandomValues(new Uint8Array(length));
   let token = '';
-  for (const byte of bytes) token += TOKEN_ALPHABET[byte % TOKEN_ALPHABET.length];
+  for (const byte of bytes) token += TOKEN_ALPHABET.charAt(byte % TOKEN_ALPHABET.length);
   return token;
-}
-
-function base64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** The S256 code challenge of a PKCE verifier (RFC 7636): base64url(sha256(verifier)). */
 export async function s256Challenge(verifier: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
-  return base64Url(new Uint8Array(digest));
+  return toBase64Url(new Uint8Array(digest));
 }
 
 export function issueGrant(state: FakeDiscordState, userId: string, clientId: string, scope: string): Grant {

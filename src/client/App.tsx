@@ -60,7 +60,7 @@ function Shell() {
         </Suspense>
       </main>
       {!music && <Footer currentRouteId={route.id} />}
-      <LazyToaster theme={theme} />
+      <LazyToaster theme={theme} pageToasts={route.toasts === true} />
     </div>
   );
 }

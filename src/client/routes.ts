@@ -14,6 +14,8 @@ export interface AppRoute {
   chrome: 'main' | 'music';
   /** Page requires admin rights (redirect to / otherwise). */
   adminOnly?: boolean;
+  /** The page shows toasts, so the toast container loads with it (src/client/components/LazyToaster.tsx). */
+  toasts?: boolean;
   /** The same HTML for every logged-out visitor: served from the edge cache (src/worker/render/page-cache.ts). */
   publicCache?: boolean;
 }
@@ -23,14 +25,14 @@ const withHtml = (...paths: string[]) => paths.flatMap((p) => [p, `${p}.html`]);
 export const ROUTES: readonly AppRoute[] = [
   { id: 'landing', paths: ['/', '/index.html'], title: 'ServerManager | Discord bot for moderation, fun and Last.fm', source: 'src/client/pages/Landing.tsx', page: lazyPage(() => import('./pages/Landing')), loaders: ['stats'], chrome: 'main', publicCache: true },
   { id: 'commands', paths: withHtml('/commands'), title: 'Commands | ServerManager', source: 'src/client/pages/Commands.tsx', page: lazyPage(() => import('./pages/Commands')), loaders: ['commands'], chrome: 'main', publicCache: true },
-  { id: 'servers', paths: withHtml('/bite', '/servers', '/servermanager'), title: 'Your Servers | ServerManager', source: 'src/client/pages/ServerList.tsx', page: lazyPage(() => import('./pages/ServerList')), loaders: ['servers'], chrome: 'main' },
-  { id: 'server', paths: ['/server/:serverId'], title: 'Server Settings | ServerManager', source: 'src/client/pages/ServerSettings.tsx', page: lazyPage(() => import('./pages/ServerSettings')), loaders: ['serverSettings'], chrome: 'main' },
-  { id: 'admin', paths: withHtml('/admin'), title: 'Admin | ServerManager', source: 'src/client/pages/Admin.tsx', page: lazyPage(() => import('./pages/Admin')), loaders: ['adminWhitelist'], chrome: 'main', adminOnly: true },
+  { id: 'servers', paths: withHtml('/bite', '/servers', '/servermanager'), title: 'Your Servers | ServerManager', source: 'src/client/pages/ServerList.tsx', page: lazyPage(() => import('./pages/ServerList')), loaders: ['servers'], chrome: 'main', toasts: true },
+  { id: 'server', paths: ['/server/:serverId'], title: 'Server Settings | ServerManager', source: 'src/client/pages/ServerSettings.tsx', page: lazyPage(() => import('./pages/ServerSettings')), loaders: ['serverSettings'], chrome: 'main', toasts: true },
+  { id: 'admin', paths: withHtml('/admin'), title: 'Admin | ServerManager', source: 'src/client/pages/Admin.tsx', page: lazyPage(() => import('./pages/Admin')), loaders: ['adminWhitelist'], chrome: 'main', toasts: true, adminOnly: true },
   { id: 'privacy', paths: withHtml('/privacy-policy'), title: 'Privacy Policy | ServerManager', source: 'src/client/pages/PrivacyPolicy.tsx', page: lazyPage(() => import('./pages/PrivacyPolicy')), loaders: [], chrome: 'main', publicCache: true },
   { id: 'terms', paths: withHtml('/terms-of-service', '/tos'), title: 'Terms of Service | ServerManager', source: 'src/client/pages/TermsOfService.tsx', page: lazyPage(() => import('./pages/TermsOfService')), loaders: [], chrome: 'main', publicCache: true },
   { id: 'contact', paths: withHtml('/contact'), title: 'Contact | ServerManager', source: 'src/client/pages/Contact.tsx', page: lazyPage(() => import('./pages/Contact')), loaders: [], chrome: 'main', publicCache: true },
-  { id: 'kenji', paths: withHtml('/kenji'), title: 'Kenji Library | ServerManager', source: 'src/client/pages/Library.tsx', page: lazyPage(() => import('./pages/Library')), loaders: [], chrome: 'music', publicCache: true },
-  { id: 'glaive', paths: withHtml('/glaive'), title: 'Glaive Library | ServerManager', source: 'src/client/pages/Library.tsx', page: lazyPage(() => import('./pages/Library')), loaders: [], chrome: 'music', publicCache: true },
+  { id: 'kenji', paths: withHtml('/kenji'), title: 'Kenji Library | ServerManager', source: 'src/client/pages/Library.tsx', page: lazyPage(() => import('./pages/Library')), loaders: [], chrome: 'music', toasts: true, publicCache: true },
+  { id: 'glaive', paths: withHtml('/glaive'), title: 'Glaive Library | ServerManager', source: 'src/client/pages/Library.tsx', page: lazyPage(() => import('./pages/Library')), loaders: [], chrome: 'music', toasts: true, publicCache: true },
 ];
 
 export const NOT_FOUND_ROUTE: AppRoute = {

@@ -7,7 +7,9 @@ import { gotoHydrated, watchConsole } from './helpers';
 const folders = (page: Page) => page.getByRole('navigation', { name: 'Folders' });
 const files = (page: Page) => page.getByRole('list', { name: /^Files in |^Search results$/ });
 const audioState = (page: Page) =>
-  page.locator('audio').evaluate((a: HTMLAudioElement) => ({ paused: a.paused, time: a.currentTime, volume: a.volume, muted: a.muted, src: a.getAttribute('src') }));
+  page
+    .locator('audio')
+    .evaluate((a: HTMLAudioElement) => ({ paused: a.paused, time: a.currentTime, volume: a.volume, muted: a.muted, src: a.getAttribute('src') }));
 
 test.describe('song library pages', () => {
   test('render on the server, hydrate cleanly and browse the tree', async ({ page }) => {
@@ -18,7 +20,9 @@ test.describe('song library pages', () => {
     await expect(folders(page).getByRole('button', { name: /^Kenji Sato/ })).toBeVisible();
 
     await folders(page).getByRole('button', { name: 'Expand Kenji Sato' }).click();
-    await folders(page).getByRole('button', { name: /^Night Drive/ }).click();
+    await folders(page)
+      .getByRole('button', { name: /^Night Drive/ })
+      .click();
     await expect(page).toHaveURL(/folder=Kenji\+Sato%2FNight\+Drive/);
     await expect(page.getByRole('heading', { name: 'Night Drive' })).toBeVisible();
     await expect(files(page).getByRole('button', { name: 'Play 01 Neon Streets.wav' })).toBeVisible();
@@ -68,7 +72,9 @@ test.describe('song library pages', () => {
 
     await search.fill('rainy');
     await expect(page.getByText(/14 files and 1 folders found/)).toBeVisible();
-    await files(page).getByRole('button', { name: /^Rainy Days/ }).click();
+    await files(page)
+      .getByRole('button', { name: /^Rainy Days/ })
+      .click();
     await expect(search).toHaveValue('');
     await expect(page.getByRole('heading', { name: 'Rainy Days' })).toBeVisible();
 
@@ -128,7 +134,11 @@ test.describe('song library pages', () => {
   test('shows the busy alert and stops when the server answers 429', async ({ page }) => {
     await gotoHydrated(page, '/kenji?folder=Kenji+Sato%2FNight+Drive');
     await page.route('**/api/stream-kenji-song**', (route) =>
-      route.fulfill({ status: 429, headers: { 'Retry-After': '60', 'Content-Type': 'application/json' }, body: JSON.stringify({ error: 'Server is busy. Please try again in a moment.', code: 'BUSY' }) }),
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '60', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ error: 'Server is busy. Please try again in a moment.', code: 'BUSY' }),
+      }),
     );
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
@@ -164,13 +174,15 @@ test.describe('song library pages', () => {
     expect(Object.keys(entries)).toHaveLength(14);
     expect(Object.keys(entries)).toContain('01 Drizzle.wav');
     expect(Object.keys(entries)).toContain('Bonus/02 Room Tone.mp3');
-    expect(Buffer.from(entries['01 Drizzle.wav']!.subarray(0, 4)).toString()).toBe('RIFF');
+    expect(Buffer.from(entries['01 Drizzle.wav']?.subarray(0, 4) ?? []).toString()).toBe('RIFF');
     await expect(page.getByText('Downloaded Rainy Days successfully')).toBeVisible();
   });
 
   test('a failed download says so', async ({ page }) => {
     await gotoHydrated(page, '/glaive?folder=Glaive%2FSingles');
-    await page.route('**/api/download-glaive-song**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Boom","code":"INTERNAL"}' }));
+    await page.route('**/api/download-glaive-song**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Boom","code":"INTERNAL"}' }),
+    );
     await files(page).getByRole('button', { name: 'Download Sometimes.mp3' }).click();
     await expect(page.getByText('Failed to download Sometimes.mp3')).toBeVisible();
   });
@@ -192,7 +204,9 @@ test.describe('song library pages', () => {
     await expect(page.getByTestId('now-playing')).toHaveText('01 Astral');
     await expect(folders(page).getByRole('button', { name: /^Cypress Grove/ })).toHaveAttribute('aria-current', 'true');
 
-    await folders(page).getByRole('button', { name: /^Singles/ }).click();
+    await folders(page)
+      .getByRole('button', { name: /^Singles/ })
+      .click();
     await expect(page.getByRole('heading', { name: 'Singles' })).toBeVisible();
     await page.reload();
     await expect(page.locator('html[data-client-loaded="true"]')).toHaveCount(1);

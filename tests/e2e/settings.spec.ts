@@ -96,7 +96,8 @@ test('every section saves, survives a reload, and toggles wait for their require
   const commands = section(page, 'Disabled Commands');
   const search = commands.getByRole('searchbox', { name: 'Search commands' });
   await search.fill('BAN');
-  const firstMatch = (await commands.getByRole('list', { name: 'Matching commands' }).getByRole('button').first().getAttribute('aria-label'))?.replace('Disable ', '') ?? '';
+  const firstMatch =
+    (await commands.getByRole('list', { name: 'Matching commands' }).getByRole('button').first().getAttribute('aria-label'))?.replace('Disable ', '') ?? '';
   expect(firstMatch.toLowerCase()).toContain('ban');
   await search.press('Enter');
   await expect(commands.getByRole('button', { name: `Remove ${firstMatch}` })).toBeVisible();
@@ -199,7 +200,9 @@ test('the settings page has no detectable accessibility violations and works on 
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   // Only the page's own content: the shared header is checked by its own tests.
   const overflowing = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('main *')).filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => el.tagName),
+    Array.from(document.querySelectorAll('main *'))
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((el) => el.tagName),
   );
   expect(overflowing).toEqual([]);
 });

@@ -4,6 +4,7 @@ import { serializeIsland } from '../../src/client/data-island';
 import { COMMANDS } from '../../src/shared/commands';
 import { writeStats } from '../../src/worker/db/stats';
 import { withinBudget } from '../../src/worker/render/loaders';
+import { GUILDS, loginAs, USERS } from './login';
 import { call, postJson } from './request';
 
 describe('GET /api/stats', () => {
@@ -187,5 +188,23 @@ describe('loader budget', () => {
     }, 1000);
     expect(answer).toEqual({ '/api/stats': 1 });
     expect(seen?.aborted).toBe(false);
+  });
+});
+
+describe('loaders fill exactly the keys their pages read (see tests/client/loader-keys.test.tsx)', () => {
+  const islandKeys = async (path: string, cookie?: string) => {
+    const html = await (await call(path, { cookie })).text();
+    const json = /<script type="application\/json" id="__SM_DATA__">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}';
+    return Object.keys((JSON.parse(json) as { fallback: Record<string, unknown> }).fallback).sort();
+  };
+
+  it('for visitors and logged-in owners and admins', async () => {
+    const owner = await loginAs(USERS.owner);
+    const admin = await loginAs(USERS.admin);
+    expect(await islandKeys('/')).toEqual(['/api/check-auth', '/api/stats']);
+    expect(await islandKeys('/commands')).toEqual(['/api/check-auth', '/api/commands']);
+    expect(await islandKeys('/servers', owner)).toEqual(['/api/allowed-servers', '/api/check-auth', '/api/invitable-servers', '/api/whitelisted-servers']);
+    expect(await islandKeys(`/server/${GUILDS.kenjiLounge}`, owner)).toEqual(['/api/check-auth', `/api/server-settings?serverID=${GUILDS.kenjiLounge}`]);
+    expect(await islandKeys('/admin', admin)).toEqual(['/api/all-whitelisted-servers', '/api/check-auth']);
   });
 });

@@ -6,6 +6,7 @@ import { DAY_MS } from '../../src/shared/constants';
 import { SETTINGS_AUDIT_RETENTION_DAYS } from '../../src/worker/db/settings';
 import { readStats } from '../../src/worker/db/stats';
 import { clearKv, DISCORD, resetFake } from './login';
+import { DEMO_BOT_TOKEN } from '../../dev/fake-discord/data.ts';
 
 interface DemoGuild {
   id: string;
@@ -27,7 +28,7 @@ beforeEach(async () => {
 
 describe('cron trigger', () => {
   it("counts the bot's servers and their members into the landing page stats", async () => {
-    const bot = await fetch(`${DISCORD}/api/v10/users/@me/guilds?with_counts=true`, { headers: { Authorization: 'Bot demo-bot-token' } });
+    const bot = await fetch(`${DISCORD}/api/v10/users/@me/guilds?with_counts=true`, { headers: { Authorization: `Bot ${DEMO_BOT_TOKEN}` } });
     const guilds = (await bot.json()) as DemoGuild[];
     await runCron();
     const stats = await readStats(env.DB);

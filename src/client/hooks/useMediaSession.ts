@@ -13,9 +13,11 @@ export function useMediaSession(player: SongPlayer, library: Library, queue: rea
       return;
     }
     const folder = parentFolder(current);
+    // The top folder names the artist; songs at the library root have none.
+    const topFolder = folder.split('/')[0] ?? '';
     navigator.mediaSession.metadata = new MediaMetadata({
       title: trackTitle(current),
-      artist: folder.split('/')[0] || LIBRARY_TITLES[library],
+      artist: topFolder === '' ? LIBRARY_TITLES[library] : topFolder,
       album: folder ? baseName(folder) : LIBRARY_TITLES[library],
     });
   }, [current, library]);
@@ -37,14 +39,16 @@ export function useMediaSession(player: SongPlayer, library: Library, queue: rea
   useEffect(() => {
     if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return;
     const index = current ? queue.indexOf(current) : -1;
+    const previous = index > 0 ? queue[index - 1] : undefined;
+    const next = index >= 0 ? queue[index + 1] : undefined;
     const handlers: [MediaSessionAction, MediaSessionActionHandler | null][] = [
       ['play', () => togglePlay()],
       ['pause', () => togglePlay()],
       ['seekbackward', (d) => seekBy(-(d.seekOffset ?? SEEK_STEP_SECONDS))],
       ['seekforward', (d) => seekBy(d.seekOffset ?? SEEK_STEP_SECONDS)],
       ['seekto', (d) => d.seekTime !== undefined && seek(d.seekTime)],
-      ['previoustrack', index > 0 ? () => select(queue[index - 1] as string) : null],
-      ['nexttrack', index >= 0 && index < queue.length - 1 ? () => select(queue[index + 1] as string) : null],
+      ['previoustrack', previous === undefined ? null : () => select(previous)],
+      ['nexttrack', next === undefined ? null : () => select(next)],
     ];
     for (const [action, handler] of handlers) {
       try {

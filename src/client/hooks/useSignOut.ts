@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { apiActions, apiKeys } from '../../shared/api-keys';
 import type { CheckAuthResponse } from '../../shared/api-types';
 import { postJson } from '../api';
+import { requestToaster } from '../components/LazyToaster';
 
 /** Ends the session on the server, then forgets every cached answer (user, servers, settings, admin flag). */
 export function useSignOut() {
@@ -13,6 +14,7 @@ export function useSignOut() {
     try {
       await postJson<void>(apiActions.logout, {});
     } catch (error) {
+      await requestToaster();
       const { toast } = await import('sonner');
       toast.error(error instanceof Error ? error.message : 'Sign out failed.');
       return;

@@ -44,7 +44,7 @@ export async function downloadWithToasts(url: string, name: string, fileName: st
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      chunks.push(value as Uint8Array<ArrayBuffer>);
+      chunks.push(value);
       received += value.byteLength;
       const percent = total ? Math.min(100, Math.floor((received / total) * 100)) : -1;
       if (percent !== shownPercent) {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { DEFAULT_VOLUME } from '../../shared/constants';
+import { SERVER_BUSY_MESSAGE } from '../../shared/messages';
 import { baseName, songStreamUrl, type Library } from '../../shared/song-paths';
 
-export const BUSY_MESSAGE = 'Server is busy. Please try again in a moment.';
 const SEEK_STEP_SECONDS = 5;
 
 export interface SongPlayer {
@@ -18,15 +18,15 @@ export interface SongPlayer {
   volume: number;
   muted: boolean;
   /** SPEC section 4: selecting a song starts it; selecting it again toggles play/pause. */
-  select(path: string): void;
-  togglePlay(): void;
+  select: (path: string) => void;
+  togglePlay: () => void;
   /** Puts a song in the player without starting it (deep links: browsers block autoplay anyway). */
-  cue(path: string): void;
-  seek(seconds: number): void;
-  seekBy(delta: number): void;
-  setVolume(volume: number): void;
-  toggleMute(): void;
-  stop(): void;
+  cue: (path: string) => void;
+  seek: (seconds: number) => void;
+  seekBy: (delta: number) => void;
+  setVolume: (volume: number) => void;
+  toggleMute: () => void;
+  stop: () => void;
 }
 
 type ProbeResult = { status: 'ok'; ticket: string | null } | { status: 'busy' } | { status: 'failed' };
@@ -78,7 +78,7 @@ export function useSongPlayer(library: Library): SongPlayer {
 
   const busy = useCallback(() => {
     stop();
-    window.alert(BUSY_MESSAGE);
+    window.alert(SERVER_BUSY_MESSAGE);
   }, [stop]);
 
   const start = useCallback(
@@ -95,7 +95,10 @@ export function useSongPlayer(library: Library): SongPlayer {
       const result = await probe(url);
       if (request !== requestRef.current) return;
       setLoading(false);
-      if (result.status === 'busy') return busy();
+      if (result.status === 'busy') {
+        busy();
+        return;
+      }
       if (result.status === 'failed') {
         stop();
         toast.error(`Could not play ${baseName(path)}`);

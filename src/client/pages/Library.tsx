@@ -13,7 +13,16 @@ import {
   songDownloadUrl,
   songListUrl,
 } from '../../shared/song-paths';
-import { buildSearchIndex, buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors, searchLibrary, type FolderNode } from '../../shared/song-tree';
+import {
+  buildSearchIndex,
+  buildSongTree,
+  collapseFolder,
+  expandFolders,
+  findFolder,
+  folderAndAncestors,
+  searchLibrary,
+  type FolderNode,
+} from '../../shared/song-tree';
 import { FileList, type FileListEntry } from '../components/library/FileList';
 import { FolderTree } from '../components/library/FolderTree';
 import { DownloadIcon, SearchIcon } from '../components/library/LibraryIcons';
@@ -30,7 +39,7 @@ export default function Library() {
   const [pathname] = useLocation();
   const library = libraryFromPathname(pathname);
   const title = LIBRARY_TITLES[library];
-  const { data, error, mutate } = useSWR<string[]>(songListUrl(library), { revalidateOnMount: true });
+  const { data, error, mutate } = useSWR<string[], Error>(songListUrl(library), { revalidateOnMount: true });
   const paths = data ?? EMPTY;
 
   const tree = useMemo(() => buildSongTree(paths), [paths]);
@@ -43,10 +52,12 @@ export default function Library() {
   const folderNode = selectedNode ?? tree;
 
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(folderAndAncestors(urlFolder)));
-  useEffect(() => {
-    // Reaching a folder by link, back button or search opens the tree down to it.
+  // Reaching a folder by link, back button or search opens the tree down to it (adjusted while rendering, not in an effect).
+  const [expandedFor, setExpandedFor] = useState(urlFolder);
+  if (expandedFor !== urlFolder) {
+    setExpandedFor(urlFolder);
     setExpanded((e) => expandFolders(e, folderAndAncestors(urlFolder)));
-  }, [urlFolder]);
+  }
 
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
@@ -58,11 +69,11 @@ export default function Library() {
   const download = useSongDownload();
   usePlayerShortcuts(player);
 
-  const queue = useMemo(() => (player.current ? (findFolder(tree, parentFolder(player.current))?.files ?? []).filter(isPlayable) : EMPTY), [tree, player.current]);
+  const { current: currentSong, cue } = player;
+  const queue = useMemo(() => (currentSong ? (findFolder(tree, parentFolder(currentSong))?.files ?? []).filter(isPlayable) : EMPTY), [tree, currentSong]);
   useMediaSession(player, library, queue);
 
   // A shared link names a song: put it in the player (paused) once we know it exists.
-  const { cue } = player;
   useEffect(() => {
     if (urlSong && data?.includes(urlSong)) cue(urlSong);
   }, [urlSong, data, cue]);
@@ -100,7 +111,8 @@ export default function Library() {
   const downloadSong = useCallback((path: string) => void download(songDownloadUrl(library, path), baseName(path)), [download, library]);
 
   const entries = useMemo<FileListEntry[]>(() => {
-    if (searching) return [...results.folders.map((path) => ({ kind: 'folder' as const, path })), ...results.files.map((path) => ({ kind: 'file' as const, path }))];
+    if (searching)
+      return [...results.folders.map((path) => ({ kind: 'folder' as const, path })), ...results.files.map((path) => ({ kind: 'file' as const, path }))];
     return folderNode.files.map((path) => ({ kind: 'file' as const, path }));
   }, [searching, results, folderNode]);
 
@@ -142,15 +154,31 @@ export default function Library() {
         {error ? (
           <div role="alert" className="mt-10 rounded-lg border border-red-500/30 bg-red-500/10 p-6 text-center">
             <p>The song list could not be loaded.</p>
-            <button type="button" onClick={() => void mutate()} className="mt-3 rounded bg-white/10 px-4 py-2 text-sm hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-indigo-400">
+            <button
+              type="button"
+              onClick={() => void mutate()}
+              className="mt-3 rounded bg-white/10 px-4 py-2 text-sm hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-indigo-400"
+            >
               Try again
             </button>
           </div>
         ) : (
           <div className="mt-4 grid gap-4 md:grid-cols-[minmax(14rem,20rem)_1fr]">
-            <nav id={treeId} aria-label="Folders" className={`${showFolders ? 'block' : 'hidden'} rounded-xl border border-white/10 bg-gray-900/60 p-2 md:block`}>
+            <nav
+              id={treeId}
+              aria-label="Folders"
+              className={`${showFolders ? 'block' : 'hidden'} rounded-xl border border-white/10 bg-gray-900/60 p-2 md:block`}
+            >
               {data ? (
-                <FolderTree root={tree} rootLabel={title} expanded={expanded} selected={folder} onToggle={toggleFolder} onSelect={selectFromTree} onDownload={downloadFolder} />
+                <FolderTree
+                  root={tree}
+                  rootLabel={title}
+                  expanded={expanded}
+                  selected={folder}
+                  onToggle={toggleFolder}
+                  onSelect={selectFromTree}
+                  onDownload={downloadFolder}
+                />
               ) : (
                 <p className="p-3 text-sm text-gray-400">Loading folders…</p>
               )}
@@ -185,7 +213,11 @@ export default function Library() {
               {data &&
                 (entries.length === 0 ? (
                   <p className="p-6 text-center text-gray-400">
-                    {searching ? `No songs or folders match "${deferredQuery.trim()}"` : folderNode.folders.length ? 'This folder only holds other folders. Pick one on the left.' : 'This folder is empty.'}
+                    {searching
+                      ? `No songs or folders match "${deferredQuery.trim()}"`
+                      : folderNode.folders.length
+                        ? 'This folder only holds other folders. Pick one on the left.'
+                        : 'This folder is empty.'}
                   </p>
                 ) : (
                   <FileList

@@ -11,9 +11,9 @@ interface FileListProps {
   showFolder: boolean;
   current: string | null;
   playing: boolean;
-  onPlay(path: string): void;
-  onDownload(path: string): void;
-  onOpenFolder(path: string): void;
+  onPlay: (path: string) => void;
+  onDownload: (path: string) => void;
+  onOpenFolder: (path: string) => void;
   resetKey: string;
 }
 
@@ -28,7 +28,8 @@ export function FileList({ entries, label, showFolder, current, playing, onPlay,
       resetKey={resetKey}
       className="max-h-[60vh] md:max-h-[calc(100vh-16rem)]"
       renderRow={(i) => {
-        const entry = entries[i] as FileListEntry;
+        const entry = entries[i];
+        if (!entry) return null;
         if (entry.kind === 'folder') {
           return (
             <div className="flex h-full items-center border-b border-white/5 px-2">
@@ -57,7 +58,10 @@ export function FileList({ entries, label, showFolder, current, playing, onPlay,
           </span>
         );
         return (
-          <div className={`flex h-full items-center gap-2 border-b border-white/5 px-2 ${isCurrent ? 'bg-indigo-500/10' : 'hover:bg-white/5'}`} data-song={entry.path}>
+          <div
+            className={`flex h-full items-center gap-2 border-b border-white/5 px-2 ${isCurrent ? 'bg-indigo-500/10' : 'hover:bg-white/5'}`}
+            data-song={entry.path}
+          >
             {playable ? (
               <button
                 type="button"
@@ -66,7 +70,9 @@ export function FileList({ entries, label, showFolder, current, playing, onPlay,
                 onClick={() => onPlay(entry.path)}
                 className="flex min-w-0 flex-1 items-center gap-3 rounded px-2 py-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-400"
               >
-                <span className={`flex size-8 shrink-0 items-center justify-center rounded-full ${isCurrent ? 'bg-indigo-500 text-white' : 'bg-white/10 text-gray-200'}`}>
+                <span
+                  className={`flex size-8 shrink-0 items-center justify-center rounded-full ${isCurrent ? 'bg-indigo-500 text-white' : 'bg-white/10 text-gray-200'}`}
+                >
                   {isCurrent && playing ? <PauseIcon /> : <PlayIcon />}
                 </span>
                 {text}

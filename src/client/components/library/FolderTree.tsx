@@ -26,9 +26,9 @@ interface FolderTreeProps {
   rootLabel: string;
   expanded: ReadonlySet<string>;
   selected: string;
-  onToggle(path: string): void;
-  onSelect(path: string): void;
-  onDownload(node: FolderNode): void;
+  onToggle: (path: string) => void;
+  onSelect: (path: string) => void;
+  onDownload: (node: FolderNode) => void;
 }
 
 const ROW_HEIGHT = 36;
@@ -40,7 +40,10 @@ const TREE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'H
 function focusRow(list: HTMLElement | null, index: number) {
   const find = () => list?.querySelector<HTMLElement>(`[data-folder-row="${index}"]`);
   const row = find();
-  if (row) return row.focus();
+  if (row) {
+    row.focus();
+    return;
+  }
   const scroller = list?.parentElement;
   if (!scroller) return;
   scroller.scrollTop = index * ROW_HEIGHT;
@@ -91,65 +94,67 @@ export function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSe
   };
   return (
     <div ref={listRef}>
-    <VirtualList
-      label="Folders"
-      count={rows.length}
-      rowHeight={ROW_HEIGHT}
-      className="max-h-[40vh] md:max-h-[calc(100vh-16rem)]"
-      renderRow={(i) => {
-        const { node, depth } = rows[i] as VisibleFolder;
-        const isRoot = node.path === '';
-        const isOpen = isRoot || expanded.has(node.path);
-        const isSelected = node.path === selected;
-        const name = isRoot ? rootLabel : node.name;
-        return (
-          <div
-            className={`group flex h-full items-center gap-1 rounded-md pr-1 ${isSelected ? 'bg-indigo-600/30 text-white' : 'text-gray-300 hover:bg-white/5'}`}
-            style={{ paddingLeft: depth * INDENT_PX }}
-            data-folder={node.path}
-          >
-            {!isRoot && node.folders.length > 0 ? (
+      <VirtualList
+        label="Folders"
+        count={rows.length}
+        rowHeight={ROW_HEIGHT}
+        className="max-h-[40vh] md:max-h-[calc(100vh-16rem)]"
+        renderRow={(i) => {
+          const row = rows[i];
+          if (!row) return null;
+          const { node, depth } = row;
+          const isRoot = node.path === '';
+          const isOpen = isRoot || expanded.has(node.path);
+          const isSelected = node.path === selected;
+          const name = isRoot ? rootLabel : node.name;
+          return (
+            <div
+              className={`group flex h-full items-center gap-1 rounded-md pr-1 ${isSelected ? 'bg-indigo-600/30 text-white' : 'text-gray-300 hover:bg-white/5'}`}
+              style={{ paddingLeft: depth * INDENT_PX }}
+              data-folder={node.path}
+            >
+              {!isRoot && node.folders.length > 0 ? (
+                <button
+                  type="button"
+                  aria-expanded={isOpen}
+                  aria-label={`${isOpen ? 'Collapse' : 'Expand'} ${name}`}
+                  onClick={() => onToggle(node.path)}
+                  className="flex size-6 shrink-0 items-center justify-center rounded text-gray-400 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400"
+                >
+                  <ChevronRightIcon className={`transition-transform ${isOpen ? 'rotate-90' : ''}`} />
+                </button>
+              ) : (
+                <span className="size-6 shrink-0" aria-hidden="true" />
+              )}
               <button
                 type="button"
-                aria-expanded={isOpen}
-                aria-label={`${isOpen ? 'Collapse' : 'Expand'} ${name}`}
-                onClick={() => onToggle(node.path)}
-                className="flex size-6 shrink-0 items-center justify-center rounded text-gray-400 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400"
+                data-folder-row={i}
+                aria-current={isSelected ? 'true' : undefined}
+                aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Home End"
+                onKeyDown={(e) => onKeyDown(e, i)}
+                onClick={() => onSelect(node.path)}
+                title={isRoot ? rootLabel : node.path}
+                className="flex min-w-0 flex-1 items-center gap-2 rounded px-1 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-400"
               >
-                <ChevronRightIcon className={`transition-transform ${isOpen ? 'rotate-90' : ''}`} />
+                <FolderIcon className="shrink-0 text-indigo-300" />
+                <span className="truncate">{name}</span>
+                <span className="ml-auto shrink-0 text-xs text-gray-400" aria-label={`${node.totalFiles} files`}>
+                  {node.totalFiles}
+                </span>
               </button>
-            ) : (
-              <span className="size-6 shrink-0" aria-hidden="true" />
-            )}
-            <button
-              type="button"
-              data-folder-row={i}
-              aria-current={isSelected ? 'true' : undefined}
-              aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Home End"
-              onKeyDown={(e) => onKeyDown(e, i)}
-              onClick={() => onSelect(node.path)}
-              title={isRoot ? rootLabel : node.path}
-              className="flex min-w-0 flex-1 items-center gap-2 rounded px-1 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-400"
-            >
-              <FolderIcon className="shrink-0 text-indigo-300" />
-              <span className="truncate">{name}</span>
-              <span className="ml-auto shrink-0 text-xs text-gray-400" aria-label={`${node.totalFiles} files`}>
-                {node.totalFiles}
-              </span>
-            </button>
-            <button
-              type="button"
-              aria-label={`Download folder ${name} as zip`}
-              title="Download as zip"
-              onClick={() => onDownload(node)}
-              className="flex size-7 shrink-0 items-center justify-center rounded text-gray-400 opacity-70 hover:bg-white/10 hover:text-white focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-indigo-400 group-hover:opacity-100"
-            >
-              <DownloadIcon />
-            </button>
-          </div>
-        );
-      }}
-    />
+              <button
+                type="button"
+                aria-label={`Download folder ${name} as zip`}
+                title="Download as zip"
+                onClick={() => onDownload(node)}
+                className="flex size-7 shrink-0 items-center justify-center rounded text-gray-400 opacity-70 hover:bg-white/10 hover:text-white focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-indigo-400 group-hover:opacity-100"
+              >
+                <DownloadIcon />
+              </button>
+            </div>
+          );
+        }}
+      />
     </div>
   );
 }

@@ -21,6 +21,7 @@ export function PlayerBar({ player }: { player: SongPlayer }) {
       className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-gray-900/95 text-white backdrop-blur supports-[backdrop-filter]:bg-gray-900/80"
     >
       {/* The element is rendered (without a source) on the server too; the hook gives it one on play. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- songs have no words to caption; the bar names the track. */}
       <audio ref={audioRef} preload="none" className="hidden" />
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-3 sm:px-6 md:flex-row md:items-center md:gap-6">
         <div className="flex min-w-0 items-center gap-3 md:w-72">

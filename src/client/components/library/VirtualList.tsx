@@ -35,10 +35,15 @@ export function VirtualList({ count, rowHeight, renderRow, overscan = 8, classNa
     return () => observer.disconnect();
   }, []);
 
+  // Another folder or search starts at the top: the rendered slice at once (while rendering), the element after commit.
+  const [scrolledFor, setScrolledFor] = useState(resetKey);
+  if (scrolledFor !== resetKey) {
+    setScrolledFor(resetKey);
+    setScrollTop(0);
+  }
   useEffect(() => {
     const el = scrollRef.current;
     if (el) el.scrollTop = 0;
-    setScrollTop(0);
   }, [resetKey]);
 
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);

@@ -1,0 +1,75 @@
+import { render, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../src/client/App';
+import { matchAppRoute, ROUTES } from '../../src/client/routes';
+import { loaderKeys } from '../../src/shared/api-keys';
+import type { CheckAuthResponse } from '../../src/shared/api-types';
+import { COMMANDS } from '../../src/shared/commands';
+import { defaultSettings } from '../../src/shared/settings';
+
+const GUILD = '300000000000000001';
+const AUTH: CheckAuthResponse = { authenticated: true, user: { id: '100000000000000001', username: 'demo_admin', global_name: 'Demo Admin', avatar: null }, isAdmin: true };
+
+/** What the Worker would answer for each URL the loaders fill (literal URLs: the test checks the keys too). */
+const ANSWERS: Record<string, unknown> = {
+  '/api/stats': { servers: 12, users: 3456, commands: COMMANDS.length },
+  '/api/commands': COMMANDS,
+  '/api/allowed-servers': [{ id: GUILD, name: 'Kenji Lounge', icon: null, users: 42 }],
+  '/api/invitable-servers': [],
+  '/api/whitelisted-servers': { servers: [], entries: [], limit: 1, used: 0, licensed: [GUILD], supportUrl: 'https://support.example' },
+  '/api/all-whitelisted-servers': { servers: [] },
+  [`/api/server-settings?serverID=${GUILD}`]: {
+    id: GUILD,
+    name: 'Kenji Lounge',
+    ...defaultSettings(),
+    whitelist: { expiresAt: null, active: true },
+    roles: [],
+    channels: [],
+    botHighestRolePosition: 1,
+  },
+};
+
+/** Data a page deliberately loads after the first paint (no loader fills it); the audit loads when opened. */
+const LOADED_AFTER_PAINT: Record<string, string[]> = {
+  kenji: ['/api/get-kenji-songs'],
+  glaive: ['/api/get-glaive-songs'],
+};
+
+const PATHS: Record<string, string> = { server: `/server/${GUILD}` };
+
+let requested: string[] = [];
+beforeEach(() => {
+  requested = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      requested.push(url);
+      return new Promise(() => undefined);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("every route's loader keys are the keys its page reads", () => {
+  it.each(ROUTES.map((route) => [route.id, route] as const))('%s', async (id, route) => {
+    const path = PATHS[id] ?? route.paths[0] ?? '/';
+    const { params } = matchAppRoute(path);
+    const fallback: Record<string, unknown> = { '/api/check-auth': AUTH };
+    for (const loader of route.loaders) {
+      for (const key of loaderKeys[loader](params)) {
+        expect(ANSWERS, `a fixture for ${key}`).toHaveProperty([key]);
+        fallback[key] = ANSWERS[key];
+      }
+    }
+    await route.page.preload();
+    // As in the browser after SSR: the router reads the window's location.
+    window.history.replaceState(null, '', path);
+    render(<App fallback={fallback} />);
+    await waitFor(() => expect(document.title).toBe(route.title));
+    // Give SWR's mount effects their turn: anything not in the fallback would be fetched now.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requested).toEqual(LOADED_AFTER_PAINT[id] ?? []);
+    // The server's data was enough for the page itself: no loading state for what the loaders provide.
+    if (route.loaders.length > 0) expect(document.querySelector('main')?.textContent).not.toMatch(/Loading/);
+  });
+});
