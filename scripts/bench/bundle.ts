@@ -11,10 +11,12 @@ interface Chunk {
   imports?: string[];
   css?: string[];
 }
-const manifest = JSON.parse(readFileSync(`${DIST}/.vite/manifest.json`, 'utf8')) as Record<string, Chunk>;
+type Manifest = Record<string, Chunk>;
+// Read when the report runs, not on import: `npm run bench` imports this before its server has built dist/.
+const readManifest = () => JSON.parse(readFileSync(`${DIST}/.vite/manifest.json`, 'utf8')) as Manifest;
 const gz = (file: string) => gzipSync(readFileSync(`${DIST}/${file}`), { level: 9 }).length;
 
-function closure(keys: string[]) {
+function closure(manifest: Manifest, keys: string[]) {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
@@ -27,11 +29,16 @@ function closure(keys: string[]) {
 }
 
 const PAGES = ['Landing', 'Commands', 'ServerList', 'ServerSettings', 'Admin', 'Library', 'PrivacyPolicy', 'NotFound'];
-export interface BundleRow { page: string; jsGzip: number; cssGzip: number }
+export interface BundleRow {
+  page: string;
+  jsGzip: number;
+  cssGzip: number;
+}
 
 export function bundleReport(): BundleRow[] {
+  const manifest = readManifest();
   return PAGES.map((page) => {
-    const { js, css } = closure(['src/client/main.tsx', `src/client/pages/${page}.tsx`]);
+    const { js, css } = closure(manifest, ['src/client/main.tsx', `src/client/pages/${page}.tsx`]);
     return { page, jsGzip: js.reduce((s, f) => s + gz(f), 0), cssGzip: css.reduce((s, f) => s + gz(f), 0) };
   });
 }

@@ -18,7 +18,13 @@ export async function runLighthouse(base: string, paths: string[]): Promise<Ligh
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // Plain-http localhost must not be upgraded or interrupted by an HTTPS-first interstitial.
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-features=HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,HttpsFirstModeV2ForTypicallySecureUsers'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-features=HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,HttpsFirstModeV2ForTypicallySecureUsers',
+    ],
   });
   const rows: LighthouseRow[] = [];
   try {
@@ -51,5 +57,6 @@ export function printLighthouse(rows: LighthouseRow[]) {
   console.log('\nLighthouse (mobile)');
   console.log('| page | perf | a11y | best practices | SEO | LCP ms | CLS | TBT ms |');
   console.log('|---|---|---|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} |`);
+  for (const r of rows)
+    console.log(`| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} |`);
 }

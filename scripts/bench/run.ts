@@ -1,20 +1,22 @@
-// npm run bench: bundle sizes, load figures and Lighthouse scores for the production build.
-// BENCH_DURATION (seconds per path, default 30) and BENCH_CONNECTIONS (default 64) shorten or widen a run.
+// npm run bench: bundle sizes, load figures (req/s and Worker CPU per request) and Lighthouse scores for the
+// production build. Options (flags win over variables):
+//   --only load[,bundle,lighthouse]  BENCH_ONLY   sections to run (default all three)
+//   --cpu pass|load                  BENCH_CPU    CPU column from a separate pass per path (default) or the timed load
+//   BENCH_DURATION (seconds per path, default 30), BENCH_CONNECTIONS (default 64): the timed load
+//   BENCH_CPU_REQUESTS (default 300), BENCH_CPU_CONNECTIONS (default 4): the CPU pass
+//   BENCH_PORT (default 8810; the fake Discord takes the next port), SKIP_BUILD=1 to serve the existing dist/
 import { cpus } from 'node:os';
 import { bundleReport, printBundleReport } from './bundle.ts';
 import { printLighthouse, runLighthouse } from './lighthouse.ts';
-import { measure, printLoadTable, type LoadRow, type LoadTarget } from './load.ts';
-import { BENCH_BASE, loginCookie, startBenchServer, stopBenchServer } from './server.ts';
+import { compareWithStatic, measure, printLoadTable, type LoadRow, type LoadTarget } from './load.ts';
+import { benchOptions } from './options.ts';
+import { BENCH_BASE, benchWorkerd, loginCookie, startBenchServer, stopBenchServer } from './server.ts';
 
-const duration = Number(process.env.BENCH_DURATION ?? 30);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const options = benchOptions();
 
-console.log(`ServerManager bench, ${new Date().toISOString()}, ${cpus().length}× ${cpus()[0]?.model ?? 'CPU'}`);
-const server = await startBenchServer();
-try {
-  printBundleReport(bundleReport());
-  const cookie = await loginCookie();
-  const targets: LoadTarget[] = [
+function loadTargets(cookie: string): LoadTarget[] {
+  return [
+    // First: the other rows are compared with it.
     { name: 'static /favicon.svg', path: '/favicon.svg' },
     { name: '/', path: '/' },
     { name: '/commands', path: '/commands' },
@@ -22,14 +24,24 @@ try {
     { name: '/api/stats', path: '/api/stats' },
     { name: '/api/get-kenji-songs', path: '/api/get-kenji-songs' },
     { name: '/servers (logged in)', path: '/servers', cookie },
+    { name: '/server/{id} settings (logged in)', path: '/server/300000000000000001', cookie },
     { name: '/api/server-settings (logged in)', path: '/api/server-settings?serverID=300000000000000001', cookie },
   ];
-  const rows: LoadRow[] = [];
-  for (const target of targets) rows.push(await measure(BENCH_BASE, target, duration, connections));
-  const ceiling = rows[0]?.reqPerSec ?? 1;
-  for (const row of rows.slice(1)) row.fractionOfStatic = row.reqPerSec / ceiling;
-  printLoadTable(rows, connections, duration);
-  printLighthouse(await runLighthouse(BENCH_BASE, ['/', '/commands', '/kenji']));
+}
+
+console.log(`ServerManager bench, ${new Date().toISOString()}, ${cpus().length}× ${cpus()[0]?.model ?? 'CPU'}`);
+const server = await startBenchServer();
+try {
+  if (options.sections.has('bundle')) printBundleReport(bundleReport());
+  if (options.sections.has('load')) {
+    const workerd = benchWorkerd(server);
+    console.log(`\nworkerd pids: Worker ${workerd.app.join(', ')}; dev proxy ${workerd.proxy.join(', ') || 'none'}`);
+    const rows: LoadRow[] = [];
+    for (const target of loadTargets(await loginCookie())) rows.push(await measure(BENCH_BASE, target, options.load, options.cpu, () => benchWorkerd(server)));
+    compareWithStatic(rows);
+    printLoadTable(rows, options.load, options.cpu);
+  }
+  if (options.sections.has('lighthouse')) printLighthouse(await runLighthouse(BENCH_BASE, ['/', '/commands', '/kenji']));
 } finally {
   stopBenchServer(server);
 }

@@ -1,6 +1,7 @@
 // Starts `npm start`'s production server for a benchmark, on its own ports and fresh storage.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { WRANGLER_ENV } from '../process-tools.ts';
+import { findWorkerd, type WorkerdProcesses } from './workerd-proc.ts';
 
 export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 8810);
 export const BENCH_BASE = `http://127.0.0.1:${BENCH_PORT}`;
@@ -12,17 +13,27 @@ export async function startBenchServer(): Promise<ChildProcess> {
     detached: true,
   });
   await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('is running at') && resolve());
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('is running at') && resolve());
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return child;
+}
+
+/** The server's workerd processes; the fake Discord is a Node process and so never among them. */
+export function benchWorkerd(server: ChildProcess): WorkerdProcesses {
+  if (server.pid === undefined) throw new Error('the bench server has no pid');
+  return findWorkerd(server.pid, BENCH_PORT);
 }
 
 export function stopBenchServer(child: ChildProcess) {
   if (child.pid) process.kill(-child.pid, 'SIGTERM');
 }
 
-const cookiePairs = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const cookiePairs = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 
 /** Logs in through the real redirect flow (our /api/auth → fake Discord → callback) and returns the cookie. */
 export async function loginCookie(globalNameUserId = '100000000000000002'): Promise<string> {

@@ -3,7 +3,8 @@
 // Prints throughput, workerd CPU seconds (Worker + local R2 share the process) and peak workerd RSS.
 import { songListCacheKey } from '../../src/shared/song-limits.ts';
 import { parseArgs } from 'node:util';
-import { benchBindings, benchPersistDir, drain, sampled, SONGS_BENCH_BASE, startSongsBenchServer } from './songs-server.ts';
+import { benchBindings, benchPersistDir, drain, SONGS_BENCH_BASE, startSongsBenchServer } from './songs-server.ts';
+import { sampled } from './workerd-proc.ts';
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '300' }, 'file-mb': { type: 'string', default: '5' } } });
 const totalMb = Number(values.mb);
@@ -31,10 +32,10 @@ console.log(`Seeded ${count} × ${fileMb} MB = ${count * fileMb} MB in '${FOLDER
 const server = await startSongsBenchServer(persistDir);
 try {
   // Warm up (first requests compile the Worker).
-  await drain(await fetch(`${SONGS_BENCH_BASE}/api/download-kenji-song?song=${encodeURIComponent(keys[0]!)}`));
+  await drain(await fetch(`${SONGS_BENCH_BASE}/api/download-kenji-song?song=${encodeURIComponent(keys[0] ?? '')}`));
   await new Promise((r) => setTimeout(r, 1000));
 
-  const zip = await sampled(server.workerdPid, async () => {
+  const zip = await sampled(server.workerd.app, async () => {
     const response = await fetch(`${SONGS_BENCH_BASE}/api/download-kenji-folder?folder=${encodeURIComponent(FOLDER)}`);
     const declared = Number(response.headers.get('Content-Length'));
     const received = await drain(response);
@@ -42,7 +43,7 @@ try {
     return received;
   });
   await new Promise((r) => setTimeout(r, 1000));
-  const single = await sampled(server.workerdPid, async () => {
+  const single = await sampled(server.workerd.app, async () => {
     let bytes = 0;
     for (const key of keys) bytes += await drain(await fetch(`${SONGS_BENCH_BASE}/api/download-kenji-song?song=${encodeURIComponent(key)}`));
     return bytes;

@@ -17,7 +17,7 @@ import {
   type SettingsValues,
 } from '../../shared/settings';
 
-interface SettingRow {
+export interface SettingRow {
   section: string;
   key: string;
   value: string;
@@ -32,16 +32,24 @@ function parseJson(text: string | null): unknown {
   }
 }
 
+/** The rows of a guild's settings, as a statement that can join a batch with other reads. */
+export const guildSettingsStatement = (db: D1Database, guildId: string) =>
+  db.prepare('SELECT section, key, value FROM guild_settings WHERE guild_id = ?').bind(guildId);
+
 /** Stored values over the defaults. A row that no longer fits the schema falls back to the default. */
-export async function readGuildSettings(db: D1Database, guildId: string): Promise<SettingsValues> {
-  const { results } = await db.prepare('SELECT section, key, value FROM guild_settings WHERE guild_id = ?').bind(guildId).all<SettingRow>();
+export function toGuildSettings(rows: readonly SettingRow[]): SettingsValues {
   const settings = defaultSettings();
-  for (const row of results) {
+  for (const row of rows) {
     if (!isSectionName(row.section) || !isSettingKey(row.section, row.key)) continue;
     const parsed = valueSchema(row.section, row.key).safeParse(parseJson(row.value));
     if (parsed.success) (settings[row.section] as Record<string, unknown>)[row.key] = parsed.data;
   }
   return settings;
+}
+
+export async function readGuildSettings(db: D1Database, guildId: string): Promise<SettingsValues> {
+  const { results } = await guildSettingsStatement(db, guildId).all<SettingRow>();
+  return toGuildSettings(results);
 }
 
 export interface SettingWrite {

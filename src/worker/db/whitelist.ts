@@ -13,12 +13,13 @@ export interface Licence {
   expiresAt: number;
 }
 
+/** A server's licence row, as a statement that can join a batch with other reads. */
+export const licenceStatement = (db: D1Database, serverId: string) =>
+  db.prepare('SELECT server_id AS serverId, expires_at AS expiresAt FROM whitelist WHERE server_id = ?').bind(serverId);
+
 /** The licence of a server, expired or not (callers decide what an expired one means). */
 export async function findLicence(db: D1Database, serverId: string): Promise<Licence | null> {
-  return db
-    .prepare('SELECT server_id AS serverId, expires_at AS expiresAt FROM whitelist WHERE server_id = ?')
-    .bind(serverId)
-    .first<Licence>();
+  return licenceStatement(db, serverId).first<Licence>();
 }
 
 export interface WhitelistRow {

@@ -28,6 +28,7 @@ import {
   listUserEntries,
   moveUserEntry,
   updateEntry,
+  type Licence,
   type WhitelistRow,
 } from '../db/whitelist';
 import { getBotGuilds, getUser, type DiscordCallOptions, type PartialGuild } from '../discord/api';
@@ -50,9 +51,13 @@ async function orDuplicate<T>(run: () => Promise<T>): Promise<T> {
 
 /** A server's licence as the settings page and the bot see it: expired licences are kept but not active. */
 export async function licenceState(db: D1Database, serverId: string, now = Date.now()): Promise<LicenceState> {
-  const licence = await findLicence(db, serverId);
-  return { expiresAt: licence?.expiresAt ?? null, active: licence !== null && licence.expiresAt > now };
+  return toLicenceState(await findLicence(db, serverId), now);
 }
+
+export const toLicenceState = (licence: Licence | null, now = Date.now()): LicenceState => ({
+  expiresAt: licence?.expiresAt ?? null,
+  active: licence !== null && licence.expiresAt > now,
+});
 
 // ── The owner's whitelist ─────────────────────────────────────────────────────
 

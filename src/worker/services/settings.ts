@@ -6,12 +6,13 @@ import {
   type SettingsAuditEntry,
 } from '../../shared/settings';
 import type { z } from 'zod';
-import { listSettingsAudit, readGuildSettings, writeGuildSetting } from '../db/settings';
+import { guildSettingsStatement, listSettingsAudit, toGuildSettings, writeGuildSetting, type SettingRow } from '../db/settings';
+import { licenceStatement, type Licence } from '../db/whitelist';
 import type { DiscordCallOptions } from '../discord/api';
 import { ApiError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { checkReference, loadGuildView } from './guild-view';
-import { licenceState } from './licences';
+import { toLicenceState } from './licences';
 import { requireManagedGuild } from './servers';
 
 const SECTION_TITLES: Record<string, string> = {
@@ -23,6 +24,13 @@ const SECTION_TITLES: Record<string, string> = {
   ticket: 'Ticket',
 };
 
+/** A guild's settings and licence in one D1 round trip. */
+async function readStoredState(db: D1Database, guildId: string) {
+  const [settings, licence] = await db.batch([guildSettingsStatement(db, guildId), licenceStatement(db, guildId)]);
+  const licenceRow = (licence?.results[0] as Licence | undefined) ?? null;
+  return [toGuildSettings((settings?.results ?? []) as SettingRow[]), toLicenceState(licenceRow)] as const;
+}
+
 /**
  * The settings answer for a guild the user manages (403 otherwise). The D1 reads start beside the
  * permission check; their rows are only answered once the check has passed.
@@ -33,7 +41,7 @@ export async function serverSettings(
   serverId: string,
   options: DiscordCallOptions = {},
 ): Promise<ServerSettingsResponse> {
-  const stored = Promise.all([readGuildSettings(env.DB, serverId), licenceState(env.DB, serverId)]);
+  const stored = readStoredState(env.DB, serverId);
   // Without this the reads' rejection would go unobserved when the permission check throws first.
   stored.catch(() => undefined);
   const guild = await requireManagedGuild(env, session, serverId, options);
@@ -63,7 +71,7 @@ export async function updateServerSetting(
     userName: session.user.global_name ?? session.user.username,
     now: Date.now(),
   });
-  const [values, whitelist] = await Promise.all([readGuildSettings(env.DB, guild.id), licenceState(env.DB, guild.id)]);
+  const [values, whitelist] = await readStoredState(env.DB, guild.id);
   if (result === 'requirements-unmet') {
     const missing = missingRequiredFields(section, values[section]);
     throw new ApiError(
