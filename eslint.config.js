@@ -30,6 +30,8 @@ export default defineConfig(
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       // Contradicts strict's no-non-null-assertion (it asks for `x!` where `x as T` narrows); that rule wins.
       '@typescript-eslint/non-nullable-type-assertion-style': 'off',
+      // `interface Env extends WorkerSecrets {}` is how a declaration merges into a global interface.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       // `_`-prefixed names mark deliberately unused parameters and destructured leftovers.
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -35,7 +35,7 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   // Hono's validator refuses a body that is not JSON before our schema sees it.
   if (error instanceof HTTPException && error.status === 400) return badInput('body', 'must be a JSON object.');
-  if (error instanceof HTTPException) return new ApiError(error.status as ContentfulStatusCode, 'HTTP_ERROR', error.message || 'Request failed.');
+  if (error instanceof HTTPException) return new ApiError(error.status, 'HTTP_ERROR', error.message || 'Request failed.');
   if (error instanceof Error && isStorageError(error)) {
     return new ApiError(503, 'STORAGE_UNAVAILABLE', 'Saving or reading data failed on our side. Nothing was changed; please try again.');
   }

@@ -84,7 +84,7 @@ export type AppType = typeof app;
 
 export default {
   fetch: app.fetch,
-  async scheduled(_controller, env, ctx) {
+  scheduled(_controller, env, ctx) {
     ctx.waitUntil(Promise.all([refreshStats(env), deleteExpiredSessions(env.DB), pruneSettingsAudit(env.DB)]));
   },
 } satisfies ExportedHandler<Env>;

@@ -43,8 +43,8 @@ async function readFresh<T>(kv: KVNamespace, key: string, ttlSeconds: number): P
   return Date.now() - entry.storedAt < ttlSeconds * 1000 ? entry : null;
 }
 
-async function store<T>(kv: KVNamespace, key: string, ttlSeconds: number, value: T): Promise<void> {
-  const entry: CacheEntry<T> = { value, storedAt: Date.now() };
+async function store(kv: KVNamespace, key: string, ttlSeconds: number, value: unknown): Promise<void> {
+  const entry: CacheEntry<unknown> = { value, storedAt: Date.now() };
   try {
     await kv.put(key, JSON.stringify(entry), { expirationTtl: Math.max(KV_MIN_TTL_SECONDS, Math.ceil(ttlSeconds)) });
   } catch (error) {

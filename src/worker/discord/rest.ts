@@ -184,14 +184,14 @@ export class DiscordRest {
     if (status === 404) throw discordNotFound();
     if (status >= 400) throw discordRejected();
     if (status === 204 || text === '') return { kind: 'done', value: undefined as T };
-    return { kind: 'done', value: parseJson<T>(text) };
+    return { kind: 'done', value: parseJson(text) as T };
   }
 }
 
-function parseJson<T>(text: string): T {
+function parseJson(text: string): unknown {
   try {
     // The shape is Discord's documented one (discord-api-types); we only guard against non-JSON.
-    return JSON.parse(text) as T;
+    return JSON.parse(text) as unknown;
   } catch {
     throw discordUnavailable();
   }
@@ -217,8 +217,14 @@ function retryAfterFromBody(body: string): number | null {
   }
 }
 
+/** Why a signal was aborted, as an Error (AbortSignal.abort() gives a DOMException, which is one). */
+function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error ? reason : new Error('The request was aborted.');
+}
+
 function sleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted === true) return Promise.reject(signal.reason);
+  if (signal?.aborted === true) return Promise.reject(abortReason(signal));
   if (milliseconds <= 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(done, milliseconds);
@@ -228,7 +234,7 @@ function sleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
     }
     function abort() {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(abortReason(signal));
     }
     signal?.addEventListener('abort', abort, { once: true });
   });

@@ -6,6 +6,10 @@ export const PAGE_CACHE_SECONDS = 60;
 export const PAGE_CACHE_HEADER = 'X-Page-Cache';
 const CACHE_NAME = 'pages';
 
+let pagesCache: Promise<Cache> | undefined;
+/** Opened once per isolate (a handle, not state: the entries live in Cloudflare's cache). */
+const openCache = () => (pagesCache ??= caches.open(CACHE_NAME));
+
 /** Keyed by path alone: the HTML does not depend on the theme (chosen in the browser before paint). */
 const cacheKey = (url: URL) => new Request(`${url.origin}${url.pathname}`, { method: 'GET' });
 
@@ -20,7 +24,7 @@ function marked(response: Response, state: 'HIT' | 'MISS'): Response {
 }
 
 export async function cachedPage(url: URL): Promise<Response | undefined> {
-  const hit = await (await caches.open(CACHE_NAME)).match(cacheKey(url));
+  const hit = await (await openCache()).match(cacheKey(url));
   return hit ? marked(hit, 'HIT') : undefined;
 }
 
@@ -31,6 +35,6 @@ export function storePage(url: URL, response: Response, waitUntil: (work: Promis
   stored.headers.set('Cache-Control', `public, max-age=${PAGE_CACHE_SECONDS}`);
   // Every visitor this copy is for sends no cookie; the browser's copy keeps `Vary: Cookie`.
   stored.headers.delete('Vary');
-  waitUntil(caches.open(CACHE_NAME).then((cache) => cache.put(cacheKey(url), stored)).catch((error: unknown) => console.warn('page cache write failed', error)));
+  waitUntil(openCache().then((cache) => cache.put(cacheKey(url), stored)).catch((error: unknown) => console.warn('page cache write failed', error)));
   return marked(response, 'MISS');
 }

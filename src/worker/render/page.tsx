@@ -33,19 +33,19 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 
 async function render(c: Context<AppEnv>, url: URL, route: AppRoute, params: Record<string, string>): Promise<Response> {
   const session = await resolveSession(c);
-  const auth = await checkAuth(c);
+  const auth = checkAuth(c);
   if (route.adminOnly && !(auth.authenticated && auth.isAdmin)) return c.redirect('/', 302);
 
   const [fallback] = await Promise.all([runLoaders(route.loaders, { env: c.env, session, params }), route.page.preload()]);
   fallback[apiKeys.checkAuth] = auth;
 
-  let failed = false;
+  const errors: unknown[] = [];
   const stream = await renderToReadableStream(<App ssrPath={url.pathname} ssrSearch={url.search.slice(1)} fallback={fallback} />, {
     // Never outline large Suspense content into a script-swapped chunk: pages must read without JS, and the
     // CSP allows no inline script but the theme boot script.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error) {
-      failed = true;
+      errors.push(error);
       console.error('SSR failed', error);
     },
   });
@@ -53,6 +53,6 @@ async function render(c: Context<AppEnv>, url: URL, route: AppRoute, params: Rec
   const appHtml = await new Response(stream).text();
 
   const html = renderDocument({ title: route.title, description: DESCRIPTION, assets: pageAssets(route.source), island: { fallback }, appHtml });
-  const status = failed ? 500 : route === NOT_FOUND_ROUTE ? 404 : 200;
+  const status = errors.length > 0 ? 500 : route === NOT_FOUND_ROUTE ? 404 : 200;
   return c.html(html, status, { 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
 }

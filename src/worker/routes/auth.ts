@@ -85,8 +85,8 @@ export const authRoutes = new Hono<AppEnv>()
     }
     return c.body(null, 204);
   })
-  .get('/check-auth', withSession, async (c) => {
+  .get('/check-auth', withSession, (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json(await checkAuth(c));
+    return c.json(checkAuth(c));
   })
   .get('/invite', (c) => c.redirect(inviteUrl(c.env, c.req.query('guild_id')), 302));

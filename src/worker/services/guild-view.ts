@@ -23,15 +23,15 @@ export interface GuildView {
 const EMPTY_VIEW: GuildView = { roles: [], channels: [], botHighestRolePosition: 0 };
 
 function toRole(role: APIRole): SettingsRole {
-  return { id: role.id, name: role.name, color: role.color, position: role.position, managed: role.managed };
+  return { id: role.id, name: role.name, color: role.colors.primary_color, position: role.position, managed: role.managed };
 }
 
 function toChannels(channels: RESTGetAPIGuildChannelsResult): SettingsChannel[] {
   return channels
     .map((channel) => ({
       id: channel.id,
-      name: channel.name ?? '',
-      type: channel.type as number,
+      name: channel.name,
+      type: channel.type,
       parent_id: 'parent_id' in channel ? (channel.parent_id ?? null) : null,
       position: 'position' in channel && typeof channel.position === 'number' ? channel.position : 0,
     }))

@@ -133,7 +133,7 @@ export async function addOwnerLicence(
     };
     const inserted = await orDuplicate(() => insertUserEntryWithinLimit(env.DB, entry, WHITELIST_LIMIT_PER_USER));
     if (!inserted) {
-      const limit = WHITELIST_LIMIT_PER_USER;
+      const limit: number = WHITELIST_LIMIT_PER_USER;
       throw new ApiError(409, 'LIMIT', `You can whitelist ${limit} server${limit === 1 ? '' : 's'}. Choose a server to replace.`);
     }
   }
@@ -142,7 +142,7 @@ export async function addOwnerLicence(
 
 // ── The admin console ─────────────────────────────────────────────────────────
 
-export function toAdminEntry(row: WhitelistRow, serverNames: Map<string, string> = new Map(), now = Date.now()): AdminWhitelistEntry {
+export function toAdminEntry(row: WhitelistRow, serverNames = new Map<string, string>(), now = Date.now()): AdminWhitelistEntry {
   return {
     _id: row.id,
     userID: row.userId,

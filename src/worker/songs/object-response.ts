@@ -16,7 +16,8 @@ const OTHER_CONTENT_TYPES: Record<string, string> = {
 
 export function contentTypeFor(path: string, stored?: string): string {
   const ext = extensionOf(path);
-  return stored || AUDIO_CONTENT_TYPES[ext] || OTHER_CONTENT_TYPES[ext] || 'application/octet-stream';
+  if (stored) return stored;
+  return AUDIO_CONTENT_TYPES[ext] ?? OTHER_CONTENT_TYPES[ext] ?? 'application/octet-stream';
 }
 
 /** RFC 3986 unreserved characters stay; everything else in the UTF-8 name is percent-encoded (RFC 8187). */

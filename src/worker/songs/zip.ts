@@ -53,7 +53,8 @@ export async function folderZipResponse(bucket: R2Bucket, folder: string, zipNam
   const zip = downloadZip(lazyBodies(), { length });
   // FixedLengthStream makes workerd send the exact Content-Length (and fail loudly on a mismatch).
   const fixed = new FixedLengthStream(length);
-  void copyZip(zip.body!, fixed.writable, () => vanished);
+  if (!zip.body) throw new Error('client-zip returned a response without a body');
+  void copyZip(zip.body, fixed.writable, () => vanished);
   return new Response(fixed.readable, {
     headers: {
       'Content-Type': 'application/zip',
