@@ -10,23 +10,10 @@ import { parseArgs } from 'node:util';
 import { getPlatformProxy } from 'wrangler';
 import { PERSIST_DIR } from './demo-config.ts';
 import { run } from './process-tools.ts';
+import { contentTypeOf } from '../src/shared/content-types.ts';
 import { songListCacheKey } from '../src/shared/song-limits.ts';
 
 const BUCKETS = { kenji: { binding: 'KENJI', bucket: 'kenji-library' }, glaive: { binding: 'GLAIVE', bucket: 'glaive-library' } } as const;
-const CONTENT_TYPES: Record<string, string> = {
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  ogg: 'audio/ogg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  flac: 'audio/flac',
-  txt: 'text/plain; charset=utf-8',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  pdf: 'application/pdf',
-};
-const contentTypeOf = (path: string) => CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -45,16 +45,25 @@ function Shell() {
     document.title = route.title;
   }, [route]);
 
-
   const music = route.chrome === 'music';
   return (
-    <div className={music ? 'relative min-h-screen bg-gray-950 text-white' : 'flex min-h-screen flex-col bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100'}>
+    <div
+      className={
+        music ? 'relative min-h-screen bg-gray-950 text-white' : 'flex min-h-screen flex-col bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100'
+      }
+    >
       <a href="#main" className="sr-only z-50 rounded bg-indigo-600 px-3 py-2 text-white focus:not-sr-only focus:absolute focus:left-2 focus:top-2">
         Skip to content
       </a>
       {music ? <MusicHeader title={location.includes('glaive') ? 'Glaive Library' : 'Kenji Library'} /> : <Header />}
       <main id="main" className="flex-1">
-        <Suspense fallback={<p className="p-8 text-center text-gray-500" role="status">Loading…</p>}>
+        <Suspense
+          fallback={
+            <p className="p-8 text-center text-gray-500" role="status">
+              Loading…
+            </p>
+          }
+        >
           <Page params={params} />
           <HydratedFlag />
         </Suspense>

@@ -4,7 +4,9 @@ export interface PageProps {
   params: Record<string, string>;
 }
 
-type PageModule = { default: ComponentType<PageProps> };
+interface PageModule {
+  default: ComponentType<PageProps>;
+}
 
 /**
  * A code-split page that can be loaded before rendering. The server and the hydrating client call

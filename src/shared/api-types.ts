@@ -12,9 +12,7 @@ export interface SessionUser {
   avatar: string | null;
 }
 
-export type CheckAuthResponse =
-  | { authenticated: false }
-  | { authenticated: true; user: SessionUser; isAdmin: boolean };
+export type CheckAuthResponse = { authenticated: false } | { authenticated: true; user: SessionUser; isAdmin: boolean };
 
 export interface StatsResponse {
   servers: number;

@@ -731,9 +731,7 @@ export const COMMANDS: readonly Command[] = [
 /** Every command name, for quick membership checks. */
 export const COMMAND_NAMES: ReadonlySet<string> = new Set(COMMANDS.map((c) => c.commandName));
 
-const BY_LOWER_NAME: ReadonlyMap<string, Command> = new Map(
-  COMMANDS.map((c) => [c.commandName.toLowerCase(), c] as const),
-);
+const BY_LOWER_NAME: ReadonlyMap<string, Command> = new Map(COMMANDS.map((c) => [c.commandName.toLowerCase(), c] as const));
 
 /** Looks a command up by its name, ignoring case and surrounding whitespace. */
 export function findCommand(name: string): Command | undefined {

@@ -61,11 +61,7 @@ const KIND_SCHEMAS = {
   messageId: optionalId,
   emoji: z.preprocess(
     blankToNull,
-    z
-      .string()
-      .max(MAX_EMOJI_NAME_LENGTH, `must be at most ${MAX_EMOJI_NAME_LENGTH} characters`)
-      .regex(/^\S+$/u, 'must not contain spaces')
-      .nullable(),
+    z.string().max(MAX_EMOJI_NAME_LENGTH, `must be at most ${MAX_EMOJI_NAME_LENGTH} characters`).regex(/^\S+$/u, 'must not contain spaces').nullable(),
   ),
   commands: z
     .array(
@@ -286,7 +282,6 @@ export interface BotGuildResponse {
   settings: SettingsValues;
   licence: { active: boolean; expiresAt: number | null };
 }
-
 
 /** Whether the bot can hand out a role: below its own highest role, not @everyone, not an integration's. */
 export function isAssignableRole(role: SettingsRole, botHighestRolePosition: number): boolean {

@@ -83,15 +83,6 @@ export function trackTitle(path: string): string {
   return dot <= 0 ? name : name.slice(0, dot);
 }
 
-export const AUDIO_CONTENT_TYPES: Record<string, string> = {
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  ogg: 'audio/ogg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  flac: 'audio/flac',
-};
-
 export const songListUrl = (library: Library) => `/api/get-${library}-songs`;
 export const songDownloadUrl = (library: Library, path: string) => `/api/download-${library}-song?song=${encodeURIComponent(path)}`;
 export const songStreamUrl = (library: Library, path: string) => `/api/stream-${library}-song?song=${encodeURIComponent(path)}`;

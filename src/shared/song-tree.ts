@@ -27,7 +27,7 @@ export function buildSongTree(paths: readonly string[]): FolderNode {
     for (let i = 0; i < segments.length - 1; i++) {
       const name = segments[i] as string;
       let kids = childrenOf.get(node);
-      if (!kids) childrenOf.set(node, (kids = new Map()));
+      if (!kids) childrenOf.set(node, (kids = new Map<string, FolderNode>()));
       let child = kids.get(name);
       if (!child) {
         const childPath = node.path === '' ? name : `${node.path}/${name}`;

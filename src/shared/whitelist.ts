@@ -25,7 +25,7 @@ const optionalSnowflake = (field: string, what: string) =>
   z
     .union([z.literal(''), snowflake(field, what)], { error: `${field} must be a Discord ${what} ID (17–20 digits).` })
     .nullish()
-    .transform((v) => v || null);
+    .transform((v) => (v === '' ? null : (v ?? null)));
 
 /** A date as epoch milliseconds or an ISO 8601 string; answered as epoch milliseconds. */
 const date = (field: string) =>
@@ -40,9 +40,18 @@ const date = (field: string) =>
 
 const entryId = (field: string) =>
   z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, { error: `${field} must be a whitelist entry id (a positive integer).` })], {
-      error: `${field} must be a whitelist entry id (a positive integer).`,
-    })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d+$/, { error: `${field} must be a whitelist entry id (a positive integer).` }),
+      ],
+      {
+        error: `${field} must be a whitelist entry id (a positive integer).`,
+      },
+    )
     .transform(Number)
     .refine((n) => Number.isSafeInteger(n) && n > 0, { error: `${field} must be a whitelist entry id (a positive integer).` });
 
@@ -56,7 +65,9 @@ export const addWhitelistedServerSchema = z.object({
 export const adminAddSchema = z.object({
   userID: snowflake('userID', 'user'),
   newServerID: snowflake('newServerID', 'server'),
-  expiresAt: date('expiresAt').nullish().transform((v) => v ?? null),
+  expiresAt: date('expiresAt')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 /** POST /api/update-whitelisted-server: `oldID` is the entry's id; a missing expiresAt keeps the current date. */
@@ -64,7 +75,9 @@ export const adminUpdateSchema = z.object({
   oldID: entryId('oldID'),
   newUserID: snowflake('newUserID', 'user'),
   newServerID: snowflake('newServerID', 'server'),
-  expiresAt: date('expiresAt').nullish().transform((v) => v ?? null),
+  expiresAt: date('expiresAt')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 /** POST /api/delete-whitelisted-server */

@@ -21,7 +21,12 @@ describe('account dropdown', () => {
   });
 
   it('closes on an outside click', async () => {
-    renderWithApp(<div><AccountMenu user={user} isAdmin={false} /><p>outside</p></div>);
+    renderWithApp(
+      <div>
+        <AccountMenu user={user} isAdmin={false} />
+        <p>outside</p>
+      </div>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Demo Owner' }));
     fireEvent.pointerDown(screen.getByText('outside'));
     expect(screen.queryByRole('menu')).toBeNull();

@@ -13,6 +13,7 @@ import {
 import { buildSearchIndex, buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors, searchLibrary } from '../../src/shared/song-tree';
 import { visibleFolders } from '../../src/client/components/library/FolderTree';
 import { formatTime } from '../../src/client/components/library/PlayerBar';
+import { required } from './expect-helpers';
 
 const PATHS = [
   'B Artist/Album/10 Ten.wav',
@@ -78,10 +79,10 @@ describe('song tree', () => {
     expect(tree.folders.map((f) => f.name)).toEqual(['A Artist', 'B Artist']);
     expect(tree.files).toEqual(['README.txt']);
     expect(tree.totalFiles).toBe(6);
-    const album = findFolder(tree, 'B Artist/Album')!;
+    const album = required(findFolder(tree, 'B Artist/Album'), 'the folder B Artist/Album');
     expect(album.files).toEqual(['B Artist/Album/2 Two.mp3', 'B Artist/Album/10 Ten.wav', 'B Artist/Album/cover.txt']);
-    expect(findFolder(tree, 'A Artist')!.totalFiles).toBe(2);
-    expect(findFolder(tree, 'A Artist/Deep/Er/Est')!.files).toEqual(['A Artist/Deep/Er/Est/x.ogg']);
+    expect(findFolder(tree, 'A Artist')?.totalFiles).toBe(2);
+    expect(findFolder(tree, 'A Artist/Deep/Er/Est')?.files).toEqual(['A Artist/Deep/Er/Est/x.ogg']);
     expect(findFolder(tree, 'Nope')).toBeUndefined();
     expect(findFolder(tree, '')).toBe(tree);
   });

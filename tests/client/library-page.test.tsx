@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import Library from '../../src/client/pages/Library';
+import { required } from './expect-helpers';
 
 const SONGS = ['Artist/Album/01 One.wav', 'Artist/Album/02 Two.mp3', 'Artist/Album/notes.txt', 'Artist/Live/Encore.ogg', 'Other/x.flac'];
 
@@ -57,6 +58,8 @@ afterEach(() => {
 
 const fileList = () => screen.getByRole('list', { name: /^Files in |^Search results$/ });
 const tree = () => screen.getByRole('navigation', { name: 'Folders' });
+/** The folder panel, found even while it is hidden. */
+const folderPanel = () => required(document.querySelector('nav[aria-label="Folders"]'), 'the folder panel');
 
 describe('Library page', () => {
   it('shows the tree, opens folders into the file list and keeps the folder in the URL', async () => {
@@ -64,7 +67,7 @@ describe('Library page', () => {
     const { location } = renderLibrary();
     await user.click(within(tree()).getByRole('button', { name: 'Expand Artist' }));
     await user.click(within(tree()).getByRole('button', { name: /^Album/ }));
-    expect(location.history?.at(-1)).toBe('/kenji?folder=Artist%2FAlbum');
+    expect(location.history.at(-1)).toBe('/kenji?folder=Artist%2FAlbum');
     expect(within(fileList()).getByRole('button', { name: 'Play 01 One.wav' })).toBeTruthy();
     expect(within(fileList()).queryByRole('button', { name: 'Play notes.txt' })).toBeNull();
     expect(within(fileList()).getByRole('button', { name: 'Download notes.txt' })).toBeTruthy();
@@ -83,8 +86,11 @@ describe('Library page', () => {
     fetchMock.mockResolvedValueOnce(new Response(new Uint8Array(2), { status: 206 }));
     await user.click(within(fileList()).getByRole('button', { name: 'Play 01 One.wav' }));
     await waitFor(() => expect(within(fileList()).getByRole('button', { name: 'Pause 01 One.wav' })).toBeTruthy());
-    expect(fetchMock).toHaveBeenCalledWith('/api/stream-kenji-song?song=Artist%2FAlbum%2F01%20One.wav', expect.objectContaining({ headers: { Range: 'bytes=0-1' } }));
-    const audio = document.querySelector('audio')!;
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/stream-kenji-song?song=Artist%2FAlbum%2F01%20One.wav',
+      expect.objectContaining({ headers: { Range: 'bytes=0-1' } }),
+    );
+    const audio = required(document.querySelector('audio'), 'the <audio> element');
     expect(audio.getAttribute('src')).toBe('/api/stream-kenji-song?song=Artist%2FAlbum%2F01%20One.wav');
     expect(audio.volume).toBe(0.5);
 
@@ -120,11 +126,16 @@ describe('Library page', () => {
     });
     fetchMock.mockResolvedValueOnce(new Response(body, { status: 200, headers: { 'Content-Length': '10', 'Content-Type': 'audio/wav' } }));
     await user.click(within(fileList()).getByRole('button', { name: 'Download 01 One.wav' }));
-    await act(async () => push(new Uint8Array(5)));
+    // act's async form (a returned promise) lets the stream's reads settle before the assertions.
+    await act(() => {
+      push(new Uint8Array(5));
+      return Promise.resolve();
+    });
     await waitFor(() => expect(screen.getByText('Downloading 01 One.wav... 50%')).toBeTruthy());
-    await act(async () => {
+    await act(() => {
       push(new Uint8Array(5));
       end();
+      return Promise.resolve();
     });
     await waitFor(() => expect(screen.getByText('Downloaded 01 One.wav successfully')).toBeTruthy());
     expect(fetchMock).toHaveBeenCalledWith('/api/download-kenji-song?song=Artist%2FAlbum%2F01%20One.wav', expect.anything());
@@ -144,8 +155,8 @@ describe('Library page', () => {
     const user = userEvent.setup();
     renderLibrary();
     await user.click(screen.getByRole('button', { name: 'Hide Folders' }));
-    expect(document.querySelector('nav[aria-label="Folders"]')!.className).toMatch(/(^| )hidden /);
+    expect(folderPanel().className).toMatch(/(^| )hidden /);
     await user.click(screen.getByRole('button', { name: 'Show Folders' }));
-    expect(document.querySelector('nav[aria-label="Folders"]')!.className).toMatch(/^block /);
+    expect(folderPanel().className).toMatch(/^block /);
   });
 });

@@ -8,7 +8,11 @@ import { COMMANDS } from '../../src/shared/commands';
 import { defaultSettings } from '../../src/shared/settings';
 
 const GUILD = '300000000000000001';
-const AUTH: CheckAuthResponse = { authenticated: true, user: { id: '100000000000000001', username: 'demo_admin', global_name: 'Demo Admin', avatar: null }, isAdmin: true };
+const AUTH: CheckAuthResponse = {
+  authenticated: true,
+  user: { id: '100000000000000001', username: 'demo_admin', global_name: 'Demo Admin', avatar: null },
+  isAdmin: true,
+};
 
 /** What the Worker would answer for each URL the loaders fill (literal URLs: the test checks the keys too). */
 const ANSWERS: Record<string, unknown> = {

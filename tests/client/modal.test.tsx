@@ -13,7 +13,13 @@ function Harness({ nested = false }: { nested?: boolean }) {
         Open
       </button>
       <button type="button">Behind</button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Outer dialog" description="Something to read" footer={<button type="button">Footer action</button>}>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Outer dialog"
+        description="Something to read"
+        footer={<button type="button">Footer action</button>}
+      >
         <input aria-label="Name" />
         {nested && (
           <button type="button" onClick={() => setInner(true)}>

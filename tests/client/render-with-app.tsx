@@ -9,7 +9,9 @@ export function renderWithApp(ui: ReactElement, { path = '/', fallback = {} }: {
   const location = memoryLocation({ path, record: true });
   const result = render(
     <Router hook={location.hook}>
-      <SWRConfig value={{ provider: () => new Map(), fallback, revalidateIfStale: false, revalidateOnFocus: false, fetcher: () => new Promise(() => {}) }}>
+      <SWRConfig
+        value={{ provider: () => new Map(), fallback, revalidateIfStale: false, revalidateOnFocus: false, fetcher: () => new Promise<never>(() => undefined) }}
+      >
         {ui}
       </SWRConfig>
     </Router>,

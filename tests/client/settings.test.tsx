@@ -13,6 +13,7 @@ import {
   searchCommandsToDisable,
   type ServerSettingsResponse,
 } from '../../src/shared/settings';
+import { jsonBody } from './expect-helpers';
 import { renderWithApp } from './render-with-app';
 
 const GUILD = '300000000000000001';
@@ -48,7 +49,13 @@ function fixture(overrides: Partial<ServerSettingsResponse> = {}): ServerSetting
   };
 }
 
-const AUTH = { '/api/check-auth': { authenticated: true, user: { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null }, isAdmin: false } };
+const AUTH = {
+  '/api/check-auth': {
+    authenticated: true,
+    user: { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null },
+    isAdmin: false,
+  },
+};
 
 function renderPage(data: ServerSettingsResponse = fixture(), loggedIn = true) {
   return renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, {
@@ -68,11 +75,11 @@ interface PostedUpdate {
 function fakeServer(start: ServerSettingsResponse, fail?: { status: number; error: string }) {
   let stored = start;
   const posted: PostedUpdate[] = [];
-  let release: () => void = () => {};
+  let release: () => void = () => undefined;
   const gate = { hold: false };
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url !== '/api/update-server-settings') return new Response(JSON.stringify({ entries: [] }), { status: 200 });
-    const body = JSON.parse(String(init?.body)) as PostedUpdate;
+    const body = jsonBody(init) as PostedUpdate;
     posted.push(body);
     if (gate.hold) await new Promise<void>((resolve) => (release = resolve));
     if (fail) return new Response(JSON.stringify({ error: fail.error, code: 'X' }), { status: fail.status, headers: { 'content-type': 'application/json' } });
@@ -85,7 +92,7 @@ function fakeServer(start: ServerSettingsResponse, fail?: { status: number; erro
 
 beforeEach(() => {
   vi.spyOn(toast, 'error').mockImplementation(() => 'id');
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -123,7 +130,9 @@ describe('shared settings rules', () => {
 
   it('parses updates strictly and names the field', () => {
     const ok = parseSettingUpdate({ serverID: GUILD, section: 'antinuke', key: 'whitelist', value: ['100000000000000002', '100000000000000002'] });
-    expect(ok).toEqual({ ok: true, update: expect.objectContaining({ value: ['100000000000000002'], kind: 'userIds' }) });
+    // Vitest types its asymmetric matchers as `any`.
+    const update: unknown = expect.objectContaining({ value: ['100000000000000002'], kind: 'userIds' });
+    expect(ok).toEqual({ ok: true, update });
     expect(parseSettingUpdate({ serverID: GUILD, section: 'antinuke', key: 'nope', value: 1 })).toMatchObject({ ok: false, field: 'key' });
     expect(parseSettingUpdate({ serverID: GUILD, section: 'antinuke', key: 'whitelist', value: ['x'] })).toMatchObject({ ok: false, field: 'value[0]' });
     expect(parseSettingUpdate({ serverID: GUILD, section: 'x', key: 'enabled', value: true })).toMatchObject({ ok: false, field: 'section' });
@@ -149,7 +158,18 @@ describe('settings page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Kenji Lounge' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to servers/ }).getAttribute('href')).toBe('/servers');
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(titles).toEqual(['Anti-Nuke', 'Anti-MP3', 'Auto-Role', 'Welcome Message', 'Jail', 'Logs', 'Reaction Role', 'Starboard', 'Disabled Commands', 'Ticket']);
+    expect(titles).toEqual([
+      'Anti-Nuke',
+      'Anti-MP3',
+      'Auto-Role',
+      'Welcome Message',
+      'Jail',
+      'Logs',
+      'Reaction Role',
+      'Starboard',
+      'Disabled Commands',
+      'Ticket',
+    ]);
     expect(screen.queryByText(/License expires/)).toBeNull();
   });
 
@@ -170,24 +190,32 @@ describe('settings page', () => {
     expect(screen.getByText('Set a role to enable Auto-Role.')).toBeTruthy();
     expect(screen.getByText('Set a message ID to enable Reaction Role.')).toBeTruthy();
     expect(screen.getByText('Set a message ID and a staff role to enable Ticket.')).toBeTruthy();
-    expect((screen.getByRole('switch', { name: 'Enable Anti-Nuke' }) as HTMLButtonElement).disabled).toBe(false);
-    expect((screen.getByRole('switch', { name: 'Enable Anti-MP3' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('switch', { name: 'Enable Anti-Nuke' }).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('switch', { name: 'Enable Anti-MP3' }).disabled).toBe(false);
   });
 
   it('lists roles without @everyone and managed roles; roles above the bot are disabled where the bot assigns them', () => {
     renderPage();
     const autorole = within(screen.getByRole('region', { name: 'Auto-Role' })).getByRole('combobox', { name: 'Role' });
-    const options = within(autorole).getAllByRole('option') as HTMLOptionElement[];
+    const options = within(autorole).getAllByRole<HTMLOptionElement>('option');
     expect(options.map((o) => o.textContent)).toEqual(['None', 'Lounge Staff (above the bot)', 'Moderators (above the bot)', 'DJ', 'Listeners']);
     expect(options.filter((o) => o.disabled).map((o) => o.value)).toEqual([ROLES.staff.id, ROLES.mods.id]);
     const staff = within(screen.getByRole('region', { name: 'Ticket' })).getByRole('combobox', { name: 'Staff role' });
-    expect((within(staff).getAllByRole('option') as HTMLOptionElement[]).filter((o) => o.disabled)).toHaveLength(0);
+    expect(
+      within(staff)
+        .getAllByRole<HTMLOptionElement>('option')
+        .filter((o) => o.disabled),
+    ).toHaveLength(0);
   });
 
   it('lists text channels only, grouped under their categories', () => {
     renderPage();
     const select = within(screen.getByRole('region', { name: 'Logs' })).getByRole('combobox', { name: 'Channel' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['None', '#welcome', '#general', '#mod-log']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None', '#welcome', '#general', '#mod-log']);
     const groups = [...select.querySelectorAll('optgroup')].map((g) => [g.label, [...g.querySelectorAll('option')].map((o) => o.textContent)]);
     expect(groups).toEqual([
       ['Lounge', ['#general']],
@@ -204,8 +232,8 @@ describe('settings page', () => {
     expect(server.posted).toEqual([{ serverID: GUILD, section: 'autorole', key: 'roleID', value: ROLES.dj.id }]);
     await waitFor(() => expect(within(region).getByText('Saving…')).toBeTruthy());
     // Optimistic: the select already shows the choice and the toggle became available.
-    expect((within(region).getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).value).toBe(ROLES.dj.id);
-    expect((within(region).getByRole('switch') as HTMLButtonElement).disabled).toBe(false);
+    expect(within(region).getByRole<HTMLSelectElement>('combobox', { name: 'Role' }).value).toBe(ROLES.dj.id);
+    expect(within(region).getByRole<HTMLButtonElement>('switch').disabled).toBe(false);
     act(() => server.release());
     await waitFor(() => expect(within(region).queryByText('Saving…')).toBeNull());
     await userEvent.click(within(region).getByRole('switch', { name: 'Enable Auto-Role' }));
@@ -216,7 +244,7 @@ describe('settings page', () => {
   it('reverts a failed save to the stored value and says what failed', async () => {
     fakeServer(fixture(), { status: 403, error: 'You do not manage this server, or the bot is not in it.' });
     renderPage(fixture({ autorole: { enabled: false, roleID: ROLES.listeners.id } }));
-    const select = within(screen.getByRole('region', { name: 'Auto-Role' })).getByRole('combobox', { name: 'Role' }) as HTMLSelectElement;
+    const select = within(screen.getByRole('region', { name: 'Auto-Role' })).getByRole<HTMLSelectElement>('combobox', { name: 'Role' });
     await userEvent.selectOptions(select, ROLES.dj.id);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Could not save Auto-Role role: You do not manage this server, or the bot is not in it.'));
     await waitFor(() => expect(select.value).toBe(ROLES.listeners.id));
@@ -264,7 +292,11 @@ describe('settings page', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: `Remove ${expected[0]}` })).toBeTruthy());
     // Already disabled: no longer offered.
     await userEvent.type(search, expected[0] ?? '');
-    expect(within(screen.queryByRole('list', { name: 'Matching commands' }) ?? document.createElement('ul')).queryByRole('button', { name: `Disable ${expected[0]}` })).toBeNull();
+    expect(
+      within(screen.queryByRole('list', { name: 'Matching commands' }) ?? document.createElement('ul')).queryByRole('button', {
+        name: `Disable ${expected[0]}`,
+      }),
+    ).toBeNull();
     await userEvent.clear(search);
     await userEvent.type(search, 'kick');
     await userEvent.click(screen.getByRole('button', { name: 'Disable kick' }));

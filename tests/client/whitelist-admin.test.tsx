@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Admin from '../../src/client/pages/Admin';
 import type { AdminWhitelistEntry, CheckAuthResponse } from '../../src/shared/api-types';
 import { DAY_MS, EXPIRY_OPTIONS_DAYS } from '../../src/shared/constants';
+import { jsonBody } from './expect-helpers';
 import { renderWithApp } from './render-with-app';
 
 const user = { id: '100000000000000001', username: 'demo_admin', global_name: 'Demo Admin', avatar: null };
@@ -24,7 +25,14 @@ const entry = (over: Partial<AdminWhitelistEntry>): AdminWhitelistEntry => ({
 });
 const ENTRIES = [
   entry({}),
-  entry({ _id: 2, userID: '100000000000000001', userName: 'Demo Admin', serverID: '300000000000000005', serverName: null, expiresAt: Date.now() + EXPIRY_OPTIONS_DAYS.permanent * DAY_MS }),
+  entry({
+    _id: 2,
+    userID: '100000000000000001',
+    userName: 'Demo Admin',
+    serverID: '300000000000000005',
+    serverName: null,
+    expiresAt: Date.now() + EXPIRY_OPTIONS_DAYS.permanent * DAY_MS,
+  }),
   entry({ _id: 3, userID: '199999999999999999', userName: null, serverID: '300000000000000003', serverName: 'Lofi Café', expiresAt: Date.UTC(2030, 0, 1) }),
 ];
 
@@ -36,10 +44,10 @@ beforeEach(() => {
   posted.length = 0;
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === 'POST') posted.push({ url, body: JSON.parse(String(init.body)) });
+    vi.fn((url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') posted.push({ url, body: jsonBody(init) });
       const reply = replies.shift() ?? { status: 500, body: { error: 'unexpected call', code: 'TEST' } };
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+      return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } }));
     }),
   );
 });
@@ -73,7 +81,7 @@ describe('admin page access', () => {
     expect(screen.queryByText('Verifying permissions...')).toBeNull();
   });
 
-  it("redirects a visitor who is not logged in", async () => {
+  it('redirects a visitor who is not logged in', async () => {
     const { location } = renderAdmin({ authenticated: false });
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
   });
@@ -123,7 +131,7 @@ describe('admin whitelist table', () => {
   it("edits inline with 'Keep Current Date' by default, saves and shows the result", async () => {
     renderAdmin();
     await userEvent.click(within(rowOf('Kenji Lounge')).getByRole('button', { name: 'Edit entry for Kenji Lounge' }));
-    const select = screen.getByLabelText('New expiry') as HTMLSelectElement;
+    const select = screen.getByLabelText<HTMLSelectElement>('New expiry');
     expect([...select.options].map((o) => o.text)).toEqual(['Keep Current Date', '7 days', '30 days', 'Permanent']);
     expect(select.value).toBe('keep');
     const serverInput = screen.getByLabelText('New server ID');
@@ -132,7 +140,10 @@ describe('admin whitelist table', () => {
     const saved = entry({ serverID: '300000000000000002', serverName: 'Glaive Studio' });
     replies.push({ status: 200, body: { entry: saved, previous: ENTRIES[0], changed: ['serverID'] } });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(posted[0]).toEqual({ url: '/api/update-whitelisted-server', body: { oldID: 1, newUserID: '100000000000000002', newServerID: '300000000000000002', expiresAt: null } });
+    expect(posted[0]).toEqual({
+      url: '/api/update-whitelisted-server',
+      body: { oldID: 1, newUserID: '100000000000000002', newServerID: '300000000000000002', expiresAt: null },
+    });
     expect(await screen.findByText('Entry updated')).toBeTruthy();
     expect(within(rowOf('Glaive Studio')).getByText('Mar 4, 2031')).toBeTruthy();
   });
@@ -177,10 +188,13 @@ describe('admin whitelist table', () => {
 
   it('adds an entry with 30 days by default', async () => {
     renderAdmin();
-    expect((screen.getByLabelText('Expires in') as HTMLSelectElement).value).toBe('month');
+    expect(screen.getByLabelText<HTMLSelectElement>('Expires in').value).toBe('month');
     await userEvent.type(screen.getByLabelText('User ID'), '100000000000000003');
     await userEvent.type(screen.getByLabelText('Server ID'), '300000000000000002');
-    replies.push({ status: 201, body: { entry: entry({ _id: 9, userID: '100000000000000003', userName: 'Demo Member', serverID: '300000000000000002', serverName: 'Glaive Studio' }) } });
+    replies.push({
+      status: 201,
+      body: { entry: entry({ _id: 9, userID: '100000000000000003', userName: 'Demo Member', serverID: '300000000000000002', serverName: 'Glaive Studio' }) },
+    });
     const before = Date.now();
     await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
     const body = posted[0]?.body as { userID: string; newServerID: string; expiresAt: number };

@@ -67,6 +67,11 @@ describe('admin schemas', () => {
   });
 
   it('keeps the current date when update has no expiresAt', () => {
-    expect(adminUpdateSchema.parse({ oldID: '7', newUserID: USER, newServerID: SERVER, expiresAt: null })).toEqual({ oldID: 7, newUserID: USER, newServerID: SERVER, expiresAt: null });
+    expect(adminUpdateSchema.parse({ oldID: '7', newUserID: USER, newServerID: SERVER, expiresAt: null })).toEqual({
+      oldID: 7,
+      newUserID: USER,
+      newServerID: SERVER,
+      expiresAt: null,
+    });
   });
 });

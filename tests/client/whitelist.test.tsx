@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ServerList from '../../src/client/pages/ServerList';
 import type { CheckAuthResponse, ServerSummary, WhitelistStateResponse } from '../../src/shared/api-types';
 import { DAY_MS } from '../../src/shared/constants';
+import { jsonBody } from './expect-helpers';
 import { renderWithApp } from './render-with-app';
 
 const KENJI = '300000000000000001';
@@ -12,7 +13,11 @@ const GLAIVE = '300000000000000002';
 const SANDBOX = '300000000000000004';
 const SUPPORT = 'https://support.example/join';
 
-const auth: CheckAuthResponse = { authenticated: true, user: { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null }, isAdmin: false };
+const auth: CheckAuthResponse = {
+  authenticated: true,
+  user: { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null },
+  isAdmin: false,
+};
 const allowed: ServerSummary[] = [
   { id: KENJI, name: 'Kenji Lounge', icon: null, users: 42 },
   { id: GLAIVE, name: 'Glaive Studio', icon: null, users: 17 },
@@ -29,9 +34,17 @@ const state = (over: Partial<WhitelistStateResponse> = {}): WhitelistStateRespon
   ...over,
 });
 const withKenji = (expiresAt = Date.now() + 10 * DAY_MS) =>
-  state({ servers: [KENJI], entries: [{ serverID: KENJI, serverName: 'Kenji Lounge', expiresAt, active: expiresAt > Date.now(), adminMade: false }], used: 1, licensed: [KENJI] });
+  state({
+    servers: [KENJI],
+    entries: [{ serverID: KENJI, serverName: 'Kenji Lounge', expiresAt, active: expiresAt > Date.now(), adminMade: false }],
+    used: 1,
+    licensed: [KENJI],
+  });
 
-type Reply = { status: number; body: unknown };
+interface Reply {
+  status: number;
+  body: unknown;
+}
 let replies: Reply[] = [];
 const posted: unknown[] = [];
 
@@ -40,10 +53,10 @@ beforeEach(() => {
   posted.length = 0;
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_url: string, init?: RequestInit) => {
-      if (init?.method === 'POST') posted.push(JSON.parse(String(init.body)));
+    vi.fn((_url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') posted.push(jsonBody(init));
       const reply = replies.shift() ?? { status: 500, body: { error: 'unexpected call', code: 'TEST' } };
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+      return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } }));
     }),
   );
 });
@@ -55,7 +68,15 @@ function renderPage(whitelist: WhitelistStateResponse = state()) {
       <ServerList />
       <Toaster />
     </>,
-    { path: '/servers', fallback: { ['/api/check-auth']: auth, ['/api/allowed-servers']: allowed, ['/api/invitable-servers']: invitable, ['/api/whitelisted-servers']: whitelist } },
+    {
+      path: '/servers',
+      fallback: {
+        ['/api/check-auth']: auth,
+        ['/api/allowed-servers']: allowed,
+        ['/api/invitable-servers']: invitable,
+        ['/api/whitelisted-servers']: whitelist,
+      },
+    },
   );
 }
 
@@ -86,7 +107,13 @@ describe('Manage Whitelist modal', () => {
   });
 
   it("shows 'Unknown' for a server without a name and marks an expired entry", async () => {
-    renderPage(state({ servers: ['399999999999999999'], entries: [{ serverID: '399999999999999999', serverName: null, expiresAt: Date.UTC(2020, 0, 1), active: false, adminMade: false }], used: 1 }));
+    renderPage(
+      state({
+        servers: ['399999999999999999'],
+        entries: [{ serverID: '399999999999999999', serverName: null, expiresAt: Date.UTC(2020, 0, 1), active: false, adminMade: false }],
+        used: 1,
+      }),
+    );
     const dialog = await openManage();
     expect(within(dialog).getByText('Unknown')).toBeTruthy();
     expect(within(dialog).getByText('Expired Jan 1, 2020')).toBeTruthy();
@@ -109,7 +136,7 @@ describe('Manage Whitelist modal', () => {
     expect(posted).toEqual([{ newServerID: KENJI, oldServerID: null }]);
     expect(await screen.findByText('Server added to your whitelist')).toBeTruthy();
     expect(within(dialog).getByText('Whitelisted servers (1)')).toBeTruthy();
-    expect((within(dialog).getByLabelText('Server ID') as HTMLInputElement).value).toBe('');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Server ID').value).toBe('');
   });
 
   it("shows 'This server is already whitelisted!' for a duplicate", async () => {
@@ -143,7 +170,11 @@ describe('Manage Whitelist modal', () => {
     expect(await screen.findByText('Please select a server to replace')).toBeTruthy();
     expect(posted).toHaveLength(1);
 
-    const moved = state({ servers: [SANDBOX], entries: [{ serverID: SANDBOX, serverName: 'Owner Sandbox', expiresAt: Date.now() + DAY_MS, active: true, adminMade: false }], used: 1 });
+    const moved = state({
+      servers: [SANDBOX],
+      entries: [{ serverID: SANDBOX, serverName: 'Owner Sandbox', expiresAt: Date.now() + DAY_MS, active: true, adminMade: false }],
+      used: 1,
+    });
     replies.push({ status: 200, body: moved });
     await userEvent.click(within(replace).getByRole('radio', { name: /Kenji Lounge/ }));
     await userEvent.click(within(replace).getByRole('button', { name: 'Replace' }));

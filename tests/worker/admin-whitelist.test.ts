@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { anyNumber, objectContaining } from './expect-helpers';
 import type { AdminAddResponse, AdminDeleteResponse, AdminUpdateResponse, AllWhitelistedServersResponse } from '../../src/shared/api-types';
 import { DAY_MS, DEFAULT_EXPIRY_DAYS, EXPIRY_OPTIONS_DAYS } from '../../src/shared/constants';
 import { DuplicateServerError, insertAdminEntry, insertUserEntryWithinLimit, moveUserEntry } from '../../src/worker/db/whitelist';
@@ -10,7 +11,7 @@ const UNKNOWN_SERVER = '399999999999999999';
 const UNKNOWN_USER = '199999999999999999';
 
 const count = async () => Number(await env.DB.prepare('SELECT COUNT(*) AS n FROM whitelist').first('n'));
-const list = async (cookie: string) => (await (await call('/api/all-whitelisted-servers', { cookie })).json()) as AllWhitelistedServersResponse;
+const list = async (cookie: string) => await (await call('/api/all-whitelisted-servers', { cookie })).json<AllWhitelistedServersResponse>();
 
 async function adminAdd(cookie: string, body: Record<string, unknown>) {
   return postJson('/api/add-whitelisted-server-admin', body, { cookie });
@@ -31,16 +32,20 @@ beforeEach(async () => {
 async function seed(userID: string = USERS.owner, newServerID: string = GUILDS.kenjiLounge, expiresAt?: number) {
   const res = await adminAdd(admin, { userID, newServerID, expiresAt });
   expect(res.status).toBe(201);
-  return ((await res.json()) as AdminAddResponse).entry;
+  return (await res.json<AdminAddResponse>()).entry;
 }
 
 describe('admin calls are admin-only', () => {
-  const each = (cookie: () => string) => [
-    ['GET /api/all-whitelisted-servers', () => call('/api/all-whitelisted-servers', { cookie: cookie() })],
-    ['update-whitelisted-server', () => postJson('/api/update-whitelisted-server', { oldID: 1, newUserID: USERS.owner, newServerID: GUILDS.kenjiLounge }, { cookie: cookie() })],
-    ['add-whitelisted-server-admin', () => adminAdd(cookie(), { userID: USERS.owner, newServerID: GUILDS.lofiCafe })],
-    ['delete-whitelisted-server', () => postJson('/api/delete-whitelisted-server', { id: 1 }, { cookie: cookie() })],
-  ] as const;
+  const each = (cookie: () => string) =>
+    [
+      ['GET /api/all-whitelisted-servers', () => call('/api/all-whitelisted-servers', { cookie: cookie() })],
+      [
+        'update-whitelisted-server',
+        () => postJson('/api/update-whitelisted-server', { oldID: 1, newUserID: USERS.owner, newServerID: GUILDS.kenjiLounge }, { cookie: cookie() }),
+      ],
+      ['add-whitelisted-server-admin', () => adminAdd(cookie(), { userID: USERS.owner, newServerID: GUILDS.lofiCafe })],
+      ['delete-whitelisted-server', () => postJson('/api/delete-whitelisted-server', { id: 1 }, { cookie: cookie() })],
+    ] as const;
 
   it.each(each(() => owner))('refuses %s to an owner who is not an admin with 403', async (_name, run) => {
     await seed();
@@ -65,16 +70,28 @@ describe('GET /api/all-whitelisted-servers', () => {
     await seed(UNKNOWN_USER, UNKNOWN_SERVER);
     const { servers } = await list(admin);
     expect(servers).toEqual([
-      { _id: expect.any(Number), userID: USERS.owner, userName: 'Demo Owner', serverID: GUILDS.kenjiLounge, serverName: 'Kenji Lounge', expiresAt: expect.any(Number), createdAt: expect.any(Number), adminMade: true, active: true },
-      expect.objectContaining({ userID: UNKNOWN_USER, userName: null, serverID: UNKNOWN_SERVER, serverName: null }),
+      {
+        _id: anyNumber(),
+        userID: USERS.owner,
+        userName: 'Demo Owner',
+        serverID: GUILDS.kenjiLounge,
+        serverName: 'Kenji Lounge',
+        expiresAt: anyNumber(),
+        createdAt: anyNumber(),
+        adminMade: true,
+        active: true,
+      },
+      objectContaining({ userID: UNKNOWN_USER, userName: null, serverID: UNKNOWN_SERVER, serverName: null }),
     ]);
   });
 
   it('shows user-made entries too, and expired ones as inactive', async () => {
     await postJson('/api/add-whitelisted-server', { newServerID: GUILDS.kenjiLounge }, { cookie: owner });
-    await env.DB.prepare('UPDATE whitelist SET expires_at = ?').bind(Date.now() - 1000).run();
+    await env.DB.prepare('UPDATE whitelist SET expires_at = ?')
+      .bind(Date.now() - 1000)
+      .run();
     const { servers } = await list(admin);
-    expect(servers).toEqual([expect.objectContaining({ serverID: GUILDS.kenjiLounge, adminMade: false, active: false })]);
+    expect(servers).toEqual([objectContaining({ serverID: GUILDS.kenjiLounge, adminMade: false, active: false })]);
   });
 
   it('is prefilled into the /admin page for admins', async () => {
@@ -106,7 +123,7 @@ describe('POST /api/add-whitelisted-server-admin', () => {
     const permanent = Date.now() + EXPIRY_OPTIONS_DAYS.permanent * DAY_MS;
     expect((await seed(USERS.owner, GUILDS.kenjiLounge, permanent)).expiresAt).toBe(permanent);
     const res = await adminAdd(admin, { userID: USERS.owner, newServerID: GUILDS.glaiveStudio, expiresAt: '2030-01-02T00:00:00.000Z' });
-    expect(((await res.json()) as AdminAddResponse).entry.expiresAt).toBe(Date.UTC(2030, 0, 2));
+    expect((await res.json<AdminAddResponse>()).entry.expiresAt).toBe(Date.UTC(2030, 0, 2));
   });
 
   it('is not bound by the per-user limit, and admin-made entries leave the user room for their own', async () => {
@@ -136,7 +153,7 @@ describe('POST /api/add-whitelisted-server-admin', () => {
   ])('refuses %j with a 400 naming the field', async (body, field) => {
     const res = await adminAdd(admin, body);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: string }).error).toMatch(field);
+    expect((await res.json<{ error: string }>()).error).toMatch(field);
     expect(await count()).toBe(0);
   });
 });
@@ -149,23 +166,34 @@ describe('POST /api/update-whitelisted-server', () => {
     const expiresAt = Date.now() + 7 * DAY_MS;
     const res = await update({ oldID: entry._id, newUserID: USERS.admin, newServerID: GUILDS.adminHq, expiresAt });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as AdminUpdateResponse;
+    const body = await res.json<AdminUpdateResponse>();
     expect(body.changed).toEqual(['userID', 'serverID', 'expiresAt']);
     expect(body.previous).toMatchObject({ _id: entry._id, userID: USERS.owner, serverID: GUILDS.kenjiLounge, expiresAt: entry.expiresAt });
-    expect(body.entry).toMatchObject({ _id: entry._id, userID: USERS.admin, userName: 'Demo Admin', serverID: GUILDS.adminHq, serverName: 'Admin HQ', expiresAt });
+    expect(body.entry).toMatchObject({
+      _id: entry._id,
+      userID: USERS.admin,
+      userName: 'Demo Admin',
+      serverID: GUILDS.adminHq,
+      serverName: 'Admin HQ',
+      expiresAt,
+    });
     expect((await list(admin)).servers).toEqual([body.entry]);
   });
 
   it("keeps the current date when expiresAt is absent ('Keep Current Date') and accepts the id as a string", async () => {
     const entry = await seed(USERS.owner, GUILDS.kenjiLounge);
-    const body = (await (await update({ oldID: String(entry._id), newUserID: USERS.owner, newServerID: GUILDS.lofiCafe, expiresAt: null })).json()) as AdminUpdateResponse;
+    const body = await (
+      await update({ oldID: String(entry._id), newUserID: USERS.owner, newServerID: GUILDS.lofiCafe, expiresAt: null })
+    ).json<AdminUpdateResponse>();
     expect(body.changed).toEqual(['serverID']);
     expect(body.entry.expiresAt).toBe(entry.expiresAt);
   });
 
   it('answers an unchanged save with an empty change list', async () => {
     const entry = await seed();
-    const body = (await (await update({ oldID: entry._id, newUserID: entry.userID, newServerID: entry.serverID, expiresAt: entry.expiresAt })).json()) as AdminUpdateResponse;
+    const body = await (
+      await update({ oldID: entry._id, newUserID: entry.userID, newServerID: entry.serverID, expiresAt: entry.expiresAt })
+    ).json<AdminUpdateResponse>();
     expect(body.changed).toEqual([]);
   });
 
@@ -193,7 +221,7 @@ describe('POST /api/update-whitelisted-server', () => {
   ])('refuses %j with a 400 naming the field', async (body, field) => {
     const res = await update(body);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: string }).error).toMatch(field);
+    expect((await res.json<{ error: string }>()).error).toMatch(field);
   });
 });
 
@@ -204,7 +232,7 @@ describe('POST /api/delete-whitelisted-server', () => {
     const entry = await seed();
     const res = await remove({ id: entry._id });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as AdminDeleteResponse).deleted).toMatchObject({ _id: entry._id, serverID: GUILDS.kenjiLounge });
+    expect((await res.json<AdminDeleteResponse>()).deleted).toMatchObject({ _id: entry._id, serverID: GUILDS.kenjiLounge });
     expect(await count()).toBe(0);
     expect((await remove({ id: entry._id })).status).toBe(404);
   });
@@ -212,7 +240,7 @@ describe('POST /api/delete-whitelisted-server', () => {
   it.each([{}, { id: 'abc' }, { id: 0 }, { id: null }])('refuses %j with a 400 naming id', async (body) => {
     const res = await remove(body);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: string }).error).toMatch(/^id/);
+    expect((await res.json<{ error: string }>()).error).toMatch(/^id/);
   });
 });
 

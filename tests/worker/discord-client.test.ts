@@ -3,15 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RESTAPIPartialCurrentUserGuild } from 'discord-api-types/v10';
 import type { CallRecord, FaultMode } from '../../dev/fake-discord/app.ts';
 import { ApiError } from '../../src/worker/errors';
-import {
-  getBotGuildIds,
-  getBotGuilds,
-  getBotMember,
-  getCurrentUser,
-  getGuildChannels,
-  getGuildRoles,
-  getUserGuilds,
-} from '../../src/worker/discord/api';
+import { getBotGuildIds, getBotGuilds, getBotMember, getCurrentUser, getGuildChannels, getGuildRoles, getUserGuilds } from '../../src/worker/discord/api';
 import { cached } from '../../src/worker/discord/cache';
 import { DiscordRest, DiscordUnauthorizedError, clearRateLimitBuckets } from '../../src/worker/discord/rest';
 
@@ -44,13 +36,13 @@ const injectFault = (fault: FaultRequest) => control('/faults', fault);
 
 async function restCalls(): Promise<CallRecord[]> {
   const response = await fetch(`${DISCORD}/__demo/calls`);
-  const { calls } = (await response.json()) as { count: number; calls: CallRecord[] };
+  const { calls } = await response.json<{ count: number; calls: CallRecord[] }>();
   return calls.filter((call) => call.path.startsWith('/api/v10/'));
 }
 
 async function issueToken(userId: string): Promise<string> {
   const response = await control('/issue-token', { userId });
-  const { access_token } = (await response.json()) as { access_token: string };
+  const { access_token } = await response.json<{ access_token: string }>();
   return access_token;
 }
 
@@ -220,9 +212,7 @@ describe('DiscordRest', () => {
   });
 
   it('maps 403 without retrying', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-      Response.json({ message: 'Missing Access', code: 50001 }, { status: 403 }),
-    );
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(Response.json({ message: 'Missing Access', code: 50001 }, { status: 403 })));
     const error = await rejection(fastRest().request('/guilds/300000000000000001/roles', { auth: { type: 'bot' } }));
     expect(error).toMatchObject({ status: 403, code: 'DISCORD_FORBIDDEN' });
     expect(globalThis.fetch).toHaveBeenCalledTimes(1);
@@ -259,7 +249,7 @@ describe('rate-limit buckets', () => {
   }
 
   it('waits for an exhausted bucket to reset before calling again', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => bucketAnswer(0, 0.15));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(bucketAnswer(0, 0.15)));
     const rest = fastRest();
     await rest.request('/users/@me', { auth: { type: 'bot' } });
     const started = Date.now();
@@ -269,7 +259,7 @@ describe('rate-limit buckets', () => {
   });
 
   it('does not hold up other routes', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => bucketAnswer(0, 10));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(bucketAnswer(0, 10)));
     const rest = fastRest();
     await rest.request('/users/@me', { auth: { type: 'bot' } });
     const started = Date.now();
@@ -278,7 +268,7 @@ describe('rate-limit buckets', () => {
   });
 
   it('fails fast when the bucket resets later than the cap', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => bucketAnswer(0, 10));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(bucketAnswer(0, 10)));
     const rest = fastRest();
     await rest.request('/users/@me', { auth: { type: 'bot' } });
     const error = await rejection(rest.request('/users/@me', { auth: { type: 'bot' } }));
@@ -338,17 +328,15 @@ describe('guild lists', () => {
       permissions: '0',
     });
     const everyGuild = Array.from({ length: 450 }, (_, index) => guild(index));
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       const after = url.searchParams.get('after');
       const start = after === null ? 0 : everyGuild.findIndex((candidate) => candidate.id === after) + 1;
-      return Response.json(everyGuild.slice(start, start + Number(url.searchParams.get('limit'))));
+      return Promise.resolve(Response.json(everyGuild.slice(start, start + Number(url.searchParams.get('limit')))));
     });
     const guilds = await getBotGuilds(env);
     expect(guilds.map((candidate) => candidate.id)).toEqual(everyGuild.map((candidate) => candidate.id));
-    const afters = fetchSpy.mock.calls.map(([input]) =>
-      new URL(input instanceof Request ? input.url : String(input)).searchParams.get('after'),
-    );
+    const afters = fetchSpy.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).searchParams.get('after'));
     expect(afters).toEqual([null, everyGuild[199]?.id, everyGuild[399]?.id]);
   });
 });
@@ -360,7 +348,7 @@ describe('guild data', () => {
     const member = await getBotMember(env, BOT_GUILD);
     expect(roles.length).toBeGreaterThan(1);
     expect(channels.length).toBeGreaterThan(0);
-    expect(member.user?.id).toBe(env.DISCORD_CLIENT_ID);
+    expect(member.user.id).toBe(env.DISCORD_CLIENT_ID);
     await getGuildRoles(env, BOT_GUILD);
     await getGuildChannels(env, BOT_GUILD);
     await getBotMember(env, BOT_GUILD);
@@ -383,7 +371,7 @@ describe('guild data', () => {
 describe('cached', () => {
   it('treats entries older than a sub-minute ttl as stale', async () => {
     let loads = 0;
-    const load = async () => ({ loads: ++loads });
+    const load = () => Promise.resolve({ loads: ++loads });
     expect(await cached(env.CACHE, 'test:short', 0.05, load)).toEqual({ loads: 1 });
     expect(await cached(env.CACHE, 'test:short', 0.05, load)).toEqual({ loads: 1 });
     await new Promise((resolve) => setTimeout(resolve, 80));
@@ -392,7 +380,7 @@ describe('cached', () => {
 
   it('loads again when asked for a fresh value', async () => {
     let loads = 0;
-    const load = async () => ++loads;
+    const load = () => Promise.resolve(++loads);
     await cached(env.CACHE, 'test:fresh', 60, load);
     expect(await cached(env.CACHE, 'test:fresh', 60, load)).toBe(1);
     expect(await cached(env.CACHE, 'test:fresh', 60, load, { fresh: true })).toBe(2);

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ADMINISTRATOR,
-  MANAGE_GUILD,
-  canManageGuild,
-  highestRolePosition,
-  parsePermissions,
-} from '../../src/worker/discord/permissions';
+import { ADMINISTRATOR, MANAGE_GUILD, canManageGuild, highestRolePosition, parsePermissions } from '../../src/worker/discord/permissions';
 
 describe('canManageGuild', () => {
   it('lets the owner manage whatever the permission string says', () => {

@@ -1,22 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type {
-  APIGuild,
-  APIGuildMember,
-  APIRole,
-  APIUser,
-  RESTAPIPartialCurrentUserGuild,
-  RESTPostOAuth2AccessTokenResult,
-} from 'discord-api-types/v10';
+import type { APIGuild, APIGuildMember, APIRole, APIUser, RESTAPIPartialCurrentUserGuild, RESTPostOAuth2AccessTokenResult } from 'discord-api-types/v10';
 import { createFakeDiscord } from '../../dev/fake-discord/app.ts';
 import type { FakeDiscord } from '../../dev/fake-discord/app.ts';
-import {
-  createDemoData,
-  DEMO_BOT_TOKEN,
-  DEMO_CLIENT_ID,
-  DEMO_CLIENT_SECRET,
-  DEMO_GUILD_IDS,
-  DEMO_USER_IDS,
-} from '../../dev/fake-discord/data.ts';
+import { createDemoData, DEMO_BOT_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_GUILD_IDS, DEMO_USER_IDS } from '../../dev/fake-discord/data.ts';
 import type { DemoChannel, DemoGuild } from '../../dev/fake-discord/data.ts';
 
 const REDIRECT_URI = 'http://localhost:5173/api/successful-auth';
@@ -28,7 +14,7 @@ const ADMINISTRATOR = 0x8n;
 const BASIC = `Basic ${btoa(`${DEMO_CLIENT_ID}:${DEMO_CLIENT_SECRET}`)}`;
 
 async function json<T>(response: Response): Promise<T> {
-  return (await response.json()) as T;
+  return await response.json();
 }
 
 let fake: FakeDiscord;
@@ -153,8 +139,7 @@ describe('authorize page', () => {
     expect(response.status).toBe(200);
     const page = await response.text();
     expect(page).toContain('<title>Discord (demo)</title>');
-    for (const name of ['Demo Admin', 'Demo Owner', 'Demo Member'])
-      expect(page).toContain(`<button type="submit">Continue as ${name}</button>`);
+    for (const name of ['Demo Admin', 'Demo Owner', 'Demo Member']) expect(page).toContain(`<button type="submit">Continue as ${name}</button>`);
     expect(page).not.toContain('Continue as ServerManager');
   });
 
@@ -257,10 +242,7 @@ describe('token endpoint', () => {
   it('answers 401 invalid_client for a wrong client secret', async () => {
     const code = await codeFor(DEMO_USER_IDS.owner);
     const wrongBasic = `Basic ${btoa(`${DEMO_CLIENT_ID}:wrong-secret`)}`;
-    const response = await tokenRequest(
-      { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: VERIFIER },
-      wrongBasic,
-    );
+    const response = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: VERIFIER }, wrongBasic);
     expect(response.status).toBe(401);
     expect(await json<{ error: string }>(response)).toEqual({ error: 'invalid_client' });
   });
@@ -298,12 +280,7 @@ describe('REST: user guilds', () => {
     const { access_token } = await loginAs(DEMO_USER_IDS.owner);
     const guilds = await userGuilds(access_token, '?with_counts=true');
     const byId = new Map(guilds.map((guild) => [guild.id, guild]));
-    expect([...byId.keys()]).toEqual([
-      DEMO_GUILD_IDS.kenjiLounge,
-      DEMO_GUILD_IDS.glaiveStudio,
-      DEMO_GUILD_IDS.lofiCafe,
-      DEMO_GUILD_IDS.ownerSandbox,
-    ]);
+    expect([...byId.keys()]).toEqual([DEMO_GUILD_IDS.kenjiLounge, DEMO_GUILD_IDS.glaiveStudio, DEMO_GUILD_IDS.lofiCafe, DEMO_GUILD_IDS.ownerSandbox]);
 
     const kenji = byId.get(DEMO_GUILD_IDS.kenjiLounge);
     expect(kenji).toMatchObject({ name: 'Kenji Lounge', owner: true, approximate_member_count: 1284, features: [] });
@@ -340,12 +317,7 @@ describe('REST: user guilds', () => {
   });
 
   it('lists the bot guilds without Owner Sandbox', async () => {
-    expect(await botGuildIds()).toEqual([
-      DEMO_GUILD_IDS.kenjiLounge,
-      DEMO_GUILD_IDS.glaiveStudio,
-      DEMO_GUILD_IDS.lofiCafe,
-      DEMO_GUILD_IDS.adminHq,
-    ]);
+    expect(await botGuildIds()).toEqual([DEMO_GUILD_IDS.kenjiLounge, DEMO_GUILD_IDS.glaiveStudio, DEMO_GUILD_IDS.lofiCafe, DEMO_GUILD_IDS.adminHq]);
   });
 
   it('pages with limit and after', async () => {
@@ -526,13 +498,7 @@ describe('test controls', () => {
     expect(body).not.toContain(DEMO_BOT_TOKEN);
     const state = JSON.parse(body) as { users: APIUser[]; guilds: DemoGuild[] };
     expect(state.users.map((user) => user.global_name)).toEqual(['Demo Admin', 'Demo Owner', 'Demo Member', null]);
-    expect(state.guilds.map((guild) => guild.name)).toEqual([
-      'Kenji Lounge',
-      'Glaive Studio',
-      'Lofi Café',
-      'Owner Sandbox',
-      'Admin HQ',
-    ]);
+    expect(state.guilds.map((guild) => guild.name)).toEqual(['Kenji Lounge', 'Glaive Studio', 'Lofi Café', 'Owner Sandbox', 'Admin HQ']);
     const sandbox = state.guilds.find((guild) => guild.id === DEMO_GUILD_IDS.ownerSandbox);
     expect(sandbox).toMatchObject({ bot_present: false, owner_id: DEMO_USER_IDS.owner });
     expect(state.guilds.every((guild) => guild.roles.length > 0 && guild.channels.length > 0 && guild.members.length > 0)).toBe(true);
@@ -543,9 +509,7 @@ describe('test controls', () => {
     await request('/api/v10/users/@me', asUser(access_token));
     await request(`/api/v10/guilds/${DEMO_GUILD_IDS.adminHq}/roles`, asBot);
     await request('/api/v10/users/@me');
-    const log = await json<{ count: number; calls: { method: string; path: string; auth: string }[] }>(
-      await request('/__demo/calls'),
-    );
+    const log = await json<{ count: number; calls: { method: string; path: string; auth: string }[] }>(await request('/__demo/calls'));
     expect(log.count).toBe(3);
     expect(log.calls.map(({ method, path, auth }) => ({ method, path, auth }))).toEqual([
       { method: 'GET', path: '/api/v10/users/@me', auth: 'user' },

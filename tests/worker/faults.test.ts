@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { anyString, stringMatching } from './expect-helpers';
 import { createExecutionContext } from 'cloudflare:test';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
 import { app } from '../../src/worker/index';
@@ -11,13 +12,7 @@ import { call, postJson } from './request';
  * nothing is half-written, and the next healthy call works.
  */
 
-const FAULTS = [
-  { mode: '429', retryAfter: 30 },
-  { mode: '429-html', retryAfter: 30 },
-  { mode: '500' },
-  { mode: 'slow', delayMs: 4000 },
-  { mode: 'malformed' },
-];
+const FAULTS = [{ mode: '429', retryAfter: 30 }, { mode: '429-html', retryAfter: 30 }, { mode: '500' }, { mode: 'slow', delayMs: 4000 }, { mode: 'malformed' }];
 
 const API_CALLS: { name: string; run: (cookie: string) => Promise<Response> }[] = [
   { name: 'GET /api/allowed-servers', run: (cookie) => call('/api/allowed-servers', { cookie }) },
@@ -59,7 +54,7 @@ describe.each(FAULTS)('Discord fault %j', (fault) => {
     await setFault(fault);
     const res = await run(cookie);
     expect([502, 504]).toContain(res.status);
-    expect(await res.json()).toMatchObject({ error: expect.stringMatching(/Discord/), code: expect.stringMatching(/^DISCORD_/) });
+    expect(await res.json()).toMatchObject({ error: stringMatching(/Discord/), code: stringMatching(/^DISCORD_/) });
     expect(await snapshot()).toBe(before);
     await healthy();
     expect((await run(cookie)).status).toBeLessThan(300);
@@ -81,7 +76,7 @@ describe('token revoked mid-session', () => {
     await setFault({ mode: 'revoke' });
     const res = await run(cookie);
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ code: expect.stringMatching(/UNAUTHORIZED/) });
+    expect(await res.json()).toMatchObject({ code: stringMatching(/UNAUTHORIZED/) });
     expect(await snapshot()).toBe(before);
     await healthy();
     expect(await (await call('/api/check-auth', { cookie })).json()).toEqual({ authenticated: false });
@@ -97,7 +92,7 @@ describe('storage faults', () => {
     try {
       const res = await postJson('/api/update-server-settings', { serverID: GUILDS.kenjiLounge, section: 'antimp3', key: 'enabled', value: true }, { cookie });
       expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({ code: 'STORAGE_UNAVAILABLE', error: expect.stringMatching(/try again/) });
+      expect(await res.json()).toMatchObject({ code: 'STORAGE_UNAVAILABLE', error: stringMatching(/try again/) });
     } finally {
       await env.DB.prepare('ALTER TABLE settings_audit_hidden RENAME TO settings_audit').run();
     }
@@ -106,12 +101,12 @@ describe('storage faults', () => {
 
   it('answers 404 JSON for a song deleted between the listing and the download', async () => {
     await env.KENJI.put('Vanishing/Gone.mp3', new Uint8Array(64));
-    const list = (await (await call('/api/get-kenji-songs')).json()) as string[];
+    const list = await (await call('/api/get-kenji-songs')).json<string[]>();
     expect(list).toContain('Vanishing/Gone.mp3');
     await env.KENJI.delete('Vanishing/Gone.mp3');
     const res = await call(`/api/download-kenji-song?song=${encodeURIComponent('Vanishing/Gone.mp3')}`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+    expect(await res.json()).toMatchObject({ code: anyString(), error: anyString() });
   });
 
   it('fails a folder zip whose member vanishes mid-stream instead of sending a short file', async () => {

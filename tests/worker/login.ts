@@ -24,7 +24,7 @@ export async function setFault(fault: Record<string, unknown>): Promise<void> {
 }
 
 export async function discordCallCount(): Promise<number> {
-  return ((await (await fetch(`${DISCORD}/__demo/calls`)).json()) as { count: number }).count;
+  return (await (await fetch(`${DISCORD}/__demo/calls`)).json<{ count: number }>()).count;
 }
 
 /** Starts a login and lets the fake Discord approve it as `userId`: returns the callback path and the state cookie. */

@@ -15,9 +15,10 @@ async function untilCached(path: string): Promise<Response> {
   throw new Error(`${path} never came from the cache`);
 }
 
-const island = (html: string) => JSON.parse(/<script type="application\/json" id="__SM_DATA__">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
-  fallback: Record<string, unknown>;
-};
+const island = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="__SM_DATA__">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
+    fallback: Record<string, unknown>;
+  };
 
 beforeEach(async () => {
   await resetFake();

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { anyString, stringMatching } from './expect-helpers';
 import { serializeIsland } from '../../src/client/data-island';
 import { COMMANDS } from '../../src/shared/commands';
 import { writeStats } from '../../src/worker/db/stats';
@@ -66,7 +67,7 @@ describe('pages', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await call('/api/nope');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: expect.any(String), code: 'NOT_FOUND' });
+    expect(await res.json()).toEqual({ error: anyString(), code: 'NOT_FOUND' });
   });
 
   it('renders large pages inline, readable without JavaScript (no outlined Suspense chunks)', async () => {
@@ -100,7 +101,7 @@ describe('security headers', () => {
       expect(scriptSrc).not.toMatch(/unsafe-inline|nonce-/);
       const html = await res.text();
       const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)];
-      const executable = inline.filter(([, attrs]) => !/type="application\/json"/.test(attrs ?? ''));
+      const executable = inline.filter(([, attrs]) => !(attrs ?? '').includes('type="application/json"'));
       expect(executable.length).toBeGreaterThan(0);
       for (const [, , body] of executable) expect(scriptSrc).toContain(await sha256(body ?? ''));
     },
@@ -153,7 +154,7 @@ describe('storage failures', () => {
     try {
       const api = await call('/api/stats');
       expect(api.status).toBe(503);
-      expect(await api.json()).toMatchObject({ code: 'STORAGE_UNAVAILABLE', error: expect.stringMatching(/\w+ \w+/) });
+      expect(await api.json()).toMatchObject({ code: 'STORAGE_UNAVAILABLE', error: stringMatching(/\w+ \w+/) });
       const page = await call('/');
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('Add to Discord');
@@ -173,19 +174,27 @@ describe('loader budget', () => {
 
   it('aborts the work it stops waiting for', async () => {
     let seen: AbortSignal | undefined;
-    await withinBudget('servers', (signal) => {
-      seen = signal;
-      return new Promise(() => undefined);
-    }, 50);
+    await withinBudget(
+      'servers',
+      (signal) => {
+        seen = signal;
+        return new Promise(() => undefined);
+      },
+      50,
+    );
     expect(seen?.aborted).toBe(true);
   });
 
   it('passes through data that arrives in time and aborts nothing', async () => {
     let seen: AbortSignal | undefined;
-    const answer = await withinBudget('stats', (signal) => {
-      seen = signal;
-      return Promise.resolve({ '/api/stats': 1 });
-    }, 1000);
+    const answer = await withinBudget(
+      'stats',
+      (signal) => {
+        seen = signal;
+        return Promise.resolve({ '/api/stats': 1 });
+      },
+      1000,
+    );
     expect(answer).toEqual({ '/api/stats': 1 });
     expect(seen?.aborted).toBe(false);
   });

@@ -16,7 +16,8 @@ interface DemoGuild {
 
 async function runCron() {
   const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '*/15 * * * *' }), env, ctx);
+  // The handler hands its work to ctx.waitUntil; waiting on the context waits for all of it.
+  worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '*/15 * * * *' }), env, ctx);
   await waitOnExecutionContext(ctx);
 }
 
@@ -29,7 +30,7 @@ beforeEach(async () => {
 describe('cron trigger', () => {
   it("counts the bot's servers and their members into the landing page stats", async () => {
     const bot = await fetch(`${DISCORD}/api/v10/users/@me/guilds?with_counts=true`, { headers: { Authorization: `Bot ${DEMO_BOT_TOKEN}` } });
-    const guilds = (await bot.json()) as DemoGuild[];
+    const guilds = await bot.json<DemoGuild[]>();
     await runCron();
     const stats = await readStats(env.DB);
     expect(stats.servers).toBe(guilds.length);
@@ -40,7 +41,9 @@ describe('cron trigger', () => {
   it('prunes settings history older than the retention period', async () => {
     const now = Date.now();
     const insert = (key: string, createdAt: number) =>
-      env.DB.prepare('INSERT INTO settings_audit (guild_id, user_id, user_name, section, key, old_value, new_value, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').bind('300000000000000001', '1', 'x', 'antimp3', key, null, 'true', createdAt);
+      env.DB.prepare(
+        'INSERT INTO settings_audit (guild_id, user_id, user_name, section, key, old_value, new_value, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).bind('300000000000000001', '1', 'x', 'antimp3', key, null, 'true', createdAt);
     await env.DB.prepare('DELETE FROM settings_audit').run();
     await env.DB.batch([insert('old', now - (SETTINGS_AUDIT_RETENTION_DAYS + 1) * DAY_MS), insert('recent', now - DAY_MS)]);
     await runCron();
@@ -51,7 +54,9 @@ describe('cron trigger', () => {
   it('removes expired sessions and keeps live ones', async () => {
     const now = Date.now();
     const insert = (id: string, expiresAt: number) =>
-      env.DB.prepare('INSERT INTO sessions (id, user_id, user_json, access_token, refresh_token, token_expires_at, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').bind(id, '1', '{}', 'a', 'r', now, now, expiresAt);
+      env.DB.prepare(
+        'INSERT INTO sessions (id, user_id, user_json, access_token, refresh_token, token_expires_at, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).bind(id, '1', '{}', 'a', 'r', now, now, expiresAt);
     await env.DB.batch([insert('old', now - 1000), insert('live', now + 60_000)]);
     await runCron();
     const ids = (await env.DB.prepare('SELECT id FROM sessions').all<{ id: string }>()).results.map((r) => r.id);

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { anyString, stringMatching } from './expect-helpers';
 import { defaultSettings, type ServerSettingsResponse, type SettingsAuditResponse } from '../../src/shared/settings';
 import { clearKv, GUILDS, loginAs, resetFake, USERS } from './login';
 import { call, postJson } from './request';
@@ -19,7 +20,13 @@ const KENJI = {
   listeningRoom: '500000000000001007', // voice
   modLog: '500000000000001010', // text in Staff
 };
-const GLAIVE = { fans: '400000000000002001', artists: '400000000000002002', feedback: '500000000000002003', botCommands: '500000000000002004', lobby: '500000000000002008' };
+const GLAIVE = {
+  fans: '400000000000002001',
+  artists: '400000000000002002',
+  feedback: '500000000000002003',
+  botCommands: '500000000000002004',
+  lobby: '500000000000002008',
+};
 const MESSAGE_ID = '600000000000000001';
 
 const settingsOf = (guildId: string, cookie?: string) => call(`/api/server-settings?serverID=${guildId}`, { cookie });
@@ -28,7 +35,9 @@ const set = (section: string, key: string, value: unknown, cookie: string, serve
   update({ serverID, section, key, value }, cookie);
 
 async function auditRows(guildId: string = GUILDS.kenjiLounge) {
-  const { results } = await env.DB.prepare('SELECT user_id, user_name, section, key, old_value, new_value, created_at FROM settings_audit WHERE guild_id = ? ORDER BY id')
+  const { results } = await env.DB.prepare(
+    'SELECT user_id, user_name, section, key, old_value, new_value, created_at FROM settings_audit WHERE guild_id = ? ORDER BY id',
+  )
     .bind(guildId)
     .all<{ user_id: string; user_name: string; section: string; key: string; old_value: string | null; new_value: string; created_at: number }>();
   return results;
@@ -63,7 +72,7 @@ describe('who may read and write settings', () => {
   ])('answers 403 for %s, on read, write and audit, and writes nothing', async (_name, cookie, guildId) => {
     const read = await settingsOf(guildId, cookie());
     expect(read.status).toBe(403);
-    expect(await read.json()).toMatchObject({ code: 'FORBIDDEN', error: expect.any(String) });
+    expect(await read.json()).toMatchObject({ code: 'FORBIDDEN', error: anyString() });
     expect((await set('antimp3', 'enabled', true, cookie(), guildId)).status).toBe(403);
     expect((await call(`/api/server-settings/audit?serverID=${guildId}`, { cookie: cookie() })).status).toBe(403);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM guild_settings').first('n')).toBe(0);
@@ -74,7 +83,7 @@ describe('who may read and write settings', () => {
     expect((await call('/api/server-settings', { cookie: owner })).status).toBe(400);
     const res = await settingsOf('abc', owner);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: string }).error).toMatch(/serverID/);
+    expect((await res.json<{ error: string }>()).error).toMatch(/serverID/);
   });
 
   it('lets a MANAGE_GUILD member (not the owner) read and write', async () => {
@@ -88,7 +97,7 @@ describe('GET /api/server-settings', () => {
     const res = await settingsOf(GUILDS.kenjiLounge, owner);
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toContain('no-store');
-    const body = (await res.json()) as ServerSettingsResponse;
+    const body = await res.json<ServerSettingsResponse>();
     expect(body).toMatchObject({ id: GUILDS.kenjiLounge, name: 'Kenji Lounge', ...defaultSettings() });
     expect(body.whitelist).toEqual({ expiresAt: null, active: false });
     expect(body.botHighestRolePosition).toBe(3);
@@ -104,16 +113,16 @@ describe('GET /api/server-settings', () => {
     await env.DB.prepare('INSERT INTO whitelist (user_id, user_name, server_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
       .bind(USERS.owner, 'Demo Owner', GUILDS.kenjiLounge, future, Date.now())
       .run();
-    expect(((await (await settingsOf(GUILDS.kenjiLounge, owner)).json()) as ServerSettingsResponse).whitelist).toEqual({ expiresAt: future, active: true });
+    expect((await (await settingsOf(GUILDS.kenjiLounge, owner)).json<ServerSettingsResponse>()).whitelist).toEqual({ expiresAt: future, active: true });
     await env.DB.prepare('UPDATE whitelist SET expires_at = ?').bind(1000).run();
-    expect(((await (await settingsOf(GUILDS.kenjiLounge, owner)).json()) as ServerSettingsResponse).whitelist).toEqual({ expiresAt: 1000, active: false });
+    expect((await (await settingsOf(GUILDS.kenjiLounge, owner)).json<ServerSettingsResponse>()).whitelist).toEqual({ expiresAt: 1000, active: false });
   });
 
   it('ignores a stored value that no longer fits the schema', async () => {
     await env.DB.prepare("INSERT INTO guild_settings VALUES (?, 'antimp3', 'enabled', '\"yes\"', 0, 'x'), (?, 'nosuch', 'key', '1', 0, 'x')")
       .bind(GUILDS.kenjiLounge, GUILDS.kenjiLounge)
       .run();
-    const body = (await (await settingsOf(GUILDS.kenjiLounge, owner)).json()) as ServerSettingsResponse;
+    const body = await (await settingsOf(GUILDS.kenjiLounge, owner)).json<ServerSettingsResponse>();
     expect(body.antimp3.enabled).toBe(false);
     expect(body).not.toHaveProperty('nosuch');
   });
@@ -126,7 +135,7 @@ describe('POST /api/update-server-settings: schema', () => {
     ['a missing value', { serverID: base.serverID, section: 'antimp3', key: 'enabled' }, /value/],
     ['a missing section', { serverID: base.serverID, key: 'enabled', value: true }, /section/],
     ['a bad serverID', { ...base, serverID: '12' }, /serverID/],
-    ['a numeric serverID', { ...base, serverID: 300000000000000001 }, /serverID/],
+    ['a numeric serverID', { ...base, serverID: Number('300000000000000001') }, /serverID/],
     ['an unknown section', { ...base, section: 'music' }, /section: 'music'/],
     ['an inherited property as section', { ...base, section: 'toString' }, /section/],
     ['an unknown key', { ...base, key: 'roleID' }, /key: 'roleID'/],
@@ -134,7 +143,7 @@ describe('POST /api/update-server-settings: schema', () => {
     ['a number toggle', { ...base, value: 1 }, /value/],
     ['a whitelist as a string', { ...base, section: 'antinuke', key: 'whitelist', value: '100000000000000002' }, /value/],
     ['a whitelist with a non-snowflake', { ...base, section: 'antinuke', key: 'whitelist', value: ['100000000000000002', 'bob'] }, /value\[1\]/],
-    ['a numeric role id', { ...base, section: 'autorole', key: 'roleID', value: 400000000000001001 }, /value/],
+    ['a numeric role id', { ...base, section: 'autorole', key: 'roleID', value: Number('400000000000001001') }, /value/],
     ['a malformed message id', { ...base, section: 'reactionrole', key: 'messageID', value: 'abc' }, /value/],
     ['an emoji name with spaces', { ...base, section: 'ticket', key: 'emojiName', value: 'two words' }, /value: must not contain spaces/],
     ['an over-long emoji name', { ...base, section: 'ticket', key: 'emojiName', value: 'x'.repeat(65) }, /value/],
@@ -144,7 +153,7 @@ describe('POST /api/update-server-settings: schema', () => {
   ])('refuses %s with 400 naming the field', async (_name, body, field) => {
     const res = await update(body, owner);
     expect(res.status).toBe(400);
-    const answer = (await res.json()) as { error: string; code: string };
+    const answer = await res.json<{ error: string; code: string }>();
     expect(answer.error).toMatch(field);
     expect(answer.code).toBe('INVALID_INPUT');
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM guild_settings').first('n')).toBe(0);
@@ -170,7 +179,7 @@ describe('POST /api/update-server-settings: schema', () => {
     await set('ticket', 'emojiName', ' 🎫 ', owner);
     await set('ticket', 'messageID', MESSAGE_ID, owner);
     const res = await set('ticket', 'messageID', '', owner);
-    const body = (await res.json()) as ServerSettingsResponse;
+    const body = await res.json<ServerSettingsResponse>();
     expect(body.antinuke.whitelist).toEqual(['100000000000000002', '100000000000000003']);
     expect(body.serverDisabledCommands.commandNames).toEqual(['ban', 'kick']);
     expect(body.ticket).toMatchObject({ emojiName: '🎫', messageID: null });
@@ -181,7 +190,7 @@ describe('POST /api/update-server-settings: roles and channels of the guild', ()
   it('stores a role and a text channel that exist, and answers the new settings', async () => {
     const res = await set('autorole', 'roleID', KENJI.dj, owner);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as ServerSettingsResponse;
+    const body = await res.json<ServerSettingsResponse>();
     expect(body.autorole.roleID).toBe(KENJI.dj);
     expect(body.name).toBe('Kenji Lounge');
     expect(body.roles.length).toBeGreaterThan(0);
@@ -205,7 +214,7 @@ describe('POST /api/update-server-settings: roles and channels of the guild', ()
   ])('refuses %s with 400', async (_name, section, key, value, message) => {
     const res = await set(section, key, value, owner);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'INVALID_REFERENCE', error: expect.stringMatching(message) });
+    expect(await res.json()).toMatchObject({ code: 'INVALID_REFERENCE', error: stringMatching(message) });
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM guild_settings').first('n')).toBe(0);
   });
 
@@ -225,7 +234,7 @@ describe('toggle rules (SPEC section 4)', () => {
   ])('refuses to enable %s while %j is unset, and stores and audits nothing', async (section, fields) => {
     const res = await set(section, 'enabled', true, owner);
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { error: string; code: string };
+    const body = await res.json<{ error: string; code: string }>();
     expect(body.code).toBe('REQUIRED_FIELDS_UNSET');
     for (const field of fields) expect(body.error).toContain(field);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM guild_settings').first('n')).toBe(0);
@@ -236,11 +245,11 @@ describe('toggle rules (SPEC section 4)', () => {
     await set('reactionrole', 'roleID', KENJI.dj, owner);
     const res = await set('reactionrole', 'enabled', true, owner);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: string }).error).toMatch(/messageID/);
+    expect((await res.json<{ error: string }>()).error).toMatch(/messageID/);
     await set('reactionrole', 'messageID', MESSAGE_ID, owner);
     const ok = await set('reactionrole', 'enabled', true, owner);
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as ServerSettingsResponse).reactionrole).toEqual({ enabled: true, roleID: KENJI.dj, messageID: MESSAGE_ID, emojiName: null });
+    expect((await ok.json<ServerSettingsResponse>()).reactionrole).toEqual({ enabled: true, roleID: KENJI.dj, messageID: MESSAGE_ID, emojiName: null });
   });
 
   it('enables once the field is set, and disabling is always allowed', async () => {
@@ -260,7 +269,7 @@ describe('toggle rules (SPEC section 4)', () => {
     await set('logs', 'enabled', true, owner);
     const res = await set('logs', 'channelID', null, owner);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as ServerSettingsResponse).logs).toEqual({ enabled: false, channelID: null });
+    expect((await res.json<ServerSettingsResponse>()).logs).toEqual({ enabled: false, channelID: null });
     const rows = (await auditRows()).map((r) => [r.key, r.old_value, r.new_value]);
     expect(rows).toEqual([
       ['channelID', 'null', JSON.stringify(KENJI.modLog)],
@@ -278,7 +287,7 @@ describe('toggle rules under concurrency', () => {
       await set('autorole', 'roleID', KENJI.dj, owner);
       const results = await Promise.all([set('autorole', 'enabled', true, owner), set('autorole', 'roleID', null, owner)]);
       expect(results.map((r) => r.status).every((s) => s === 200 || s === 400)).toBe(true);
-      const { autorole } = (await (await settingsOf(GUILDS.kenjiLounge, owner)).json()) as ServerSettingsResponse;
+      const { autorole } = await (await settingsOf(GUILDS.kenjiLounge, owner)).json<ServerSettingsResponse>();
       expect(autorole.enabled && autorole.roleID === null).toBe(false);
       await set('autorole', 'enabled', false, owner);
     }
@@ -293,7 +302,14 @@ describe('audit', () => {
     await set('antinuke', 'whitelist', ['100000000000000003', '100000000000000001'], owner);
     const rows = await auditRows();
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ user_id: USERS.owner, user_name: 'Demo Owner', section: 'antinuke', key: 'whitelist', old_value: '[]', new_value: '["100000000000000003"]' });
+    expect(rows[0]).toMatchObject({
+      user_id: USERS.owner,
+      user_name: 'Demo Owner',
+      section: 'antinuke',
+      key: 'whitelist',
+      old_value: '[]',
+      new_value: '["100000000000000003"]',
+    });
     expect(rows[1]).toMatchObject({ old_value: '["100000000000000003"]', new_value: '["100000000000000003","100000000000000001"]' });
     expect(rows[0]?.created_at).toBeGreaterThanOrEqual(before);
   });
@@ -304,7 +320,7 @@ describe('audit', () => {
     await set('antimp3', 'enabled', true, owner, GUILDS.glaiveStudio);
     const res = await call(`/api/server-settings/audit?serverID=${GUILDS.kenjiLounge}`, { cookie: owner });
     expect(res.status).toBe(200);
-    const { entries } = (await res.json()) as SettingsAuditResponse;
+    const { entries } = await res.json<SettingsAuditResponse>();
     expect(entries.map((e) => [e.section, e.key, e.oldValue, e.newValue, e.userName])).toEqual([
       ['jail', 'jailChannel', null, KENJI.general, 'Demo Owner'],
       ['antimp3', 'enabled', false, true, 'Demo Owner'],
@@ -342,7 +358,7 @@ describe('atomic per key', () => {
     const responses = await Promise.all(writes.map(([guild, section, key, value]) => set(section, key, value, owner, guild)));
     expect(responses.map((r) => r.status)).toEqual(writes.map(() => 200));
     for (const guild of [GUILDS.kenjiLounge, GUILDS.glaiveStudio]) {
-      const body = (await (await settingsOf(guild, owner)).json()) as ServerSettingsResponse;
+      const body = await (await settingsOf(guild, owner)).json<ServerSettingsResponse>();
       for (const [g, section, key, value] of writes) {
         if (g === guild) expect((body as unknown as Record<string, Record<string, unknown>>)[section]?.[key], `${section}.${key}`).toEqual(value);
       }

@@ -1,9 +1,10 @@
 import { env, exports } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { required, stringMatching } from './expect-helpers';
 import { folderZipResponse } from '../../src/worker/songs/zip';
 import { invalidateSongList } from '../../src/worker/songs/song-list';
-import { insideOneWindow } from './rate-limit-window';
+import { countedInOneWindow } from './rate-limit-window';
 
 const BASE = 'http://localhost/api';
 const call = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`${BASE}${path}`, init));
@@ -29,7 +30,7 @@ beforeAll(async () => {
 
 async function errorOf(response: Response) {
   expect(response.headers.get('Content-Type')).toMatch(/application\/json/);
-  return (await response.json()) as { error: string; code: string };
+  return await response.json<{ error: string; code: string }>();
 }
 
 describe('GET /api/get-{library}-songs', () => {
@@ -49,13 +50,13 @@ describe('GET /api/get-{library}-songs', () => {
 
     const response = await call('/get-glaive-songs');
     expect(response.status).toBe(200);
-    const paths = (await response.json()) as string[];
+    const paths = await response.json<string[]>();
     expect(paths).toHaveLength(1005);
     expect(new Set(paths)).toEqual(new Set(keys));
     const etag = response.headers.get('ETag');
     expect(etag).toMatch(/^"[0-9a-f]+"$/);
 
-    const again = await call('/get-glaive-songs', { headers: { 'If-None-Match': etag! } });
+    const again = await call('/get-glaive-songs', { headers: { 'If-None-Match': required(etag, 'an ETag header') } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
 
@@ -65,13 +66,13 @@ describe('GET /api/get-{library}-songs', () => {
   });
 
   it('serves the cached listing until it is invalidated', async () => {
-    const before = (await (await call('/get-kenji-songs')).json()) as string[];
+    const before = await (await call('/get-kenji-songs')).json<string[]>();
     expect(before).toContain(SONG);
     expect(before).toContain(NOTE);
     await env.KENJI.put('Late/Arrival.wav', 'x');
-    expect((await (await call('/get-kenji-songs')).json()) as string[]).not.toContain('Late/Arrival.wav');
+    expect(await (await call('/get-kenji-songs')).json<string[]>()).not.toContain('Late/Arrival.wav');
     await invalidateSongList(env.CACHE, 'kenji');
-    expect((await (await call('/get-kenji-songs')).json()) as string[]).toContain('Late/Arrival.wav');
+    expect(await (await call('/get-kenji-songs')).json<string[]>()).toContain('Late/Arrival.wav');
   });
 });
 
@@ -92,9 +93,11 @@ describe('GET /api/download-{library}-song', () => {
   it('names UTF-8 files per RFC 6266 with an ASCII fallback', async () => {
     const response = await call(`/download-kenji-song?song=${encodeURIComponent(UTF8_SONG)}`);
     expect(response.status).toBe(200);
-    const disposition = response.headers.get('Content-Disposition')!;
-    expect(disposition).toBe(`attachment; filename="02 Caf_ _ _n_code _quoted_.mp3"; filename*=UTF-8''02%20Caf%C3%A9%20%E2%80%94%20%C3%9Cn%C3%AFcode%20%22quoted%22.mp3`);
-    expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe('02 Café — Ünïcode "quoted".mp3');
+    const disposition = required(response.headers.get('Content-Disposition'), 'a Content-Disposition header');
+    expect(disposition).toBe(
+      `attachment; filename="02 Caf_ _ _n_code _quoted_.mp3"; filename*=UTF-8''02%20Caf%C3%A9%20%E2%80%94%20%C3%9Cn%C3%AFcode%20%22quoted%22.mp3`,
+    );
+    expect(decodeURIComponent(required(disposition.split("UTF-8''")[1], 'a filename* parameter'))).toBe('02 Café — Ünïcode "quoted".mp3');
     await response.arrayBuffer();
   });
 
@@ -129,7 +132,7 @@ describe('GET /api/download-{library}-song', () => {
   });
 
   it('answers 304 to If-None-Match and ignores a stale If-Range', async () => {
-    const etag = (await call(url, { method: 'HEAD' })).headers.get('ETag')!;
+    const etag = required((await call(url, { method: 'HEAD' })).headers.get('ETag'), 'an ETag header');
     expect((await call(url, { headers: { 'If-None-Match': etag } })).status).toBe(304);
     const stale = await call(url, { headers: { Range: 'bytes=0-1', 'If-Range': '"old"' } });
     expect(stale.status).toBe(200);
@@ -203,21 +206,23 @@ describe('GET /api/stream-{library}-song', () => {
   });
 
   it('answers 429 with Retry-After past the limit, per client, and never counts seeks', async () => {
-    const ip = '10.0.0.3';
-    await insideOneWindow(60, 10_000);
-    let refused: Response | undefined;
-    let allowed = 0;
-    for (let i = 0; i < 40 && !refused; i++) {
-      const response = await call(url, from(ip, i % 2 ? 'bytes=0-' : undefined));
-      if (response.status === 429) refused = response;
-      else {
-        allowed++;
-        await response.arrayBuffer();
+    const { ip, allowed, refused } = await countedInOneWindow(60, async (attempt) => {
+      const client = `10.0.0.${30 + attempt}`;
+      let answer: Response | undefined;
+      let served = 0;
+      for (let i = 0; i < 40 && !answer; i++) {
+        const response = await call(url, from(client, i % 2 ? 'bytes=0-' : undefined));
+        if (response.status === 429) answer = response;
+        else {
+          served++;
+          await response.arrayBuffer();
+        }
       }
-    }
+      return { ip: client, allowed: served, refused: answer };
+    });
     expect(allowed).toBe(30);
     expect(refused?.headers.get('Retry-After')).toBe('60');
-    expect((await errorOf(refused!)).error).toBe('Server is busy. Please try again in a moment.');
+    expect((await errorOf(required(refused, 'a 429 answer'))).error).toBe('Server is busy. Please try again in a moment.');
 
     // A seek inside a song already playing is not a new play: still served.
     for (const range of ['bytes=500-', 'bytes=1-', 'bytes=-100']) {
@@ -229,7 +234,7 @@ describe('GET /api/stream-{library}-song', () => {
     const other = await call(url, from('10.0.0.4'));
     expect(other.status).toBe(200);
     await other.arrayBuffer();
-  });
+  }, 60_000);
 });
 
 describe('play tickets', () => {
@@ -237,21 +242,23 @@ describe('play tickets', () => {
   const url = () => `/stream-kenji-song?song=${encodeURIComponent(SONG)}`;
 
   it("lets the player's own request through uncounted after its probe, once per play", async () => {
-    const ip = '10.0.1.1';
-    await insideOneWindow(60, 15_000);
-    let plays = 0;
-    for (; plays < 40; plays++) {
-      const probe = await call(url(), from(ip, 'bytes=0-1'));
-      await probe.arrayBuffer();
-      if (probe.status === 429) break;
-      const ticket = probe.headers.get('X-Play-Ticket');
-      expect(ticket).toBeTruthy();
-      const audio = await call(`${url()}&ticket=${encodeURIComponent(ticket ?? '')}`, from(ip, 'bytes=0-'));
-      expect(audio.status).toBe(206);
-      await audio.arrayBuffer();
-    }
+    const plays = await countedInOneWindow(60, async (attempt) => {
+      const ip = `10.0.1.${10 + attempt}`;
+      let played = 0;
+      for (; played < 40; played++) {
+        const probe = await call(url(), from(ip, 'bytes=0-1'));
+        await probe.arrayBuffer();
+        if (probe.status === 429) break;
+        const ticket = probe.headers.get('X-Play-Ticket');
+        expect(ticket).toBeTruthy();
+        const audio = await call(`${url()}&ticket=${encodeURIComponent(ticket ?? '')}`, from(ip, 'bytes=0-'));
+        expect(audio.status).toBe(206);
+        await audio.arrayBuffer();
+      }
+      return played;
+    });
     expect(plays).toBe(30);
-  });
+  }, 60_000);
 
   it('does not accept a ticket for another song, another client or a forged one', async () => {
     const probe = await call(url(), from('10.0.1.2', 'bytes=0-1'));
@@ -308,6 +315,6 @@ describe('GET /api/download-{library}-folder', () => {
     const byCount = folderZipResponse(env.KENJI, 'Other/Zip Me', 'x.zip', { maxFiles: 2, maxBytes: 1e9 });
     await expect(byCount).rejects.toMatchObject({ status: 413, code: 'FOLDER_TOO_LARGE' });
     const bySize = folderZipResponse(env.KENJI, 'Other/Zip Me', 'x.zip', { maxFiles: 100, maxBytes: 1000 });
-    await expect(bySize).rejects.toMatchObject({ status: 413, code: 'FOLDER_TOO_LARGE', message: expect.stringMatching(/more than/) });
+    await expect(bySize).rejects.toMatchObject({ status: 413, code: 'FOLDER_TOO_LARGE', message: stringMatching(/more than/) });
   });
 });

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { anyNumber, anyString, objectContaining } from './expect-helpers';
 import type { WhitelistStateResponse } from '../../src/shared/api-types';
 import { DAY_MS, DEFAULT_EXPIRY_DAYS, WHITELIST_LIMIT_PER_USER } from '../../src/shared/constants';
 import { licenceState } from '../../src/worker/services/licences';
@@ -18,7 +19,7 @@ interface Row {
 }
 
 const rows = async () => (await env.DB.prepare('SELECT * FROM whitelist ORDER BY id').all<Row>()).results;
-const state = async (cookie: string) => (await (await call('/api/whitelisted-servers', { cookie })).json()) as WhitelistStateResponse;
+const state = async (cookie: string) => await (await call('/api/whitelisted-servers', { cookie })).json<WhitelistStateResponse>();
 const add = (cookie: string, newServerID: unknown, oldServerID?: unknown) =>
   postJson('/api/add-whitelisted-server', oldServerID === undefined ? { newServerID } : { newServerID, oldServerID }, { cookie });
 
@@ -56,7 +57,7 @@ describe('GET /api/whitelisted-servers', () => {
     await insertRow(USERS.admin, GUILDS.adminHq);
     const s = await state(owner);
     expect(s.servers).toEqual([GUILDS.kenjiLounge]);
-    expect(s.entries).toEqual([{ serverID: GUILDS.kenjiLounge, serverName: 'Kenji Lounge', expiresAt: expect.any(Number), active: true, adminMade: false }]);
+    expect(s.entries).toEqual([{ serverID: GUILDS.kenjiLounge, serverName: 'Kenji Lounge', expiresAt: anyNumber(), active: true, adminMade: false }]);
   });
 
   it("answers null for a name it cannot resolve (the page shows 'Unknown')", async () => {
@@ -79,7 +80,11 @@ describe('POST /api/add-whitelisted-server', () => {
   });
 
   it('is refused cross-site', async () => {
-    const res = await postJson('/api/add-whitelisted-server', { newServerID: GUILDS.kenjiLounge }, { cookie: owner, headers: { Origin: 'https://evil.example' } });
+    const res = await postJson(
+      '/api/add-whitelisted-server',
+      { newServerID: GUILDS.kenjiLounge },
+      { cookie: owner, headers: { Origin: 'https://evil.example' } },
+    );
     expect(res.status).toBe(403);
     expect(await rows()).toHaveLength(0);
   });
@@ -88,7 +93,7 @@ describe('POST /api/add-whitelisted-server', () => {
     const before = Date.now();
     const res = await add(owner, GUILDS.kenjiLounge);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as WhitelistStateResponse;
+    const body = await res.json<WhitelistStateResponse>();
     expect(body.servers).toEqual([GUILDS.kenjiLounge]);
     expect(body.used).toBe(1);
     expect(body.entries[0]).toMatchObject({ serverID: GUILDS.kenjiLounge, serverName: 'Kenji Lounge', active: true, adminMade: false });
@@ -125,13 +130,13 @@ describe('POST /api/add-whitelisted-server', () => {
     ['a blank newServerID', { newServerID: '   ' }, /newServerID/],
     ['a missing newServerID', {}, /newServerID/],
     ['a malformed newServerID', { newServerID: 'abc' }, /newServerID/],
-    ['a numeric newServerID', { newServerID: 300000000000000001 }, /newServerID/],
+    ['a numeric newServerID', { newServerID: Number('300000000000000001') }, /newServerID/],
     ['a too short newServerID', { newServerID: '1234' }, /newServerID/],
     ['a malformed oldServerID', { newServerID: GUILDS.kenjiLounge, oldServerID: 'x' }, /oldServerID/],
   ])('answers %s with a 400 naming the field', async (_name, body, field) => {
     const res = await postJson('/api/add-whitelisted-server', body, { cookie: owner });
     expect(res.status).toBe(400);
-    const json = (await res.json()) as { error: string; code: string };
+    const json = await res.json<{ error: string; code: string }>();
     expect(json.code).toBe('INVALID_INPUT');
     expect(json.error).toMatch(field);
     expect(await rows()).toHaveLength(0);
@@ -150,7 +155,7 @@ describe('POST /api/add-whitelisted-server', () => {
     expect(await res.json()).toEqual(DUPLICATE);
   });
 
-  it("answers a server someone else whitelisted with 409 DUPLICATE, not LIMIT, even at the limit", async () => {
+  it('answers a server someone else whitelisted with 409 DUPLICATE, not LIMIT, even at the limit', async () => {
     await add(admin, GUILDS.glaiveStudio);
     expect(await (await add(owner, GUILDS.glaiveStudio)).json()).toEqual(DUPLICATE);
     await add(owner, GUILDS.kenjiLounge);
@@ -161,7 +166,7 @@ describe('POST /api/add-whitelisted-server', () => {
     await add(owner, GUILDS.kenjiLounge);
     const res = await add(owner, GUILDS.ownerSandbox);
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ code: 'LIMIT', error: expect.any(String) });
+    expect(await res.json()).toMatchObject({ code: 'LIMIT', error: anyString() });
     expect((await rows()).map((r) => r.server_id)).toEqual([GUILDS.kenjiLounge]);
   });
 
@@ -169,7 +174,7 @@ describe('POST /api/add-whitelisted-server', () => {
     await insertRow(USERS.owner, GUILDS.kenjiLounge, { expiresAt: Date.now() - DAY_MS });
     expect(await (await add(owner, GUILDS.ownerSandbox)).json()).toMatchObject({ code: 'LIMIT' });
     const s = await state(owner);
-    expect(s.entries).toEqual([expect.objectContaining({ serverID: GUILDS.kenjiLounge, active: false })]);
+    expect(s.entries).toEqual([objectContaining({ serverID: GUILDS.kenjiLounge, active: false })]);
     expect(s.licensed).toEqual([]);
     const licence = await licenceState(env.DB, GUILDS.kenjiLounge);
     expect(licence.expiresAt).not.toBeNull();
@@ -180,7 +185,7 @@ describe('POST /api/add-whitelisted-server', () => {
     await insertRow(USERS.owner, GUILDS.kenjiLounge, { adminMade: 1 });
     const res = await add(owner, GUILDS.ownerSandbox);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as WhitelistStateResponse;
+    const body = await res.json<WhitelistStateResponse>();
     expect(body.servers.sort()).toEqual([GUILDS.kenjiLounge, GUILDS.ownerSandbox].sort());
     expect(body.used).toBe(1);
   });
@@ -189,11 +194,13 @@ describe('POST /api/add-whitelisted-server', () => {
 describe('replacing a server (oldServerID)', () => {
   it('moves the entry to the new server keeping its id and expiry', async () => {
     await add(owner, GUILDS.kenjiLounge);
-    await env.DB.prepare('UPDATE whitelist SET expires_at = ?').bind(Date.now() + 3 * DAY_MS).run();
+    await env.DB.prepare('UPDATE whitelist SET expires_at = ?')
+      .bind(Date.now() + 3 * DAY_MS)
+      .run();
     const [before] = await rows();
     const res = await add(owner, GUILDS.ownerSandbox, GUILDS.kenjiLounge);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as WhitelistStateResponse).servers).toEqual([GUILDS.ownerSandbox]);
+    expect((await res.json<WhitelistStateResponse>()).servers).toEqual([GUILDS.ownerSandbox]);
     const after = await rows();
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ id: before?.id, server_id: GUILDS.ownerSandbox, server_name: 'Owner Sandbox', expires_at: before?.expires_at });
@@ -243,7 +250,7 @@ describe('under concurrency', () => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-    const codes = await Promise.all(responses.filter((r) => r.status === 409).map(async (r) => ((await r.json()) as { code: string }).code));
+    const codes = await Promise.all(responses.filter((r) => r.status === 409).map(async (r) => (await r.json<{ code: string }>()).code));
     // Which of the two a loser sees depends on the interleaving; both are right.
     for (const code of codes) expect(['LIMIT', 'DUPLICATE']).toContain(code);
     const stored = await rows();

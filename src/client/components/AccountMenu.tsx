@@ -74,6 +74,7 @@ export function AccountMenu({ user, isAdmin }: Props) {
           id={menuId}
           role="menu"
           aria-label="Account"
+          tabIndex={-1}
           onKeyDown={onMenuKeyDown}
           className="absolute right-0 z-50 mt-2 w-48 overflow-hidden rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-800"
         >

@@ -16,7 +16,10 @@ export function Footer({ currentRouteId }: { currentRouteId: string }) {
           <ul className="flex gap-6">
             {FOOTER_LINKS.filter((l) => l.routeId !== currentRouteId).map((l) => (
               <li key={l.href}>
-                <Link href={l.href} className="hover:text-gray-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-white">
+                <Link
+                  href={l.href}
+                  className="hover:text-gray-900 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-white"
+                >
                   {l.label}
                 </Link>
               </li>

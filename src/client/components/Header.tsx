@@ -9,8 +9,14 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 h-16 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
       <nav aria-label="Main" className="mx-auto flex h-full max-w-7xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6">
-        <Link href="/servers" className="flex items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-500" aria-label="ServerManager home: your servers">
-          <span className="rounded-lg bg-indigo-600 p-1.5 text-white"><LogoIcon /></span>
+        <Link
+          href="/servers"
+          className="flex items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-500"
+          aria-label="ServerManager home: your servers"
+        >
+          <span className="rounded-lg bg-indigo-600 p-1.5 text-white">
+            <LogoIcon />
+          </span>
           <span className="text-base font-bold tracking-tight text-gray-900 sm:text-lg dark:text-white">ServerManager</span>
         </Link>
         <div className="flex min-w-0 items-center gap-1 sm:gap-2">
@@ -18,7 +24,10 @@ export function Header() {
           {user ? (
             <AccountMenu user={user} isAdmin={isAdmin} />
           ) : (
-            <a href="/api/auth" className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500">
+            <a
+              href="/api/auth"
+              className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
+            >
               Login
             </a>
           )}

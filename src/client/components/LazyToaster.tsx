@@ -30,7 +30,11 @@ function subscribe(listener: () => void) {
  * elsewhere: the landing page and the catalogue never download sonner.
  */
 export function LazyToaster({ theme, pageToasts }: { theme: Theme; pageToasts: boolean }) {
-  const wanted = useSyncExternalStore(subscribe, () => requested, () => false);
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
   if (!pageToasts && !wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface ModalProps {
@@ -50,8 +50,9 @@ function ModalPanel({ onClose, title, description, children, footer, initialFocu
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  // Effect events: the listeners below always see the latest props without re-running the effect.
+  const closeFromEscape = useEffectEvent(() => onClose());
+  const initialFocusTarget = useEffectEvent(() => initialFocusRef?.current);
 
   useEffect(() => {
     const dialog = panel.current;
@@ -62,14 +63,14 @@ function ModalPanel({ onClose, title, description, children, footer, initialFocu
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
 
-    (initialFocusRef?.current ?? focusables(dialog)[0] ?? dialog).focus();
+    (initialFocusTarget() ?? focusables(dialog)[0] ?? dialog).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isTop()) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         event.stopPropagation();
-        onCloseRef.current();
+        closeFromEscape();
         return;
       }
       if (event.key !== 'Tab') return;
@@ -107,6 +108,8 @@ function ModalPanel({ onClose, title, description, children, footer, initialFocu
 
   return (
     <div
+      // The backdrop is only a click target to close the dialog (Escape and the close button do the same from the keyboard).
+      role="presentation"
       className="fixed inset-0 z-50 flex items-end justify-center bg-black/60 p-3 sm:items-center sm:p-6"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();

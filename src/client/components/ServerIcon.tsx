@@ -18,7 +18,17 @@ const initials = (name: string) =>
 export function ServerIcon({ id, name, icon, size = 56 }: Props) {
   const style = { width: size, height: size };
   if (icon) {
-    return <img src={`https://cdn.discordapp.com/icons/${id}/${icon}.png?size=128`} alt="" width={size} height={size} style={style} className="shrink-0 rounded-2xl object-cover" loading="lazy" />;
+    return (
+      <img
+        src={`https://cdn.discordapp.com/icons/${id}/${icon}.png?size=128`}
+        alt=""
+        width={size}
+        height={size}
+        style={style}
+        className="shrink-0 rounded-2xl object-cover"
+        loading="lazy"
+      />
+    );
   }
   return (
     <span aria-hidden="true" style={style} className="flex shrink-0 items-center justify-center rounded-2xl bg-indigo-600 text-lg font-bold text-white">

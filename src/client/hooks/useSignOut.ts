@@ -12,7 +12,7 @@ export function useSignOut() {
   const [, navigate] = useLocation();
   return useCallback(async () => {
     try {
-      await postJson<void>(apiActions.logout, {});
+      await postJson<undefined>(apiActions.logout, {});
     } catch (error) {
       await requestToaster();
       const { toast } = await import('sonner');

@@ -18,7 +18,9 @@ export default function Commands() {
       <h1 className="text-3xl font-bold tracking-tight">Commands</h1>
       <p className="mt-2 text-gray-600 dark:text-gray-400">Every command the bot understands. Click a command for its syntax and an example.</p>
       <div className="mt-6 flex flex-col gap-4 md:flex-row md:items-center">
-        <label htmlFor={searchId} className="sr-only">Search commands</label>
+        <label htmlFor={searchId} className="sr-only">
+          Search commands
+        </label>
         <input
           id={searchId}
           type="search"
@@ -35,7 +37,9 @@ export default function Commands() {
               aria-pressed={category === f}
               onClick={() => setCategory(f)}
               className={`rounded-full px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-500 ${
-                category === f ? 'bg-indigo-600 text-white' : 'bg-gray-200 text-gray-800 hover:bg-gray-300 dark:bg-gray-800 dark:text-gray-200 dark:hover:bg-gray-700'
+                category === f
+                  ? 'bg-indigo-600 text-white'
+                  : 'bg-gray-200 text-gray-800 hover:bg-gray-300 dark:bg-gray-800 dark:text-gray-200 dark:hover:bg-gray-700'
               }`}
             >
               {f}
@@ -74,9 +78,7 @@ function CommandCard({ command }: { command: Command }) {
           <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-700 dark:bg-gray-800 dark:text-gray-300">{command.category}</span>
         </span>
         <span className="mt-1 block text-sm text-gray-700 dark:text-gray-300">{command.description}</span>
-        {command.aliases.length > 0 && (
-          <span className="mt-1 block text-xs text-gray-600 dark:text-gray-400">{`Aliases: ${command.aliases.join(', ')}`}</span>
-        )}
+        {command.aliases.length > 0 && <span className="mt-1 block text-xs text-gray-600 dark:text-gray-400">{`Aliases: ${command.aliases.join(', ')}`}</span>}
       </button>
       {open && (
         <dl id={detailsId} className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-t border-gray-200 p-4 text-sm dark:border-gray-800">

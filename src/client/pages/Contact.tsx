@@ -13,18 +13,14 @@ export default function Contact() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Contact</h1>
-      <p className={p}>
-        Need help setting up ServerManager, found a bug or have a question about your licence? Reach us in whichever
-        way suits you best.
-      </p>
+      <p className={p}>Need help setting up ServerManager, found a bug or have a question about your licence? Reach us in whichever way suits you best.</p>
 
       <div className="mt-8 grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="contact-community" className={card}>
-          <h2 id="contact-community" className={h2}>Support community</h2>
-          <p className={p}>
-            The fastest way to get help. Our staff and experienced members answer questions, and announcements are
-            posted there first.
-          </p>
+          <h2 id="contact-community" className={h2}>
+            Support community
+          </h2>
+          <p className={p}>The fastest way to get help. Our staff and experienced members answer questions, and announcements are posted there first.</p>
           <a className={button} href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
             Join the support server
             <span className="sr-only"> (opens in a new tab)</span>
@@ -32,19 +28,22 @@ export default function Contact() {
         </section>
 
         <section aria-labelledby="contact-email" className={card}>
-          <h2 id="contact-email" className={h2}>Email</h2>
-          <p className={p}>
-            Best for privacy and data requests, licence or billing questions, and anything you would rather not
-            discuss in public.
-          </p>
+          <h2 id="contact-email" className={h2}>
+            Email
+          </h2>
+          <p className={p}>Best for privacy and data requests, licence or billing questions, and anything you would rather not discuss in public.</p>
           <p className="mt-4">
-            <a className={link} href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            <a className={link} href={`mailto:${SUPPORT_EMAIL}`}>
+              {SUPPORT_EMAIL}
+            </a>
           </p>
         </section>
       </div>
 
       <section aria-labelledby="contact-include" className="mt-10">
-        <h2 id="contact-include" className={h2}>What to include</h2>
+        <h2 id="contact-include" className={h2}>
+          What to include
+        </h2>
         <p className={p}>Including these details helps us solve your problem on the first reply:</p>
         <ul className={ul}>
           <li>your Discord username and user ID;</li>
@@ -57,11 +56,16 @@ export default function Contact() {
       </section>
 
       <section aria-labelledby="contact-response" className="mt-10">
-        <h2 id="contact-response" className={h2}>Response time</h2>
+        <h2 id="contact-response" className={h2}>
+          Response time
+        </h2>
         <p className={p}>
-          We usually answer in the support community within a few hours and reply to email within two business days.
-          Privacy requests follow the timelines in our{' '}
-          <a className={link} href="/privacy-policy">Privacy Policy</a>.
+          We usually answer in the support community within a few hours and reply to email within two business days. Privacy requests follow the timelines in
+          our{' '}
+          <a className={link} href="/privacy-policy">
+            Privacy Policy
+          </a>
+          .
         </p>
       </section>
     </article>

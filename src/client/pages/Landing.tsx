@@ -26,8 +26,10 @@ export default function Landing() {
     { label: 'Commands', value: stats ? number.format(stats.commands) : '–' },
     { label: 'Uptime', value: DISPLAYED_UPTIME },
   ];
-  const primary = 'rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white shadow hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
-  const secondary = 'rounded-lg border border-gray-300 px-6 py-3 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:text-white dark:hover:bg-gray-800';
+  const primary =
+    'rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white shadow hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
+  const secondary =
+    'rounded-lg border border-gray-300 px-6 py-3 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:text-white dark:hover:bg-gray-800';
 
   return (
     <>
@@ -39,14 +41,28 @@ export default function Landing() {
           Moderation, anti-nuke, fun, server info, utilities and Last.fm in one bot, with a dashboard that saves every change instantly.
         </p>
         <div className="mt-10 flex flex-wrap items-center justify-center gap-4">
-          <a href="/api/invite" className={primary}>Add to Discord</a>
-          {user ? <Link href="/servers" className={secondary}>Open Dashboard</Link> : <a href="/api/auth" className={secondary}>Login</a>}
-          <Link href="/commands" className={secondary}>View Commands</Link>
+          <a href="/api/invite" className={primary}>
+            Add to Discord
+          </a>
+          {user ? (
+            <Link href="/servers" className={secondary}>
+              Open Dashboard
+            </Link>
+          ) : (
+            <a href="/api/auth" className={secondary}>
+              Login
+            </a>
+          )}
+          <Link href="/commands" className={secondary}>
+            View Commands
+          </Link>
         </div>
       </section>
 
       <section aria-labelledby="stats-heading" className="mx-auto max-w-7xl px-4 sm:px-6">
-        <h2 id="stats-heading" className="sr-only">Bot statistics</h2>
+        <h2 id="stats-heading" className="sr-only">
+          Bot statistics
+        </h2>
         <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
           {tiles.map((t) => (
             <div key={t.label} className="rounded-xl border border-gray-200 bg-white p-6 text-center dark:border-gray-800 dark:bg-gray-900">
@@ -58,7 +74,9 @@ export default function Landing() {
       </section>
 
       <section aria-labelledby="features-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
-        <h2 id="features-heading" className="text-center text-3xl font-bold tracking-tight">Everything your community needs</h2>
+        <h2 id="features-heading" className="text-center text-3xl font-bold tracking-tight">
+          Everything your community needs
+        </h2>
         <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((f) => (
             <li key={f.title} className="rounded-xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
@@ -73,8 +91,18 @@ export default function Landing() {
         <h2 className="text-3xl font-bold">Ready to take control of your server?</h2>
         <p className="mt-4 text-indigo-100">Add the bot in one click, then tune every setting from the dashboard.</p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
-          <a href="/api/invite" className="rounded-lg bg-white px-6 py-3 font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">Add to Discord</a>
-          <Link href="/commands" className="rounded-lg border border-white/60 px-6 py-3 font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">View Commands</Link>
+          <a
+            href="/api/invite"
+            className="rounded-lg bg-white px-6 py-3 font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            Add to Discord
+          </a>
+          <Link
+            href="/commands"
+            className="rounded-lg border border-white/60 px-6 py-3 font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            View Commands
+          </Link>
         </div>
       </section>
     </>

@@ -1,11 +1,4 @@
-import {
-  DATA_COPY_DAYS,
-  DELETION_REQUEST_DAYS,
-  MESSAGE_RETENTION_DAYS,
-  PRIVACY_UPDATED,
-  SUPPORT_EMAIL,
-  SUPPORT_URL,
-} from '../../shared/constants';
+import { DATA_COPY_DAYS, DELETION_REQUEST_DAYS, MESSAGE_RETENTION_DAYS, PRIVACY_UPDATED, SUPPORT_EMAIL, SUPPORT_URL } from '../../shared/constants';
 
 const h2 = 'mt-10 text-xl font-semibold text-gray-900 dark:text-white';
 const p = 'mt-3 leading-7 text-gray-700 dark:text-gray-300';
@@ -19,57 +12,64 @@ export default function PrivacyPolicy() {
       <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Privacy Policy</h1>
       <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">{`Last updated: ${PRIVACY_UPDATED}`}</p>
       <p className={p}>
-        This policy explains what information ServerManager (the Discord bot and this web dashboard) collects, why
-        we collect it, how long we keep it and the choices you have. We collect only what we need to run the
-        features you use, and we never sell your data.
+        This policy explains what information ServerManager (the Discord bot and this web dashboard) collects, why we collect it, how long we keep it and the
+        choices you have. We collect only what we need to run the features you use, and we never sell your data.
       </p>
 
       <section aria-labelledby="privacy-collect">
-        <h2 id="privacy-collect" className={h2}>Information we collect</h2>
+        <h2 id="privacy-collect" className={h2}>
+          Information we collect
+        </h2>
         <ul className={ul}>
           <li>
-            <strong>Discord account details</strong>: your Discord user ID, username, display name and avatar,
-            received when you log in to the dashboard or use a command.
+            <strong>Discord account details</strong>: your Discord user ID, username, display name and avatar, received when you log in to the dashboard or use
+            a command.
           </li>
           <li>
-            <strong>Server details</strong>: the IDs and names of servers you manage or the bot is in, along with
-            the channels and roles needed to show your settings.
+            <strong>Server details</strong>: the IDs and names of servers you manage or the bot is in, along with the channels and roles needed to show your
+            settings.
           </li>
           <li>
-            <strong>Settings</strong>: the configuration you choose for each server, such as anti-nuke, auto-role,
-            welcome messages, logs, starboard, tickets and disabled commands, plus any whitelist (licence) entries.
+            <strong>Settings</strong>: the configuration you choose for each server, such as anti-nuke, auto-role, welcome messages, logs, starboard, tickets
+            and disabled commands, plus any whitelist (licence) entries.
           </li>
           <li>
-            <strong>Last.fm username</strong>: only if you link it with the <code>lfset</code> command, so we can
-            show your listening statistics.
+            <strong>Last.fm username</strong>: only if you link it with the <code>lfset</code> command, so we can show your listening statistics.
           </li>
           <li>
-            <strong>Message content</strong>: handled only transiently, to apply moderation features, to power
-            snipe and edit-snipe, and to write the server logs your administrators enabled.
+            <strong>Message content</strong>: handled only transiently, to apply moderation features, to power snipe and edit-snipe, and to write the server
+            logs your administrators enabled.
           </li>
         </ul>
       </section>
 
       <section aria-labelledby="privacy-use">
-        <h2 id="privacy-use" className={h2}>How we use it</h2>
+        <h2 id="privacy-use" className={h2}>
+          How we use it
+        </h2>
         <p className={p}>
-          We use this information to run commands, apply your server settings, authenticate you on the dashboard,
-          show the servers you can manage and keep the service secure and free of abuse. We do not use it for
-          advertising or build profiles about you.
+          We use this information to run commands, apply your server settings, authenticate you on the dashboard, show the servers you can manage and keep the
+          service secure and free of abuse. We do not use it for advertising or build profiles about you.
         </p>
       </section>
 
       <section aria-labelledby="privacy-retention">
-        <h2 id="privacy-retention" className={h2}>Retention</h2>
+        <h2 id="privacy-retention" className={h2}>
+          Retention
+        </h2>
         <ul className={ul}>
           <li>{`Message data is kept for up to ${MESSAGE_RETENTION_DAYS} days and is then deleted automatically.`}</li>
           <li>Server settings and whitelist entries are kept while the bot remains in the server or the licence is active.</li>
-          <li>Your Last.fm username is kept until you unlink it with the <code>lfunset</code> command or ask us to delete it.</li>
+          <li>
+            Your Last.fm username is kept until you unlink it with the <code>lfunset</code> command or ask us to delete it.
+          </li>
         </ul>
       </section>
 
       <section aria-labelledby="privacy-rights">
-        <h2 id="privacy-rights" className={h2}>Your choices and rights</h2>
+        <h2 id="privacy-rights" className={h2}>
+          Your choices and rights
+        </h2>
         <ul className={ul}>
           <li>{`Deletion: ask us to delete your data and we will handle the request within two weeks (${DELETION_REQUEST_DAYS} days).`}</li>
           <li>{`Access: ask for a copy of the data we hold about you and we will send it within ${DATA_COPY_DAYS} days.`}</li>
@@ -78,37 +78,52 @@ export default function PrivacyPolicy() {
       </section>
 
       <section aria-labelledby="privacy-cookies">
-        <h2 id="privacy-cookies" className={h2}>Cookies and local storage</h2>
+        <h2 id="privacy-cookies" className={h2}>
+          Cookies and local storage
+        </h2>
         <p className={p}>
-          The dashboard sets a single session cookie that keeps you logged in; it is removed when you sign out. Your
-          dark-mode preference is saved in your browser&apos;s local storage and never leaves your device. We use no
-          advertising or tracking cookies.
+          The dashboard sets a single session cookie that keeps you logged in; it is removed when you sign out. Your dark-mode preference is saved in your
+          browser&apos;s local storage and never leaves your device. We use no advertising or tracking cookies.
         </p>
       </section>
 
       <section aria-labelledby="privacy-third-parties">
-        <h2 id="privacy-third-parties" className={h2}>Third parties</h2>
+        <h2 id="privacy-third-parties" className={h2}>
+          Third parties
+        </h2>
         <ul className={ul}>
-          <li><strong>Discord</strong> provides login and all server, channel, role and message data.</li>
-          <li><strong>Last.fm</strong> provides listening statistics for the account you link.</li>
-          <li><strong>Cloudflare</strong> hosts the dashboard and stores its data.</li>
+          <li>
+            <strong>Discord</strong> provides login and all server, channel, role and message data.
+          </li>
+          <li>
+            <strong>Last.fm</strong> provides listening statistics for the account you link.
+          </li>
+          <li>
+            <strong>Cloudflare</strong> hosts the dashboard and stores its data.
+          </li>
         </ul>
         <p className={p}>Each of these services processes data under its own privacy policy.</p>
       </section>
 
       <section aria-labelledby="privacy-changes">
-        <h2 id="privacy-changes" className={h2}>Changes to this policy</h2>
+        <h2 id="privacy-changes" className={h2}>
+          Changes to this policy
+        </h2>
         <p className={p}>
-          If we change this policy we will update the date at the top of this page. Significant changes will also be
-          announced in our support community.
+          If we change this policy we will update the date at the top of this page. Significant changes will also be announced in our support community.
         </p>
       </section>
 
       <section aria-labelledby="privacy-contact">
-        <h2 id="privacy-contact" className={h2}>Contact</h2>
+        <h2 id="privacy-contact" className={h2}>
+          Contact
+        </h2>
         <p className={p}>
           For privacy questions or data requests, email{' '}
-          <a className={link} href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or ask in our{' '}
+          <a className={link} href={`mailto:${SUPPORT_EMAIL}`}>
+            {SUPPORT_EMAIL}
+          </a>{' '}
+          or ask in our{' '}
           <a className={link} href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
             support community
           </a>

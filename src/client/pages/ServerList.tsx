@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { apiKeys } from '../../shared/api-keys';
 import type { AllowedServersResponse } from '../../shared/api-types';
 import { SUPPORT_URL, TOAST_SUCCESS_MS } from '../../shared/constants';
-import { ApiClientError, getJson } from '../api';
+import { getJson } from '../api';
 import { LoginPrompt } from '../components/LoginPrompt';
 import { ServerIcon } from '../components/ServerIcon';
 import { mayOpenSettings, useWhitelist } from '../components/whitelist/useWhitelist';
@@ -83,7 +83,7 @@ function Servers() {
           </button>
           <button
             type="button"
-            onClick={refresh}
+            onClick={() => void refresh()}
             disabled={refreshing}
             className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:border-gray-700 dark:hover:bg-gray-800"
           >
@@ -97,11 +97,13 @@ function Servers() {
           {error.message}
         </p>
       )}
-      {isLoading && <p className="mt-6 text-gray-600 dark:text-gray-400" role="status">Loading your servers…</p>}
-      {servers && servers.length === 0 && (
-        <p className="mt-6 text-gray-600 dark:text-gray-400">
-          You do not manage any server the bot is in yet. Add the bot to one of your servers below.
+      {isLoading && (
+        <p className="mt-6 text-gray-600 dark:text-gray-400" role="status">
+          Loading your servers…
         </p>
+      )}
+      {servers?.length === 0 && (
+        <p className="mt-6 text-gray-600 dark:text-gray-400">You do not manage any server the bot is in yet. Add the bot to one of your servers below.</p>
       )}
       {servers && servers.length > 0 && (
         <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
@@ -125,7 +127,9 @@ function Servers() {
 
       {invitable && invitable.length > 0 && (
         <section aria-labelledby="invitable-heading" className="mt-12">
-          <h2 id="invitable-heading" className="text-xl font-semibold">Servers without the bot</h2>
+          <h2 id="invitable-heading" className="text-xl font-semibold">
+            Servers without the bot
+          </h2>
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">You manage these servers, but the bot is not in them yet.</p>
           <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
             {invitable.map((s) => (
@@ -154,12 +158,7 @@ function Servers() {
         suggestions={[...(servers ?? []), ...(invitable ?? [])]}
         add={whitelist.add}
       />
-      <NoWhitelistNotice
-        open={noticeOpen}
-        onClose={() => setNoticeOpen(false)}
-        supportUrl={whitelist.data?.supportUrl ?? SUPPORT_URL}
-        onManage={openManage}
-      />
+      <NoWhitelistNotice open={noticeOpen} onClose={() => setNoticeOpen(false)} supportUrl={whitelist.data?.supportUrl ?? SUPPORT_URL} onManage={openManage} />
     </section>
   );
 }

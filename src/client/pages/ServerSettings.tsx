@@ -1,12 +1,5 @@
 import { Link } from 'wouter';
-import {
-  formatIdList,
-  missingRequiredFields,
-  parseIdList,
-  type SectionName,
-  type ServerSettingsResponse,
-  type SettingsValues,
-} from '../../shared/settings';
+import { formatIdList, missingRequiredFields, parseIdList, type SectionName, type SettingsValues } from '../../shared/settings';
 import { apiKeys } from '../../shared/api-keys';
 import { useApi } from '../hooks/useApi';
 import { LoginPrompt } from '../components/LoginPrompt';
@@ -33,7 +26,10 @@ export default function ServerSettingsPage({ params }: { params: Record<string, 
 }
 
 const backLink = (
-  <Link href="/servers" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400">
+  <Link
+    href="/servers"
+    className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
+  >
     <span aria-hidden="true">←</span> Back to servers
   </Link>
 );
@@ -51,7 +47,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
             {error.message}
           </p>
         ) : (
-          isLoading !== false && (
+          isLoading && (
             <p role="status" className="mt-6 text-gray-600 dark:text-gray-400">
               Loading the server settings…
             </p>
@@ -82,7 +78,14 @@ function ServerSettings({ serverId }: { serverId: string }) {
   };
 
   const channel = (section: SectionName, key: string, value: string | null) => (
-    <ChannelSelect id={id(section, key)} label={fieldLabel(section, key)} value={value} channels={data.channels} saving={isSaving(section, key)} onChange={change(section, key)} />
+    <ChannelSelect
+      id={id(section, key)}
+      label={fieldLabel(section, key)}
+      value={value}
+      channels={data.channels}
+      saving={isSaving(section, key)}
+      onChange={change(section, key)}
+    />
   );
 
   const role = (section: SectionName, key: string, value: string | null, assignable: boolean) => (

@@ -13,35 +13,44 @@ export default function TermsOfService() {
       <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">{`Last updated: ${TERMS_UPDATED}`}</p>
 
       <section aria-labelledby="tos-acceptance">
-        <h2 id="tos-acceptance" className={h2}>1. Acceptance of these terms</h2>
+        <h2 id="tos-acceptance" className={h2}>
+          1. Acceptance of these terms
+        </h2>
         <p className={p}>
-          By adding ServerManager to a Discord server, using its commands or logging in to this dashboard, you agree
-          to these terms and to our{' '}
-          <a className={link} href="/privacy-policy">Privacy Policy</a>. If you do not agree, please do not use the
-          service. You must also follow Discord&apos;s Terms of Service and Community Guidelines.
+          By adding ServerManager to a Discord server, using its commands or logging in to this dashboard, you agree to these terms and to our{' '}
+          <a className={link} href="/privacy-policy">
+            Privacy Policy
+          </a>
+          . If you do not agree, please do not use the service. You must also follow Discord&apos;s Terms of Service and Community Guidelines.
         </p>
       </section>
 
       <section aria-labelledby="tos-use">
-        <h2 id="tos-use" className={h2}>2. Use of the bot</h2>
+        <h2 id="tos-use" className={h2}>
+          2. Use of the bot
+        </h2>
         <p className={p}>
-          ServerManager offers moderation, fun, information, utility and Last.fm commands, and a dashboard for server
-          owners to configure them. You are responsible for how the bot is configured and used in the servers you
-          manage, including the permissions you grant it and the actions your moderators take with it.
+          ServerManager offers moderation, fun, information, utility and Last.fm commands, and a dashboard for server owners to configure them. You are
+          responsible for how the bot is configured and used in the servers you manage, including the permissions you grant it and the actions your moderators
+          take with it.
         </p>
       </section>
 
       <section aria-labelledby="tos-licence">
-        <h2 id="tos-licence" className={h2}>3. Licences and the whitelist</h2>
+        <h2 id="tos-licence" className={h2}>
+          3. Licences and the whitelist
+        </h2>
         <p className={p}>
           {`Some features require a licence, which whitelists a server for the bot. Each account may whitelist ${WHITELIST_LIMIT_PER_USER} server at a time; you may replace it with another server from the dashboard.`}{' '}
-          A licence may be time-limited, and its expiry date is shown on the server&apos;s settings page. Licences are
-          personal, cannot be resold or transferred, and may be revoked if these terms are broken.
+          A licence may be time-limited, and its expiry date is shown on the server&apos;s settings page. Licences are personal, cannot be resold or
+          transferred, and may be revoked if these terms are broken.
         </p>
       </section>
 
       <section aria-labelledby="tos-prohibited">
-        <h2 id="tos-prohibited" className={h2}>4. Prohibited use</h2>
+        <h2 id="tos-prohibited" className={h2}>
+          4. Prohibited use
+        </h2>
         <p className={p}>You agree not to:</p>
         <ul className={ul}>
           <li>use the bot to harass, threaten, spam or raid other users or servers;</li>
@@ -53,45 +62,55 @@ export default function TermsOfService() {
       </section>
 
       <section aria-labelledby="tos-termination">
-        <h2 id="tos-termination" className={h2}>5. Suspension and termination</h2>
+        <h2 id="tos-termination" className={h2}>
+          5. Suspension and termination
+        </h2>
         <p className={p}>
-          We may suspend or end access to the bot or the dashboard for any user or server that breaks these terms or
-          puts the service or its users at risk, with or without notice. You may stop using the service at any time
-          by removing the bot from your server and signing out of the dashboard.
+          We may suspend or end access to the bot or the dashboard for any user or server that breaks these terms or puts the service or its users at risk, with
+          or without notice. You may stop using the service at any time by removing the bot from your server and signing out of the dashboard.
         </p>
       </section>
 
       <section aria-labelledby="tos-disclaimer">
-        <h2 id="tos-disclaimer" className={h2}>6. Disclaimer</h2>
+        <h2 id="tos-disclaimer" className={h2}>
+          6. Disclaimer
+        </h2>
         <p className={p}>
-          The service is provided &ldquo;as is&rdquo; and &ldquo;as available&rdquo;. We work hard to keep it
-          reliable, but we do not guarantee that it will be uninterrupted, error-free or suitable for any particular
-          purpose. Features may change or be removed over time.
+          The service is provided &ldquo;as is&rdquo; and &ldquo;as available&rdquo;. We work hard to keep it reliable, but we do not guarantee that it will be
+          uninterrupted, error-free or suitable for any particular purpose. Features may change or be removed over time.
         </p>
       </section>
 
       <section aria-labelledby="tos-liability">
-        <h2 id="tos-liability" className={h2}>7. Limitation of liability</h2>
+        <h2 id="tos-liability" className={h2}>
+          7. Limitation of liability
+        </h2>
         <p className={p}>
-          To the fullest extent permitted by law, we are not liable for any indirect or consequential loss, or for
-          loss of data, members or messages, arising from your use of the service, including actions taken by the bot
-          on your instructions or on the instructions of your moderators.
+          To the fullest extent permitted by law, we are not liable for any indirect or consequential loss, or for loss of data, members or messages, arising
+          from your use of the service, including actions taken by the bot on your instructions or on the instructions of your moderators.
         </p>
       </section>
 
       <section aria-labelledby="tos-changes">
-        <h2 id="tos-changes" className={h2}>8. Changes to these terms</h2>
+        <h2 id="tos-changes" className={h2}>
+          8. Changes to these terms
+        </h2>
         <p className={p}>
-          We may update these terms from time to time. When we do, we will change the date at the top of this page.
-          Continuing to use the service after an update means you accept the revised terms.
+          We may update these terms from time to time. When we do, we will change the date at the top of this page. Continuing to use the service after an
+          update means you accept the revised terms.
         </p>
       </section>
 
       <section aria-labelledby="tos-contact">
-        <h2 id="tos-contact" className={h2}>9. Contact</h2>
+        <h2 id="tos-contact" className={h2}>
+          9. Contact
+        </h2>
         <p className={p}>
           Questions about these terms can be sent to{' '}
-          <a className={link} href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or raised in our{' '}
+          <a className={link} href={`mailto:${SUPPORT_EMAIL}`}>
+            {SUPPORT_EMAIL}
+          </a>{' '}
+          or raised in our{' '}
           <a className={link} href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
             support community
           </a>

@@ -5,7 +5,10 @@ import type { AppEnv, SignedInEnv } from '../hono-env';
 import { resolveSession } from './session';
 
 export function isAdminId(env: Env, userId: string): boolean {
-  return env.ADMIN_IDS.split(',').map((id) => id.trim()).filter(Boolean).includes(userId);
+  return env.ADMIN_IDS.split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
+    .includes(userId);
 }
 
 /** Resolves the session for handlers that read it but also serve anonymous visitors. */

@@ -38,10 +38,7 @@ export async function insertSession(db: D1Database, s: SessionRow, now = Date.no
 
 /** A live session of that user, or null when deleted, expired or not theirs. */
 export async function findSession(db: D1Database, id: string, userId: string, now = Date.now()): Promise<SessionRow | null> {
-  const row = await db
-    .prepare('SELECT * FROM sessions WHERE id = ? AND user_id = ? AND expires_at > ?')
-    .bind(id, userId, now)
-    .first<RawSessionRow>();
+  const row = await db.prepare('SELECT * FROM sessions WHERE id = ? AND user_id = ? AND expires_at > ?').bind(id, userId, now).first<RawSessionRow>();
   return row ? fromRaw(row) : null;
 }
 
@@ -58,10 +55,7 @@ export async function deleteSession(db: D1Database, id: string): Promise<Session
 }
 
 export async function deleteExpiredSessions(db: D1Database, now = Date.now()): Promise<void> {
-  await db.batch([
-    db.prepare('DELETE FROM sessions WHERE expires_at <= ?').bind(now),
-    db.prepare('DELETE FROM oauth_states WHERE expires_at <= ?').bind(now),
-  ]);
+  await db.batch([db.prepare('DELETE FROM sessions WHERE expires_at <= ?').bind(now), db.prepare('DELETE FROM oauth_states WHERE expires_at <= ?').bind(now)]);
 }
 
 export async function insertOAuthState(db: D1Database, state: string, verifier: string, expiresAt: number): Promise<void> {

@@ -114,7 +114,9 @@ export async function writeGuildSetting(db: D1Database, write: SettingWrite): Pr
         )
         .bind(guildId, userId, userName, section, now, guildId, section),
       db
-        .prepare(`UPDATE guild_settings SET value = 'false', updated_at = ?, updated_by = ? WHERE guild_id = ? AND section = ? AND key = 'enabled' AND value = 'true'`)
+        .prepare(
+          `UPDATE guild_settings SET value = 'false', updated_at = ?, updated_by = ? WHERE guild_id = ? AND section = ? AND key = 'enabled' AND value = 'true'`,
+        )
         .bind(now, userId, guildId, section),
     );
   }
@@ -156,5 +158,8 @@ export const SETTINGS_AUDIT_RETENTION_DAYS = 90;
 
 /** Cron: drop audit rows older than the retention period, so the table stays bounded. */
 export async function pruneSettingsAudit(db: D1Database, now = Date.now()): Promise<void> {
-  await db.prepare('DELETE FROM settings_audit WHERE created_at < ?').bind(now - SETTINGS_AUDIT_RETENTION_DAYS * DAY_MS).run();
+  await db
+    .prepare('DELETE FROM settings_audit WHERE created_at < ?')
+    .bind(now - SETTINGS_AUDIT_RETENTION_DAYS * DAY_MS)
+    .run();
 }

@@ -68,12 +68,7 @@ export async function getUser(env: DiscordEnv, userId: string): Promise<APIUser>
   return rest(env).request<APIUser>(`/users/${snowflake(userId)}`, { auth: BOT });
 }
 
-export async function getUserGuilds(
-  env: DiscordEnv,
-  token: string,
-  userId: string,
-  options: DiscordCallOptions = {},
-): Promise<PartialGuild[]> {
+export async function getUserGuilds(env: DiscordEnv, token: string, userId: string, options: DiscordCallOptions = {}): Promise<PartialGuild[]> {
   const load = () => fetchAllGuilds(rest(env), { type: 'user', token }, options.signal);
   return cached(env.CACHE, discordCacheKeys.userGuilds(snowflake(userId)), USER_GUILDS_TTL_SECONDS, load, options);
 }
@@ -94,11 +89,7 @@ export async function getGuildRoles(env: DiscordEnv, guildId: string, options: D
   return cached(env.CACHE, discordCacheKeys.guildRoles(guildId), GUILD_DATA_TTL_SECONDS, load, options);
 }
 
-export async function getGuildChannels(
-  env: DiscordEnv,
-  guildId: string,
-  options: DiscordCallOptions = {},
-): Promise<RESTGetAPIGuildChannelsResult> {
+export async function getGuildChannels(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<RESTGetAPIGuildChannelsResult> {
   const path = `/guilds/${snowflake(guildId)}/channels`;
   const load = () => rest(env).request<RESTGetAPIGuildChannelsResult>(path, { auth: BOT, signal: options.signal });
   return cached(env.CACHE, discordCacheKeys.guildChannels(guildId), GUILD_DATA_TTL_SECONDS, load, options);

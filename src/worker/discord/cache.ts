@@ -14,13 +14,7 @@ export interface CacheOptions {
 const KV_MIN_TTL_SECONDS = 60;
 
 /** The stored value if younger than `ttlSeconds`, else `load()`'s answer, which is then stored. */
-export async function cached<T>(
-  kv: KVNamespace,
-  key: string,
-  ttlSeconds: number,
-  load: () => Promise<T>,
-  options: CacheOptions = {},
-): Promise<T> {
+export async function cached<T>(kv: KVNamespace, key: string, ttlSeconds: number, load: () => Promise<T>, options: CacheOptions = {}): Promise<T> {
   if (options.fresh !== true) {
     const hit = await readFresh<T>(kv, key, ttlSeconds);
     if (hit !== null) return hit.value;

@@ -28,10 +28,7 @@ export function canManageGuild(guild: { owner?: boolean; permissions?: string })
  * The position of the highest role among `memberRoleIds` (0, the @everyone position, when none match).
  * A role can only be assigned by someone whose highest role sits strictly above it.
  */
-export function highestRolePosition(
-  memberRoleIds: readonly string[],
-  roles: readonly Pick<APIRole, 'id' | 'position'>[],
-): number {
+export function highestRolePosition(memberRoleIds: readonly string[], roles: readonly Pick<APIRole, 'id' | 'position'>[]): number {
   const held = new Set(memberRoleIds);
   let highest = 0;
   for (const role of roles) if (held.has(role.id) && role.position > highest) highest = role.position;

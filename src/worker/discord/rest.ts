@@ -58,11 +58,9 @@ export const botNotConfigured = () => new ApiError(503, 'BOT_NOT_CONFIGURED', 'T
 // Not DiscordUnauthorizedError: a refused bot token says nothing about the visitor's session.
 const botTokenRefused = () => new ApiError(503, 'BOT_UNAUTHORIZED', 'Discord refused the bot token.');
 
-const discordForbidden = () =>
-  new ApiError(403, 'DISCORD_FORBIDDEN', 'Discord refused access to this. Check the bot and your permissions.');
+const discordForbidden = () => new ApiError(403, 'DISCORD_FORBIDDEN', 'Discord refused access to this. Check the bot and your permissions.');
 const discordNotFound = () => new ApiError(404, 'DISCORD_NOT_FOUND', 'Discord does not know this server or member.');
-const discordUnavailable = () =>
-  new ApiError(502, 'DISCORD_UNAVAILABLE', 'Discord is not answering properly right now. Please try again shortly.');
+const discordUnavailable = () => new ApiError(502, 'DISCORD_UNAVAILABLE', 'Discord is not answering properly right now. Please try again shortly.');
 const discordRejected = () => new ApiError(502, 'DISCORD_REJECTED', 'Discord rejected the request.');
 const discordTimeout = () => new ApiError(504, 'DISCORD_TIMEOUT', 'Discord took too long to answer. Please try again.');
 
@@ -74,10 +72,7 @@ export function discordRateLimited(retryAfterMs: number): ApiError {
 }
 
 /** What one attempt came to: an answer, or a reason to try again after a pause. */
-type Attempt<T> =
-  | { kind: 'done'; value: T }
-  | { kind: 'rate-limited'; waitMs: number; error: ApiError }
-  | { kind: 'failed'; error: ApiError };
+type Attempt<T> = { kind: 'done'; value: T } | { kind: 'rate-limited'; waitMs: number; error: ApiError } | { kind: 'failed'; error: ApiError };
 
 type Retry = Exclude<Attempt<unknown>, { kind: 'done' }>;
 
@@ -142,13 +137,7 @@ export class DiscordRest {
     return url.toString();
   }
 
-  private async attempt<T>(
-    path: string,
-    method: string,
-    authorization: string,
-    key: string,
-    options: DiscordRequestOptions,
-  ): Promise<Attempt<T>> {
+  private async attempt<T>(path: string, method: string, authorization: string, key: string, options: DiscordRequestOptions): Promise<Attempt<T>> {
     const url = this.url(path, options.query);
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout]);

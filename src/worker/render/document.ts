@@ -3,7 +3,6 @@ import { THEME_BOOT_SCRIPT } from '../../client/theme-script';
 import { escapeHtml } from '../html/escape';
 import type { PageAssets } from './assets';
 
-
 interface DocumentParts {
   title: string;
   description: string;

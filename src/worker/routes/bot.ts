@@ -18,10 +18,7 @@ type WorkersSubtle = SubtleCrypto & { timingSafeEqual(a: ArrayBuffer, b: ArrayBu
  * the length of the secret leaks through timing.
  */
 async function tokenMatches(given: string, expected: string): Promise<boolean> {
-  const [a, b] = await Promise.all([
-    crypto.subtle.digest('SHA-256', encoder.encode(given)),
-    crypto.subtle.digest('SHA-256', encoder.encode(expected)),
-  ]);
+  const [a, b] = await Promise.all([crypto.subtle.digest('SHA-256', encoder.encode(given)), crypto.subtle.digest('SHA-256', encoder.encode(expected))]);
   return (crypto.subtle as WorkersSubtle).timingSafeEqual(a, b);
 }
 

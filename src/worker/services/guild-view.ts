@@ -3,13 +3,7 @@
  * from Discord through the KV cache, plus the checks that a saved role or channel really exists there.
  */
 import type { APIRole, RESTGetAPIGuildChannelsResult } from 'discord-api-types/v10';
-import {
-  isAssignableRole,
-  TEXT_CHANNEL_TYPE,
-  type FieldKind,
-  type SettingsChannel,
-  type SettingsRole,
-} from '../../shared/settings';
+import { isAssignableRole, TEXT_CHANNEL_TYPE, type FieldKind, type SettingsChannel, type SettingsRole } from '../../shared/settings';
 import { getBotMember, getGuildChannels, getGuildRoles, type DiscordEnv } from '../discord/api';
 import { highestRolePosition } from '../discord/permissions';
 import { badRequest } from '../errors';

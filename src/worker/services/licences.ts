@@ -86,7 +86,11 @@ export async function ownerWhitelist(
         .catch(() => [] as PartialGuild[]),
   ]);
   const names = new Map(guilds.map((g) => [g.id, g.name]));
-  const licensed = await activeLicensedAmong(env.DB, guilds.map((g) => g.id), now);
+  const licensed = await activeLicensedAmong(
+    env.DB,
+    guilds.map((g) => g.id),
+    now,
+  );
   return {
     servers: rows.map((r) => r.serverId),
     entries: rows.map((r) => toOwnerEntry(r, names, now)),

@@ -1,10 +1,5 @@
 /** Per-server bot settings: who may read and change them, the checks against the guild, and the answers. */
-import {
-  missingRequiredFields,
-  settingUpdateSchema,
-  type ServerSettingsResponse,
-  type SettingsAuditEntry,
-} from '../../shared/settings';
+import { missingRequiredFields, settingUpdateSchema, type ServerSettingsResponse, type SettingsAuditEntry } from '../../shared/settings';
 import type { z } from 'zod';
 import { guildSettingsStatement, listSettingsAudit, toGuildSettings, writeGuildSetting, type SettingRow } from '../db/settings';
 import { licenceStatement, type Licence } from '../db/whitelist';
@@ -35,12 +30,7 @@ async function readStoredState(db: D1Database, guildId: string) {
  * The settings answer for a guild the user manages (403 otherwise). The D1 reads start beside the
  * permission check; their rows are only answered once the check has passed.
  */
-export async function serverSettings(
-  env: Env,
-  session: ActiveSession,
-  serverId: string,
-  options: DiscordCallOptions = {},
-): Promise<ServerSettingsResponse> {
+export async function serverSettings(env: Env, session: ActiveSession, serverId: string, options: DiscordCallOptions = {}): Promise<ServerSettingsResponse> {
   const stored = readStoredState(env.DB, serverId);
   // Without this the reads' rejection would go unobserved when the permission check throws first.
   stored.catch(() => undefined);

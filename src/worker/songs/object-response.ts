@@ -1,23 +1,11 @@
-import { AUDIO_CONTENT_TYPES, baseName, extensionOf } from '../../shared/song-paths';
+import { contentTypeOf } from '../../shared/content-types';
+import { baseName } from '../../shared/song-paths';
 import { ApiError } from '../errors';
 import { etagMatches } from './song-list';
 import { decideRange } from './range';
 
-const OTHER_CONTENT_TYPES: Record<string, string> = {
-  txt: 'text/plain; charset=utf-8',
-  md: 'text/markdown; charset=utf-8',
-  json: 'application/json',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  pdf: 'application/pdf',
-  zip: 'application/zip',
-};
-
 export function contentTypeFor(path: string, stored?: string): string {
-  const ext = extensionOf(path);
-  if (stored) return stored;
-  return AUDIO_CONTENT_TYPES[ext] ?? OTHER_CONTENT_TYPES[ext] ?? 'application/octet-stream';
+  return stored !== undefined && stored !== '' ? stored : contentTypeOf(path);
 }
 
 /** RFC 3986 unreserved characters stay; everything else in the UTF-8 name is percent-encoded (RFC 8187). */

@@ -28,7 +28,14 @@ export async function issuePlayTicket(secret: string, library: string, song: str
 }
 
 /** Constant-time check (crypto.subtle.verify) against this minute and the previous one. */
-export async function isValidPlayTicket(secret: string, ticket: string | undefined, library: string, song: string, client: string, now = Date.now()): Promise<boolean> {
+export async function isValidPlayTicket(
+  secret: string,
+  ticket: string | undefined,
+  library: string,
+  song: string,
+  client: string,
+  now = Date.now(),
+): Promise<boolean> {
   const signature = ticket ? fromBase64Url(ticket) : null;
   if (!signature) return false;
   const key = await hmacKey(secret);

@@ -18,7 +18,12 @@ export interface ZipLimits {
  * and each member's body is fetched from R2 only when the zip writer reaches it, so memory holds one
  * chunk at a time whatever the folder's size.
  */
-export async function folderZipResponse(bucket: R2Bucket, folder: string, zipName: string, limits: ZipLimits = { maxFiles: MAX_ZIP_FILES, maxBytes: MAX_ZIP_BYTES }): Promise<Response> {
+export async function folderZipResponse(
+  bucket: R2Bucket,
+  folder: string,
+  zipName: string,
+  limits: ZipLimits = { maxFiles: MAX_ZIP_FILES, maxBytes: MAX_ZIP_BYTES },
+): Promise<Response> {
   const prefix = folder === '' ? undefined : `${folder}/`;
   const objects = await listObjects(bucket, prefix, (seen) => {
     if (seen.length > limits.maxFiles) {

@@ -1,28 +1,14 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
-import type {
-  AdminAddResponse,
-  AdminDeleteResponse,
-  AdminUpdateResponse,
-  AdminWhitelistEntry,
-} from '../../../shared/api-types';
+import type { AdminAddResponse, AdminDeleteResponse, AdminUpdateResponse, AdminWhitelistEntry } from '../../../shared/api-types';
 import { apiActions, apiKeys } from '../../../shared/api-keys';
 import { DELETE_ENTRY_CONFIRM } from '../../../shared/messages';
 import { firstIssueMessage } from '../../../shared/schema-issues';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
-import {
-  adminAddSchema,
-  adminUpdateSchema,
-  EXPIRY_CHOICES,
-  expiryFromChoice,
-  formatExpiry,
-  UNKNOWN_NAME,
-  type ExpiryChoice,
-} from '../../../shared/whitelist';
-import { ApiClientError, postJson } from '../../api';
+import { adminAddSchema, adminUpdateSchema, EXPIRY_CHOICES, expiryFromChoice, formatExpiry, UNKNOWN_NAME, type ExpiryChoice } from '../../../shared/whitelist';
+import { postJson } from '../../api';
 import { useApi } from '../../hooks/useApi';
 import { filterEntries, sortEntries, type Sort, type SortKey } from './whitelist-table';
-
 
 const inputClass =
   'w-full min-w-0 rounded-lg border border-gray-300 bg-white px-2.5 py-1.5 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100';
@@ -48,17 +34,19 @@ export function AdminWhitelist() {
   const [editing, setEditing] = useState<number | null>(null);
   const filterId = useId();
 
-  const entries = data?.servers ?? [];
+  const entries = useMemo(() => data?.servers ?? [], [data]);
   const shown = useMemo(() => sortEntries(filterEntries(entries, query), sort), [entries, query, sort]);
 
   // SSR data lives in SWR's fallback, not its cache, so the updater may see nothing: start from what is shown.
+  // The ref is kept current after each commit, so an updater that runs after an await still sees the latest data.
   const shownData = useRef(data);
-  shownData.current = data;
+  useLayoutEffect(() => {
+    shownData.current = data;
+  }, [data]);
   const replaceEntries = (update: (list: AdminWhitelistEntry[]) => AdminWhitelistEntry[]) =>
     mutate((current) => ({ servers: update((current ?? shownData.current)?.servers ?? []) }), { revalidate: false });
 
-  const toggleSort = (key: SortKey) =>
-    setSort((s) => (s.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
+  const toggleSort = (key: SortKey) => setSort((s) => (s.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
 
   const remove = async (entry: AdminWhitelistEntry) => {
     if (!window.confirm(DELETE_ENTRY_CONFIRM)) return;
@@ -75,7 +63,11 @@ export function AdminWhitelist() {
     const active = sort.key === key;
     return (
       <th scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'} className="px-3 py-2 text-left font-semibold">
-        <button type="button" onClick={() => toggleSort(key)} className="inline-flex items-center gap-1 rounded hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-indigo-400">
+        <button
+          type="button"
+          onClick={() => toggleSort(key)}
+          className="inline-flex items-center gap-1 rounded hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-indigo-400"
+        >
           {label}
           <span aria-hidden="true" className={active ? '' : 'opacity-30'}>
             {active && sort.direction === 'desc' ? '▼' : '▲'}
@@ -87,7 +79,7 @@ export function AdminWhitelist() {
 
   return (
     <div className="mt-6 space-y-8">
-      <AddEntryForm onAdded={(entry) => replaceEntries((list) => [...list, entry])} />
+      <AddEntryForm onAdded={(entry) => void replaceEntries((list) => [...list, entry])} />
 
       <section aria-labelledby="entries-heading">
         <div className="flex flex-wrap items-end justify-between gap-3">
@@ -98,7 +90,14 @@ export function AdminWhitelist() {
             <label htmlFor={filterId} className="block text-sm font-medium">
               Filter by user or server
             </label>
-            <input id={filterId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} className={`${inputClass} mt-1`} placeholder="Name or ID" />
+            <input
+              id={filterId}
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              className={`${inputClass} mt-1`}
+              placeholder="Name or ID"
+            />
           </div>
         </div>
 
@@ -161,10 +160,20 @@ export function AdminWhitelist() {
                       </td>
                       <td className="px-3 py-2 text-right align-top">
                         <div className="flex justify-end gap-2">
-                          <button type="button" className={button.secondary} onClick={() => setEditing(entry._id)} aria-label={`Edit entry for ${entry.serverName ?? entry.serverID}`}>
+                          <button
+                            type="button"
+                            className={button.secondary}
+                            onClick={() => setEditing(entry._id)}
+                            aria-label={`Edit entry for ${entry.serverName ?? entry.serverID}`}
+                          >
                             Edit
                           </button>
-                          <button type="button" className={button.danger} onClick={() => remove(entry)} aria-label={`Delete entry for ${entry.serverName ?? entry.serverID}`}>
+                          <button
+                            type="button"
+                            className={button.danger}
+                            onClick={() => void remove(entry)}
+                            aria-label={`Delete entry for ${entry.serverName ?? entry.serverID}`}
+                          >
                             Delete
                           </button>
                         </div>
@@ -191,7 +200,12 @@ function EditRow({ entry, onCancel, onSaved }: { entry: AdminWhitelistEntry; onC
   const ids = { user: useId(), server: useId(), expiry: useId() };
 
   const save = async () => {
-    const parsed = adminUpdateSchema.safeParse({ oldID: entry._id, newUserID: userID, newServerID: serverID, expiresAt: expiry === 'keep' ? null : expiryFromChoice(expiry) });
+    const parsed = adminUpdateSchema.safeParse({
+      oldID: entry._id,
+      newUserID: userID,
+      newServerID: serverID,
+      expiresAt: expiry === 'keep' ? null : expiryFromChoice(expiry),
+    });
     if (!parsed.success) {
       toast.error(firstIssueMessage(parsed.error));
       return;
@@ -220,7 +234,13 @@ function EditRow({ entry, onCancel, onSaved }: { entry: AdminWhitelistEntry; onC
         <label htmlFor={ids.server} className="sr-only">
           New server ID
         </label>
-        <input id={ids.server} value={serverID} onChange={(e) => setServerID(e.target.value)} inputMode="numeric" className={`${inputClass} min-w-48 font-mono`} />
+        <input
+          id={ids.server}
+          value={serverID}
+          onChange={(e) => setServerID(e.target.value)}
+          inputMode="numeric"
+          className={`${inputClass} min-w-48 font-mono`}
+        />
       </td>
       <td className="px-3 py-2 align-top">
         <label htmlFor={ids.expiry} className="sr-only">
@@ -237,7 +257,7 @@ function EditRow({ entry, onCancel, onSaved }: { entry: AdminWhitelistEntry; onC
       </td>
       <td className="px-3 py-2 text-right align-top">
         <div className="flex justify-end gap-2">
-          <button type="button" className={button.primary} onClick={save} disabled={busy}>
+          <button type="button" className={button.primary} onClick={() => void save()} disabled={busy}>
             {busy ? 'Saving…' : 'Save'}
           </button>
           <button type="button" className={button.secondary} onClick={onCancel} disabled={busy}>
@@ -256,7 +276,7 @@ function AddEntryForm({ onAdded }: { onAdded: (entry: AdminWhitelistEntry) => vo
   const [busy, setBusy] = useState(false);
   const ids = { user: useId(), server: useId(), expiry: useId() };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = adminAddSchema.safeParse({ userID, newServerID: serverID, expiresAt: expiryFromChoice(expiry) });
     if (!parsed.success) {
@@ -283,18 +303,32 @@ function AddEntryForm({ onAdded }: { onAdded: (entry: AdminWhitelistEntry) => vo
       <h2 id="add-entry-heading" className="text-lg font-semibold">
         Add an entry
       </h2>
-      <form onSubmit={submit} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-end">
+      <form onSubmit={(event) => void submit(event)} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-end">
         <div>
           <label htmlFor={ids.user} className="block text-sm font-medium">
             User ID
           </label>
-          <input id={ids.user} value={userID} onChange={(e) => setUserID(e.target.value)} inputMode="numeric" autoComplete="off" className={`${inputClass} mt-1 font-mono`} />
+          <input
+            id={ids.user}
+            value={userID}
+            onChange={(e) => setUserID(e.target.value)}
+            inputMode="numeric"
+            autoComplete="off"
+            className={`${inputClass} mt-1 font-mono`}
+          />
         </div>
         <div>
           <label htmlFor={ids.server} className="block text-sm font-medium">
             Server ID
           </label>
-          <input id={ids.server} value={serverID} onChange={(e) => setServerID(e.target.value)} inputMode="numeric" autoComplete="off" className={`${inputClass} mt-1 font-mono`} />
+          <input
+            id={ids.server}
+            value={serverID}
+            onChange={(e) => setServerID(e.target.value)}
+            inputMode="numeric"
+            autoComplete="off"
+            className={`${inputClass} mt-1 font-mono`}
+          />
         </div>
         <div>
           <label htmlFor={ids.expiry} className="block text-sm font-medium">

@@ -36,7 +36,10 @@ export function DisabledCommands({ disabled, saving, onChange }: Props) {
       ) : (
         <ul aria-labelledby={`${base}-tags`} className="flex flex-wrap gap-2">
           {disabled.map((name) => (
-            <li key={name} className="inline-flex items-center gap-1 rounded-full bg-indigo-100 py-1 pl-3 pr-1 font-mono text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
+            <li
+              key={name}
+              className="inline-flex items-center gap-1 rounded-full bg-indigo-100 py-1 pl-3 pr-1 font-mono text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
+            >
               {name}
               <button
                 type="button"

@@ -1,11 +1,5 @@
 import { useState } from 'react';
-import {
-  fieldKind,
-  isSectionName,
-  isSettingKey,
-  type ServerSettingsResponse,
-  type SettingsAuditEntry,
-} from '../../../shared/settings';
+import { fieldKind, isSectionName, isSettingKey, type ServerSettingsResponse, type SettingsAuditEntry } from '../../../shared/settings';
 import { apiKeys } from '../../../shared/api-keys';
 import { useApi } from '../../hooks/useApi';
 import { fieldLabel, SECTION_TITLES } from './labels';
@@ -25,7 +19,8 @@ function describe(entry: SettingsAuditEntry, value: unknown, settings: ServerSet
     return `#${settings.channels.find((channel) => channel.id === value)?.name ?? value}`;
   }
   if (Array.isArray(value)) return value.join(', ');
-  return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
 }
 
 function what(entry: SettingsAuditEntry): string {
@@ -56,7 +51,12 @@ function ChangeList({ serverId, settings }: { serverId: string; settings: Server
       </p>
     );
   }
-  if (isLoading || !data) return <p role="status" className="mt-3 text-sm text-gray-600 dark:text-gray-400">Loading recent changes…</p>;
+  if (isLoading || !data)
+    return (
+      <p role="status" className="mt-3 text-sm text-gray-600 dark:text-gray-400">
+        Loading recent changes…
+      </p>
+    );
   if (data.entries.length === 0) return <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">No changes have been saved yet.</p>;
   return (
     <ol aria-label="Recent changes" className="mt-3 divide-y divide-gray-100 dark:divide-gray-800">

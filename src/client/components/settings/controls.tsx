@@ -64,7 +64,10 @@ export function Toggle({ id, label, checked, hint, saving, onChange }: TogglePro
             checked ? 'bg-indigo-600' : 'bg-gray-300 dark:bg-gray-700'
           }`}
         >
-          <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`} />
+          <span
+            aria-hidden="true"
+            className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
+          />
         </button>
         <span id={`${id}-label`} className="flex-1 text-sm font-medium">
           {label}
@@ -119,7 +122,7 @@ export function ChannelSelect({ id, label, value, channels, saving, onChange }: 
     <FieldRow id={id} label={label} saving={saving}>
       <select id={id} className={INPUT_CLASS} value={value ?? ''} aria-busy={saving || undefined} onChange={(event) => onChange(event.target.value || null)}>
         <option value="">None</option>
-        {!known && <option value={value ?? ''}>{`Unknown channel (${value})`}</option>}
+        {!known && <option value={value}>{`Unknown channel (${value})`}</option>}
         {loose.map((channel) => (
           <option key={channel.id} value={channel.id}>{`#${channel.name}`}</option>
         ))}
@@ -206,8 +209,13 @@ export function TextSetting<T>({ id, label, value, format, parse, saving, placeh
   const lastSent = useRef(stored);
   const committedDraft = useRef<string | null>(null);
   const wasSaving = useRef(saving);
-  useEffect(() => {
+  // A new stored value replaces the draft during render (React's "adjusting state when a prop changes").
+  const [shownStored, setShownStored] = useState(stored);
+  if (stored !== shownStored) {
+    setShownStored(stored);
     setDraft(stored);
+  }
+  useEffect(() => {
     lastSent.current = stored;
   }, [stored]);
   useEffect(() => {

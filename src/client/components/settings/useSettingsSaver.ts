@@ -1,11 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import {
-  applySettingChange,
-  type SectionName,
-  type ServerSettingsResponse,
-} from '../../../shared/settings';
+import { applySettingChange, type SectionName, type ServerSettingsResponse } from '../../../shared/settings';
 import { apiActions, apiKeys } from '../../../shared/api-keys';
 import { postJson } from '../../api';
 
@@ -30,8 +26,11 @@ function readField(settings: ServerSettingsResponse, section: SectionName, key: 
 export function useSettingsSaver(serverId: string, data: ServerSettingsResponse | undefined) {
   const { mutate } = useSWRConfig();
   const key = apiKeys.serverSettings(serverId);
+  // Kept current at each commit, so the memoized `save` reads the latest data without changing identity.
   const latest = useRef(data);
-  latest.current = data;
+  useLayoutEffect(() => {
+    latest.current = data;
+  }, [data]);
   const confirmed = useRef<ServerSettingsResponse | undefined>(undefined);
   const pending = useRef(new Map<string, PendingChange>());
   const sequence = useRef(0);
@@ -61,7 +60,7 @@ export function useSettingsSaver(serverId: string, data: ServerSettingsResponse 
         if (seq > lastApplied.current) {
           confirmed.current = answer;
           lastApplied.current = seq;
-        } else if (confirmed.current) {
+        } else {
           // A newer answer is already shown; keep it, but take this key's stored value from this one.
           confirmed.current = applySettingChange(confirmed.current, section, settingKey, readField(answer, section, settingKey));
         }
@@ -79,7 +78,7 @@ export function useSettingsSaver(serverId: string, data: ServerSettingsResponse 
           });
         }
       }
-      if (confirmed.current) await mutate(key, shown(confirmed.current), { revalidate: false });
+      await mutate(key, shown(confirmed.current), { revalidate: false });
       // The 'Recent changes' panel, if it has been opened, shows the new row.
       void mutate(apiKeys.settingsAudit(serverId));
     },

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import type { OwnerWhitelistEntry, ServerSummary, WhitelistStateResponse } from '../../../shared/api-types';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
@@ -6,7 +6,6 @@ import { DUPLICATE_SERVER_MESSAGE, SELECT_REPLACE_MESSAGE } from '../../../share
 import { formatExpiry, UNKNOWN_NAME } from '../../../shared/whitelist';
 import { Modal, modalButton } from '../Modal';
 import type { AddOutcome } from './useWhitelist';
-
 
 const inputClass =
   'w-full rounded-lg border border-gray-300 bg-white px-3 py-2 font-mono text-sm text-gray-900 placeholder:font-sans placeholder:text-gray-400 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100';
@@ -45,7 +44,7 @@ export function ManageWhitelistModal({ open, onClose, state, loading, loadError,
   const whitelisted = new Set(entries.map((e) => e.serverID));
   const offered = suggestions.filter((s) => !whitelisted.has(s.id));
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const id = serverId.trim();
     if (!id || busy) return; // an empty input is ignored
@@ -91,20 +90,25 @@ export function ManageWhitelistModal({ open, onClose, state, loading, loadError,
       )}
       {state && entries.length === 0 && <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">No servers are whitelisted yet.</p>}
       {entries.length > 0 && (
-        <ul aria-label="Whitelisted servers" className="mt-3 divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+        <ul
+          aria-label="Whitelisted servers"
+          className="mt-3 divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800"
+        >
           {entries.map((entry) => (
             <li key={entry.serverID} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2.5">
               <span className="min-w-0">
                 <span className="block truncate font-medium">{entry.serverName ?? UNKNOWN_NAME}</span>
                 <span className="block font-mono text-xs text-gray-500 dark:text-gray-400">{entry.serverID}</span>
               </span>
-              <span className={`text-sm ${entry.active ? 'text-gray-600 dark:text-gray-400' : 'font-medium text-red-700 dark:text-red-400'}`}>{expiryText(entry)}</span>
+              <span className={`text-sm ${entry.active ? 'text-gray-600 dark:text-gray-400' : 'font-medium text-red-700 dark:text-red-400'}`}>
+                {expiryText(entry)}
+              </span>
             </li>
           ))}
         </ul>
       )}
 
-      <form onSubmit={submit} className="mt-5">
+      <form onSubmit={(event) => void submit(event)} className="mt-5">
         <label htmlFor={inputId} className="block text-sm font-medium">
           Server ID
         </label>
@@ -205,7 +209,7 @@ export function ReplaceServerModal({ open, newServerID, newServerName, entries, 
           <button type="button" className={modalButton.secondary} onClick={close}>
             Cancel
           </button>
-          <button type="button" className={modalButton.primary} onClick={confirm} disabled={busy}>
+          <button type="button" className={modalButton.primary} onClick={() => void confirm()} disabled={busy}>
             {busy ? 'Replacing…' : 'Replace'}
           </button>
         </>
@@ -220,7 +224,7 @@ export function ReplaceServerModal({ open, newServerID, newServerName, entries, 
             {entries.map((entry) => (
               <label
                 key={entry.serverID}
-                className="flex cursor-pointer items-center gap-3 rounded-xl border border-gray-200 px-3 py-2.5 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:border-gray-800 dark:has-[:checked]:bg-indigo-950"
+                className="grid cursor-pointer grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 rounded-xl border border-gray-200 px-3 py-2.5 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:border-gray-800 dark:has-[:checked]:bg-indigo-950"
               >
                 <input
                   type="radio"
@@ -228,12 +232,10 @@ export function ReplaceServerModal({ open, newServerID, newServerName, entries, 
                   value={entry.serverID}
                   checked={choice === entry.serverID}
                   onChange={() => setChoice(entry.serverID)}
-                  className="h-4 w-4 accent-indigo-600"
+                  className="row-span-2 h-4 w-4 accent-indigo-600"
                 />
-                <span className="min-w-0">
-                  <span className="block truncate font-medium">{entry.serverName ?? UNKNOWN_NAME}</span>
-                  <span className="block text-xs text-gray-500 dark:text-gray-400">{`${entry.serverID} · ${expiryText(entry)}`}</span>
-                </span>
+                <span className="truncate font-medium">{entry.serverName ?? UNKNOWN_NAME}</span>
+                <span className="text-xs text-gray-500 dark:text-gray-400">{`${entry.serverID} · ${expiryText(entry)}`}</span>
               </label>
             ))}
           </div>
@@ -270,8 +272,8 @@ export function NoWhitelistNotice({ open, onClose, supportUrl, onManage }: Notic
       }
     >
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        The bot&apos;s settings can only be changed on a whitelisted server. Whitelist one of your servers, or join our support community to get
-        or renew a licence.
+        The bot&apos;s settings can only be changed on a whitelisted server. Whitelist one of your servers, or join our support community to get or renew a
+        licence.
       </p>
       <a href={supportUrl} target="_blank" rel="noopener noreferrer" className={`${modalButton.primary} mt-4 w-full`}>
         Join the support community

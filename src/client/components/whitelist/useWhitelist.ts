@@ -5,7 +5,6 @@ import { addWhitelistedServerSchema } from '../../../shared/whitelist';
 import { ApiClientError, postJson } from '../../api';
 import { useApi } from '../../hooks/useApi';
 
-
 /** The outcome of an add, so the modal knows whether to open the replace dialog. */
 export type AddOutcome = { kind: 'added' } | { kind: 'limit' } | { kind: 'failed'; message: string; code: string };
 
