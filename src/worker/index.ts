@@ -12,6 +12,7 @@ import type { AppEnv } from './hono-env';
 import { messagePage } from './html/message-page';
 import { contentSecurityPolicy } from './render/content-security-policy';
 import { renderPage } from './render/page';
+import { withPageCache } from './render/page-cache';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { botRoutes } from './routes/bot';
@@ -83,7 +84,7 @@ app.onError(async (error, c) => {
 export type AppType = typeof app;
 
 export default {
-  fetch: app.fetch,
+  fetch: (request, env, ctx) => withPageCache(request, ctx, () => Promise.resolve(app.fetch(request, env, ctx))),
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(Promise.all([refreshStats(env), deleteExpiredSessions(env.DB), pruneSettingsAudit(env.DB)]));
   },

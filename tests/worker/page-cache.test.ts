@@ -38,6 +38,9 @@ describe('anonymous pages from the edge cache', () => {
     expect(island(await again.text()).fallback['/api/stats']).toMatchObject({ servers: 111 });
     // The browser asks every time, so a login shows at once; only the edge keeps the copy.
     expect(again.headers.get('Cache-Control')).toBe('public, no-cache');
+    // A hit runs no middleware: the copy carries the headers the rendered page had.
+    expect(again.headers.get('Content-Security-Policy')).toContain("script-src 'self' 'sha256-");
+    expect(again.headers.get('X-Content-Type-Options')).toBe('nosniff');
   });
 
   it.each(['/commands', '/privacy-policy', '/terms-of-service', '/contact', '/kenji', '/glaive'])('caches %s', async (path) => {

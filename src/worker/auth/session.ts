@@ -15,7 +15,8 @@ const ALGORITHM = 'HS256';
 const isHttps = (c: Context) => new URL(c.req.url).protocol === 'https:';
 
 /** `__Host-` binds the cookie to our exact origin, but browsers only accept it over https. */
-export const sessionCookieName = (c: Context) => (isHttps(c) ? '__Host-sm_session' : 'sm_session');
+export const sessionCookieNameFor = (url: URL) => (url.protocol === 'https:' ? '__Host-sm_session' : 'sm_session');
+export const sessionCookieName = (c: Context) => sessionCookieNameFor(new URL(c.req.url));
 
 const secretKey = (env: Env) => new TextEncoder().encode(env.SESSION_SECRET);
 

@@ -1,37 +1,21 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { renderToReadableStream } from 'react-dom/server';
 import { App } from '../../client/App';
-import { matchAppRoute, NOT_FOUND_ROUTE, type AppRoute } from '../../client/routes';
+import { matchAppRoute, NOT_FOUND_ROUTE } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
 import { checkAuth } from '../auth/check-auth';
-import { resolveSession, sessionCookieName } from '../auth/session';
+import { resolveSession } from '../auth/session';
 import type { AppEnv } from '../hono-env';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
 import { runLoaders } from './loaders';
-import { cachedPage, storePage } from './page-cache';
 
 const DESCRIPTION = 'ServerManager: a Discord bot for moderation, anti-nuke, fun, info, utility and Last.fm, with a dashboard for every setting.';
 
-/** Public pages for a visitor without a session cookie; deep links with a query render fresh. */
-function servesFromCache(c: Context<AppEnv>, route: AppRoute, url: URL): boolean {
-  return route.publicCache === true && c.req.method === 'GET' && url.search === '' && getCookie(c, sessionCookieName(c)) === undefined;
-}
-
-/** Server-side render of any page: route → loaders → React → HTML with the data island. */
+/** Server-side render of any page: route → loaders → React → HTML with the data island (see page-cache.ts for the cache). */
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const { route, params } = matchAppRoute(url.pathname);
-  if (servesFromCache(c, route, url)) {
-    const hit = await cachedPage(url);
-    if (hit) return hit;
-    return storePage(url, await render(c, url, route, params), (work) => c.executionCtx.waitUntil(work));
-  }
-  return render(c, url, route, params);
-}
-
-async function render(c: Context<AppEnv>, url: URL, route: AppRoute, params: Record<string, string>): Promise<Response> {
   const session = await resolveSession(c);
   const auth = checkAuth(c);
   if (route.adminOnly && !(auth.authenticated && auth.isAdmin)) return c.redirect('/', 302);
