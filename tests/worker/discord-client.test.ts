@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RESTAPIPartialCurrentUserGuild } from 'discord-api-types/v10';
 import type { CallRecord, FaultMode } from '../../dev/fake-discord/app.ts';
 import { ApiError } from '../../src/worker/errors';
-import { getBotGuildIds, getBotGuilds, getBotMember, getCurrentUser, getGuildChannels, getGuildRoles, getUserGuilds } from '../../src/worker/discord/api';
+import { getBotGuildIds, getBotGuilds, getCurrentUser, getGuildSnapshot, getUserGuilds } from '../../src/worker/discord/api';
 import { cached } from '../../src/worker/discord/cache';
 import { DiscordRest, DiscordUnauthorizedError, clearRateLimitBuckets } from '../../src/worker/discord/rest';
 
@@ -87,10 +87,10 @@ describe('DiscordRest', () => {
   });
 
   it('sends the bot token for bot calls', async () => {
-    const roles = await getGuildRoles(env, BOT_GUILD);
+    const { roles } = await getGuildSnapshot(env, BOT_GUILD);
     expect(roles.some((role) => role.id === BOT_GUILD)).toBe(true);
-    const [call] = await restCalls();
-    expect(call).toMatchObject({ path: `/api/v10/guilds/${BOT_GUILD}/roles`, auth: 'bot', status: 200 });
+    const calls = await restCalls();
+    expect(calls.find((call) => call.path.endsWith('/roles'))).toMatchObject({ path: `/api/v10/guilds/${BOT_GUILD}/roles`, auth: 'bot', status: 200 });
   });
 
   it('retries a JSON 429 after retry_after and succeeds', async () => {
@@ -206,9 +206,10 @@ describe('DiscordRest', () => {
   });
 
   it('maps 404 without retrying', async () => {
-    const error = await rejection(getGuildRoles(env, GUILD_WITHOUT_BOT));
+    const error = await rejection(getGuildSnapshot(env, GUILD_WITHOUT_BOT));
     expect(error).toMatchObject({ status: 404, code: 'DISCORD_NOT_FOUND' });
-    expect(await restCalls()).toHaveLength(1);
+    // The snapshot's three calls run in parallel; each 404 is answered once, none is retried.
+    expect(await restCalls()).toHaveLength(3);
   });
 
   it('maps 403 without retrying', async () => {
@@ -228,7 +229,7 @@ describe('DiscordRest', () => {
   });
 
   it('refuses ids that are not snowflakes before they reach a URL', async () => {
-    const error = await rejection(getGuildChannels(env, '../../users/@me'));
+    const error = await rejection(getGuildSnapshot(env, '../../users/@me'));
     expect(error).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(await restCalls()).toHaveLength(0);
   });
@@ -342,28 +343,22 @@ describe('guild lists', () => {
 });
 
 describe('guild data', () => {
-  it('fetches and caches roles, channels and the bot member', async () => {
-    const roles = await getGuildRoles(env, BOT_GUILD);
-    const channels = await getGuildChannels(env, BOT_GUILD);
-    const member = await getBotMember(env, BOT_GUILD);
+  it('fetches roles, channels and the bot member together and caches them as one entry', async () => {
+    const { roles, channels, botMember } = await getGuildSnapshot(env, BOT_GUILD);
     expect(roles.length).toBeGreaterThan(1);
     expect(channels.length).toBeGreaterThan(0);
-    expect(member.user.id).toBe(env.DISCORD_CLIENT_ID);
-    await getGuildRoles(env, BOT_GUILD);
-    await getGuildChannels(env, BOT_GUILD);
-    await getBotMember(env, BOT_GUILD);
-    expect((await restCalls()).map((call) => call.path)).toEqual([
-      `/api/v10/guilds/${BOT_GUILD}/roles`,
-      `/api/v10/guilds/${BOT_GUILD}/channels`,
-      `/api/v10/guilds/${BOT_GUILD}/members/${env.DISCORD_CLIENT_ID}`,
-    ]);
+    expect(botMember.user.id).toBe(env.DISCORD_CLIENT_ID);
+    await getGuildSnapshot(env, BOT_GUILD);
+    expect((await restCalls()).map((call) => call.path).sort()).toEqual(
+      [`/api/v10/guilds/${BOT_GUILD}/channels`, `/api/v10/guilds/${BOT_GUILD}/members/${env.DISCORD_CLIENT_ID}`, `/api/v10/guilds/${BOT_GUILD}/roles`].sort(),
+    );
   });
 
   it('does not cache failures', async () => {
     await injectFault({ mode: '500' });
-    await rejection(getGuildRoles(env, BOT_GUILD));
+    await rejection(getGuildSnapshot(env, BOT_GUILD));
     await control('/faults', { mode: 'none' });
-    const roles = await getGuildRoles(env, BOT_GUILD);
+    const { roles } = await getGuildSnapshot(env, BOT_GUILD);
     expect(roles.length).toBeGreaterThan(1);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { APIRole, RESTGetAPIGuildChannelsResult } from 'discord-api-types/v10';
 import { isAssignableRole, TEXT_CHANNEL_TYPE, type FieldKind, type SettingsChannel, type SettingsRole } from '../../shared/settings';
-import { getBotMember, getGuildChannels, getGuildRoles, type DiscordEnv } from '../discord/api';
+import { getGuildSnapshot, type DiscordEnv } from '../discord/api';
 import { highestRolePosition } from '../discord/permissions';
 import { badRequest } from '../errors';
 
@@ -35,11 +35,7 @@ function toChannels(channels: RESTGetAPIGuildChannelsResult): SettingsChannel[] 
 export async function loadGuildView(env: DiscordEnv, guildId: string, fresh = false, signal?: AbortSignal): Promise<GuildView> {
   // Without a bot token there is no view of the guild; the settings still load (see env.d.ts).
   if (!env.DISCORD_BOT_TOKEN) return EMPTY_VIEW;
-  const [roles, channels, botMember] = await Promise.all([
-    getGuildRoles(env, guildId, { fresh, signal }),
-    getGuildChannels(env, guildId, { fresh, signal }),
-    getBotMember(env, guildId, { fresh, signal }),
-  ]);
+  const { roles, channels, botMember } = await getGuildSnapshot(env, guildId, { fresh, signal });
   return {
     roles: [...roles].sort((a, b) => b.position - a.position).map(toRole),
     channels: toChannels(channels),
