@@ -1,21 +1,27 @@
 import '@vitejs/plugin-react/preamble';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { apiKeys } from '../shared/api-keys';
+import type { CheckAuthResponse } from '../shared/api-types';
 import { App } from './App';
+import { accountMenu } from './components/Header';
 import { readIsland } from './data-island';
 import { matchAppRoute } from './routes';
 import './styles.css';
 
-// Load the current page's chunk before hydrating so the first client render matches the server HTML.
+// Load the current page's chunk (and the account menu's, when logged in) before hydrating, so the first
+// client render matches the server HTML.
+const { fallback } = readIsland(document);
 const { route } = matchAppRoute(window.location.pathname);
-await route.page.preload();
+const auth = fallback[apiKeys.checkAuth] as CheckAuthResponse | undefined;
+await Promise.all([route.page.preload(), auth?.authenticated ? accountMenu.preload() : undefined]);
 
 const root = document.getElementById('root');
 if (root) {
   hydrateRoot(
     root,
     <StrictMode>
-      <App fallback={readIsland(document).fallback} />
+      <App fallback={fallback} />
     </StrictMode>,
   );
 }

@@ -1,5 +1,5 @@
 import type { LoaderKey } from '../shared/api-keys';
-import { lazyPage, type LazyPage } from './lazy-page';
+import { lazyPage, type LazyPage } from './lazy-component';
 
 export interface AppRoute {
   id: string;

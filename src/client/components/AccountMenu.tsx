@@ -4,7 +4,7 @@ import type { SessionUser } from '../../shared/api-types';
 import { useSignOut } from '../hooks/useSignOut';
 import { ChevronDownIcon } from './Icons';
 
-interface Props {
+export interface AccountMenuProps {
   user: SessionUser;
   isAdmin: boolean;
 }
@@ -13,7 +13,7 @@ const itemClass =
   'block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none dark:text-gray-200 dark:hover:bg-gray-700 dark:focus:bg-gray-700';
 
 /** The account dropdown: opens on click; closes on an outside click, Escape or a selection. */
-export function AccountMenu({ user, isAdmin }: Props) {
+export function AccountMenu({ user, isAdmin }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
   const signOut = useSignOut();

@@ -1,8 +1,16 @@
+import { Suspense } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../hooks/useAuth';
-import { AccountMenu } from './AccountMenu';
+import { lazyComponent } from '../lazy-component';
+import type { AccountMenuProps } from './AccountMenu';
 import { LogoIcon } from './Icons';
 import { ThemeToggle } from './ThemeToggle';
+
+/**
+ * Only a logged-in visitor sees the account menu, so it is its own chunk: the landing page's first visit
+ * does not download it. The server and the hydrating client preload it when the visitor is logged in.
+ */
+export const accountMenu = lazyComponent<AccountMenuProps>(() => import('./AccountMenu').then((module) => ({ default: module.AccountMenu })));
 
 export function Header() {
   const { user, isAdmin } = useAuth();
@@ -22,7 +30,9 @@ export function Header() {
         <div className="flex min-w-0 items-center gap-1 sm:gap-2">
           <ThemeToggle />
           {user ? (
-            <AccountMenu user={user} isAdmin={isAdmin} />
+            <Suspense fallback={null}>
+              <accountMenu.Component user={user} isAdmin={isAdmin} />
+            </Suspense>
           ) : (
             <a
               href="/api/auth"

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
 import { App } from '../../client/App';
+import { accountMenu } from '../../client/components/Header';
 import { matchAppRoute, NOT_FOUND_ROUTE } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
 import { checkAuth } from '../auth/check-auth';
@@ -20,7 +21,11 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const auth = checkAuth(c);
   if (route.adminOnly && !(auth.authenticated && auth.isAdmin)) return c.redirect('/', 302);
 
-  const [fallback] = await Promise.all([runLoaders(route.loaders, { env: c.env, session, params }), route.page.preload()]);
+  const [fallback] = await Promise.all([
+    runLoaders(route.loaders, { env: c.env, session, params }),
+    route.page.preload(),
+    auth.authenticated ? accountMenu.preload() : undefined,
+  ]);
   fallback[apiKeys.checkAuth] = auth;
 
   const errors: unknown[] = [];
