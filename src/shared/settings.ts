@@ -8,6 +8,7 @@ import { COMMAND_NAMES, COMMANDS } from './commands';
 import type { Command } from './commands-types';
 import { SNOWFLAKE_PATTERN } from './discord-ids';
 import { fieldPath, firstIssueMessage } from './schema-issues';
+import { fieldSpec, moduleSpec, SECTION_NAMES, SETTINGS_REGISTRY, type FieldKind, type SectionFields, type SectionName } from './settings-registry';
 /** Discord channel types the page needs (GUILD_TEXT and GUILD_CATEGORY); plain numbers, no runtime enums. */
 export const TEXT_CHANNEL_TYPE = 0;
 export const CATEGORY_CHANNEL_TYPE = 4;
@@ -15,30 +16,6 @@ export const MAX_ANTINUKE_WHITELIST = 100;
 export const MAX_EMOJI_NAME_LENGTH = 64;
 /** How many audit rows the 'Recent changes' panel shows. */
 export const SETTINGS_AUDIT_LIMIT = 20;
-
-/**
- * What a key holds. `assignableRole` is a role the bot hands out itself, so it must sit below the bot's
- * highest role; `role` (the ticket staff role) is only referenced, so any ordinary role will do.
- */
-export type FieldKind = 'toggle' | 'userIds' | 'assignableRole' | 'role' | 'textChannel' | 'messageId' | 'emoji' | 'commands';
-
-export const SETTINGS_FIELDS = {
-  antinuke: { enabled: 'toggle', whitelist: 'userIds' },
-  antimp3: { enabled: 'toggle' },
-  autorole: { enabled: 'toggle', roleID: 'assignableRole' },
-  welcomemessage: { enabled: 'toggle', channelID: 'textChannel' },
-  jail: { jailChannel: 'textChannel' },
-  logs: { enabled: 'toggle', channelID: 'textChannel' },
-  reactionrole: { enabled: 'toggle', roleID: 'assignableRole', messageID: 'messageId', emojiName: 'emoji' },
-  starboard: { enabled: 'toggle', starboardChannel: 'textChannel' },
-  serverDisabledCommands: { commandNames: 'commands' },
-  ticket: { enabled: 'toggle', messageID: 'messageId', staffRoleID: 'role', emojiName: 'emoji' },
-} as const satisfies Record<string, Record<string, FieldKind>>;
-
-type Fields = typeof SETTINGS_FIELDS;
-export type SectionName = keyof Fields;
-export type SettingKey<S extends SectionName = SectionName> = Extract<keyof Fields[S], string>;
-export const SECTION_NAMES = Object.keys(SETTINGS_FIELDS) as SectionName[];
 
 const blankToNull = (value: unknown) => {
   if (typeof value !== 'string') return value;
@@ -79,9 +56,8 @@ const KIND_SCHEMAS = {
 type KindValue<K extends FieldKind> = z.output<(typeof KIND_SCHEMAS)[K]>;
 
 export type SettingsValues = {
-  [S in SectionName]: { [K in keyof Fields[S]]: Fields[S][K] extends FieldKind ? KindValue<Fields[S][K]> : never };
+  [S in SectionName]: { [K in keyof SectionFields[S]]: SectionFields[S][K] extends FieldKind ? KindValue<SectionFields[S][K]> : never };
 };
-export type SettingValue<S extends SectionName, K extends SettingKey<S>> = SettingsValues[S][K];
 
 const KIND_DEFAULTS: { [K in FieldKind]: () => KindValue<K> } = {
   toggle: () => false,
@@ -95,19 +71,22 @@ const KIND_DEFAULTS: { [K in FieldKind]: () => KindValue<K> } = {
 };
 
 export function isSectionName(value: string): value is SectionName {
-  return Object.hasOwn(SETTINGS_FIELDS, value);
+  return Object.hasOwn(SETTINGS_REGISTRY, value);
 }
 
-export function isSettingKey<S extends SectionName>(section: S, key: string): key is SettingKey<S> {
-  return Object.hasOwn(SETTINGS_FIELDS[section], key);
+export function isSettingKey(section: SectionName, key: string): boolean {
+  return fieldSpec(section, key) !== undefined;
 }
 
+/** The kind of a key of the registry; callers check isSettingKey first for keys from outside. */
 export function fieldKind(section: SectionName, key: string): FieldKind {
-  return (SETTINGS_FIELDS[section] as Record<string, FieldKind>)[key] as FieldKind;
+  const spec = fieldSpec(section, key);
+  if (!spec) throw new Error(`${section}.${key} is not a setting`);
+  return spec.kind;
 }
 
 export function settingKeys(section: SectionName): string[] {
-  return Object.keys(SETTINGS_FIELDS[section]);
+  return Object.keys(moduleSpec(section).fields);
 }
 
 export function valueSchema(section: SectionName, key: string): z.ZodType {
@@ -130,17 +109,8 @@ export function defaultSettings(): SettingsValues {
 // ── Toggle rules (SPEC section 4) ─────────────────────────────────────────────
 
 /** The fields a section's toggle needs before it can be switched on. */
-export const REQUIRED_FIELDS: { readonly [S in SectionName]?: readonly SettingKey<S>[] } = {
-  autorole: ['roleID'],
-  welcomemessage: ['channelID'],
-  logs: ['channelID'],
-  starboard: ['starboardChannel'],
-  reactionrole: ['roleID', 'messageID'],
-  ticket: ['messageID', 'staffRoleID'],
-};
-
 export function requiredFields(section: SectionName): readonly string[] {
-  return REQUIRED_FIELDS[section] ?? [];
+  return moduleSpec(section).requires ?? [];
 }
 
 export function isValueSet(value: unknown): boolean {

@@ -12,10 +12,10 @@ import {
   requiredFields,
   SETTINGS_AUDIT_LIMIT,
   valueSchema,
-  type SectionName,
   type SettingsAuditEntry,
   type SettingsValues,
 } from '../../shared/settings';
+import type { SectionName } from '../../shared/settings-registry';
 
 export interface SettingRow {
   section: string;

@@ -3,7 +3,8 @@
  * from Discord through the KV cache, plus the checks that a saved role or channel really exists there.
  */
 import type { APIRole, RESTGetAPIGuildChannelsResult } from 'discord-api-types/v10';
-import { isAssignableRole, TEXT_CHANNEL_TYPE, type FieldKind, type SettingsChannel, type SettingsRole } from '../../shared/settings';
+import { isAssignableRole, TEXT_CHANNEL_TYPE, type SettingsChannel, type SettingsRole } from '../../shared/settings';
+import type { FieldKind } from '../../shared/settings-registry';
 import { getGuildSnapshot, type DiscordEnv } from '../discord/api';
 import { highestRolePosition } from '../discord/permissions';
 import { badRequest } from '../errors';

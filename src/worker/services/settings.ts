@@ -1,5 +1,6 @@
 /** Per-server bot settings: who may read and change them, the checks against the guild, and the answers. */
 import { missingRequiredFields, settingUpdateSchema, type ServerSettingsResponse, type SettingsAuditEntry } from '../../shared/settings';
+import { moduleTitle } from '../../shared/settings-registry';
 import type { z } from 'zod';
 import { guildSettingsStatement, listSettingsAudit, toGuildSettings, writeGuildSetting, type SettingRow } from '../db/settings';
 import { licenceStatement, type Licence } from '../db/whitelist';
@@ -9,15 +10,6 @@ import type { ActiveSession } from '../hono-env';
 import { checkReference, loadGuildView } from './guild-view';
 import { toLicenceState } from './licences';
 import { requireManagedGuild } from './servers';
-
-const SECTION_TITLES: Record<string, string> = {
-  autorole: 'Auto-Role',
-  welcomemessage: 'Welcome Message',
-  logs: 'Logs',
-  starboard: 'Starboard',
-  reactionrole: 'Reaction Role',
-  ticket: 'Ticket',
-};
 
 /** A guild's settings and licence in one D1 round trip. */
 async function readStoredState(db: D1Database, guildId: string) {
@@ -67,7 +59,7 @@ export async function updateServerSetting(
     throw new ApiError(
       400,
       'REQUIRED_FIELDS_UNSET',
-      `value: ${SECTION_TITLES[section] ?? section} cannot be enabled until ${missing.join(' and ') || 'its required fields'} ${missing.length > 1 ? 'are' : 'is'} set.`,
+      `value: ${moduleTitle(section)} cannot be enabled until ${missing.join(' and ') || 'its required fields'} ${missing.length > 1 ? 'are' : 'is'} set.`,
     );
   }
   return { id: guild.id, name: guild.name, ...values, whitelist, ...view };

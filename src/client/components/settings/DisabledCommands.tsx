@@ -3,13 +3,14 @@ import { searchCommandsToDisable } from '../../../shared/settings';
 import { INPUT_CLASS, SavingIndicator } from './controls';
 
 interface Props {
+  label: string;
   disabled: readonly string[];
   saving: boolean;
   onChange: (commandNames: string[]) => void;
 }
 
 /** SPEC section 2: a server-wide tag list of disabled commands with a search box to add more. */
-export function DisabledCommands({ disabled, saving, onChange }: Props) {
+export function DisabledCommands({ label, disabled, saving, onChange }: Props) {
   const [query, setQuery] = useState('');
   const base = useId();
   const searchId = `${base}-search`;
@@ -27,7 +28,7 @@ export function DisabledCommands({ disabled, saving, onChange }: Props) {
     <div className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
         <span id={`${base}-tags`} className="text-sm font-medium">
-          Disabled commands
+          {label}
         </span>
         <SavingIndicator saving={saving} />
       </div>

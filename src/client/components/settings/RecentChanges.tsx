@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fieldKind, isSectionName, isSettingKey, type ServerSettingsResponse, type SettingsAuditEntry } from '../../../shared/settings';
 import { apiKeys } from '../../../shared/api-keys';
 import { useApi } from '../../hooks/useApi';
-import { fieldLabel, SECTION_TITLES } from './labels';
+import { auditLabel } from '../../../shared/settings-registry';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -25,7 +25,7 @@ function describe(entry: SettingsAuditEntry, value: unknown, settings: ServerSet
 
 function what(entry: SettingsAuditEntry): string {
   if (!isSectionName(entry.section)) return `${entry.section} ${entry.key}`;
-  return `${SECTION_TITLES[entry.section]} › ${fieldLabel(entry.section, entry.key).replace(/^Enable .*/, 'Enabled')}`;
+  return auditLabel(entry.section, entry.key);
 }
 
 /** Beyond the spec: the last changes of this server, who made them and when. Loaded when opened. */

@@ -21,15 +21,36 @@ export function SavingIndicator({ saving }: { saving: boolean }) {
   );
 }
 
-export function SectionCard({ id, title, children, wide = false }: { id: string; title: string; children: ReactNode; wide?: boolean }) {
+export function SectionCard({
+  id,
+  title,
+  description,
+  icon,
+  children,
+  wide = false,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  icon?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <section
+      id={`module-${id}`}
       aria-labelledby={`${id}-title`}
-      className={`rounded-xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900 ${wide ? 'md:col-span-2' : ''}`}
+      className={`scroll-mt-20 rounded-xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900 ${wide ? 'md:col-span-2' : ''}`}
     >
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
-        {title}
-      </h2>
+      <div className="flex items-start gap-3">
+        {icon && <span className="mt-0.5 rounded-lg bg-indigo-50 p-1.5 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">{icon}</span>}
+        <div>
+          <h2 id={`${id}-title`} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {description && <p className="mt-0.5 text-sm text-gray-600 dark:text-gray-400">{description}</p>}
+        </div>
+      </div>
       <div className="mt-4 flex flex-col gap-4">{children}</div>
     </section>
   );

@@ -1,7 +1,8 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import { applySettingChange, type SectionName, type ServerSettingsResponse } from '../../../shared/settings';
+import { applySettingChange, type ServerSettingsResponse } from '../../../shared/settings';
+import type { SectionName } from '../../../shared/settings-registry';
 import { apiActions, apiKeys } from '../../../shared/api-keys';
 import { postJson } from '../../api';
 

@@ -1,0 +1,80 @@
+import { formatIdList, missingRequiredFields, parseIdList, type ServerSettingsResponse } from '../../../shared/settings';
+import { fieldSpec, moduleTitle, requirementNames, type FieldSpec, type SectionName } from '../../../shared/settings-registry';
+import { ChannelSelect, RoleSelect, TextSetting, Toggle } from './controls';
+import { DisabledCommands } from './DisabledCommands';
+
+const optionalText = (value: string | null) => value ?? '';
+const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
+const idOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+const stringList = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+export const settingControlId = (section: SectionName, key: string) => `setting-${section}-${key}`;
+
+interface Props {
+  section: SectionName;
+  fieldKey: string;
+  data: ServerSettingsResponse;
+  saving: boolean;
+  onChange: (value: unknown) => void;
+}
+
+/** One field of the registry, drawn by its kind. */
+export function SettingField({ section, fieldKey, data, saving, onChange }: Props) {
+  const spec: FieldSpec | undefined = fieldSpec(section, fieldKey);
+  if (!spec) return null;
+  const values = data[section] as Record<string, unknown>;
+  const value = values[fieldKey];
+  const id = settingControlId(section, fieldKey);
+  const common = { id, label: spec.label, saving };
+
+  switch (spec.kind) {
+    case 'toggle': {
+      const missing = missingRequiredFields(section, data[section]);
+      const hint = missing.length === 0 ? null : `Set ${requirementNames(section, missing)} to enable ${moduleTitle(section)}.`;
+      return <Toggle {...common} checked={value === true} hint={hint} onChange={onChange} />;
+    }
+    case 'userIds':
+      return (
+        <TextSetting
+          {...common}
+          value={stringList(value)}
+          format={formatIdList}
+          parse={parseIdList}
+          placeholder={spec.placeholder}
+          help={spec.help}
+          onSave={onChange}
+        />
+      );
+    case 'assignableRole':
+    case 'role':
+      return (
+        <RoleSelect
+          {...common}
+          value={idOrNull(value)}
+          roles={data.roles}
+          guildId={data.id}
+          assignable={spec.kind === 'assignableRole'}
+          botHighestRolePosition={data.botHighestRolePosition}
+          onChange={onChange}
+        />
+      );
+    case 'textChannel':
+      return <ChannelSelect {...common} value={idOrNull(value)} channels={data.channels} onChange={onChange} />;
+    case 'messageId':
+    case 'emoji':
+      return (
+        <TextSetting
+          {...common}
+          value={idOrNull(value)}
+          format={optionalText}
+          parse={blankToNull}
+          placeholder={spec.placeholder}
+          help={spec.help}
+          inputMode={spec.kind === 'messageId' ? 'numeric' : 'text'}
+          onSave={onChange}
+        />
+      );
+    case 'commands':
+      return <DisabledCommands label={spec.label} disabled={stringList(value)} saving={saving} onChange={onChange} />;
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * The one description of the bot's settings: every module (SPEC section 2's sections) with its title,
+ * what the bot does with it, its icon, its fields and its toggle rule. The schema, the defaults, the toggle
+ * rules, the labels, the settings page, the audit panel and the bot API all derive from this table, so a
+ * new module or field is one entry here (plus its test).
+ */
+
+/**
+ * What a field holds. `assignableRole` is a role the bot hands out itself, so it must sit below the bot's
+ * highest role; `role` (the ticket staff role) is only referenced, so any ordinary role will do.
+ */
+export type FieldKind = 'toggle' | 'userIds' | 'assignableRole' | 'role' | 'textChannel' | 'messageId' | 'emoji' | 'commands';
+
+/** Names of the icons the page draws for a module (src/client/components/settings/ModuleIcon.tsx). */
+export type ModuleIcon = 'shield' | 'music-off' | 'user-plus' | 'wave' | 'lock' | 'scroll' | 'smile' | 'star' | 'ban' | 'ticket';
+
+export interface FieldSpec {
+  kind: FieldKind;
+  /** The control's label (also used in toasts and the audit panel). */
+  label: string;
+  /** How a toggle hint names this field when it is missing ("Set a role and a message ID to enable …"). */
+  requirementName?: string;
+  help?: string;
+  placeholder?: string;
+}
+
+export interface ModuleSpec {
+  /** The section title exactly as SPEC section 2 names it. */
+  title: string;
+  /** One line on what the bot does with it. */
+  description: string;
+  icon: ModuleIcon;
+  fields: Readonly<Record<string, FieldSpec>>;
+  /** The fields the `enabled` switch needs before it can be turned on (SPEC section 4). */
+  requires?: readonly string[];
+}
+
+export const SETTINGS_REGISTRY = {
+  antinuke: {
+    title: 'Anti-Nuke',
+    description: 'Stops mass bans, kicks and channel deletions, and acts against whoever starts them.',
+    icon: 'shield',
+    fields: {
+      enabled: { kind: 'toggle', label: 'Enable Anti-Nuke' },
+      whitelist: {
+        kind: 'userIds',
+        label: 'Whitelisted user IDs',
+        help: 'Comma-separated Discord user IDs that anti-nuke never acts against.',
+        placeholder: '123456789012345678, 234567890123456789',
+      },
+    },
+  },
+  antimp3: {
+    title: 'Anti-MP3',
+    description: 'Deletes audio files posted in the server’s text channels.',
+    icon: 'music-off',
+    fields: { enabled: { kind: 'toggle', label: 'Enable Anti-MP3' } },
+  },
+  autorole: {
+    title: 'Auto-Role',
+    description: 'Gives every new member a role as they join.',
+    icon: 'user-plus',
+    fields: {
+      enabled: { kind: 'toggle', label: 'Enable Auto-Role' },
+      roleID: { kind: 'assignableRole', label: 'Role', requirementName: 'a role' },
+    },
+    requires: ['roleID'],
+  },
+  welcomemessage: {
+    title: 'Welcome Message',
+    description: 'Greets new members in a channel of your choice.',
+    icon: 'wave',
+    fields: {
+      enabled: { kind: 'toggle', label: 'Enable Welcome Message' },
+      channelID: { kind: 'textChannel', label: 'Channel', requirementName: 'a channel' },
+    },
+    requires: ['channelID'],
+  },
+  jail: {
+    title: 'Jail',
+    description: 'Where jailed members can still talk to your staff (the jail command uses it).',
+    icon: 'lock',
+    fields: { jailChannel: { kind: 'textChannel', label: 'Jail channel' } },
+  },
+  logs: {
+    title: 'Logs',
+    description: 'Posts moderation actions, joins and leaves, and edited or deleted messages to a channel.',
+    icon: 'scroll',
+    fields: {
+      enabled: { kind: 'toggle', label: 'Enable Logs' },
+      channelID: { kind: 'textChannel', label: 'Channel', requirementName: 'a channel' },
+    },
+    requires: ['channelID'],
+  },
+  reactionrole: {
+    title: 'Reaction Role',
+    description: 'Gives a role to members who react to a message with an emoji, and takes it back when they remove it.',
+    icon: 'smile',
+    fields: {
+      enabled: { kind: 'toggle', label: 'Enable Reaction Role' },
+      roleID: { kind: 'assignableRole', label: 'Role', requirementName: 'a role' },
+      messageID: { kind: 'messageId', label: 'Message ID', requirementName: 'a message ID', placeholder: 'Message to react to' },
+      emojiName: { kind: 'emoji', label: 'Emoji name', placeholder: 'e.g. ⭐ or pepe' },
+    },
+    requires: ['roleID', 'messageID'],
+  },
+  starboard: {
+    title: 'Starboard',
+    description: 'Reposts messages that collect enough ⭐ reactions to a channel of highlights.',
+    icon: 'star',
+    fields: {
+      enabled: { kind: 'toggle', label: 'Enable Starboard' },
+      starboardChannel: { kind: 'textChannel', label: 'Starboard channel', requirementName: 'a starboard channel' },
+    },
+    requires: ['starboardChannel'],
+  },
+  serverDisabledCommands: {
+    title: 'Disabled Commands',
+    description: 'Commands the bot ignores everywhere in this server.',
+    icon: 'ban',
+    fields: { commandNames: { kind: 'commands', label: 'Disabled commands' } },
+  },
+  ticket: {
+    title: 'Ticket',
+    description: 'Opens a private support channel with your staff when a member reacts to a message.',
+    icon: 'ticket',
+    fields: {
+      enabled: { kind: 'toggle', label: 'Enable Ticket' },
+      messageID: { kind: 'messageId', label: 'Message ID', requirementName: 'a message ID', placeholder: 'Message that opens tickets' },
+      staffRoleID: { kind: 'role', label: 'Staff role', requirementName: 'a staff role' },
+      emojiName: { kind: 'emoji', label: 'Emoji', placeholder: 'e.g. 🎫' },
+    },
+    requires: ['messageID', 'staffRoleID'],
+  },
+} as const satisfies Record<string, ModuleSpec>;
+
+type Registry = typeof SETTINGS_REGISTRY;
+export type SectionName = keyof Registry;
+export type SettingKey<S extends SectionName = SectionName> = Extract<keyof Registry[S]['fields'], string>;
+/** Each module's fields and their kinds, as types. */
+export type SectionFields = { [S in SectionName]: { [K in SettingKey<S>]: Registry[S]['fields'][K] extends { kind: infer F } ? F : never } };
+
+/** The modules in the order the page shows them. */
+export const SECTION_NAMES = Object.keys(SETTINGS_REGISTRY) as SectionName[];
+
+export const moduleSpec = (section: SectionName): ModuleSpec => SETTINGS_REGISTRY[section];
+
+export function fieldSpec(section: SectionName, key: string): FieldSpec | undefined {
+  const { fields } = moduleSpec(section);
+  return Object.hasOwn(fields, key) ? fields[key] : undefined;
+}
+
+export const moduleTitle = (section: SectionName): string => moduleSpec(section).title;
+
+export const fieldLabel = (section: SectionName, key: string): string => fieldSpec(section, key)?.label ?? key;
+
+/** The name used in toasts and the audit panel: "Auto-Role role", "Enable Logs"… */
+export function saveLabel(section: SectionName, key: string): string {
+  const spec = fieldSpec(section, key);
+  const label = fieldLabel(section, key);
+  // Toggles and the commands list already say which module they belong to.
+  if (spec?.kind === 'toggle' || spec?.kind === 'commands') return label;
+  return `${moduleTitle(section)} ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+}
+
+/** How the audit panel names a change: "Auto-Role › Role", "Logs › Enabled". */
+export function auditLabel(section: SectionName, key: string): string {
+  return `${moduleTitle(section)} › ${fieldSpec(section, key)?.kind === 'toggle' ? 'Enabled' : fieldLabel(section, key)}`;
+}
+
+/** "a role and a message ID" */
+export const requirementNames = (section: SectionName, keys: readonly string[]): string =>
+  keys.map((key) => fieldSpec(section, key)?.requirementName ?? key).join(' and ');

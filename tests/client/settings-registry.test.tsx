@@ -1,0 +1,47 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import ServerSettingsPage from '../../src/client/pages/ServerSettings';
+import { defaultSettings, valueSchema, type ServerSettingsResponse } from '../../src/shared/settings';
+import { SECTION_NAMES, SETTINGS_REGISTRY, type FieldSpec } from '../../src/shared/settings-registry';
+import { renderWithApp } from './render-with-app';
+
+const GUILD = '300000000000000001';
+const data: ServerSettingsResponse = {
+  id: GUILD,
+  name: 'Kenji Lounge',
+  ...defaultSettings(),
+  whitelist: { expiresAt: null, active: true },
+  roles: [{ id: '400000000000001001', name: 'Listeners', color: 0, position: 1, managed: false }],
+  channels: [{ id: '500000000000001004', name: 'general', type: 0, parent_id: null, position: 0 }],
+  botHighestRolePosition: 3,
+};
+const auth = { authenticated: true, user: { id: '100000000000000002', username: 'o', global_name: 'Demo Owner', avatar: null }, isAdmin: false };
+
+const modules = SECTION_NAMES.map((section) => [section, SETTINGS_REGISTRY[section]] as const);
+
+describe('every module of the registry renders on the settings page', () => {
+  it.each(modules)('%s: its card, description and every field', (_section, spec) => {
+    renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, {
+      path: `/server/${GUILD}`,
+      fallback: { '/api/check-auth': auth, [`/api/server-settings?serverID=${GUILD}`]: data },
+    });
+    const card = screen.getByRole('region', { name: spec.title });
+    expect(within(card).getByText(spec.description)).toBeTruthy();
+    for (const field of Object.values(spec.fields) as FieldSpec[]) {
+      if (field.kind === 'toggle') expect(within(card).getByRole('switch', { name: field.label })).toBeTruthy();
+      else if (field.kind === 'commands') expect(within(card).getByText(field.label)).toBeTruthy();
+      else expect(within(card).getByLabelText(field.label)).toBeTruthy();
+    }
+  });
+});
+
+describe('every field of the registry validates with the shared schema', () => {
+  it.each(modules)('%s: the default is valid, an object is not', (section, spec) => {
+    for (const key of Object.keys(spec.fields)) {
+      const schema = valueSchema(section, key);
+      const defaults = defaultSettings()[section] as Record<string, unknown>;
+      expect(schema.safeParse(defaults[key]).success, `${section}.${key} default`).toBe(true);
+      expect(schema.safeParse({ wrong: true }).success, `${section}.${key} object`).toBe(false);
+    }
+  });
+});
