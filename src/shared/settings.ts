@@ -124,6 +124,26 @@ export function missingRequiredFields<S extends SectionName>(section: S, values:
   return requiredFields(section).filter((key) => !isValueSet(record[key]));
 }
 
+export type ModuleStatus = 'on' | 'off' | 'needs-setup' | 'set' | 'not-set';
+
+/**
+ * A module's state at a glance, for the module navigation: a switch is on, off, or off with required
+ * fields missing; a module without a switch (Jail, Disabled Commands) is set or not.
+ */
+export function moduleStatus<S extends SectionName>(section: S, values: SettingsValues[S]): { status: ModuleStatus; label: string } {
+  const record = values as Record<string, unknown>;
+  if (typeof record.enabled === 'boolean') {
+    if (record.enabled) return { status: 'on', label: 'On' };
+    return missingRequiredFields(section, values).length > 0 ? { status: 'needs-setup', label: 'Needs setup' } : { status: 'off', label: 'Off' };
+  }
+  const lists = Object.values(record).filter(Array.isArray);
+  if (lists.length > 0) {
+    const count = lists.reduce((sum, list) => sum + list.length, 0);
+    return count > 0 ? { status: 'set', label: `${count} disabled` } : { status: 'not-set', label: 'None' };
+  }
+  return Object.values(record).some(isValueSet) ? { status: 'set', label: 'Set' } : { status: 'not-set', label: 'Not set' };
+}
+
 /** Clearing a field the toggle needs switches the section off (the Worker does the same in one batch). */
 export function clearsRequiredField(section: SectionName, key: string, value: unknown): boolean {
   return requiredFields(section).includes(key) && !isValueSet(value);

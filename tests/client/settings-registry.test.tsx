@@ -45,3 +45,33 @@ describe('every field of the registry validates with the shared schema', () => {
     }
   });
 });
+
+describe('module navigation', () => {
+  it('links every module to its card and tells its state', () => {
+    const settings: ServerSettingsResponse = {
+      ...data,
+      antinuke: { enabled: true, whitelist: [] },
+      jail: { jailChannel: '500000000000001004' },
+      serverDisabledCommands: { commandNames: ['ban', 'kick'] },
+    };
+    renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, {
+      path: `/server/${GUILD}`,
+      fallback: { '/api/check-auth': auth, [`/api/server-settings?serverID=${GUILD}`]: settings },
+    });
+    const nav = screen.getByRole('navigation', { name: 'Modules' });
+    const expected: Record<string, string> = {
+      antinuke: 'Anti-Nuke (On)',
+      antimp3: 'Anti-MP3 (Off)',
+      autorole: 'Auto-Role (Needs setup)',
+      jail: 'Jail (Set)',
+      serverDisabledCommands: 'Disabled Commands (2 disabled)',
+      starboard: 'Starboard (Needs setup)',
+    };
+    for (const [section, name] of Object.entries(expected)) {
+      const link = within(nav).getByRole('link', { name });
+      expect(link.getAttribute('href')).toBe(`#module-${section}`);
+      expect(document.getElementById(`module-${section}`)).not.toBeNull();
+    }
+    expect(within(nav).getAllByRole('link')).toHaveLength(SECTION_NAMES.length);
+  });
+});

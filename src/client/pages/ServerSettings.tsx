@@ -6,6 +6,7 @@ import { useApi } from '../hooks/useApi';
 import { LoginPrompt } from '../components/LoginPrompt';
 import { SectionCard } from '../components/settings/controls';
 import { ModuleIcon } from '../components/settings/ModuleIcon';
+import { moduleAnchor, ModuleNav } from '../components/settings/ModuleNav';
 import { SettingField } from '../components/settings/SettingField';
 import { RecentChanges } from '../components/settings/RecentChanges';
 import { fieldId, useSettingsSaver } from '../components/settings/useSettingsSaver';
@@ -57,7 +58,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
   const { expiresAt, active } = data.whitelist;
 
   return (
-    <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       {backLink}
       <header className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div>
@@ -77,32 +78,36 @@ function ServerSettings({ serverId }: { serverId: string }) {
         )}
       </header>
 
-      <div className="mt-8 grid grid-cols-1 gap-4 md:grid-cols-2">
-        {SECTION_NAMES.map((section) => {
-          const spec = moduleSpec(section);
-          const keys = settingKeys(section);
-          return (
-            <SectionCard
-              key={section}
-              id={section}
-              title={spec.title}
-              description={spec.description}
-              icon={<ModuleIcon name={spec.icon} />}
-              wide={keys.some((key) => fieldKind(section, key) === 'commands')}
-            >
-              {keys.map((key) => (
-                <SettingField
-                  key={key}
-                  section={section}
-                  fieldKey={key}
-                  data={data}
-                  saving={saving.has(fieldId(section, key))}
-                  onChange={change(section, key)}
-                />
-              ))}
-            </SectionCard>
-          );
-        })}
+      <div className="mt-8 flex flex-col gap-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
+        <ModuleNav settings={data} />
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          {SECTION_NAMES.map((section) => {
+            const spec = moduleSpec(section);
+            const keys = settingKeys(section);
+            return (
+              <SectionCard
+                key={section}
+                id={section}
+                anchor={moduleAnchor(section)}
+                title={spec.title}
+                description={spec.description}
+                icon={<ModuleIcon name={spec.icon} />}
+                wide={keys.some((key) => fieldKind(section, key) === 'commands')}
+              >
+                {keys.map((key) => (
+                  <SettingField
+                    key={key}
+                    section={section}
+                    fieldKey={key}
+                    data={data}
+                    saving={saving.has(fieldId(section, key))}
+                    onChange={change(section, key)}
+                  />
+                ))}
+              </SectionCard>
+            );
+          })}
+        </div>
       </div>
 
       <RecentChanges serverId={serverId} settings={data} />

@@ -23,6 +23,7 @@ export function SavingIndicator({ saving }: { saving: boolean }) {
 
 export function SectionCard({
   id,
+  anchor,
   title,
   description,
   icon,
@@ -30,6 +31,8 @@ export function SectionCard({
   wide = false,
 }: {
   id: string;
+  /** The element id a link jumps to. */
+  anchor?: string;
   title: string;
   description?: string;
   icon?: ReactNode;
@@ -38,9 +41,9 @@ export function SectionCard({
 }) {
   return (
     <section
-      id={`module-${id}`}
+      id={anchor}
       aria-labelledby={`${id}-title`}
-      className={`scroll-mt-20 rounded-xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900 ${wide ? 'md:col-span-2' : ''}`}
+      className={`scroll-mt-20 rounded-xl border border-gray-200 bg-white p-5 shadow-sm target:ring-2 target:ring-indigo-500 dark:border-gray-800 dark:bg-gray-900 ${wide ? 'lg:col-span-2' : ''}`}
     >
       <div className="flex items-start gap-3">
         {icon && <span className="mt-0.5 rounded-lg bg-indigo-50 p-1.5 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">{icon}</span>}
