@@ -7,16 +7,18 @@ import { Header } from './components/Header';
 import { LazyToaster } from './components/LazyToaster';
 import { MusicHeader } from './components/MusicHeader';
 import { useTheme } from './hooks/useTheme';
-import { matchAppRoute } from './routes';
+import { matchAppRoute, NOT_FOUND_ROUTE } from './routes';
 
 export interface AppProps {
   /** Set on the server; the browser reads its own location. */
   ssrPath?: string;
   ssrSearch?: string;
   fallback: Record<string, unknown>;
+  /** The server answered this path with its 404 page (see src/worker/render/loaders.ts). */
+  notFound?: boolean;
 }
 
-export function App({ ssrPath, ssrSearch, fallback }: AppProps) {
+export function App({ ssrPath, ssrSearch, fallback, notFound = false }: AppProps) {
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
       <SWRConfig
@@ -29,16 +31,18 @@ export function App({ ssrPath, ssrSearch, fallback }: AppProps) {
           onError: (error: unknown) => console.error(error),
         }}
       >
-        <Shell />
+        <Shell notFoundAt={notFound ? (ssrPath ?? window.location.pathname) : null} />
       </SWRConfig>
     </Router>
   );
 }
 
-function Shell() {
+/** `notFoundAt`: the path the server answered with its 404 page; other paths render their own route. */
+function Shell({ notFoundAt }: { notFoundAt: string | null }) {
   const [location] = useLocation();
   const [theme] = useTheme();
-  const { route, params } = matchAppRoute(location);
+  const matched = matchAppRoute(location);
+  const { route, params } = location === notFoundAt ? { route: NOT_FOUND_ROUTE, params: {} } : matched;
   const Page = route.page.Component;
 
   useEffect(() => {

@@ -4,6 +4,8 @@ export const DATA_ISLAND_ID = '__SM_DATA__';
 export interface IslandData {
   /** SWR fallback: API URL → answer. */
   fallback: Record<string, unknown>;
+  /** The server rendered the 404 page at this path (a server the visitor cannot manage). */
+  notFound?: boolean;
 }
 
 /** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */

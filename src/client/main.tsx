@@ -6,13 +6,13 @@ import type { CheckAuthResponse } from '../shared/api-types';
 import { App } from './App';
 import { accountMenu } from './components/Header';
 import { readIsland } from './data-island';
-import { matchAppRoute } from './routes';
+import { matchAppRoute, NOT_FOUND_ROUTE } from './routes';
 import './styles.css';
 
 // Load the current page's chunk (and the account menu's, when logged in) before hydrating, so the first
 // client render matches the server HTML.
-const { fallback } = readIsland(document);
-const { route } = matchAppRoute(window.location.pathname);
+const { fallback, notFound = false } = readIsland(document);
+const { route } = notFound ? { route: NOT_FOUND_ROUTE } : matchAppRoute(window.location.pathname);
 const auth = fallback[apiKeys.checkAuth] as CheckAuthResponse | undefined;
 await Promise.all([route.page.preload(), auth?.authenticated ? accountMenu.preload() : undefined]);
 
@@ -21,7 +21,7 @@ if (root) {
   hydrateRoot(
     root,
     <StrictMode>
-      <App fallback={fallback} />
+      <App fallback={fallback} notFound={notFound} />
     </StrictMode>,
   );
 }

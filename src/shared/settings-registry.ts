@@ -35,6 +35,8 @@ export interface ModuleSpec {
   requires?: readonly string[];
 }
 
+const MESSAGE_ID_HELP = 'In Discord, turn on Developer Mode, right-click the message and choose Copy Message ID, or paste the message link.';
+
 export const SETTINGS_REGISTRY = {
   antinuke: {
     title: 'Anti-Nuke',
@@ -99,7 +101,7 @@ export const SETTINGS_REGISTRY = {
     fields: {
       enabled: { kind: 'toggle', label: 'Enable Reaction Role' },
       roleID: { kind: 'assignableRole', label: 'Role', requirementName: 'a role' },
-      messageID: { kind: 'messageId', label: 'Message ID', requirementName: 'a message ID', placeholder: 'Message to react to' },
+      messageID: { kind: 'messageId', label: 'Message ID', requirementName: 'a message ID', placeholder: 'Message to react to', help: MESSAGE_ID_HELP },
       emojiName: { kind: 'emoji', label: 'Emoji name', placeholder: 'e.g. ⭐ or pepe' },
     },
     requires: ['roleID', 'messageID'],
@@ -126,7 +128,7 @@ export const SETTINGS_REGISTRY = {
     icon: 'ticket',
     fields: {
       enabled: { kind: 'toggle', label: 'Enable Ticket' },
-      messageID: { kind: 'messageId', label: 'Message ID', requirementName: 'a message ID', placeholder: 'Message that opens tickets' },
+      messageID: { kind: 'messageId', label: 'Message ID', requirementName: 'a message ID', placeholder: 'Message that opens tickets', help: MESSAGE_ID_HELP },
       staffRoleID: { kind: 'role', label: 'Staff role', requirementName: 'a staff role' },
       emojiName: { kind: 'emoji', label: 'Emoji', placeholder: 'e.g. 🎫' },
     },

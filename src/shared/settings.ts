@@ -285,12 +285,30 @@ export function isSelectableRole(role: SettingsRole, guildId: string): boolean {
 
 // ── Disabled-commands search (SPEC section 2) ─────────────────────────────────
 
-/** Case-insensitive substring match on commandName, without the already disabled ones; blank → none. */
+/**
+ * SPEC section 2: case-insensitive substring match on commandName, without the already disabled ones;
+ * blank → none. Ranked exact, then prefix, then the rest, so Enter on 'ban' disables `ban`, not `banner`.
+ */
 export function searchCommandsToDisable(query: string, disabled: readonly string[], catalogue: readonly Command[] = COMMANDS): Command[] {
   const needle = query.trim().toLowerCase();
   if (needle === '') return [];
   const taken = new Set(disabled);
-  return catalogue.filter((command) => !taken.has(command.commandName) && command.commandName.toLowerCase().includes(needle));
+  const rank = (name: string) => (name === needle ? 0 : name.startsWith(needle) ? 1 : 2);
+  return catalogue
+    .filter((command) => !taken.has(command.commandName) && command.commandName.toLowerCase().includes(needle))
+    .map((command) => ({ command, rank: rank(command.commandName.toLowerCase()) }))
+    .sort((a, b) => a.rank - b.rank || a.command.commandName.localeCompare(b.command.commandName))
+    .map(({ command }) => command);
+}
+
+/**
+ * A message ID as typed or pasted: the id itself, or a message link
+ * (`https://discord.com/channels/{guild}/{channel}/{message}`, ptb/canary and discordapp.com too) → its id.
+ */
+export function messageIdFromInput(text: string): string {
+  const trimmed = text.trim();
+  const link = /^https?:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/channels\/(?:\d{17,20}|@me)\/\d{17,20}\/(\d{17,20})\/?$/i.exec(trimmed);
+  return link?.[1] ?? trimmed;
 }
 
 /** The anti-nuke whitelist as the page edits it (comma-separated text) → the list the API takes. */

@@ -42,11 +42,23 @@ test('logged out, the settings page shows the login prompt', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Kenji Lounge' })).toHaveCount(0);
 });
 
-test('a plain member of a server sees why there are no settings', async ({ page }) => {
+test('a server the user cannot manage, or an id that is not a Discord id, is the 404 page', async ({ page }) => {
+  const problems = watchConsole(page);
   await loginAs(page, 'Demo Owner');
-  await gotoHydrated(page, LOFI);
-  await expect(page.getByRole('alert')).toContainText('You do not manage this server');
-  await expect(page.getByRole('link', { name: /Back to servers/ })).toHaveAttribute('href', '/servers');
+  for (const path of [LOFI, '/server/not-an-id']) {
+    const response = await gotoHydrated(page, path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle(/Page Not Found/);
+  }
+  // Client-side, the same: from the server list to a server that is not there.
+  await gotoHydrated(page, '/servers');
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/server/not-an-id');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  expect(problems.filter((p) => !p.includes('404'))).toEqual([]);
 });
 
 test('every section saves, survives a reload, and toggles wait for their required fields', async ({ page }) => {

@@ -217,3 +217,32 @@ describe('loaders fill exactly the keys their pages read (see tests/client/loade
     expect(await islandKeys('/admin', admin)).toEqual(['/api/all-whitelisted-servers', '/api/check-auth']);
   });
 });
+
+describe('a settings page that does not exist for the visitor answers 404', () => {
+  const LOFI_CAFE = '300000000000000003'; // Demo Owner is a plain member there (dev/fake-discord/data.ts)
+
+  it.each(['/server/abc', '/server/1234567890123456', '/server/123456789012345678901', '/server/30000000000000000x'])('%s', async (path) => {
+    const owner = await loginAs(USERS.owner);
+    const res = await call(path, { cookie: owner });
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Page Not Found');
+    expect(html).toContain('"notFound":true');
+  });
+
+  it('a server the user does not manage', async () => {
+    const owner = await loginAs(USERS.owner);
+    const res = await call(`/server/${LOFI_CAFE}`, { cookie: owner });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Page Not Found');
+  });
+
+  it('but a server the user manages renders, with 17 and 20 digit ids still taken as ids', async () => {
+    const owner = await loginAs(USERS.owner);
+    expect((await call(`/server/${GUILDS.kenjiLounge}`, { cookie: owner })).status).toBe(200);
+    // A well-formed id the user cannot manage is a 404, not a validation error, at both ends of the pattern.
+    for (const id of ['12345678901234567', '12345678901234567890']) {
+      expect((await call(`/server/${id}`, { cookie: owner })).status, id).toBe(404);
+    }
+  });
+});

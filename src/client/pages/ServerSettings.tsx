@@ -1,4 +1,6 @@
 import { Link } from 'wouter';
+import { isSnowflake } from '../../shared/discord-ids';
+import NotFound from './NotFound';
 import { fieldKind, settingKeys } from '../../shared/settings';
 import { moduleSpec, saveLabel, SECTION_NAMES, type SectionName } from '../../shared/settings-registry';
 import { apiKeys } from '../../shared/api-keys';
@@ -18,7 +20,10 @@ const licenceDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZo
 export default function ServerSettingsPage({ params }: { params: Record<string, string> }) {
   const { user } = useAuth();
   if (!user) return <LoginPrompt />;
-  return <ServerSettings serverId={params.serverId ?? ''} />;
+  const serverId = params.serverId ?? '';
+  // Same answer as the server's: an id that is not a Discord id has no settings page.
+  if (!isSnowflake(serverId)) return <NotFound />;
+  return <ServerSettings serverId={serverId} />;
 }
 
 const backLink = (
@@ -34,6 +39,8 @@ function ServerSettings({ serverId }: { serverId: string }) {
   const { data, error, isLoading } = useApi(apiKeys.serverSettings(serverId));
   const { save, saving } = useSettingsSaver(serverId, data);
 
+  // A server this user cannot manage (or without the bot) answers the 404 page, like the server does.
+  if (!data && error?.status === 403) return <NotFound />;
   if (!data) {
     return (
       <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">

@@ -1,5 +1,7 @@
 import { apiKeys, type LoaderKey } from '../../shared/api-keys';
 import { COMMANDS } from '../../shared/commands';
+import { isSnowflake } from '../../shared/discord-ids';
+import { ApiError } from '../errors';
 import { isAdminId } from '../auth/guards';
 import type { ActiveSession } from '../hono-env';
 import { listAllLicences, ownerWhitelist } from '../services/licences';
@@ -35,15 +37,30 @@ const LOADERS: Record<LoaderKey, Loader> = {
     return { [apiKeys.allowedServers]: allowed, [apiKeys.invitableServers]: invitable, [apiKeys.whitelist]: whitelist };
   },
   serverSettings: async ({ env, session, params, signal }) => {
-    const serverId = params.serverId;
-    if (!session || !serverId) return {};
-    return { [apiKeys.serverSettings(serverId)]: await serverSettings(env, session, serverId, { signal }) };
+    const serverId = params.serverId ?? '';
+    // Not a Discord id, or a server this user cannot manage: there is no such page for them.
+    if (!isSnowflake(serverId)) throw new PageNotFound();
+    if (!session) return {};
+    try {
+      return { [apiKeys.serverSettings(serverId)]: await serverSettings(env, session, serverId, { signal }) };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) throw new PageNotFound();
+      throw error;
+    }
   },
   adminWhitelist: async ({ env, session, signal }) => {
     if (!session || !isAdminId(env, session.user.id)) return {};
     return { [apiKeys.allWhitelist]: await listAllLicences(env, { signal }) };
   },
 };
+
+/** A loader's verdict that the page does not exist for this visitor: rendered as the 404 page. */
+export class PageNotFound extends Error {
+  constructor() {
+    super('No such page for this visitor');
+    this.name = 'PageNotFound';
+  }
+}
 
 /** A slow upstream (Discord) must not hold the first paint: past this, the page renders and fetches itself. */
 export const LOADER_BUDGET_MS = 2500;
@@ -60,6 +77,7 @@ export async function withinBudget(key: LoaderKey, run: (signal: AbortSignal) =>
     }, budgetMs);
   });
   const work = run(controller.signal).catch((error: unknown) => {
+    if (error instanceof PageNotFound) throw error;
     if (!controller.signal.aborted) console.error(`loader ${key} failed`, error);
     return {};
   });

@@ -9,7 +9,7 @@ import { resolveSession } from '../auth/session';
 import type { AppEnv } from '../hono-env';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
-import { runLoaders } from './loaders';
+import { PageNotFound, runLoaders } from './loaders';
 
 const DESCRIPTION = 'ServerManager: a Discord bot for moderation, anti-nuke, fun, info, utility and Last.fm, with a dashboard for every setting.';
 
@@ -21,15 +21,21 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const auth = checkAuth(c);
   if (route.adminOnly && !(auth.authenticated && auth.isAdmin)) return c.redirect('/', 302);
 
-  const [fallback] = await Promise.all([
-    runLoaders(route.loaders, { env: c.env, session, params }),
+  const [loaded] = await Promise.all([
+    runLoaders(route.loaders, { env: c.env, session, params }).catch((error: unknown) => {
+      if (error instanceof PageNotFound) return null;
+      throw error;
+    }),
     route.page.preload(),
     auth.authenticated ? accountMenu.preload() : undefined,
   ]);
-  fallback[apiKeys.checkAuth] = auth;
+  // A loader can decide the page does not exist for this visitor (a server they cannot manage).
+  const notFound = loaded === null || route === NOT_FOUND_ROUTE;
+  if (notFound) await NOT_FOUND_ROUTE.page.preload();
+  const fallback = { ...loaded, [apiKeys.checkAuth]: auth };
 
   const errors: unknown[] = [];
-  const stream = await renderToReadableStream(<App ssrPath={url.pathname} ssrSearch={url.search.slice(1)} fallback={fallback} />, {
+  const stream = await renderToReadableStream(<App ssrPath={url.pathname} ssrSearch={url.search.slice(1)} fallback={fallback} notFound={notFound} />, {
     // Never outline large Suspense content into a script-swapped chunk: pages must read without JS, and the
     // CSP allows no inline script but the theme boot script.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -41,7 +47,9 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   await stream.allReady;
   const appHtml = await new Response(stream).text();
 
-  const html = renderDocument({ title: route.title, description: DESCRIPTION, assets: pageAssets(route.source), island: { fallback }, appHtml });
-  const status = errors.length > 0 ? 500 : route === NOT_FOUND_ROUTE ? 404 : 200;
+  const shown = notFound ? NOT_FOUND_ROUTE : route;
+  const island = notFound ? { fallback, notFound } : { fallback };
+  const html = renderDocument({ title: shown.title, description: DESCRIPTION, assets: pageAssets(shown.source), island, appHtml });
+  const status = errors.length > 0 ? 500 : notFound ? 404 : 200;
   return c.html(html, status, { 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
 }

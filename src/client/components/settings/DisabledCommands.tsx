@@ -1,4 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { COMMANDS } from '../../../shared/commands';
+import { COMMAND_CATEGORIES, type CommandCategory } from '../../../shared/commands-types';
 import { searchCommandsToDisable } from '../../../shared/settings';
 import { INPUT_CLASS, SavingIndicator } from './controls';
 
@@ -12,12 +14,23 @@ interface Props {
 /** SPEC section 2: a server-wide tag list of disabled commands with a search box to add more. */
 export function DisabledCommands({ label, disabled, saving, onChange }: Props) {
   const [query, setQuery] = useState('');
+  const [category, setCategory] = useState<CommandCategory | ''>('');
+  const searchRef = useRef<HTMLInputElement>(null);
   const base = useId();
   const searchId = `${base}-search`;
-  const matches = searchCommandsToDisable(query, disabled);
+  const inCategory = (name: string) => category === '' || COMMANDS.some((command) => command.commandName === name && command.category === category);
+  // A search ranks the whole catalogue (within the chosen category); a category alone lists its commands.
+  const matches =
+    query.trim() !== ''
+      ? searchCommandsToDisable(query, disabled).filter((command) => inCategory(command.commandName))
+      : category === ''
+        ? []
+        : COMMANDS.filter((command) => command.category === category && !disabled.includes(command.commandName));
 
   const add = (name: string) => {
     setQuery('');
+    // Keep typing: after a click on a match the focus goes back to the search box.
+    searchRef.current?.focus();
     // SPEC section 5: adding a command that is already disabled is ignored.
     if (disabled.includes(name)) return;
     onChange([...disabled, name]);
@@ -54,31 +67,53 @@ export function DisabledCommands({ label, disabled, saving, onChange }: Props) {
           ))}
         </ul>
       )}
-      <div>
-        <label htmlFor={searchId} className="mb-1 block text-sm font-medium">
-          Search commands
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
-          className={INPUT_CLASS}
-          placeholder="Type a command name, Enter disables the first match"
-          value={query}
-          aria-describedby={`${base}-count`}
-          onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter') return;
-            event.preventDefault();
-            const first = matches[0];
-            if (first) add(first.commandName);
-          }}
-        />
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
+        <div>
+          <label htmlFor={searchId} className="mb-1 block text-sm font-medium">
+            Search commands
+          </label>
+          <input
+            ref={searchRef}
+            id={searchId}
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            className={INPUT_CLASS}
+            placeholder="Type a command name, Enter disables the first match"
+            value={query}
+            aria-describedby={`${base}-count`}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              const first = matches[0];
+              if (first) add(first.commandName);
+            }}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${base}-category`} className="mb-1 block text-sm font-medium">
+            Browse by category
+          </label>
+          <select
+            id={`${base}-category`}
+            className={INPUT_CLASS}
+            value={category}
+            onChange={(event) => setCategory(COMMAND_CATEGORIES.find((name) => name === event.target.value) ?? '')}
+          >
+            <option value="">All categories</option>
+            {COMMAND_CATEGORIES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
         <p id={`${base}-count`} className="sr-only" aria-live="polite">
           {query.trim() === '' ? '' : `${matches.length} matching command${matches.length === 1 ? '' : 's'}`}
         </p>
       </div>
+      {query.trim() !== '' && matches.length === 0 && <p className="text-sm text-gray-600 dark:text-gray-400">{`No commands match "${query.trim()}"`}</p>}
       {matches.length > 0 && (
         <ul aria-label="Matching commands" className="max-h-56 overflow-y-auto rounded-lg border border-gray-200 dark:border-gray-800">
           {matches.map((command) => (

@@ -1,10 +1,11 @@
-import { formatIdList, missingRequiredFields, parseIdList, type ServerSettingsResponse } from '../../../shared/settings';
+import { formatIdList, messageIdFromInput, missingRequiredFields, parseIdList, type ServerSettingsResponse } from '../../../shared/settings';
 import { fieldSpec, moduleTitle, requirementNames, type FieldSpec, type SectionName } from '../../../shared/settings-registry';
 import { ChannelSelect, RoleSelect, TextSetting, Toggle } from './controls';
 import { DisabledCommands } from './DisabledCommands';
 
 const optionalText = (value: string | null) => value ?? '';
 const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
+const messageIdOrNull = (text: string) => blankToNull(messageIdFromInput(text));
 const idOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 const stringList = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
@@ -67,7 +68,7 @@ export function SettingField({ section, fieldKey, data, saving, onChange }: Prop
           {...common}
           value={idOrNull(value)}
           format={optionalText}
-          parse={blankToNull}
+          parse={spec.kind === 'messageId' ? messageIdOrNull : blankToNull}
           placeholder={spec.placeholder}
           help={spec.help}
           inputMode={spec.kind === 'messageId' ? 'numeric' : 'text'}
