@@ -61,7 +61,6 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('./pages/ServerSettings')),
     loaders: ['serverSettings'],
     chrome: 'main',
-    toasts: true,
   },
   {
     id: 'admin',

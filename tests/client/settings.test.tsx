@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ServerSettingsPage from '../../src/client/pages/ServerSettings';
 import { COMMANDS } from '../../src/shared/commands';
@@ -91,7 +90,6 @@ function fakeServer(start: ServerSettingsResponse, fail?: { status: number; erro
 }
 
 beforeEach(() => {
-  vi.spyOn(toast, 'error').mockImplementation(() => 'id');
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -241,13 +239,43 @@ describe('settings page', () => {
     expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'autorole', key: 'enabled', value: true });
   });
 
-  it('reverts a failed save to the stored value and says what failed', async () => {
-    fakeServer(fixture(), { status: 403, error: 'You do not manage this server, or the bot is not in it.' });
-    renderPage(fixture({ autorole: { enabled: false, roleID: ROLES.listeners.id } }));
-    const select = within(screen.getByRole('region', { name: 'Auto-Role' })).getByRole<HTMLSelectElement>('combobox', { name: 'Role' });
+  it('reverts a failed save to the stored value, says why under the field, and Retry sends it again', async () => {
+    const start = fixture({ autorole: { enabled: false, roleID: ROLES.listeners.id } });
+    fakeServer(start, { status: 502, error: 'Discord is not answering properly right now. Please try again shortly.' });
+    renderPage(start);
+    const region = screen.getByRole('region', { name: 'Auto-Role' });
+    const select = within(region).getByRole<HTMLSelectElement>('combobox', { name: 'Role' });
     await userEvent.selectOptions(select, ROLES.dj.id);
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Could not save Auto-Role role: You do not manage this server, or the bot is not in it.'));
+    const alert = await within(region).findByRole('alert');
+    expect(alert.textContent).toContain('Could not save Auto-Role role: Discord is not answering properly right now. Please try again shortly.');
     await waitFor(() => expect(select.value).toBe(ROLES.listeners.id));
+
+    // Discord is back: Retry sends the same value, the error goes and 'Saved ✓' shows.
+    const server = fakeServer(start);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(select.value).toBe(ROLES.dj.id));
+    expect(server.posted).toEqual([{ serverID: GUILD, section: 'autorole', key: 'roleID', value: ROLES.dj.id }]);
+    expect(within(region).queryByRole('alert')).toBeNull();
+    await within(region).findByText('Saved ✓');
+  });
+
+  it('offers to turn a module on once its last required field is set', async () => {
+    const server = fakeServer(fixture());
+    renderPage();
+    const region = screen.getByRole('region', { name: 'Reaction Role' });
+    await userEvent.selectOptions(within(region).getByRole('combobox', { name: 'Role' }), ROLES.listeners.id);
+    await waitFor(() => expect(within(region).queryByText('Saving…')).toBeNull());
+    // A role alone is not enough: the message ID is still missing, so nothing is offered yet.
+    expect(within(region).queryByText('Turn on Reaction Role?')).toBeNull();
+    const messageId = within(region).getByRole('textbox', { name: 'Message ID' });
+    await userEvent.type(messageId, 'https://discord.com/channels/300000000000000001/500000000000001004/600000000000000001{Enter}');
+    await within(region).findByText('Turn on Reaction Role?');
+    // The pasted link was saved as the id it names.
+    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'reactionrole', key: 'messageID', value: '600000000000000001' });
+    await userEvent.click(within(region).getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(within(region).getByRole('switch', { name: 'Enable Reaction Role' }).getAttribute('aria-checked')).toBe('true'));
+    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'reactionrole', key: 'enabled', value: true });
+    expect(within(region).queryByText('Turn on Reaction Role?')).toBeNull();
   });
 
   it('saves text on blur or Enter only when it changed, never per keystroke', async () => {

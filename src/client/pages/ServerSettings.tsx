@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import { isSnowflake } from '../../shared/discord-ids';
 import NotFound from './NotFound';
-import { fieldKind, settingKeys } from '../../shared/settings';
+import { useState } from 'react';
+import { fieldKind, missingRequiredFields, requiredFields, settingKeys, type ServerSettingsResponse } from '../../shared/settings';
 import { moduleSpec, saveLabel, SECTION_NAMES, type SectionName } from '../../shared/settings-registry';
 import { apiKeys } from '../../shared/api-keys';
 import { useApi } from '../hooks/useApi';
@@ -35,9 +36,41 @@ const backLink = (
   </Link>
 );
 
+/** The saved field was the last one the module's switch needed, and the module is still off. */
+function canTurnOn(section: SectionName, key: string, answer: ServerSettingsResponse): boolean {
+  const values = answer[section] as Record<string, unknown>;
+  return requiredFields(section).includes(key) && values.enabled === false && missingRequiredFields(section, answer[section]).length === 0;
+}
+
+function TurnOnOffer({ title, onAccept, onDismiss }: { title: string; onAccept: () => void; onDismiss: () => void }) {
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
+    >
+      <p className="flex-1 font-medium">{`Turn on ${title}?`}</p>
+      <button
+        type="button"
+        onClick={onAccept}
+        className="rounded-md bg-indigo-600 px-3 py-1 font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
+      >
+        Turn on
+      </button>
+      <button type="button" onClick={onDismiss} className="rounded-md px-2 py-1 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
+        Not now
+      </button>
+    </div>
+  );
+}
+
 function ServerSettings({ serverId }: { serverId: string }) {
   const { data, error, isLoading } = useApi(apiKeys.serverSettings(serverId));
-  const { save, saving } = useSettingsSaver(serverId, data);
+  // Filling the last field a switch needs offers to turn the module on, instead of leaving it silently off.
+  const [offer, setOffer] = useState<SectionName | null>(null);
+  const { save, saving, outcomes } = useSettingsSaver(serverId, data, (section, key, answer) => {
+    if (key === 'enabled') setOffer((current) => (current === section ? null : current));
+    else if (canTurnOn(section, key, answer)) setOffer(section);
+  });
 
   // A server this user cannot manage (or without the bot) answers the 404 page, like the server does.
   if (!data && error?.status === 403) return <NotFound />;
@@ -101,6 +134,16 @@ function ServerSettings({ serverId }: { serverId: string }) {
                 icon={<ModuleIcon name={spec.icon} />}
                 wide={keys.some((key) => fieldKind(section, key) === 'commands')}
               >
+                {offer === section && (
+                  <TurnOnOffer
+                    title={spec.title}
+                    onAccept={() => {
+                      setOffer(null);
+                      change(section, 'enabled')(true);
+                    }}
+                    onDismiss={() => setOffer(null)}
+                  />
+                )}
                 {keys.map((key) => (
                   <SettingField
                     key={key}
@@ -108,6 +151,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
                     fieldKey={key}
                     data={data}
                     saving={saving.has(fieldId(section, key))}
+                    outcome={outcomes.get(fieldId(section, key))}
                     onChange={change(section, key)}
                   />
                 ))}

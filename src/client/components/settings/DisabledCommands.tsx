@@ -8,11 +8,12 @@ interface Props {
   label: string;
   disabled: readonly string[];
   saving: boolean;
+  saved?: boolean;
   onChange: (commandNames: string[]) => void;
 }
 
 /** SPEC section 2: a server-wide tag list of disabled commands with a search box to add more. */
-export function DisabledCommands({ label, disabled, saving, onChange }: Props) {
+export function DisabledCommands({ label, disabled, saving, saved, onChange }: Props) {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<CommandCategory | ''>('');
   const searchRef = useRef<HTMLInputElement>(null);
@@ -43,7 +44,7 @@ export function DisabledCommands({ label, disabled, saving, onChange }: Props) {
         <span id={`${base}-tags`} className="text-sm font-medium">
           {label}
         </span>
-        <SavingIndicator saving={saving} />
+        <SavingIndicator saving={saving} saved={saved} />
       </div>
       {disabled.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">No commands are disabled in this server.</p>

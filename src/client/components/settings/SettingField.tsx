@@ -2,6 +2,7 @@ import { formatIdList, messageIdFromInput, missingRequiredFields, parseIdList, t
 import { fieldSpec, moduleTitle, requirementNames, type FieldSpec, type SectionName } from '../../../shared/settings-registry';
 import { ChannelSelect, RoleSelect, TextSetting, Toggle } from './controls';
 import { DisabledCommands } from './DisabledCommands';
+import type { SaveOutcome } from './useSettingsSaver';
 
 const optionalText = (value: string | null) => value ?? '';
 const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
@@ -16,17 +17,39 @@ interface Props {
   fieldKey: string;
   data: ServerSettingsResponse;
   saving: boolean;
+  outcome: SaveOutcome | undefined;
   onChange: (value: unknown) => void;
 }
 
-/** One field of the registry, drawn by its kind. */
-export function SettingField({ section, fieldKey, data, saving, onChange }: Props) {
+/** One field of the registry, drawn by its kind, with how its last save ended. */
+export function SettingField({ outcome, ...props }: Props) {
+  const id = settingControlId(props.section, props.fieldKey);
+  return (
+    <div>
+      <FieldControl {...props} saved={outcome?.kind === 'saved'} />
+      {outcome?.kind === 'failed' && (
+        <div role="alert" id={`${id}-error`} className="mt-1.5 flex items-start gap-2 text-xs text-red-700 dark:text-red-300">
+          <p className="flex-1">{outcome.message}</p>
+          <button
+            type="button"
+            onClick={() => props.onChange(outcome.value)}
+            className="shrink-0 rounded-md border border-red-300 px-2 py-0.5 font-semibold hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-500 dark:border-red-800 dark:hover:bg-red-950"
+          >
+            Retry
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function FieldControl({ section, fieldKey, data, saving, saved, onChange }: Omit<Props, 'outcome'> & { saved: boolean }) {
   const spec: FieldSpec | undefined = fieldSpec(section, fieldKey);
   if (!spec) return null;
   const values = data[section] as Record<string, unknown>;
   const value = values[fieldKey];
   const id = settingControlId(section, fieldKey);
-  const common = { id, label: spec.label, saving };
+  const common = { id, label: spec.label, saving, saved };
 
   switch (spec.kind) {
     case 'toggle': {
@@ -76,6 +99,6 @@ export function SettingField({ section, fieldKey, data, saving, onChange }: Prop
         />
       );
     case 'commands':
-      return <DisabledCommands label={spec.label} disabled={stringList(value)} saving={saving} onChange={onChange} />;
+      return <DisabledCommands label={spec.label} disabled={stringList(value)} saving={saving} saved={saved} onChange={onChange} />;
   }
 }

@@ -12,11 +12,15 @@ const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visi
 export const INPUT_CLASS =
   'w-full min-w-0 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100';
 
-/** The per-control "a save is in flight" marker (announced politely to screen readers). */
-export function SavingIndicator({ saving }: { saving: boolean }) {
+/** The per-control save state: 'Saving…' while a save is in flight, then 'Saved ✓' for a moment (announced politely). */
+export function SavingIndicator({ saving, saved = false }: { saving: boolean; saved?: boolean }) {
   return (
-    <span role="status" aria-live="polite" className="min-w-[4.5rem] text-right text-xs text-indigo-600 dark:text-indigo-300">
-      {saving ? 'Saving…' : ''}
+    <span
+      role="status"
+      aria-live="polite"
+      className={`min-w-[4.5rem] text-right text-xs ${saving ? 'text-indigo-600 dark:text-indigo-300' : 'text-green-700 dark:text-green-400'}`}
+    >
+      {saving ? 'Saving…' : saved ? 'Saved ✓' : ''}
     </span>
   );
 }
@@ -66,10 +70,11 @@ interface ToggleProps {
   /** Why the switch cannot be turned on yet; the switch is disabled while this is set and it is off. */
   hint: string | null;
   saving: boolean;
+  saved?: boolean;
   onChange: (checked: boolean) => void;
 }
 
-export function Toggle({ id, label, checked, hint, saving, onChange }: ToggleProps) {
+export function Toggle({ id, label, checked, hint, saving, saved, onChange }: ToggleProps) {
   const blocked = hint !== null && !checked;
   return (
     <div>
@@ -96,7 +101,7 @@ export function Toggle({ id, label, checked, hint, saving, onChange }: TogglePro
         <span id={`${id}-label`} className="flex-1 text-sm font-medium">
           {label}
         </span>
-        <SavingIndicator saving={saving} />
+        <SavingIndicator saving={saving} saved={saved} />
       </div>
       {blocked && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-amber-700 dark:text-amber-300">
@@ -107,14 +112,28 @@ export function Toggle({ id, label, checked, hint, saving, onChange }: TogglePro
   );
 }
 
-function FieldRow({ id, label, saving, children, help }: { id: string; label: string; saving: boolean; children: ReactNode; help?: string }) {
+function FieldRow({
+  id,
+  label,
+  saving,
+  saved,
+  children,
+  help,
+}: {
+  id: string;
+  label: string;
+  saving: boolean;
+  saved?: boolean;
+  children: ReactNode;
+  help?: string;
+}) {
   return (
     <div>
       <div className="mb-1 flex items-center justify-between gap-2">
         <label htmlFor={id} className="text-sm font-medium">
           {label}
         </label>
-        <SavingIndicator saving={saving} />
+        <SavingIndicator saving={saving} saved={saved} />
       </div>
       {children}
       {help && (
@@ -132,18 +151,19 @@ interface ChannelSelectProps {
   value: string | null;
   channels: readonly SettingsChannel[];
   saving: boolean;
+  saved?: boolean;
   onChange: (value: string | null) => void;
 }
 
 /** Text channels, those without a category first, then grouped under their categories in Discord's order. */
-export function ChannelSelect({ id, label, value, channels, saving, onChange }: ChannelSelectProps) {
+export function ChannelSelect({ id, label, value, channels, saving, saved, onChange }: ChannelSelectProps) {
   const text = channels.filter((channel) => channel.type === TEXT_CHANNEL_TYPE);
   const categories = channels.filter((channel) => channel.type === CATEGORY_CHANNEL_TYPE);
   const categoryIds = new Set(categories.map((category) => category.id));
   const loose = text.filter((channel) => channel.parent_id === null || !categoryIds.has(channel.parent_id));
   const known = value === null || text.some((channel) => channel.id === value);
   return (
-    <FieldRow id={id} label={label} saving={saving}>
+    <FieldRow id={id} label={label} saving={saving} saved={saved}>
       <select id={id} className={INPUT_CLASS} value={value ?? ''} aria-busy={saving || undefined} onChange={(event) => onChange(event.target.value || null)}>
         <option value="">None</option>
         {!known && <option value={value}>{`Unknown channel (${value})`}</option>}
@@ -178,16 +198,17 @@ interface RoleSelectProps {
   assignable: boolean;
   botHighestRolePosition: number;
   saving: boolean;
+  saved?: boolean;
   onChange: (value: string | null) => void;
 }
 
 /** Roles highest first, without @everyone and integration roles; those the bot cannot assign are disabled. */
-export function RoleSelect({ id, label, value, roles, guildId, assignable, botHighestRolePosition, saving, onChange }: RoleSelectProps) {
+export function RoleSelect({ id, label, value, roles, guildId, assignable, botHighestRolePosition, saving, saved, onChange }: RoleSelectProps) {
   const choices = roles.filter((role) => isSelectableRole(role, guildId)).sort((a, b) => b.position - a.position);
   const selected = choices.find((role) => role.id === value);
   const colour = selected ? roleColour(selected.color) : null;
   return (
-    <FieldRow id={id} label={label} saving={saving}>
+    <FieldRow id={id} label={label} saving={saving} saved={saved}>
       <div className="flex items-center gap-2">
         <span
           aria-hidden="true"
@@ -220,6 +241,7 @@ interface TextSettingProps<T> {
   format: (value: T) => string;
   parse: (text: string) => T;
   saving: boolean;
+  saved?: boolean;
   placeholder?: string;
   help?: string;
   inputMode?: 'numeric' | 'text';
@@ -227,7 +249,7 @@ interface TextSettingProps<T> {
 }
 
 /** A text field that saves on blur or Enter, only when the value changed; Escape restores the stored text. */
-export function TextSetting<T>({ id, label, value, format, parse, saving, placeholder, help, inputMode = 'text', onSave }: TextSettingProps<T>) {
+export function TextSetting<T>({ id, label, value, format, parse, saving, saved, placeholder, help, inputMode = 'text', onSave }: TextSettingProps<T>) {
   const stored = format(value);
   const [draft, setDraft] = useState(stored);
   const lastSent = useRef(stored);
@@ -262,7 +284,7 @@ export function TextSetting<T>({ id, label, value, format, parse, saving, placeh
   };
 
   return (
-    <FieldRow id={id} label={label} saving={saving} help={help}>
+    <FieldRow id={id} label={label} saving={saving} saved={saved} help={help}>
       <input
         id={id}
         type="text"

@@ -1,5 +1,4 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import { applySettingChange, type ServerSettingsResponse } from '../../../shared/settings';
 import type { SectionName } from '../../../shared/settings-registry';
@@ -24,7 +23,17 @@ function readField(settings: ServerSettingsResponse, section: SectionName, key: 
  * ("confirmed") with the changes still in flight laid over it, so answers arriving out of order never
  * undo a newer edit, and a failed save puts exactly that control back to the stored value.
  */
-export function useSettingsSaver(serverId: string, data: ServerSettingsResponse | undefined) {
+/** How the last save of a field ended, shown beside it until the next change. */
+export type SaveOutcome = { kind: 'saved' } | { kind: 'failed'; message: string; value: unknown };
+
+/** How long 'Saved ✓' stays before it fades. */
+export const SAVED_NOTICE_MS = 2000;
+
+export function useSettingsSaver(
+  serverId: string,
+  data: ServerSettingsResponse | undefined,
+  onSaved?: (section: SectionName, key: string, answer: ServerSettingsResponse) => void,
+) {
   const { mutate } = useSWRConfig();
   const key = apiKeys.serverSettings(serverId);
   // Kept current at each commit, so the memoized `save` reads the latest data without changing identity.
@@ -37,6 +46,20 @@ export function useSettingsSaver(serverId: string, data: ServerSettingsResponse 
   const sequence = useRef(0);
   const lastApplied = useRef(0);
   const [saving, setSaving] = useState<ReadonlySet<string>>(() => new Set());
+  const [outcomes, setOutcomes] = useState<ReadonlyMap<string, SaveOutcome>>(() => new Map());
+  const onSavedRef = useRef(onSaved);
+  useLayoutEffect(() => {
+    onSavedRef.current = onSaved;
+  }, [onSaved]);
+
+  const setOutcome = useCallback((id: string, outcome: SaveOutcome | null) => {
+    setOutcomes((before) => {
+      const after = new Map(before);
+      if (outcome) after.set(id, outcome);
+      else after.delete(id);
+      return after;
+    });
+  }, []);
 
   const shown = useCallback((base: ServerSettingsResponse) => {
     let view = base;
@@ -54,6 +77,7 @@ export function useSettingsSaver(serverId: string, data: ServerSettingsResponse 
       const seq = ++sequence.current;
       pending.current.set(id, { seq, section, key: settingKey, value });
       setSaving((before) => new Set(before).add(id));
+      setOutcome(id, null);
       await mutate(key, shown(confirmed.current), { revalidate: false });
 
       try {
@@ -65,10 +89,30 @@ export function useSettingsSaver(serverId: string, data: ServerSettingsResponse 
           // A newer answer is already shown; keep it, but take this key's stored value from this one.
           confirmed.current = applySettingChange(confirmed.current, section, settingKey, readField(answer, section, settingKey));
         }
+        if (pending.current.get(id)?.seq === seq) {
+          setOutcome(id, { kind: 'saved' });
+          setTimeout(() => {
+            setOutcomes((before) => {
+              if (before.get(id)?.kind !== 'saved') return before;
+              const after = new Map(before);
+              after.delete(id);
+              return after;
+            });
+          }, SAVED_NOTICE_MS);
+        }
+        onSavedRef.current?.(section, settingKey, answer);
       } catch (error) {
-        const message = error instanceof Error ? error.message : 'the request failed';
         console.error(`Saving ${id} failed`, error);
-        toast.error(`Could not save ${label}: ${message}`);
+        const reason = error instanceof Error && error.message !== '' ? error.message : 'the request failed';
+        // Offline, a timeout or Discord failing: the sentence says so; Retry sends the same value again.
+        const message = typeof navigator !== 'undefined' && !navigator.onLine ? 'You are offline.' : reason;
+        if (pending.current.get(id)?.seq === seq) {
+          setOutcome(id, {
+            kind: 'failed',
+            message: `Could not save ${label}: ${message}`,
+            value,
+          });
+        }
       } finally {
         if (pending.current.get(id)?.seq === seq) {
           pending.current.delete(id);
@@ -83,8 +127,8 @@ export function useSettingsSaver(serverId: string, data: ServerSettingsResponse 
       // The 'Recent changes' panel, if it has been opened, shows the new row.
       void mutate(apiKeys.settingsAudit(serverId));
     },
-    [key, mutate, serverId, shown],
+    [key, mutate, serverId, shown, setOutcome],
   );
 
-  return { save, saving };
+  return { save, saving, outcomes };
 }
