@@ -93,6 +93,23 @@ export function valueSchema(section: SectionName, key: string): z.ZodType {
   return KIND_SCHEMAS[fieldKind(section, key)];
 }
 
+/** What the page tells an owner whose input does not fit a kind (the Worker's schema is the same one). */
+const INPUT_PROBLEMS: Partial<Record<FieldKind, string>> = {
+  userIds: 'Enter Discord user IDs: 17–20 digits, separated by commas.',
+  messageId: 'Enter a message ID (17–20 digits) or paste the message link.',
+  emoji: 'Enter one emoji or an emoji name, without spaces (at most 64 characters).',
+};
+
+/** Why a typed value would be refused, in an owner's words, or null when it would be saved. */
+export function inputProblem(section: SectionName, key: string, value: unknown): string | null {
+  const parsed = valueSchema(section, key).safeParse(value);
+  if (parsed.success) return null;
+  if (fieldKind(section, key) === 'userIds' && parsed.error.issues.some((issue) => issue.code === 'too_big')) {
+    return `Enter at most ${MAX_ANTINUKE_WHITELIST} user IDs.`;
+  }
+  return INPUT_PROBLEMS[fieldKind(section, key)] ?? 'This value cannot be saved.';
+}
+
 export function defaultValue(section: SectionName, key: string): unknown {
   return KIND_DEFAULTS[fieldKind(section, key)]();
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/shared/commands-types';
-import { messageIdFromInput, searchCommandsToDisable } from '../../src/shared/settings';
+import { inputProblem, messageIdFromInput, searchCommandsToDisable } from '../../src/shared/settings';
 
 const command = (commandName: string): Command => ({
   commandName,
@@ -47,5 +47,27 @@ describe('message id input', () => {
     'not a link',
   ])('leaves %s as typed (the schema then refuses it)', (input) => {
     expect(messageIdFromInput(input)).toBe(input);
+  });
+});
+
+describe('input problems, in an owner’s words, at the edges of each rule', () => {
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => String(100000000000000000n + BigInt(i)));
+  it('user IDs: 17 and 20 digits pass; 16, 21 digits or a trailing letter do not; at most 100', () => {
+    expect(inputProblem('antinuke', 'whitelist', ['12345678901234567', '12345678901234567890'])).toBeNull();
+    for (const bad of ['1234567890123456', '123456789012345678901', '12345678901234567a']) {
+      expect(inputProblem('antinuke', 'whitelist', [bad]), bad).toBe('Enter Discord user IDs: 17–20 digits, separated by commas.');
+    }
+    expect(inputProblem('antinuke', 'whitelist', ids(100))).toBeNull();
+    expect(inputProblem('antinuke', 'whitelist', ids(101))).toBe('Enter at most 100 user IDs.');
+  });
+  it('message IDs: 17 to 20 digits, or nothing', () => {
+    expect(inputProblem('ticket', 'messageID', '12345678901234567')).toBeNull();
+    expect(inputProblem('ticket', 'messageID', null)).toBeNull();
+    expect(inputProblem('ticket', 'messageID', '1234567890123456')).toBe('Enter a message ID (17–20 digits) or paste the message link.');
+  });
+  it('emoji: no spaces, at most 64 characters', () => {
+    expect(inputProblem('ticket', 'emojiName', 'x'.repeat(64))).toBeNull();
+    expect(inputProblem('ticket', 'emojiName', 'x'.repeat(65))).toBe('Enter one emoji or an emoji name, without spaces (at most 64 characters).');
+    expect(inputProblem('ticket', 'emojiName', 'two words')).toBe('Enter one emoji or an emoji name, without spaces (at most 64 characters).');
   });
 });

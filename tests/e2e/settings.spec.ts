@@ -194,14 +194,26 @@ test('a failed save reverts the control and says why', async ({ page }) => {
   await expect(section(page, 'Jail').getByLabel('Jail channel', { exact: true }).locator('option:checked')).toHaveText('#general');
 });
 
-test('the server answers a bad value with a message the page shows', async ({ page }) => {
+test('invalid anti-nuke input shows the field error as the owner types, keeps the text and sends nothing', async ({ page }) => {
   await loginAs(page, 'Demo Owner');
   await gotoHydrated(page, KENJI);
+  const posts: string[] = [];
+  page.on('request', (request) => request.method() === 'POST' && request.url().includes('/api/update-server-settings') && posts.push(request.url()));
   const whitelist = section(page, 'Anti-Nuke').getByLabel('Whitelisted user IDs', { exact: true });
   await whitelist.fill('100000000000000002, not-an-id');
+  await expect(section(page, 'Anti-Nuke').getByText('Enter Discord user IDs: 17–20 digits, separated by commas.')).toBeVisible();
+  await expect(whitelist).toHaveAttribute('aria-invalid', 'true');
   await whitelist.press('Enter');
-  await expect(page.getByText(/Could not save Anti-Nuke whitelisted user IDs: value\[1\]: must be a Discord id/)).toBeVisible();
-  await expect(whitelist).toHaveValue('100000000000000002, 100000000000000003');
+  await whitelist.blur();
+  await expect(whitelist).toHaveValue('100000000000000002, not-an-id');
+  expect(posts).toEqual([]);
+  // Fixing it clears the message and saves.
+  await whitelist.fill('100000000000000002, 100000000000000004');
+  await expect(section(page, 'Anti-Nuke').getByText('Enter Discord user IDs: 17–20 digits, separated by commas.')).toHaveCount(0);
+  await whitelist.press('Enter');
+  await settled(page);
+  await expect(section(page, 'Anti-Nuke').getByText('Saved ✓')).toBeVisible();
+  expect(posts).toHaveLength(1);
 });
 
 test('the settings page has no detectable accessibility violations and works on a phone', async ({ page }) => {

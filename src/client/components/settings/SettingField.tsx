@@ -1,4 +1,4 @@
-import { formatIdList, messageIdFromInput, missingRequiredFields, parseIdList, type ServerSettingsResponse } from '../../../shared/settings';
+import { formatIdList, inputProblem, messageIdFromInput, missingRequiredFields, parseIdList, type ServerSettingsResponse } from '../../../shared/settings';
 import { fieldSpec, moduleTitle, requirementNames, type FieldSpec, type SectionName } from '../../../shared/settings-registry';
 import { ChannelSelect, RoleSelect, TextSetting, Toggle } from './controls';
 import { DisabledCommands } from './DisabledCommands';
@@ -50,6 +50,7 @@ function FieldControl({ section, fieldKey, data, saving, saved, onChange }: Omit
   const value = values[fieldKey];
   const id = settingControlId(section, fieldKey);
   const common = { id, label: spec.label, saving, saved };
+  const validate = (candidate: unknown) => inputProblem(section, fieldKey, candidate);
 
   switch (spec.kind) {
     case 'toggle': {
@@ -66,6 +67,7 @@ function FieldControl({ section, fieldKey, data, saving, saved, onChange }: Omit
           parse={parseIdList}
           placeholder={spec.placeholder}
           help={spec.help}
+          validate={validate}
           onSave={onChange}
         />
       );
@@ -95,6 +97,7 @@ function FieldControl({ section, fieldKey, data, saving, saved, onChange }: Omit
           placeholder={spec.placeholder}
           help={spec.help}
           inputMode={spec.kind === 'messageId' ? 'numeric' : 'text'}
+          validate={validate}
           onSave={onChange}
         />
       );

@@ -119,6 +119,7 @@ function FieldRow({
   saved,
   children,
   help,
+  problem = null,
 }: {
   id: string;
   label: string;
@@ -126,6 +127,7 @@ function FieldRow({
   saved?: boolean;
   children: ReactNode;
   help?: string;
+  problem?: string | null;
 }) {
   return (
     <div>
@@ -136,6 +138,11 @@ function FieldRow({
         <SavingIndicator saving={saving} saved={saved} />
       </div>
       {children}
+      {problem !== null && (
+        <p id={`${id}-problem`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      )}
       {help && (
         <p id={`${id}-help`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">
           {help}
@@ -245,11 +252,26 @@ interface TextSettingProps<T> {
   placeholder?: string;
   help?: string;
   inputMode?: 'numeric' | 'text';
+  /** Why the typed value would be refused (null when it is fine): shown as the owner types, and nothing invalid is sent. */
+  validate?: (value: T) => string | null;
   onSave: (value: T) => void;
 }
 
 /** A text field that saves on blur or Enter, only when the value changed; Escape restores the stored text. */
-export function TextSetting<T>({ id, label, value, format, parse, saving, saved, placeholder, help, inputMode = 'text', onSave }: TextSettingProps<T>) {
+export function TextSetting<T>({
+  id,
+  label,
+  value,
+  format,
+  parse,
+  saving,
+  saved,
+  placeholder,
+  help,
+  inputMode = 'text',
+  validate,
+  onSave,
+}: TextSettingProps<T>) {
   const stored = format(value);
   const [draft, setDraft] = useState(stored);
   const lastSent = useRef(stored);
@@ -274,7 +296,11 @@ export function TextSetting<T>({ id, label, value, format, parse, saving, saved,
     wasSaving.current = saving;
   }, [saving, stored]);
 
+  const problem = draft === stored || !validate ? null : validate(parse(draft));
+
   const commit = () => {
+    // The text stays as typed, with the problem under it; nothing the Worker would refuse is sent.
+    if (problem !== null) return;
     const next = parse(draft);
     const text = format(next);
     if (text === stored || text === lastSent.current) return;
@@ -284,7 +310,7 @@ export function TextSetting<T>({ id, label, value, format, parse, saving, saved,
   };
 
   return (
-    <FieldRow id={id} label={label} saving={saving} saved={saved} help={help}>
+    <FieldRow id={id} label={label} saving={saving} saved={saved} help={help} problem={problem}>
       <input
         id={id}
         type="text"
@@ -294,7 +320,8 @@ export function TextSetting<T>({ id, label, value, format, parse, saving, saved,
         className={INPUT_CLASS}
         value={draft}
         placeholder={placeholder}
-        aria-describedby={help ? `${id}-help` : undefined}
+        aria-describedby={[problem === null ? '' : `${id}-problem`, help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined}
+        aria-invalid={problem !== null || undefined}
         aria-busy={saving || undefined}
         onChange={(event) => setDraft(event.target.value)}
         onBlur={commit}
