@@ -335,3 +335,23 @@ describe('settings page', () => {
     expect(COMMANDS.some((c) => c.commandName === 'kick')).toBe(true);
   });
 });
+
+describe('licence banner', () => {
+  it('says an unlicensed server needs a license and where to get one', () => {
+    renderPage(fixture({ whitelist: { expiresAt: null, active: false } }));
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain('Not licensed.');
+    expect(within(note).getByRole('link', { name: 'Whitelist it from Your Servers' }).getAttribute('href')).toBe('/servers');
+  });
+  it('says when a license expired and how to renew it', () => {
+    renderPage(fixture({ whitelist: { expiresAt: Date.UTC(2026, 0, 15), active: false } }));
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain('License expired on January 15, 2026.');
+    expect(within(note).getByRole('link', { name: 'Renew it through the support server' })).toBeTruthy();
+  });
+  it('shows nothing for an active license (the header gives its expiry)', () => {
+    renderPage(fixture({ whitelist: { expiresAt: Date.UTC(2030, 0, 15), active: true } }));
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.getByTestId('licence-expiry').textContent).toContain('January 15, 2030');
+  });
+});

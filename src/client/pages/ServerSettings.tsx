@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { SUPPORT_URL } from '../../shared/constants';
 import { isSnowflake } from '../../shared/discord-ids';
 import NotFound from './NotFound';
 import { useState } from 'react';
@@ -36,6 +37,39 @@ const backLink = (
   </Link>
 );
 
+const bannerLink = 'font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-current';
+
+/** Without an active license the settings still open, and the banner says how to get one (or renew it). */
+function LicenceBanner({ expiresAt, active }: { expiresAt: number | null; active: boolean }) {
+  if (active) return null;
+  if (expiresAt === null) {
+    return (
+      <p
+        role="note"
+        className="mt-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+      >
+        <strong>Not licensed.</strong> The bot needs a license to work in this server.{' '}
+        <Link href="/servers" className={bannerLink}>
+          Whitelist it from Your Servers
+        </Link>
+        .
+      </p>
+    );
+  }
+  return (
+    <p
+      role="note"
+      className="mt-6 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
+      <strong>License expired</strong> on {licenceDate.format(expiresAt)}.{' '}
+      <a href={SUPPORT_URL} className={bannerLink} target="_blank" rel="noreferrer">
+        Renew it through the support server
+      </a>
+      .
+    </p>
+  );
+}
+
 /** The saved field was the last one the module's switch needed, and the module is still off. */
 function canTurnOn(section: SectionName, key: string, answer: ServerSettingsResponse): boolean {
   const values = answer[section] as Record<string, unknown>;
@@ -63,6 +97,35 @@ function TurnOnOffer({ title, onAccept, onDismiss }: { title: string; onAccept: 
   );
 }
 
+const bone = 'rounded-md bg-gray-200 dark:bg-gray-800';
+
+/** The page's shape while the settings load: title, module list and cards. */
+function SettingsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the server settings" className="mt-4 animate-pulse motion-reduce:animate-none">
+      <div className={`h-9 w-64 ${bone}`} />
+      <div className={`mt-3 h-4 w-80 max-w-full ${bone}`} />
+      <div className="mt-8 flex flex-col gap-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
+        <div className="flex flex-wrap gap-2 md:flex-col">
+          {SECTION_NAMES.map((section) => (
+            <div key={section} className={`h-9 w-28 md:w-full ${bone}`} />
+          ))}
+        </div>
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          {[0, 1, 2, 3].map((card) => (
+            <div key={card} className="rounded-xl border border-gray-200 p-5 dark:border-gray-800">
+              <div className={`h-6 w-40 ${bone}`} />
+              <div className={`mt-3 h-4 w-full ${bone}`} />
+              <div className={`mt-6 h-6 w-48 ${bone}`} />
+              <div className={`mt-4 h-10 w-full ${bone}`} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
 function ServerSettings({ serverId }: { serverId: string }) {
   const { data, error, isLoading } = useApi(apiKeys.serverSettings(serverId));
   // Filling the last field a switch needs offers to turn the module on, instead of leaving it silently off.
@@ -76,18 +139,14 @@ function ServerSettings({ serverId }: { serverId: string }) {
   if (!data && error?.status === 403) return <NotFound />;
   if (!data) {
     return (
-      <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         {backLink}
         {error ? (
           <p role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
             {error.message}
           </p>
         ) : (
-          isLoading && (
-            <p role="status" className="mt-6 text-gray-600 dark:text-gray-400">
-              Loading the server settings…
-            </p>
-          )
+          isLoading && <SettingsSkeleton />
         )}
       </section>
     );
@@ -117,6 +176,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
           </p>
         )}
       </header>
+      <LicenceBanner expiresAt={expiresAt} active={active} />
 
       <div className="mt-8 flex flex-col gap-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
         <ModuleNav settings={data} />
