@@ -42,6 +42,9 @@ export const apiActions = {
   adminDelete: '/api/delete-whitelisted-server',
 } as const;
 
+/** The login link; after Discord the visitor comes back to `returnTo` (a path of this site; the Worker checks it). */
+export const loginHref = (returnTo?: string) => (returnTo && returnTo !== '/' ? `/api/auth?next=${encodeURIComponent(returnTo)}` : '/api/auth');
+
 /** What a route's SSR loader provides: a list of keys, known from the route's params alone. */
 export const loaderKeys = {
   stats: () => [apiKeys.stats],

@@ -28,8 +28,8 @@ export async function discordCallCount(): Promise<number> {
 }
 
 /** Starts a login and lets the fake Discord approve it as `userId`: returns the callback path and the state cookie. */
-export async function authorizeAs(userId: string): Promise<{ callback: string; stateCookie: string }> {
-  const start = await call('/api/auth');
+export async function authorizeAs(userId: string, startPath = '/api/auth'): Promise<{ callback: string; stateCookie: string }> {
+  const start = await call(startPath);
   const authorize = new URL(start.headers.get('Location') ?? '');
   const form = new URLSearchParams(authorize.searchParams);
   form.set('user_id', userId);

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { loginHref } from '../../shared/api-keys';
 import { useAuth } from '../hooks/useAuth';
 import { lazyComponent } from '../lazy-component';
 import type { AccountMenuProps } from './AccountMenu';
@@ -14,6 +15,7 @@ export const accountMenu = lazyComponent<AccountMenuProps>(() => import('./Accou
 
 export function Header() {
   const { user, isAdmin } = useAuth();
+  const [location] = useLocation();
   return (
     <header className="sticky top-0 z-40 h-16 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
       <nav aria-label="Main" className="mx-auto flex h-full max-w-7xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6">
@@ -35,7 +37,7 @@ export function Header() {
             </Suspense>
           ) : (
             <a
-              href="/api/auth"
+              href={loginHref(location)}
               className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
             >
               Login

@@ -11,8 +11,11 @@ import type { AppEnv } from '../hono-env';
 import { messagePage } from '../html/message-page';
 import { isSnowflake } from '../../shared/discord-ids';
 import { withSession } from '../auth/guards';
+import { DEFAULT_RETURN_PATH, safeReturnPath } from '../auth/return-path';
 
 const STATE_COOKIE = 'sm_oauth_state';
+/** The page to return to after Discord (checked again when it is used). */
+const NEXT_COOKIE = 'sm_login_next';
 const STATE_TTL_MS = 10 * 60 * 1000;
 
 /** The bot's invite URL; `guild_id` preselects a server. */
@@ -40,20 +43,20 @@ export const authRoutes = new Hono<AppEnv>()
     const state = generateState();
     const verifier = generateCodeVerifier();
     await insertOAuthState(c.env.DB, state, verifier, Date.now() + STATE_TTL_MS);
-    setCookie(c, STATE_COOKIE, state, {
-      httpOnly: true,
-      secure: new URL(c.req.url).protocol === 'https:',
-      sameSite: 'Lax',
-      path: '/api',
-      maxAge: STATE_TTL_MS / 1000,
-    });
+    const cookie = { httpOnly: true, secure: new URL(c.req.url).protocol === 'https:', sameSite: 'Lax', path: '/api', maxAge: STATE_TTL_MS / 1000 } as const;
+    setCookie(c, STATE_COOKIE, state, cookie);
+    const next = safeReturnPath(c.req.query('next'), origin(c));
+    if (next) setCookie(c, NEXT_COOKIE, next, cookie);
+    else deleteCookie(c, NEXT_COOKIE, { path: '/api' });
     c.header('Cache-Control', 'no-store');
     return c.redirect(authorizationUrl(c.env, origin(c), state, verifier).toString(), 302);
   })
   .get('/successful-auth', async (c) => {
     const { code, state, error } = c.req.query();
     const cookieState = getCookie(c, STATE_COOKIE);
+    const next = safeReturnPath(getCookie(c, NEXT_COOKIE), origin(c)) ?? DEFAULT_RETURN_PATH;
     deleteCookie(c, STATE_COOKIE, { path: '/api' });
+    deleteCookie(c, NEXT_COOKIE, { path: '/api' });
     if (error) return loginFailed(c, 'Discord did not authorise the login. You can try again whenever you like.');
     if (!code || !state || !cookieState || state !== cookieState) {
       return loginFailed(c, 'This login link is not valid for this browser. Please start the login again.');
@@ -72,7 +75,7 @@ export const authRoutes = new Hono<AppEnv>()
     const user: SessionUser = { id: me.id, username: me.username, global_name: me.global_name ?? null, avatar: me.avatar ?? null };
     await startSession(c, user, tokens);
     c.header('Cache-Control', 'no-store');
-    return c.redirect('/servers', 302);
+    return c.redirect(next, 302);
   })
   .post('/logout', withSession, async (c) => {
     const session = c.get('session');
