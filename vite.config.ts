@@ -35,14 +35,27 @@ export default defineConfig({
         outDir: CLIENT_OUT_DIR,
         manifest: true,
         // The server sends <link rel=modulepreload> for the page's whole chunk tree; later navigations mostly need
-        // chunks the shell already loaded, so Vite's own dependency preloader (about 0.3 kB gzip) is left out.
+        // chunks the shell already loaded, so Vite's map of every chunk's dependencies stays out of the entry.
         modulePreload: false,
         rollupOptions: {
           input: ['./src/client/main.tsx'],
           output: {
-            // React and the router are needed by every route: one long-cached vendor chunk.
-            manualChunks(id: string) {
-              return /node_modules\/(react|react-dom|scheduler|wouter|swr|use-sync-external-store|regexparam)\//.test(id) ? 'vendor' : undefined;
+            codeSplitting: {
+              groups: [
+                // React and the router are needed by every route: one long-cached vendor chunk.
+                {
+                  name: 'vendor',
+                  test: /node_modules[\\/](react|react-dom|scheduler|wouter|swr|dequal|regexparam)[\\/]|use-sync-external-store-shim/,
+                  priority: 20,
+                },
+                // The small modules every page shares ride in one chunk instead of a tiny chunk (and request) each.
+                {
+                  name: 'shell',
+                  test: /src[\\/]client[\\/](api\.ts|hooks[\\/]use(Auth|Api)\.ts|components[\\/](Icons|LazyToaster)\.tsx)$|src[\\/]shared[\\/](constants|api-keys)\.ts$|vite[\\/]preload-helper/,
+                  priority: 10,
+                  includeDependenciesRecursively: false,
+                },
+              ],
             },
           },
         },

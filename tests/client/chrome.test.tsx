@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AccountMenu } from '../../src/client/components/AccountMenu';
 import { Footer } from '../../src/client/components/Footer';
+import { Header } from '../../src/client/components/Header';
 import { ThemeToggle } from '../../src/client/components/ThemeToggle';
 import { THEME_STORAGE_KEY } from '../../src/client/hooks/useTheme';
 import type { SessionUser } from '../../src/shared/api-types';
@@ -97,5 +98,27 @@ describe('dark mode', () => {
     await act(async () => userEvent.click(screen.getByRole('button', { name: 'Switch to dark mode' })));
     expect(document.documentElement.classList.contains('dark')).toBe(true);
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+  });
+});
+
+describe('site navigation in the header', () => {
+  const anonymous = { '/api/check-auth': { authenticated: false } };
+  const loggedIn = { '/api/check-auth': { authenticated: true, user, isAdmin: false } };
+
+  it('links the catalogue and both libraries, marks the current page, and its Login returns to the page', () => {
+    renderWithApp(<Header />, { path: '/commands', fallback: anonymous });
+    const bar = screen.getAllByRole('link', { name: 'Commands' });
+    // The bar and the phone menu hold the same links.
+    expect(bar).toHaveLength(2);
+    expect(bar.every((link) => link.getAttribute('aria-current') === 'page')).toBe(true);
+    expect(screen.getAllByRole('link', { name: 'Kenji Library' })[0]?.getAttribute('href')).toBe('/kenji');
+    expect(screen.getAllByRole('link', { name: 'Glaive Library' })[0]?.getAttribute('href')).toBe('/glaive');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/api/auth?next=%2Fcommands');
+  });
+
+  it('adds the dashboard once logged in', () => {
+    renderWithApp(<Header />, { path: '/', fallback: loggedIn });
+    expect(screen.getAllByRole('link', { name: 'Dashboard' })[0]?.getAttribute('href')).toBe('/servers');
   });
 });
