@@ -48,6 +48,12 @@ export interface OwnerWhitelistEntry {
   adminMade: boolean;
 }
 
+export interface ServerLicence {
+  serverID: string;
+  expiresAt: number;
+  active: boolean;
+}
+
 /** GET /api/whitelisted-servers and the answer of POST /api/add-whitelisted-server. */
 export interface WhitelistStateResponse extends WhitelistedServersResponse {
   entries: OwnerWhitelistEntry[];
@@ -56,6 +62,8 @@ export interface WhitelistStateResponse extends WhitelistedServersResponse {
   used: number;
   /** Servers the user manages that hold an active licence, whoever made it. */
   licensed: string[];
+  /** Every licence of a server the user manages, whoever made it, expired ones included (the cards show them). */
+  licences: ServerLicence[];
   /** Where to ask for a licence. */
   supportUrl: string;
 }

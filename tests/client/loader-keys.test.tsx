@@ -20,7 +20,15 @@ const ANSWERS: Record<string, unknown> = {
   '/api/commands': COMMANDS,
   '/api/allowed-servers': [{ id: GUILD, name: 'Kenji Lounge', icon: null, users: 42 }],
   '/api/invitable-servers': [],
-  '/api/whitelisted-servers': { servers: [], entries: [], limit: 1, used: 0, licensed: [GUILD], supportUrl: 'https://support.example' },
+  '/api/whitelisted-servers': {
+    servers: [],
+    entries: [],
+    limit: 1,
+    used: 0,
+    licensed: [GUILD],
+    licences: [{ serverID: GUILD, expiresAt: Date.UTC(2030, 0, 1), active: true }],
+    supportUrl: 'https://support.example',
+  },
   '/api/all-whitelisted-servers': { servers: [] },
   [`/api/server-settings?serverID=${GUILD}`]: {
     id: GUILD,

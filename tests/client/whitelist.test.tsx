@@ -30,6 +30,7 @@ const state = (over: Partial<WhitelistStateResponse> = {}): WhitelistStateRespon
   limit: 1,
   used: 0,
   licensed: [],
+  licences: [],
   supportUrl: SUPPORT,
   ...over,
 });
@@ -236,5 +237,27 @@ describe('No Whitelisted Servers notice', () => {
     await userEvent.click(within(screen.getByRole('dialog', { name: 'No Whitelisted Servers' })).getByRole('button', { name: 'Manage Whitelist' }));
     expect(screen.getByRole('dialog', { name: 'Manage Whitelist' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'No Whitelisted Servers' })).toBeNull();
+  });
+});
+
+describe('licence state on the server cards', () => {
+  it('says licensed with the expiry, expired, or not licensed, and how to act', () => {
+    renderPage(
+      state({
+        licensed: [KENJI],
+        licences: [
+          { serverID: KENJI, expiresAt: Date.UTC(2030, 11, 22), active: true },
+          { serverID: GLAIVE, expiresAt: Date.UTC(2020, 0, 1), active: false },
+        ],
+      }),
+    );
+    const card = (name: string) => screen.getByRole('link', { name: new RegExp(name) });
+    expect(card('Kenji Lounge').textContent).toContain('Licensed · expires Dec 22, 2030');
+    expect(card('Glaive Studio').textContent).toContain('Expired · renew through support');
+  });
+
+  it('a server without any licence', () => {
+    renderPage(state());
+    expect(screen.getByRole('link', { name: /Kenji Lounge/ }).textContent).toContain('Not licensed · whitelist it with Manage Whitelist');
   });
 });

@@ -2,7 +2,10 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anyNumber, anyString, objectContaining } from './expect-helpers';
 import type { WhitelistStateResponse } from '../../src/shared/api-types';
-import { DAY_MS, DEFAULT_EXPIRY_DAYS, WHITELIST_LIMIT_PER_USER } from '../../src/shared/constants';
+import { DAY_MS } from '../../src/shared/constants';
+
+/** Owner entries last 30 days (the admin form's default, SPEC section 9). */
+const OWNER_ENTRY_DAYS = 30;
 import { licenceState } from '../../src/worker/services/licences';
 import { GUILDS, loginDemoUsers, USERS } from './login';
 import { call, postJson } from './request';
@@ -49,7 +52,8 @@ describe('GET /api/whitelisted-servers', () => {
   });
 
   it('answers the empty state with the limit and the configurable support URL', async () => {
-    expect(await state(owner)).toEqual({ servers: [], entries: [], limit: WHITELIST_LIMIT_PER_USER, used: 0, licensed: [], supportUrl: env.SUPPORT_URL });
+    // SPEC section 9: one server per user.
+    expect(await state(owner)).toEqual({ servers: [], entries: [], limit: 1, used: 0, licensed: [], licences: [], supportUrl: env.SUPPORT_URL });
   });
 
   it("lists only the user's own entries, with names resolved from their guild list", async () => {
@@ -89,7 +93,7 @@ describe('POST /api/add-whitelisted-server', () => {
     expect(await rows()).toHaveLength(0);
   });
 
-  it(`adds a managed server as a user-made entry expiring in ${DEFAULT_EXPIRY_DAYS} days`, async () => {
+  it(`adds a managed server as a user-made entry expiring in ${OWNER_ENTRY_DAYS} days`, async () => {
     const before = Date.now();
     const res = await add(owner, GUILDS.kenjiLounge);
     expect(res.status).toBe(200);
@@ -99,8 +103,8 @@ describe('POST /api/add-whitelisted-server', () => {
     expect(body.entries[0]).toMatchObject({ serverID: GUILDS.kenjiLounge, serverName: 'Kenji Lounge', active: true, adminMade: false });
     const [row] = await rows();
     expect(row).toMatchObject({ user_id: USERS.owner, server_id: GUILDS.kenjiLounge, server_name: 'Kenji Lounge', admin_made: 0 });
-    expect(row?.expires_at).toBeGreaterThanOrEqual(before + DEFAULT_EXPIRY_DAYS * DAY_MS);
-    expect(row?.expires_at).toBeLessThanOrEqual(Date.now() + DEFAULT_EXPIRY_DAYS * DAY_MS);
+    expect(row?.expires_at).toBeGreaterThanOrEqual(before + OWNER_ENTRY_DAYS * DAY_MS);
+    expect(row?.expires_at).toBeLessThanOrEqual(Date.now() + OWNER_ENTRY_DAYS * DAY_MS);
     expect((await licenceState(env.DB, GUILDS.kenjiLounge)).active).toBe(true);
   });
 

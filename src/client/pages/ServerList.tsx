@@ -2,7 +2,8 @@ import { useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
 import { apiKeys } from '../../shared/api-keys';
-import type { AllowedServersResponse } from '../../shared/api-types';
+import type { AllowedServersResponse, ServerLicence } from '../../shared/api-types';
+import { formatExpiry, isPermanentExpiry } from '../../shared/whitelist';
 import { SUPPORT_URL, TOAST_SUCCESS_MS } from '../../shared/constants';
 import { getJson } from '../api';
 import { LoginPrompt } from '../components/LoginPrompt';
@@ -13,6 +14,29 @@ import { useApi } from '../hooks/useApi';
 import { useAuth } from '../hooks/useAuth';
 
 const number = new Intl.NumberFormat('en-US');
+
+/** A server card's license state, and what to do about it. */
+function LicenceLine({ licence }: { licence: ServerLicence | undefined }) {
+  if (!licence) {
+    return (
+      <span className="mt-1 block text-xs text-gray-600 dark:text-gray-400">
+        <span className="font-semibold">Not licensed</span> · whitelist it with Manage Whitelist
+      </span>
+    );
+  }
+  if (!licence.active) {
+    return (
+      <span className="mt-1 block text-xs text-red-700 dark:text-red-300">
+        <span className="font-semibold">Expired</span> · renew through support
+      </span>
+    );
+  }
+  return (
+    <span className="mt-1 block text-xs text-green-700 dark:text-green-400">
+      <span className="font-semibold">Licensed</span> · {isPermanentExpiry(licence.expiresAt) ? 'permanent' : `expires ${formatExpiry(licence.expiresAt)}`}
+    </span>
+  );
+}
 
 export default function ServerList() {
   const { user } = useAuth();
@@ -118,6 +142,7 @@ function Servers() {
                 <span className="min-w-0">
                   <span className="block truncate font-semibold">{s.name}</span>
                   <span className="block text-sm text-gray-600 dark:text-gray-400">{`Users: ${number.format(s.users)}`}</span>
+                  {whitelist.data && <LicenceLine licence={whitelist.data.licences.find((l) => l.serverID === s.id)} />}
                 </span>
               </Link>
             </li>

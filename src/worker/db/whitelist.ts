@@ -77,8 +77,8 @@ export async function findEntryByServer(db: D1Database, serverId: string): Promi
   return db.prepare(`SELECT ${COLUMNS} FROM whitelist WHERE server_id = ?`).bind(serverId).first<WhitelistRow>();
 }
 
-/** Which of these servers hold a licence that has not expired. */
-export async function activeLicensedAmong(db: D1Database, serverIds: readonly string[], now = Date.now()): Promise<string[]> {
+/** The licences (expired or not) held by any of these servers. */
+export async function licencesAmong(db: D1Database, serverIds: readonly string[]): Promise<Licence[]> {
   if (serverIds.length === 0) return [];
   // D1 caps bound parameters per statement at 100; a user manages at most 200 guilds, so chunk.
   const chunks: string[][] = [];
@@ -87,10 +87,10 @@ export async function activeLicensedAmong(db: D1Database, serverIds: readonly st
     chunks.map(async (chunk) => {
       const marks = chunk.map(() => '?').join(',');
       const { results } = await db
-        .prepare(`SELECT server_id AS serverId FROM whitelist WHERE expires_at > ? AND server_id IN (${marks})`)
-        .bind(now, ...chunk)
-        .all<{ serverId: string }>();
-      return results.map((r) => r.serverId);
+        .prepare(`SELECT server_id AS serverId, expires_at AS expiresAt FROM whitelist WHERE server_id IN (${marks})`)
+        .bind(...chunk)
+        .all<Licence>();
+      return results;
     }),
   );
   return found.flat();

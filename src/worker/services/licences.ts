@@ -16,7 +16,6 @@ import type { LicenceState } from '../../shared/settings';
 import { expiryInDays, type adminAddSchema, type adminUpdateSchema, type addWhitelistedServerSchema } from '../../shared/whitelist';
 import type { z } from 'zod';
 import {
-  activeLicensedAmong,
   deleteEntry,
   DuplicateServerError,
   findEntryById,
@@ -24,6 +23,7 @@ import {
   findLicence,
   insertAdminEntry,
   insertUserEntryWithinLimit,
+  licencesAmong,
   listAllEntries,
   listUserEntries,
   moveUserEntry,
@@ -86,17 +86,18 @@ export async function ownerWhitelist(
         .catch(() => [] as PartialGuild[]),
   ]);
   const names = new Map(guilds.map((g) => [g.id, g.name]));
-  const licensed = await activeLicensedAmong(
+  const found = await licencesAmong(
     env.DB,
     guilds.map((g) => g.id),
-    now,
   );
+  const licences = found.map((l) => ({ serverID: l.serverId, expiresAt: l.expiresAt, active: l.expiresAt > now }));
   return {
     servers: rows.map((r) => r.serverId),
     entries: rows.map((r) => toOwnerEntry(r, names, now)),
     limit: WHITELIST_LIMIT_PER_USER,
     used: rows.filter((r) => r.adminMade === 0).length,
-    licensed,
+    licensed: licences.filter((l) => l.active).map((l) => l.serverID),
+    licences,
     supportUrl: env.SUPPORT_URL || SUPPORT_URL,
   };
 }
