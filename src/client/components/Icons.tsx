@@ -1,8 +1,7 @@
 import type { SVGProps } from 'react';
 
-const base = {
-  width: 20,
-  height: 20,
+/** The outline style every icon of the site shares (24×24 grid, round 2 px strokes, hidden from screen readers). */
+export const OUTLINE_ICON = {
   viewBox: '0 0 24 24',
   fill: 'none',
   stroke: 'currentColor',
@@ -11,6 +10,8 @@ const base = {
   strokeLinejoin: 'round',
   'aria-hidden': true,
 } as const;
+
+const base = { ...OUTLINE_ICON, width: 20, height: 20 } as const;
 
 export const LogoIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base} {...p}>

@@ -1,16 +1,7 @@
 import type { SVGProps } from 'react';
+import { OUTLINE_ICON } from '../Icons';
 
-const base = {
-  width: 18,
-  height: 18,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-} as const;
+const base = { ...OUTLINE_ICON, width: 18, height: 18 } as const;
 
 export const PlayIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base} {...p}>

@@ -1,4 +1,5 @@
 import type { ModuleIcon as IconName } from '../../../shared/settings-registry';
+import { OUTLINE_ICON } from '../Icons';
 
 /** Outline icons (24×24, stroke) for the settings modules, by the registry's icon names. */
 const PATHS: Record<IconName, string> = {
@@ -16,16 +17,7 @@ const PATHS: Record<IconName, string> = {
 
 export function ModuleIcon({ name }: { name: IconName }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <svg {...OUTLINE_ICON} className="h-5 w-5" strokeWidth={1.8}>
       <path d={PATHS[name]} />
     </svg>
   );
