@@ -55,7 +55,7 @@ function SiteNav({ loggedIn, location }: { loggedIn: boolean; location: string }
         </summary>
         {links(
           'absolute right-0 z-50 mt-2 w-48 rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900',
-          'block px-4 py-2 hover:bg-gray-100 focus-visible:bg-gray-100 focus-visible:outline-none dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800',
+          'block px-4 py-2 hover:bg-gray-100 focus-visible:outline-2 dark:hover:bg-gray-800',
         )}
       </details>
     </>

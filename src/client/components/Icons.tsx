@@ -1,7 +1,9 @@
 import type { SVGProps } from 'react';
 
-/** The outline style every icon of the site shares (24×24 grid, round 2 px strokes, hidden from screen readers). */
+/** The outline style every icon of the site shares (24×24 grid, round 2 px strokes, 20 px, hidden from screen readers). */
 export const OUTLINE_ICON = {
+  width: 20,
+  height: 20,
   viewBox: '0 0 24 24',
   fill: 'none',
   stroke: 'currentColor',
@@ -11,7 +13,7 @@ export const OUTLINE_ICON = {
   'aria-hidden': true,
 } as const;
 
-const base = { ...OUTLINE_ICON, width: 20, height: 20 } as const;
+const base = OUTLINE_ICON;
 
 export const LogoIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base} {...p}>

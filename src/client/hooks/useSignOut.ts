@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { apiActions, apiKeys } from '../../shared/api-keys';
 import type { CheckAuthResponse } from '../../shared/api-types';
 import { postJson } from '../api';
-import { requestToaster } from '../components/LazyToaster';
+import { requestToaster } from './useToasterRequest';
 
 /** Ends the session on the server, then forgets every cached answer (user, servers, settings, admin flag). */
 export function useSignOut() {
@@ -14,8 +14,9 @@ export function useSignOut() {
     try {
       await postJson<undefined>(apiActions.logout, {});
     } catch (error) {
-      await requestToaster();
+      requestToaster();
       const { toast } = await import('sonner');
+      await new Promise((resolve) => setTimeout(resolve, 0));
       toast.error(error instanceof Error ? error.message : 'Sign out failed.');
       return;
     }
