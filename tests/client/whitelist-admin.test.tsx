@@ -172,15 +172,21 @@ describe('admin whitelist table', () => {
     expect(screen.getByLabelText('New expiry')).toBeTruthy();
   });
 
-  it('deletes only after confirmation', async () => {
-    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
-    vi.stubGlobal('confirm', confirm);
+  it('deletes only after confirmation in a dialog that names the entry', async () => {
     renderAdmin();
     await userEvent.click(screen.getByRole('button', { name: 'Delete entry for Kenji Lounge' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this entry?');
+    const dialog = screen.getByRole('dialog', { name: 'Delete this entry?' });
+    expect(dialog.textContent).toContain('Are you sure you want to delete this entry?');
+    expect(dialog.textContent).toContain('Demo Owner (100000000000000002)');
+    expect(dialog.textContent).toContain('Kenji Lounge (300000000000000001)');
+    expect(dialog.textContent).toContain('Mar 4, 2031');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(posted).toEqual([]);
+
     replies.push({ status: 200, body: { deleted: ENTRIES[0] } });
     await userEvent.click(screen.getByRole('button', { name: 'Delete entry for Kenji Lounge' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete entry' }));
     expect(posted).toEqual([{ url: '/api/delete-whitelisted-server', body: { id: 1 } }]);
     await waitFor(() => expect(screen.queryByText('Kenji Lounge')).toBeNull());
     expect(screen.getByText('Entry deleted')).toBeTruthy();

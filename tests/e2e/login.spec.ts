@@ -19,7 +19,8 @@ test('Demo Owner logs in through Discord and sees the servers they manage', asyn
 
 test('Demo Member sees no manageable servers and no Admin link', async ({ page }) => {
   await loginAs(page, DEMO_USERS.member);
-  await expect(page.getByText('You do not manage any server the bot is in yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Add the bot to a server you manage' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add to Discord' })).toHaveAttribute('href', '/api/invite');
   await page.getByRole('button', { name: 'Demo Member' }).click();
   await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
 });

@@ -127,7 +127,20 @@ function Servers() {
         </p>
       )}
       {servers?.length === 0 && (
-        <p className="mt-6 text-gray-600 dark:text-gray-400">You do not manage any server the bot is in yet. Add the bot to one of your servers below.</p>
+        <div className="mt-6 rounded-xl border border-dashed border-gray-300 p-6 text-center dark:border-gray-700">
+          <h2 className="text-lg font-semibold">Add the bot to a server you manage</h2>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+            {invitable && invitable.length > 0
+              ? 'Your servers without the bot are listed below; add it to one and it shows up here.'
+              : 'Servers you own, or where you have Manage Server, show up here once the bot is in them.'}
+          </p>
+          <a
+            href="/api/invite"
+            className="mt-4 inline-block rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
+          >
+            Add to Discord
+          </a>
+        </div>
       )}
       {servers && servers.length > 0 && (
         <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">

@@ -7,6 +7,7 @@ import { firstIssueMessage } from '../../../shared/schema-issues';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { adminAddSchema, adminUpdateSchema, EXPIRY_CHOICES, expiryFromChoice, formatExpiry, UNKNOWN_NAME, type ExpiryChoice } from '../../../shared/whitelist';
 import { postJson } from '../../api';
+import { Modal, modalButton } from '../Modal';
 import { useApi } from '../../hooks/useApi';
 import { filterEntries, sortEntries, type Sort, type SortKey } from './whitelist-table';
 
@@ -48,8 +49,11 @@ export function AdminWhitelist() {
 
   const toggleSort = (key: SortKey) => setSort((s) => (s.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
 
+  // The entry whose deletion waits for the admin's answer in the dialog (SPEC 5's question, naming the entry).
+  const [confirming, setConfirming] = useState<AdminWhitelistEntry | null>(null);
+
   const remove = async (entry: AdminWhitelistEntry) => {
-    if (!window.confirm(DELETE_ENTRY_CONFIRM)) return;
+    setConfirming(null);
     try {
       const { deleted } = await postJson<AdminDeleteResponse>(apiActions.adminDelete, { id: entry._id });
       await replaceEntries((list) => list.filter((e) => e._id !== deleted._id));
@@ -171,7 +175,7 @@ export function AdminWhitelist() {
                           <button
                             type="button"
                             className={button.danger}
-                            onClick={() => void remove(entry)}
+                            onClick={() => setConfirming(entry)}
                             aria-label={`Delete entry for ${entry.serverName ?? entry.serverID}`}
                           >
                             Delete
@@ -186,7 +190,50 @@ export function AdminWhitelist() {
           </div>
         )}
       </section>
+      <DeleteDialog entry={confirming} onCancel={() => setConfirming(null)} onConfirm={(entry) => void remove(entry)} />
     </div>
+  );
+}
+
+/** SPEC 5's question, in the page, naming what goes: user, server and expiry. */
+function DeleteDialog({
+  entry,
+  onCancel,
+  onConfirm,
+}: {
+  entry: AdminWhitelistEntry | null;
+  onCancel: () => void;
+  onConfirm: (entry: AdminWhitelistEntry) => void;
+}) {
+  return (
+    <Modal
+      open={entry !== null}
+      onClose={onCancel}
+      size="sm"
+      title="Delete this entry?"
+      description={DELETE_ENTRY_CONFIRM}
+      footer={
+        <>
+          <button type="button" className={modalButton.secondary} onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className={modalButton.danger} onClick={() => entry && onConfirm(entry)}>
+            Delete entry
+          </button>
+        </>
+      }
+    >
+      {entry && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-gray-600 dark:text-gray-400">User</dt>
+          <dd>{`${entry.userName ?? UNKNOWN_NAME} (${entry.userID})`}</dd>
+          <dt className="text-gray-600 dark:text-gray-400">Server</dt>
+          <dd>{`${entry.serverName ?? UNKNOWN_NAME} (${entry.serverID})`}</dd>
+          <dt className="text-gray-600 dark:text-gray-400">Expires</dt>
+          <dd>{formatExpiry(entry.expiresAt)}</dd>
+        </dl>
+      )}
+    </Modal>
   );
 }
 
