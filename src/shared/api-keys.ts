@@ -50,7 +50,8 @@ export const loaderKeys = {
   stats: () => [apiKeys.stats],
   commands: () => [apiKeys.commands],
   servers: () => [apiKeys.allowedServers, apiKeys.invitableServers, apiKeys.whitelist],
-  serverSettings: (params: Readonly<Record<string, string>>) => (params.serverId ? [apiKeys.serverSettings(params.serverId)] : []),
+  // The settings, and the user's servers for the switcher in the page's header.
+  serverSettings: (params: Readonly<Record<string, string>>) => (params.serverId ? [apiKeys.serverSettings(params.serverId), apiKeys.allowedServers] : []),
   adminWhitelist: () => [apiKeys.allWhitelist],
 } as const satisfies Record<string, (params: Readonly<Record<string, string>>) => readonly string[]>;
 

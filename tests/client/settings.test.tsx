@@ -355,3 +355,23 @@ describe('licence banner', () => {
     expect(screen.getByTestId('licence-expiry').textContent).toContain('January 15, 2030');
   });
 });
+
+describe('server switcher', () => {
+  it('lists the user’s other servers and opens the one chosen', async () => {
+    const { location } = renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, {
+      path: `/server/${GUILD}`,
+      fallback: {
+        ...AUTH,
+        [`/api/server-settings?serverID=${GUILD}`]: fixture(),
+        '/api/allowed-servers': [
+          { id: GUILD, name: 'Kenji Lounge', icon: null, users: 42 },
+          { id: '300000000000000002', name: 'Glaive Studio', icon: null, users: 17 },
+        ],
+      },
+    });
+    const switcher = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Switch server' });
+    expect(switcher.value).toBe(GUILD);
+    await userEvent.selectOptions(switcher, '300000000000000002');
+    expect(location.history.at(-1)).toBe('/server/300000000000000002');
+  });
+});

@@ -213,7 +213,11 @@ describe('loaders fill exactly the keys their pages read (see tests/client/loade
     expect(await islandKeys('/')).toEqual(['/api/check-auth', '/api/stats']);
     expect(await islandKeys('/commands')).toEqual(['/api/check-auth', '/api/commands']);
     expect(await islandKeys('/servers', owner)).toEqual(['/api/allowed-servers', '/api/check-auth', '/api/invitable-servers', '/api/whitelisted-servers']);
-    expect(await islandKeys(`/server/${GUILDS.kenjiLounge}`, owner)).toEqual(['/api/check-auth', `/api/server-settings?serverID=${GUILDS.kenjiLounge}`]);
+    expect(await islandKeys(`/server/${GUILDS.kenjiLounge}`, owner)).toEqual([
+      '/api/allowed-servers',
+      '/api/check-auth',
+      `/api/server-settings?serverID=${GUILDS.kenjiLounge}`,
+    ]);
     expect(await islandKeys('/admin', admin)).toEqual(['/api/all-whitelisted-servers', '/api/check-auth']);
   });
 });

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { SUPPORT_URL } from '../../shared/constants';
 import { isSnowflake } from '../../shared/discord-ids';
 import NotFound from './NotFound';
@@ -25,7 +25,7 @@ export default function ServerSettingsPage({ params }: { params: Record<string, 
   const serverId = params.serverId ?? '';
   // Same answer as the server's: an id that is not a Discord id has no settings page.
   if (!isSnowflake(serverId)) return <NotFound />;
-  return <ServerSettings serverId={serverId} />;
+  return <ServerSettings key={serverId} serverId={serverId} />;
 }
 
 const backLink = (
@@ -38,6 +38,29 @@ const backLink = (
 );
 
 const bannerLink = 'font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-current';
+
+/** Another server the user manages, one choice away (the list is the server list's, sent with the page). */
+function ServerSwitcher({ current }: { current: string }) {
+  const { data: servers } = useApi(apiKeys.allowedServers);
+  const [, navigate] = useLocation();
+  if (!servers || servers.length < 2) return null;
+  return (
+    <label className="mt-2 flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
+      Switch server
+      <select
+        value={current}
+        onChange={(event) => navigate(`/server/${event.target.value}`)}
+        className="rounded-lg border border-gray-300 bg-white px-2 py-1 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100"
+      >
+        {servers.map((server) => (
+          <option key={server.id} value={server.id}>
+            {server.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /** Without an active license the settings still open, and the banner says how to get one (or renew it). */
 function LicenceBanner({ expiresAt, active }: { expiresAt: number | null; active: boolean }) {
@@ -162,6 +185,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
       <header className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">{data.name}</h1>
+          <ServerSwitcher current={serverId} />
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Every change is saved as soon as you make it.</p>
         </div>
         {expiresAt !== null && (

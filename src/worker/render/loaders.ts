@@ -5,7 +5,7 @@ import { ApiError } from '../errors';
 import { isAdminId } from '../auth/guards';
 import type { ActiveSession } from '../hono-env';
 import { listAllLicences, ownerWhitelist } from '../services/licences';
-import { manageableGuilds, toServerLists } from '../services/servers';
+import { manageableGuilds, serverLists, toServerLists } from '../services/servers';
 import { serverSettings } from '../services/settings';
 import { stats } from '../services/stats';
 
@@ -42,7 +42,8 @@ const LOADERS: Record<LoaderKey, Loader> = {
     if (!isSnowflake(serverId)) throw new PageNotFound();
     if (!session) return {};
     try {
-      return { [apiKeys.serverSettings(serverId)]: await serverSettings(env, session, serverId, { signal }) };
+      const [settings, lists] = await Promise.all([serverSettings(env, session, serverId, { signal }), serverLists(env, session, { signal })]);
+      return { [apiKeys.serverSettings(serverId)]: settings, [apiKeys.allowedServers]: lists.allowed };
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) throw new PageNotFound();
       throw error;
