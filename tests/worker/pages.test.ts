@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { anyString, stringMatching } from './expect-helpers';
 import { serializeIsland } from '../../src/client/data-island';
@@ -130,6 +130,32 @@ describe('CSRF guard', () => {
 
   it('rejects a POST whose body is not JSON', async () => {
     const res = await call('/api/logout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+    expect(res.status).toBe(415);
+  });
+  /** A POST exactly as given: no Origin is added for us. */
+  const rawPost = (headers: Record<string, string>, body?: BodyInit) =>
+    exports.default.fetch(new Request('http://localhost/api/logout', { method: 'POST', headers, body, duplex: 'half' } as RequestInit));
+
+  it('rejects an Origin that only starts like ours', async () => {
+    expect((await rawPost({ Origin: 'http://localhost.evil.example' })).status).toBe(403);
+    expect((await rawPost({ Origin: 'http://localhost:8787' })).status).toBe(403);
+  });
+
+  it('without an Origin, trusts only Sec-Fetch-Site: same-origin', async () => {
+    expect((await rawPost({ 'Sec-Fetch-Site': 'same-origin' })).status).toBe(204);
+    expect((await rawPost({ 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
+    expect((await rawPost({ 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await rawPost({})).status).toBe(403);
+  });
+
+  it('refuses a chunked body (no Content-Length) that is not JSON', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('a=1'));
+        controller.close();
+      },
+    });
+    const res = await rawPost({ Origin: 'http://localhost', 'Content-Type': 'text/plain' }, body);
     expect(res.status).toBe(415);
   });
 });

@@ -93,6 +93,19 @@ describe('who may read and write settings', () => {
 });
 
 describe('GET /api/server-settings', () => {
+  it.each(['1234567890123456', '123456789012345678901', '30000000000000000x', ' 300000000000000001x', ''])(
+    'refuses serverID %j with 400 INVALID_INPUT naming the field',
+    async (id) => {
+      const res = await settingsOf(id, owner);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT', error: stringMatching(/^serverID/) });
+    },
+  );
+
+  it.each(['12345678901234567', '12345678901234567890'])('takes %s (17 and 20 digits) as an id: 403 for a server not managed', async (id) => {
+    expect((await settingsOf(id, owner)).status).toBe(403);
+  });
+
   it('answers defaults for a never-saved guild, with name, roles, channels, licence and the bot position', async () => {
     const res = await settingsOf(GUILDS.kenjiLounge, owner);
     expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { ApiError } from '../errors';
 import { isAdminId } from '../auth/guards';
 import type { ActiveSession } from '../hono-env';
 import { listAllLicences, ownerWhitelist } from '../services/licences';
-import { manageableGuilds, serverLists, toServerLists } from '../services/servers';
+import { manageableGuilds, toServerLists } from '../services/servers';
 import { serverSettings } from '../services/settings';
 import { stats } from '../services/stats';
 
@@ -42,8 +42,10 @@ const LOADERS: Record<LoaderKey, Loader> = {
     if (!isSnowflake(serverId)) throw new PageNotFound();
     if (!session) return {};
     try {
-      const [settings, lists] = await Promise.all([serverSettings(env, session, serverId, { signal }), serverLists(env, session, { signal })]);
-      return { [apiKeys.serverSettings(serverId)]: settings, [apiKeys.allowedServers]: lists.allowed };
+      // One guild list serves the permission check and the switcher's list.
+      const guilds = manageableGuilds(env, session, { signal });
+      const [settings, { allowed }] = await Promise.all([serverSettings(env, session, serverId, { signal, guilds }), guilds.then(toServerLists)]);
+      return { [apiKeys.serverSettings(serverId)]: settings, [apiKeys.allowedServers]: allowed };
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) throw new PageNotFound();
       throw error;

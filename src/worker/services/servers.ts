@@ -27,10 +27,15 @@ export async function manageableGuilds(env: Env, session: ActiveSession, options
   };
 }
 
+/** Discord options, and the user's guild list when the caller already asked for it (one KV read, not two). */
+export interface GuildLookup extends DiscordCallOptions {
+  guilds?: Promise<ManageableGuilds>;
+}
+
 /** The guild, if this user manages it and the bot is in it; 400/403 otherwise. Checked on every call. */
-export async function requireManagedGuild(env: Env, session: ActiveSession, guildId: string, options: DiscordCallOptions = {}): Promise<PartialGuild> {
+export async function requireManagedGuild(env: Env, session: ActiveSession, guildId: string, lookup: GuildLookup = {}): Promise<PartialGuild> {
   if (!isSnowflake(guildId)) throw badInput('serverID', 'must be a Discord server id (17–20 digits).');
-  const { withBot } = await manageableGuilds(env, session, options);
+  const { withBot } = await (lookup.guilds ?? manageableGuilds(env, session, lookup));
   const guild = withBot.find((g) => g.id === guildId);
   if (!guild) throw forbidden('You do not manage this server, or the bot is not in it.');
   return guild;

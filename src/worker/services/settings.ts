@@ -4,12 +4,11 @@ import { moduleTitle } from '../../shared/settings-registry';
 import type { z } from 'zod';
 import { guildSettingsStatement, listSettingsAudit, toGuildSettings, writeGuildSetting, type SettingRow } from '../db/settings';
 import { licenceStatement, type Licence } from '../db/whitelist';
-import type { DiscordCallOptions } from '../discord/api';
 import { ApiError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { checkReference, loadGuildView } from './guild-view';
 import { toLicenceState } from './licences';
-import { requireManagedGuild } from './servers';
+import { requireManagedGuild, type GuildLookup } from './servers';
 
 /** A guild's settings and licence in one D1 round trip. */
 async function readStoredState(db: D1Database, guildId: string) {
@@ -22,7 +21,7 @@ async function readStoredState(db: D1Database, guildId: string) {
  * The settings answer for a guild the user manages (403 otherwise). The D1 reads start beside the
  * permission check; their rows are only answered once the check has passed.
  */
-export async function serverSettings(env: Env, session: ActiveSession, serverId: string, options: DiscordCallOptions = {}): Promise<ServerSettingsResponse> {
+export async function serverSettings(env: Env, session: ActiveSession, serverId: string, options: GuildLookup = {}): Promise<ServerSettingsResponse> {
   const stored = readStoredState(env.DB, serverId);
   // Without this the reads' rejection would go unobserved when the permission check throws first.
   stored.catch(() => undefined);

@@ -19,11 +19,10 @@ export function DisabledCommands({ label, disabled, saving, saved, onChange }: P
   const searchRef = useRef<HTMLInputElement>(null);
   const base = useId();
   const searchId = `${base}-search`;
-  const inCategory = (name: string) => category === '' || COMMANDS.some((command) => command.commandName === name && command.category === category);
   // A search ranks the whole catalogue (within the chosen category); a category alone lists its commands.
   const matches =
     query.trim() !== ''
-      ? searchCommandsToDisable(query, disabled).filter((command) => inCategory(command.commandName))
+      ? searchCommandsToDisable(query, disabled).filter((command) => category === '' || command.category === category)
       : category === ''
         ? []
         : COMMANDS.filter((command) => command.category === category && !disabled.includes(command.commandName));

@@ -105,7 +105,7 @@ export function useSettingsSaver(
         console.error(`Saving ${id} failed`, error);
         const reason = error instanceof Error && error.message !== '' ? error.message : 'the request failed';
         // Offline, a timeout or Discord failing: the sentence says so; Retry sends the same value again.
-        const message = typeof navigator !== 'undefined' && !navigator.onLine ? 'You are offline.' : reason;
+        const message = navigator.onLine ? reason : 'You are offline.';
         if (pending.current.get(id)?.seq === seq) {
           setOutcome(id, {
             kind: 'failed',
