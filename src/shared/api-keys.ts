@@ -3,6 +3,7 @@
  * under exactly these keys and the pages' hooks read them, so the first paint never refetches.
  */
 import type {
+  AdminServerCheckResponse,
   AllowedServersResponse,
   AllWhitelistedServersResponse,
   CheckAuthResponse,
@@ -30,6 +31,7 @@ export const apiKeys = {
   allWhitelist: key<AllWhitelistedServersResponse>('/api/all-whitelisted-servers'),
   serverSettings: (serverId: string) => key<ServerSettingsResponse>(withServer('/api/server-settings', serverId)),
   settingsAudit: (serverId: string) => key<SettingsAuditResponse>(withServer('/api/server-settings/audit', serverId)),
+  adminServerCheck: (serverId: string) => key<AdminServerCheckResponse>(withServer('/api/admin-server-check', serverId)),
 } as const;
 
 /** The POST endpoints the pages call. */
@@ -50,8 +52,9 @@ export const loaderKeys = {
   stats: () => [apiKeys.stats],
   commands: () => [apiKeys.commands],
   servers: () => [apiKeys.allowedServers, apiKeys.invitableServers, apiKeys.whitelist],
-  // The settings, and the user's servers for the switcher in the page's header.
-  serverSettings: (params: Readonly<Record<string, string>>) => (params.serverId ? [apiKeys.serverSettings(params.serverId), apiKeys.allowedServers] : []),
+  // The settings, the user's servers for the switcher, and their whitelist for the license banner.
+  serverSettings: (params: Readonly<Record<string, string>>) =>
+    params.serverId ? [apiKeys.serverSettings(params.serverId), apiKeys.allowedServers, apiKeys.whitelist] : [],
   adminWhitelist: () => [apiKeys.allWhitelist],
 } as const satisfies Record<string, (params: Readonly<Record<string, string>>) => readonly string[]>;
 

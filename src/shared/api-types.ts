@@ -68,6 +68,14 @@ export interface WhitelistStateResponse extends WhitelistedServersResponse {
   supportUrl: string;
 }
 
+/** GET /api/admin-server-check: whether the bot is in a server, before an admin licenses it. */
+export interface AdminServerCheckResponse {
+  serverID: string;
+  /** null when Discord could not be asked: the console does not warn then. */
+  botInServer: boolean | null;
+  name: string | null;
+}
+
 /** A whitelist entry as the admin console shows it (SPEC section 3). */
 export interface AdminWhitelistEntry {
   _id: number;

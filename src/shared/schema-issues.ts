@@ -15,3 +15,10 @@ export function firstIssueMessage(error: Pick<z.core.$ZodError, 'issues'>, prefi
   if (field && !issue.message.includes(field)) return `${field}: ${issue.message}`;
   return issue.message;
 }
+
+/** The first problem in the schema's own words, for a form whose labels already say which field it is. */
+export function firstIssueSentence(error: Pick<z.core.$ZodError, 'issues'>): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The request is not valid.';
+  return issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}.` : issue.message;
+}

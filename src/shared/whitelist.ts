@@ -13,17 +13,18 @@ const LATEST_DATE_MS = Date.UTC(2100, 0, 1);
 /** Anything further away than this counts as the 'permanent' option (which is 10 years). */
 export const PERMANENT_THRESHOLD_DAYS = 5 * 365;
 
-const snowflake = (field: string, what: string) =>
+/** `label` is what people read (the form's label); the Worker's answer adds the field's path before it. */
+const snowflake = (label: string, what: string) =>
   z
-    .string({ error: `${field} is required.` })
+    .string({ error: `${label} is required.` })
     .trim()
-    .min(1, { error: `${field} is required.` })
-    .regex(SNOWFLAKE_PATTERN, { error: `${field} must be a Discord ${what} ID (17–20 digits).` });
+    .min(1, { error: `${label} is required.` })
+    .regex(SNOWFLAKE_PATTERN, { error: `${label} must be a Discord ${what} ID (17–20 digits).` });
 
 /** Absent, null and '' all mean 'none'. */
-const optionalSnowflake = (field: string, what: string) =>
+const optionalSnowflake = (label: string, what: string) =>
   z
-    .union([z.literal(''), snowflake(field, what)], { error: `${field} must be a Discord ${what} ID (17–20 digits).` })
+    .union([z.literal(''), snowflake(label, what)], { error: `${label} must be a Discord ${what} ID (17–20 digits).` })
     .nullish()
     .transform((v) => (v === '' ? null : (v ?? null)));
 
@@ -57,14 +58,14 @@ const entryId = (field: string) =>
 
 /** POST /api/add-whitelisted-server */
 export const addWhitelistedServerSchema = z.object({
-  newServerID: snowflake('newServerID', 'server'),
-  oldServerID: optionalSnowflake('oldServerID', 'server'),
+  newServerID: snowflake('Server ID', 'server'),
+  oldServerID: optionalSnowflake('The server to replace', 'server'),
 });
 
 /** POST /api/add-whitelisted-server-admin: the expiry defaults to DEFAULT_EXPIRY_DAYS from now. */
 export const adminAddSchema = z.object({
-  userID: snowflake('userID', 'user'),
-  newServerID: snowflake('newServerID', 'server'),
+  userID: snowflake('User ID', 'user'),
+  newServerID: snowflake('Server ID', 'server'),
   expiresAt: date('expiresAt')
     .nullish()
     .transform((v) => v ?? null),
@@ -73,8 +74,8 @@ export const adminAddSchema = z.object({
 /** POST /api/update-whitelisted-server: `oldID` is the entry's id; a missing expiresAt keeps the current date. */
 export const adminUpdateSchema = z.object({
   oldID: entryId('oldID'),
-  newUserID: snowflake('newUserID', 'user'),
-  newServerID: snowflake('newServerID', 'server'),
+  newUserID: snowflake('User ID', 'user'),
+  newServerID: snowflake('Server ID', 'server'),
   expiresAt: date('expiresAt')
     .nullish()
     .transform((v) => v ?? null),

@@ -34,7 +34,8 @@ const ANSWERS: Record<string, unknown> = {
     id: GUILD,
     name: 'Kenji Lounge',
     ...defaultSettings(),
-    whitelist: { expiresAt: null, active: true },
+    // Unlicensed: the page's license banner reads the user's whitelist too.
+    whitelist: { expiresAt: null, active: false },
     roles: [],
     channels: [],
     botHighestRolePosition: 1,

@@ -4,16 +4,19 @@ import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 
+interface Options {
+  path?: string;
+  fallback?: Record<string, unknown>;
+  /** Answers SWR's fetches (revalidations); by default they never settle, so the fallback stays. */
+  fetcher?: (key: string) => Promise<unknown>;
+}
+
 /** Renders a component inside the app's router and an isolated SWR cache. */
-export function renderWithApp(ui: ReactElement, { path = '/', fallback = {} }: { path?: string; fallback?: Record<string, unknown> } = {}) {
+export function renderWithApp(ui: ReactElement, { path = '/', fallback = {}, fetcher = () => new Promise<never>(() => undefined) }: Options = {}) {
   const location = memoryLocation({ path, record: true });
   const result = render(
     <Router hook={location.hook}>
-      <SWRConfig
-        value={{ provider: () => new Map(), fallback, revalidateIfStale: false, revalidateOnFocus: false, fetcher: () => new Promise<never>(() => undefined) }}
-      >
-        {ui}
-      </SWRConfig>
+      <SWRConfig value={{ provider: () => new Map(), fallback, revalidateIfStale: false, revalidateOnFocus: false, fetcher }}>{ui}</SWRConfig>
     </Router>,
   );
   return { ...result, location };

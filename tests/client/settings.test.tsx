@@ -336,13 +336,76 @@ describe('settings page', () => {
   });
 });
 
-describe('licence banner', () => {
-  it('says an unlicensed server needs a license and where to get one', () => {
-    renderPage(fixture({ whitelist: { expiresAt: null, active: false } }));
+describe('license banner', () => {
+  const OTHER = '300000000000000002';
+  const whitelistState = (entries: { serverID: string; active: boolean }[]) => ({
+    servers: entries.map((e) => e.serverID),
+    entries: entries.map((e) => ({ ...e, serverName: 'Glaive Studio', expiresAt: Date.UTC(2030, 0, 1), adminMade: false })),
+    limit: 1,
+    used: entries.length,
+    licensed: [],
+    licences: [],
+    supportUrl: 'https://support.example/join',
+  });
+  function renderUnlicensed(entries: { serverID: string; active: boolean }[], fetched: string[] = []) {
+    return renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, {
+      path: `/server/${GUILD}`,
+      fetcher: (key) => {
+        fetched.push(key);
+        return new Promise<never>(() => undefined);
+      },
+      fallback: {
+        ...AUTH,
+        [`/api/server-settings?serverID=${GUILD}`]: fixture({ whitelist: { expiresAt: null, active: false } }),
+        '/api/allowed-servers': [
+          { id: GUILD, name: 'Kenji Lounge', icon: null, users: 42 },
+          { id: OTHER, name: 'Glaive Studio', icon: null, users: 17 },
+        ],
+        '/api/whitelisted-servers': whitelistState(entries),
+      },
+    });
+  }
+
+  it("an owner without any whitelisted server gets the 'No Whitelisted Servers' notice on the page, with support and Close", async () => {
+    renderUnlicensed([{ serverID: OTHER, active: false }]);
+    const notice = screen.getByRole('region', { name: 'No Whitelisted Servers' });
+    expect(within(notice).getByRole('link', { name: 'Join the support community' }).getAttribute('href')).toBe('https://support.example/join');
+    // The settings are still there to look at.
+    expect(screen.getByRole('heading', { name: 'Anti-Nuke' })).toBeTruthy();
+    await userEvent.click(within(notice).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'No Whitelisted Servers' })).toBeNull();
+    expect(screen.getByRole('note').textContent).toContain('Not licensed.');
+  });
+
+  it("'Whitelist this server' opens the whitelist with this server chosen, and a success reloads the settings", async () => {
+    const fetched: string[] = [];
+    renderUnlicensed([], fetched);
+    const requests: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        requests.push(`${init?.method ?? 'GET'} ${url}`);
+        const body = url === '/api/add-whitelisted-server' || url === '/api/whitelisted-servers' ? whitelistState([{ serverID: GUILD, active: true }]) : {};
+        return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Whitelist this server' }));
+    const dialog = screen.getByRole('dialog', { name: 'Manage Whitelist' });
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: /Kenji Lounge/ }).checked).toBe(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Server' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests).toContain('POST /api/add-whitelisted-server');
+    expect(fetched).toContain(`/api/server-settings?serverID=${GUILD}`);
+  });
+
+  it('an owner with another whitelisted server sees a one-line note with the same action', () => {
+    renderUnlicensed([{ serverID: OTHER, active: true }]);
+    expect(screen.queryByRole('region', { name: 'No Whitelisted Servers' })).toBeNull();
     const note = screen.getByRole('note');
     expect(note.textContent).toContain('Not licensed.');
-    expect(within(note).getByRole('link', { name: 'Whitelist it from Your Servers' }).getAttribute('href')).toBe('/servers');
+    expect(within(note).getByRole('button', { name: 'Whitelist this server' })).toBeTruthy();
   });
+
   it('says when a license expired and how to renew it', () => {
     renderPage(fixture({ whitelist: { expiresAt: Date.UTC(2026, 0, 15), active: false } }));
     const note = screen.getByRole('note');

@@ -38,13 +38,24 @@ const ENTRIES = [
 
 let replies: { status: number; body: unknown }[] = [];
 const posted: { url: string; body: unknown }[] = [];
+/** What GET /api/admin-server-check answers: the bot's presence, or a failure (500). */
+let botInServer: boolean | 'fails' = true;
+const checked: string[] = [];
 
 beforeEach(() => {
   replies = [];
   posted.length = 0;
+  checked.length = 0;
+  botInServer = true;
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/admin-server-check?serverID=')) {
+        const serverID = url.split('=')[1] ?? '';
+        checked.push(serverID);
+        const body = botInServer === 'fails' ? { error: 'down', code: 'DISCORD' } : { serverID, botInServer, name: null };
+        return Promise.resolve(new Response(JSON.stringify(body), { status: botInServer === 'fails' ? 500 : 200 }));
+      }
       if (init?.method === 'POST') posted.push({ url, body: jsonBody(init) });
       const reply = replies.shift() ?? { status: 500, body: { error: 'unexpected call', code: 'TEST' } };
       return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } }));
@@ -108,10 +119,11 @@ describe('admin whitelist table', () => {
     const serverCol = () => rows().map((r) => within(r).getAllByRole('cell')[1]?.textContent);
     await userEvent.click(screen.getByRole('button', { name: /Server/ }));
     expect(screen.getByRole('columnheader', { name: /Server/ }).getAttribute('aria-sort')).toBe('ascending');
-    expect(serverCol()).toEqual(['Kenji Lounge300000000000000001', 'Lofi Café300000000000000003', 'Unknown300000000000000005']);
+    // Each cell starts with its label for the phone layout ('Server'), hidden on wide screens by CSS.
+    expect(serverCol()).toEqual(['ServerKenji Lounge300000000000000001', 'ServerLofi Café300000000000000003', 'ServerUnknown300000000000000005']);
     await userEvent.click(screen.getByRole('button', { name: /Server/ }));
     expect(screen.getByRole('columnheader', { name: /Server/ }).getAttribute('aria-sort')).toBe('descending');
-    expect(serverCol()[0]).toBe('Unknown300000000000000005');
+    expect(serverCol()[0]).toBe('ServerUnknown300000000000000005');
   });
 
   it('filters by user and server, names or ids', async () => {
@@ -216,7 +228,65 @@ describe('admin whitelist table', () => {
     await userEvent.type(screen.getByLabelText('User ID'), 'abc');
     await userEvent.type(screen.getByLabelText('Server ID'), '300000000000000002');
     await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
-    expect(await screen.findByText(/userID must be a Discord user ID/)).toBeTruthy();
+    expect(await screen.findByText('User ID must be a Discord user ID (17–20 digits).')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('User ID'));
+    await userEvent.type(screen.getByLabelText('User ID'), '100000000000000003');
+    await userEvent.clear(screen.getByLabelText('Server ID'));
+    await userEvent.type(screen.getByLabelText('Server ID'), '3000000000000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
+    expect(await screen.findByText('Server ID must be a Discord server ID (17–20 digits).')).toBeTruthy();
     expect(posted).toEqual([]);
+    expect(checked).toEqual([]);
+  });
+
+  it('warns when the bot is not in the server and adds only after a second confirmation', async () => {
+    renderAdmin();
+    botInServer = false;
+    await userEvent.type(screen.getByLabelText('User ID'), '100000000000000003');
+    await userEvent.type(screen.getByLabelText('Server ID'), '399999999999999999');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
+    const warning = await screen.findByRole('dialog', { name: 'The bot is not in this server' });
+    expect(warning.textContent).toContain('399999999999999999');
+    await userEvent.click(within(warning).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posted).toEqual([]);
+
+    replies.push({ status: 201, body: { entry: entry({ _id: 9, serverID: '399999999999999999', serverName: null }) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'License it anyway' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(checked).toEqual(['399999999999999999', '399999999999999999']);
+  });
+
+  it('does not stop the admin when Discord cannot tell, nor ask when the bot is there', async () => {
+    renderAdmin();
+    botInServer = 'fails';
+    await userEvent.type(screen.getByLabelText('User ID'), '100000000000000003');
+    await userEvent.type(screen.getByLabelText('Server ID'), '300000000000000002');
+    replies.push({ status: 201, body: { entry: entry({ _id: 9, serverID: '300000000000000002' }) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('an edit asks about the server only when it changes to one without the bot', async () => {
+    renderAdmin();
+    botInServer = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Edit entry for Kenji Lounge' }));
+    await userEvent.selectOptions(screen.getByLabelText('New expiry'), 'Permanent');
+    replies.push({ status: 200, body: { entry: ENTRIES[0], previous: ENTRIES[0], changed: ['expiresAt'] } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(checked).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit entry for Kenji Lounge' }));
+    const serverInput = screen.getByLabelText('New server ID');
+    await userEvent.clear(serverInput);
+    await userEvent.type(serverInput, '399999999999999999');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const warning = await screen.findByRole('dialog', { name: 'The bot is not in this server' });
+    await userEvent.click(within(warning).getByRole('button', { name: 'Cancel' }));
+    expect(posted).toHaveLength(1);
+    expect(screen.getByLabelText('New server ID')).toBeTruthy();
   });
 });

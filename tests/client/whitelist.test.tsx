@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,14 +97,18 @@ describe('server list page', () => {
 });
 
 describe('Manage Whitelist modal', () => {
-  it('lists the whitelisted servers with their count and expiry, and focuses the ID input', async () => {
+  it('lists the whitelisted servers with their count and expiry, and offers the others, focusing the first', async () => {
     renderPage(withKenji(Date.UTC(2031, 0, 5)));
     const dialog = await openManage();
     expect(within(dialog).getByText('Whitelisted servers (1)')).toBeTruthy();
     const list = within(dialog).getByRole('list', { name: 'Whitelisted servers' });
     expect(within(list).getByText('Kenji Lounge')).toBeTruthy();
     expect(within(list).getByText('Expires Jan 5, 2031')).toBeTruthy();
-    expect(document.activeElement).toBe(within(dialog).getByLabelText('Server ID'));
+    const offered = within(dialog)
+      .getAllByRole('radio')
+      .map((r) => r.closest('label')?.textContent);
+    expect(offered).toEqual(['GSGlaive Studio', 'OSOwner Sandbox', 'Enter a server ID']);
+    expect(document.activeElement).toBe(within(dialog).getByRole('radio', { name: /Glaive Studio/ }));
   });
 
   it("shows 'Unknown' for a server without a name and marks an expired entry", async () => {
@@ -120,30 +124,75 @@ describe('Manage Whitelist modal', () => {
     expect(within(dialog).getByText('Expired Jan 1, 2020')).toBeTruthy();
   });
 
-  it('ignores an empty input', async () => {
+  it('sends nothing until a server is chosen: Add Server stays disabled', async () => {
     renderPage();
     const dialog = await openManage();
+    const add = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add Server' });
+    expect(add.disabled).toBe(true);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Enter a server ID' }));
     await userEvent.type(within(dialog).getByLabelText('Server ID'), '   ');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Server' }));
+    expect(add.disabled).toBe(true);
     expect(posted).toEqual([]);
   });
 
-  it('adds a server, updates the list and says so', async () => {
+  it('adds a server picked from the list, updates the list and says so', async () => {
     renderPage();
     replies.push({ status: 200, body: withKenji() });
     const dialog = await openManage();
-    await userEvent.type(within(dialog).getByLabelText('Server ID'), KENJI);
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Kenji Lounge/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Server' }));
     expect(posted).toEqual([{ newServerID: KENJI, oldServerID: null }]);
     expect(await screen.findByText('Server added to your whitelist')).toBeTruthy();
     expect(within(dialog).getByText('Whitelisted servers (1)')).toBeTruthy();
-    expect(within(dialog).getByLabelText<HTMLInputElement>('Server ID').value).toBe('');
+    // Kenji is no longer offered, and nothing is chosen.
+    expect(within(dialog).queryByRole('radio', { name: /Kenji Lounge/ })).toBeNull();
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add Server' }).disabled).toBe(true);
+  });
+
+  it("'Enter a server ID' takes 17 to 20 digits and says what is wrong otherwise", async () => {
+    renderPage();
+    replies.push({ status: 200, body: withKenji() });
+    const dialog = await openManage();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Enter a server ID' }));
+    const input = within(dialog).getByLabelText<HTMLInputElement>('Server ID');
+    const add = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add Server' });
+    for (const bad of ['3000000000000000', '300000000000000000000', '30000000000000000x']) {
+      await userEvent.clear(input);
+      await userEvent.type(input, bad);
+      expect(within(dialog).getByText('Enter a Discord server ID: 17–20 digits.')).toBeTruthy();
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(add.disabled).toBe(true);
+    }
+    for (const good of ['30000000000000000', '30000000000000000000']) {
+      await userEvent.clear(input);
+      await userEvent.type(input, good);
+      expect(within(dialog).queryByText('Enter a Discord server ID: 17–20 digits.')).toBeNull();
+      expect(add.disabled).toBe(false);
+    }
+    await userEvent.click(add);
+    expect(posted).toEqual([{ newServerID: '30000000000000000000', oldServerID: null }]);
+  });
+
+  it('offers only the ID field when every server of the user is whitelisted', async () => {
+    renderWithApp(<ServerList />, {
+      path: '/servers',
+      fallback: {
+        ['/api/check-auth']: auth,
+        ['/api/allowed-servers']: [allowed[0]],
+        ['/api/invitable-servers']: [],
+        ['/api/whitelisted-servers']: withKenji(),
+      },
+    });
+    const dialog = await openManage();
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Server ID'));
   });
 
   it("shows 'This server is already whitelisted!' for a duplicate", async () => {
     renderPage(withKenji());
     replies.push({ status: 409, body: { error: 'This server is already whitelisted!', code: 'DUPLICATE' } });
     const dialog = await openManage();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Enter a server ID' }));
     await userEvent.type(within(dialog).getByLabelText('Server ID'), KENJI);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Server' }));
     expect(await screen.findByText('This server is already whitelisted!')).toBeTruthy();
@@ -153,90 +202,86 @@ describe('Manage Whitelist modal', () => {
     renderPage();
     replies.push({ status: 403, body: { error: 'You can only whitelist a server you own or manage.', code: 'NOT_MANAGED' } });
     const dialog = await openManage();
-    await userEvent.type(within(dialog).getByLabelText('Server ID'), '300000000000000003');
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Glaive Studio/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Server' }));
     expect(await screen.findByText('You can only whitelist a server you own or manage.')).toBeTruthy();
   });
 
-  it('at the limit opens the replace dialog, insists on a choice, then replaces', async () => {
-    renderPage(withKenji());
+  it('at the limit asks in the same dialog which server to replace, naming both and the kept expiry', async () => {
+    renderPage(withKenji(Date.UTC(2030, 11, 22)));
     replies.push({ status: 409, body: { error: 'limit', code: 'LIMIT' } });
     const dialog = await openManage();
-    await userEvent.type(within(dialog).getByLabelText('Server ID'), SANDBOX);
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Owner Sandbox/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Server' }));
 
     const replace = await screen.findByRole('dialog', { name: 'Replace a whitelisted server' });
-    expect(within(replace).getByText(/Owner Sandbox/, { selector: 'p' })).toBeTruthy();
-    await userEvent.click(within(replace).getByRole('button', { name: 'Replace' }));
-    expect(await screen.findByText('Please select a server to replace')).toBeTruthy();
+    // No modal on a modal: the whitelist dialog became the replace step.
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(within(replace).getByText('Please select a server to replace')).toBeTruthy();
+    const confirm = within(replace).getByRole<HTMLButtonElement>('button', { name: 'Replace' });
+    expect(confirm.disabled).toBe(true);
     expect(posted).toHaveLength(1);
+
+    await userEvent.click(within(replace).getByRole('radio', { name: /Kenji Lounge/ }));
+    expect(within(replace).getByText('Replace Kenji Lounge with Owner Sandbox? It keeps the Dec 22, 2030 expiry.')).toBeTruthy();
+    expect(confirm.disabled).toBe(false);
 
     const moved = state({
       servers: [SANDBOX],
-      entries: [{ serverID: SANDBOX, serverName: 'Owner Sandbox', expiresAt: Date.now() + DAY_MS, active: true, adminMade: false }],
+      entries: [{ serverID: SANDBOX, serverName: 'Owner Sandbox', expiresAt: Date.UTC(2030, 11, 22), active: true, adminMade: false }],
       used: 1,
     });
     replies.push({ status: 200, body: moved });
-    await userEvent.click(within(replace).getByRole('radio', { name: /Kenji Lounge/ }));
-    await userEvent.click(within(replace).getByRole('button', { name: 'Replace' }));
+    await userEvent.click(confirm);
     expect(posted[1]).toEqual({ newServerID: SANDBOX, oldServerID: KENJI });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Replace a whitelisted server' })).toBeNull());
     expect(await screen.findByText('Server replaced')).toBeTruthy();
-    expect(within(dialog).getByText('Owner Sandbox')).toBeTruthy();
+    const back = screen.getByRole('dialog', { name: 'Manage Whitelist' });
+    expect(within(within(back).getByRole('list', { name: 'Whitelisted servers' })).getByText('Owner Sandbox')).toBeTruthy();
   });
 
-  it('Escape closes the replace dialog first, then the whitelist modal', async () => {
+  it('admin-made entries cannot be replaced: the step says so and links to support', async () => {
+    renderPage(
+      state({
+        servers: [KENJI],
+        entries: [{ serverID: KENJI, serverName: 'Kenji Lounge', expiresAt: Date.UTC(2030, 0, 1), active: true, adminMade: true }],
+      }),
+    );
+    replies.push({ status: 409, body: { error: 'limit', code: 'LIMIT' } });
+    const dialog = await openManage();
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Glaive Studio/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Server' }));
+    const replace = await screen.findByRole('dialog', { name: 'Replace a whitelisted server' });
+    expect(replace.textContent).toContain('You have no server you can replace.');
+    expect(within(replace).getByRole('link', { name: 'Ask for more on the support server.' }).getAttribute('href')).toBe(SUPPORT);
+    expect(within(replace).getByRole<HTMLButtonElement>('button', { name: 'Replace' }).disabled).toBe(true);
+  });
+
+  it('Escape goes back from the replace step, then closes the whitelist dialog', async () => {
     renderPage(withKenji());
     replies.push({ status: 409, body: { error: 'limit', code: 'LIMIT' } });
     const dialog = await openManage();
-    await userEvent.type(within(dialog).getByLabelText('Server ID'), SANDBOX);
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Owner Sandbox/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Server' }));
     await screen.findByRole('dialog', { name: 'Replace a whitelisted server' });
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Replace a whitelisted server' })).toBeNull();
-    expect(screen.getByRole('dialog', { name: 'Manage Whitelist' })).toBeTruthy();
+    // The choice made before is still there.
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /Owner Sandbox/ }).checked).toBe(true);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Manage Whitelist' }));
   });
 });
 
-describe('No Whitelisted Servers notice', () => {
-  it('shows instead of the settings for an owner without a whitelisted server, with the support link and Close', async () => {
-    const { location } = renderPage();
-    await userEvent.click(screen.getByRole('link', { name: /Kenji Lounge/ }));
-    const notice = screen.getByRole('dialog', { name: 'No Whitelisted Servers' });
-    expect(location.history.at(-1)).toBe('/servers');
-    expect(within(notice).getByRole('link', { name: 'Join the support community' }).getAttribute('href')).toBe(SUPPORT);
-    await userEvent.click(within(notice).getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it('also shows when the only entry has expired', async () => {
-    renderPage(withKenji(Date.now() - DAY_MS));
-    await userEvent.click(screen.getByRole('link', { name: /Glaive Studio/ }));
-    expect(screen.getByRole('dialog', { name: 'No Whitelisted Servers' })).toBeTruthy();
-  });
-
-  it('opens the settings when the user has a whitelisted server', async () => {
-    const { location } = renderPage(withKenji());
-    await userEvent.click(screen.getByRole('link', { name: /Glaive Studio/ }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(location.history.at(-1)).toBe(`/server/${GLAIVE}`);
-  });
-
-  it('opens the settings of a server someone else licensed', async () => {
-    const { location } = renderPage(state({ licensed: [GLAIVE] }));
-    await userEvent.click(screen.getByRole('link', { name: /Glaive Studio/ }));
-    expect(location.history.at(-1)).toBe(`/server/${GLAIVE}`);
-  });
-
-  it("leads on to 'Manage Whitelist'", async () => {
-    renderPage();
-    await userEvent.click(screen.getByRole('link', { name: /Kenji Lounge/ }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'No Whitelisted Servers' })).getByRole('button', { name: 'Manage Whitelist' }));
-    expect(screen.getByRole('dialog', { name: 'Manage Whitelist' })).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: 'No Whitelisted Servers' })).toBeNull();
+describe('server cards', () => {
+  it('open the settings whatever the license: the settings page shows the license state', async () => {
+    for (const whitelist of [state(), withKenji(Date.now() - DAY_MS), withKenji()]) {
+      const { location, unmount } = renderPage(whitelist);
+      await userEvent.click(screen.getByRole('link', { name: /Glaive Studio/ }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(location.history.at(-1)).toBe(`/server/${GLAIVE}`);
+      unmount();
+    }
   });
 });
 

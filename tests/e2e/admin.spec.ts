@@ -105,3 +105,58 @@ test('the admin reaches the console by client-side navigation from the account m
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Whitelist Administration' })).toBeVisible();
 });
+
+test('licensing a server the bot is not in needs a second confirmation', async ({ page }) => {
+  const UNKNOWN_SERVER = '399999999999999999';
+  await loginAs(page, 'Demo Admin');
+  await gotoHydrated(page, '/admin');
+  await page.getByLabel('User ID', { exact: true }).fill(MEMBER_ID);
+  await page.getByLabel('Server ID', { exact: true }).fill(UNKNOWN_SERVER);
+  await page.getByRole('button', { name: 'Add Entry' }).click();
+  const warning = page.getByRole('dialog', { name: 'The bot is not in this server' });
+  await expect(warning).toContainText(UNKNOWN_SERVER);
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rowOf(page, UNKNOWN_SERVER)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add Entry' }).click();
+  await page.getByRole('dialog', { name: 'The bot is not in this server' }).getByRole('button', { name: 'License it anyway' }).click();
+  await expect(page.getByText('Entry added')).toBeVisible();
+  const row = rowOf(page, UNKNOWN_SERVER);
+  await expect(row).toContainText('Unknown');
+
+  // A malformed id names the field as the form does.
+  await page.getByLabel('User ID', { exact: true }).fill('12345');
+  await page.getByLabel('Server ID', { exact: true }).fill(UNKNOWN_SERVER);
+  await page.getByRole('button', { name: 'Add Entry' }).click();
+  await expect(page.getByText('User ID must be a Discord user ID (17–20 digits).')).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete entry for ${UNKNOWN_SERVER}` }).click();
+  await page.getByRole('dialog', { name: 'Delete this entry?' }).getByRole('button', { name: 'Delete entry' }).click();
+  await expect(rowOf(page, UNKNOWN_SERVER)).toHaveCount(0);
+});
+
+test('on a phone the entries are a list: every action is reachable without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, 'Demo Admin');
+  await gotoHydrated(page, '/admin');
+  await page.getByLabel('User ID', { exact: true }).fill(MEMBER_ID);
+  await page.getByLabel('Server ID', { exact: true }).fill(LOFI);
+  await page.getByRole('button', { name: 'Add Entry' }).click();
+  const row = rowOf(page, LOFI);
+  await expect(row).toContainText('Lofi Café');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const action of ['Edit entry for Lofi Café', 'Delete entry for Lofi Café']) {
+    const box = await row.getByRole('button', { name: action }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  }
+  await row.getByRole('button', { name: 'Edit entry for Lofi Café' }).click();
+  await expect(page.getByLabel('New server ID')).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await rowOf(page, LOFI).getByRole('button', { name: 'Delete entry for Lofi Café' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this entry?' });
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await dialog.getByRole('button', { name: 'Delete entry' }).click();
+  await expect(rowOf(page, LOFI)).toHaveCount(0);
+});

@@ -36,88 +36,104 @@ async function openManage(page: Page) {
   return dialog;
 }
 
-async function addServer(page: Page, id: string) {
+/** The picker offers the owner's servers by name; 'Enter a server ID' is the fallback. */
+async function addServer(page: Page, name: string) {
   const dialog = page.getByRole('dialog', { name: 'Manage Whitelist' });
-  await dialog.getByLabel('Server ID').fill(id);
+  await dialog.getByRole('radio', { name }).check();
   await dialog.getByRole('button', { name: 'Add Server' }).click();
 }
 
-test.beforeAll(async ({ browser }) => {
+test.beforeEach(async ({ browser }) => {
   await clearOwnerLicences(browser);
 });
 
-test('an owner without a whitelisted server gets the notice instead of the settings', async ({ page }) => {
+test('an unlicensed server opens with the notice, and can be whitelisted from there', async ({ page }) => {
   const problems = watchConsole(page);
   await loginAs(page, 'Demo Owner');
+  await expect(page.getByRole('link', { name: /Kenji Lounge/ })).toContainText('Not licensed');
   await page.getByRole('link', { name: /Kenji Lounge/ }).click();
-  const notice = page.getByRole('dialog', { name: 'No Whitelisted Servers' });
+  await expect(page).toHaveURL(new RegExp(`/server/${KENJI}$`));
+  const notice = page.getByRole('region', { name: 'No Whitelisted Servers' });
   await expect(notice).toBeVisible();
-  await expect(page).toHaveURL(/\/servers$/);
   await expect(notice.getByRole('link', { name: 'Join the support community' })).toHaveAttribute('href', /^https:\/\//);
   await notice.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(notice).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Whitelist this server' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Manage Whitelist' });
+  await expect(dialog.getByRole('radio', { name: 'Kenji Lounge' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Add Server' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('licence-expiry')).toContainText('License expires:');
+  await expect(page.getByRole('note')).toHaveCount(0);
   expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([]);
 });
 
-test('Demo Owner adds a server, hits the limit, replaces it; a duplicate is refused', async ({ page }) => {
+test('Demo Owner picks a server, then replaces it at the limit with one confirmation; a duplicate is refused', async ({ page }) => {
   await loginAs(page, 'Demo Owner');
   const dialog = await openManage(page);
   await expect(dialog.getByText('Whitelisted servers (0)')).toBeVisible();
-  await expect(dialog.getByLabel('Server ID')).toBeFocused();
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await expect(dialog.getByRole('radio', { name: 'Kenji Lounge' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Add Server' })).toBeDisabled();
 
-  // An empty input is ignored.
-  await dialog.getByRole('button', { name: 'Add Server' }).click();
-  await expect(dialog.getByText('Whitelisted servers (0)')).toBeVisible();
-
-  await addServer(page, KENJI);
+  await addServer(page, 'Kenji Lounge');
   await expect(page.getByText('Server added to your whitelist')).toBeVisible();
   await expect(dialog.getByText('Whitelisted servers (1)')).toBeVisible();
-  await expect(dialog.getByRole('list', { name: 'Whitelisted servers' })).toContainText('Kenji Lounge');
-  await expect(dialog.getByRole('list', { name: 'Whitelisted servers' })).toContainText(/Expires \w{3} \d{1,2}, \d{4}/);
+  const list = dialog.getByRole('list', { name: 'Whitelisted servers' });
+  await expect(list).toContainText('Kenji Lounge');
+  await expect(list).toContainText(/Expires \w{3} \d{1,2}, \d{4}/);
+  const expiry = /Expires (\w{3} \d{1,2}, \d{4})/.exec((await list.textContent()) ?? '')?.[1] ?? 'none';
 
-  await addServer(page, KENJI);
+  // The fallback for a server the list cannot show: its ID, typed.
+  await dialog.getByRole('radio', { name: 'Enter a server ID' }).check();
+  await dialog.getByRole('textbox', { name: 'Server ID' }).fill(KENJI);
+  await dialog.getByRole('button', { name: 'Add Server' }).click();
   await expect(page.getByText('This server is already whitelisted!')).toBeVisible();
 
-  await addServer(page, SANDBOX);
+  await addServer(page, 'Glaive Studio');
   const replace = page.getByRole('dialog', { name: 'Replace a whitelisted server' });
   await expect(replace).toBeVisible();
-  await replace.getByRole('button', { name: 'Replace' }).click();
-  await expect(page.getByText('Please select a server to replace')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expect(replace.getByText('Please select a server to replace')).toBeVisible();
+  await expect(replace.getByRole('button', { name: 'Replace' })).toBeDisabled();
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
   await replace.getByRole('radio', { name: /Kenji Lounge/ }).check();
+  await expect(replace.getByText(`Replace Kenji Lounge with Glaive Studio? It keeps the ${expiry} expiry.`)).toBeVisible();
   await replace.getByRole('button', { name: 'Replace' }).click();
-  await expect(replace).toHaveCount(0);
   await expect(page.getByText('Server replaced')).toBeVisible();
-  await expect(dialog.getByRole('list', { name: 'Whitelisted servers' })).toContainText('Owner Sandbox');
-  await expect(dialog.getByRole('list', { name: 'Whitelisted servers' })).not.toContainText('Kenji Lounge');
+  await expect(list).toContainText('Glaive Studio');
+  await expect(list).toContainText(`Expires ${expiry}`);
+  await expect(list).not.toContainText('Kenji Lounge');
 
   await page.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Manage Whitelist' })).toBeFocused();
 
-  // The whitelist survives a reload, and with a licence the cards open the settings again.
+  // The whitelist survives a reload, and the cards show it.
   await gotoHydrated(page, '/servers');
-  await expect((await openManage(page)).getByText('Owner Sandbox')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await page.getByRole('link', { name: /Kenji Lounge/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/server/${KENJI}$`));
+  await expect(page.getByRole('link', { name: /Glaive Studio/ })).toContainText(`Licensed · expires ${expiry}`);
+  await expect(page.getByRole('link', { name: /Kenji Lounge/ })).toContainText('Not licensed');
 });
 
-test('the whitelist modals work on a phone', async ({ page }) => {
+test('the whitelist dialog works on a phone, without sideways scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await loginAs(page, 'Demo Owner');
   const dialog = await openManage(page);
   const box = await dialog.boundingBox();
   expect(box).not.toBeNull();
   expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390).toBe(true);
-  await expect(dialog.getByRole('button', { name: 'Add Server' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // Focus stays inside: tabbing past the last control comes back to the first.
   for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
   expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-  await addServer(page, GLAIVE);
+  await addServer(page, 'Glaive Studio');
+  await expect(dialog.getByText('Whitelisted servers (1)')).toBeVisible();
+  await addServer(page, 'Kenji Lounge');
   const replace = page.getByRole('dialog', { name: 'Replace a whitelisted server' });
   await expect(replace.getByRole('button', { name: 'Replace' })).toBeInViewport();
+  await replace.getByRole('radio', { name: /Glaive Studio/ }).check();
+  await expect(replace.getByText(/^Replace Glaive Studio with Kenji Lounge\?/)).toBeInViewport();
   await page.keyboard.press('Escape');
   await expect(replace).toHaveCount(0);
   await expect(dialog).toBeVisible();

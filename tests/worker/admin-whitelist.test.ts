@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anyNumber, objectContaining } from './expect-helpers';
 import type { AdminAddResponse, AdminDeleteResponse, AdminUpdateResponse, AllWhitelistedServersResponse } from '../../src/shared/api-types';
 import { DAY_MS, DEFAULT_EXPIRY_DAYS, EXPIRY_OPTIONS_DAYS } from '../../src/shared/constants';
 import { DuplicateServerError, insertAdminEntry, insertUserEntryWithinLimit, moveUserEntry } from '../../src/worker/db/whitelist';
-import { GUILDS, loginDemoUsers, USERS } from './login';
+import { clearKv, GUILDS, loginDemoUsers, setFault, USERS } from './login';
 import { call, postJson } from './request';
 
 const UNKNOWN_SERVER = '399999999999999999';
@@ -259,5 +259,37 @@ describe('storage rules', () => {
     expect(await insertUserEntryWithinLimit(env.DB, entry, 1)).not.toBeNull();
     expect(await insertUserEntryWithinLimit(env.DB, { ...entry, serverId: GUILDS.ownerSandbox }, 1)).toBeNull();
     expect(await insertUserEntryWithinLimit(env.DB, { ...entry, serverId: GUILDS.ownerSandbox }, 2)).not.toBeNull();
+  });
+});
+
+describe('GET /api/admin-server-check', () => {
+  const check = (cookie: string, serverID: string) => call(`/api/admin-server-check?serverID=${serverID}`, { cookie });
+
+  afterEach(async () => {
+    await setFault({ mode: 'none' });
+    await clearKv(env.CACHE);
+  });
+
+  it('tells an admin whether the bot is in a server, with its name', async () => {
+    const known = await check(admin, GUILDS.kenjiLounge);
+    expect(known.status).toBe(200);
+    expect(await known.json()).toEqual({ serverID: GUILDS.kenjiLounge, botInServer: true, name: 'Kenji Lounge' });
+    expect(await (await check(admin, UNKNOWN_SERVER)).json()).toEqual({ serverID: UNKNOWN_SERVER, botInServer: false, name: null });
+  });
+
+  it('answers null (no warning) when Discord cannot be asked', async () => {
+    await clearKv(env.CACHE);
+    await setFault({ mode: '500' });
+    expect(await (await check(admin, GUILDS.kenjiLounge)).json()).toEqual({ serverID: GUILDS.kenjiLounge, botInServer: null, name: null });
+  });
+
+  it('is admin-only and takes a Discord server id only', async () => {
+    expect((await check(owner, GUILDS.kenjiLounge)).status).toBe(403);
+    expect((await call(`/api/admin-server-check?serverID=${GUILDS.kenjiLounge}`)).status).toBe(401);
+    for (const bad of ['3000000000000000', '300000000000000000000', '30000000000000000x', '']) {
+      const res = await check(admin, bad);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT' });
+    }
   });
 });

@@ -243,6 +243,7 @@ describe('loaders fill exactly the keys their pages read (see tests/client/loade
       '/api/allowed-servers',
       '/api/check-auth',
       `/api/server-settings?serverID=${GUILDS.kenjiLounge}`,
+      '/api/whitelisted-servers',
     ]);
     expect(await islandKeys('/admin', admin)).toEqual(['/api/all-whitelisted-servers', '/api/check-auth']);
   });

@@ -13,7 +13,7 @@ export default function Contact() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Contact</h1>
-      <p className={p}>Need help setting up ServerManager, found a bug or have a question about your licence? Reach us in whichever way suits you best.</p>
+      <p className={p}>Need help setting up ServerManager, found a bug or have a question about your license? Reach us in whichever way suits you best.</p>
 
       <div className="mt-8 grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="contact-community" className={card}>
@@ -31,7 +31,7 @@ export default function Contact() {
           <h2 id="contact-email" className={h2}>
             Email
           </h2>
-          <p className={p}>Best for privacy and data requests, licence or billing questions, and anything you would rather not discuss in public.</p>
+          <p className={p}>Best for privacy and data requests, license or billing questions, and anything you would rather not discuss in public.</p>
           <p className="mt-4">
             <a className={link} href={`mailto:${SUPPORT_EMAIL}`}>
               {SUPPORT_EMAIL}

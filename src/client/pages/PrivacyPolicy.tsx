@@ -31,7 +31,7 @@ export default function PrivacyPolicy() {
           </li>
           <li>
             <strong>Settings</strong>: the configuration you choose for each server, such as anti-nuke, auto-role, welcome messages, logs, starboard, tickets
-            and disabled commands, plus any whitelist (licence) entries.
+            and disabled commands, plus any whitelist (license) entries.
           </li>
           <li>
             <strong>Last.fm username</strong>: only if you link it with the <code>lfset</code> command, so we can show your listening statistics.
@@ -59,7 +59,7 @@ export default function PrivacyPolicy() {
         </h2>
         <ul className={ul}>
           <li>{`Message data is kept for up to ${MESSAGE_RETENTION_DAYS} days and is then deleted automatically.`}</li>
-          <li>Server settings and whitelist entries are kept while the bot remains in the server or the licence is active.</li>
+          <li>Server settings and whitelist entries are kept while the bot remains in the server or the license is active.</li>
           <li>
             Your Last.fm username is kept until you unlink it with the <code>lfunset</code> command or ask us to delete it.
           </li>

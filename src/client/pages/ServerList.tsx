@@ -1,15 +1,15 @@
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { apiKeys } from '../../shared/api-keys';
 import type { AllowedServersResponse, ServerLicence } from '../../shared/api-types';
 import { formatExpiry, isPermanentExpiry } from '../../shared/whitelist';
-import { SUPPORT_URL, TOAST_SUCCESS_MS } from '../../shared/constants';
+import { TOAST_SUCCESS_MS } from '../../shared/constants';
 import { getJson } from '../api';
 import { LoginPrompt } from '../components/LoginPrompt';
 import { ServerIcon } from '../components/ServerIcon';
-import { mayOpenSettings, useWhitelist } from '../components/whitelist/useWhitelist';
-import { ManageWhitelistModal, NoWhitelistNotice } from '../components/whitelist/WhitelistModals';
+import { useWhitelist } from '../components/whitelist/useWhitelist';
+import { ManageWhitelistModal } from '../components/whitelist/WhitelistModals';
 import { useApi } from '../hooks/useApi';
 import { useAuth } from '../hooks/useAuth';
 
@@ -50,33 +50,11 @@ function Servers() {
   const [refreshing, setRefreshing] = useState(false);
   const whitelist = useWhitelist();
   const [manageOpen, setManageOpen] = useState(false);
-  const [noticeOpen, setNoticeOpen] = useState(false);
-  const [, navigate] = useLocation();
 
   const openManage = () => {
-    setNoticeOpen(false);
     setManageOpen(true);
     // 'Manage Whitelist' loads the whitelist: show what is known at once, and bring it up to date.
     void whitelist.mutate();
-  };
-
-  /** An owner without any whitelisted server gets the notice instead of the settings page. */
-  const openServer = (event: MouseEvent<HTMLAnchorElement>, serverId: string) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const known = whitelist.data;
-    if (known) {
-      if (!mayOpenSettings(known, serverId)) {
-        event.preventDefault();
-        setNoticeOpen(true);
-      }
-      return;
-    }
-    // Not loaded yet: decide once it is, rather than guess.
-    event.preventDefault();
-    whitelist
-      .mutate()
-      .then((state) => (state && !mayOpenSettings(state, serverId) ? setNoticeOpen(true) : navigate(`/server/${serverId}`)))
-      .catch(() => navigate(`/server/${serverId}`));
   };
 
   const refresh = async () => {
@@ -148,7 +126,6 @@ function Servers() {
             <li key={s.id}>
               <Link
                 href={`/server/${s.id}`}
-                onClick={(event) => openServer(event, s.id)}
                 className="flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-4 transition hover:border-indigo-500 hover:shadow focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-800 dark:bg-gray-900"
               >
                 <ServerIcon id={s.id} name={s.name} icon={s.icon} />
@@ -193,10 +170,9 @@ function Servers() {
         state={whitelist.data}
         loading={whitelist.isLoading || whitelist.isValidating}
         loadError={whitelist.error ? whitelist.error.message : null}
-        suggestions={[...(servers ?? []), ...(invitable ?? [])]}
+        servers={[...(servers ?? []), ...(invitable ?? [])]}
         add={whitelist.add}
       />
-      <NoWhitelistNotice open={noticeOpen} onClose={() => setNoticeOpen(false)} supportUrl={whitelist.data?.supportUrl ?? SUPPORT_URL} onManage={openManage} />
     </section>
   );
 }

@@ -1,5 +1,4 @@
 import { Link, useLocation } from 'wouter';
-import { SUPPORT_URL } from '../../shared/constants';
 import { isSnowflake } from '../../shared/discord-ids';
 import NotFound from './NotFound';
 import { useState } from 'react';
@@ -12,12 +11,10 @@ import { SectionCard } from '../components/settings/controls';
 import { ModuleIcon } from '../components/settings/ModuleIcon';
 import { moduleAnchor, ModuleNav } from '../components/settings/ModuleNav';
 import { SettingField } from '../components/settings/SettingField';
+import { LicenceBanner, licenceDate } from '../components/settings/LicenceBanner';
 import { RecentChanges } from '../components/settings/RecentChanges';
 import { fieldId, useSettingsSaver } from '../components/settings/useSettingsSaver';
 import { useAuth } from '../hooks/useAuth';
-
-// A fixed zone and locale so the server-rendered date and the hydrated one are the same text.
-const licenceDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 export default function ServerSettingsPage({ params }: { params: Record<string, string> }) {
   const { user } = useAuth();
@@ -36,8 +33,6 @@ const backLink = (
     <span aria-hidden="true">←</span> Back to servers
   </Link>
 );
-
-const bannerLink = 'font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-current';
 
 /** Another server the user manages, one choice away (the list is the server list's, sent with the page). */
 function ServerSwitcher({ current }: { current: string }) {
@@ -59,37 +54,6 @@ function ServerSwitcher({ current }: { current: string }) {
         ))}
       </select>
     </label>
-  );
-}
-
-/** Without an active license the settings still open, and the banner says how to get one (or renew it). */
-function LicenceBanner({ expiresAt, active }: { expiresAt: number | null; active: boolean }) {
-  if (active) return null;
-  if (expiresAt === null) {
-    return (
-      <p
-        role="note"
-        className="mt-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-      >
-        <strong>Not licensed.</strong> The bot needs a license to work in this server.{' '}
-        <Link href="/servers" className={bannerLink}>
-          Whitelist it from Your Servers
-        </Link>
-        .
-      </p>
-    );
-  }
-  return (
-    <p
-      role="note"
-      className="mt-6 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-    >
-      <strong>License expired</strong> on {licenceDate.format(expiresAt)}.{' '}
-      <a href={SUPPORT_URL} className={bannerLink} target="_blank" rel="noreferrer">
-        Renew it through the support server
-      </a>
-      .
-    </p>
   );
 }
 
@@ -150,7 +114,7 @@ function SettingsSkeleton() {
 }
 
 function ServerSettings({ serverId }: { serverId: string }) {
-  const { data, error, isLoading } = useApi(apiKeys.serverSettings(serverId));
+  const { data, error, isLoading, mutate } = useApi(apiKeys.serverSettings(serverId));
   // Filling the last field a switch needs offers to turn the module on, instead of leaving it silently off.
   const [offer, setOffer] = useState<SectionName | null>(null);
   const { save, saving, outcomes } = useSettingsSaver(serverId, data, (section, key, answer) => {
@@ -200,7 +164,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
           </p>
         )}
       </header>
-      <LicenceBanner expiresAt={expiresAt} active={active} />
+      <LicenceBanner serverId={serverId} licence={data.whitelist} onLicensed={() => void mutate()} />
 
       <div className="mt-8 flex flex-col gap-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
         <ModuleNav settings={data} />

@@ -36,13 +36,13 @@ export default function TermsOfService() {
         </p>
       </section>
 
-      <section aria-labelledby="tos-licence">
-        <h2 id="tos-licence" className={h2}>
-          3. Licences and the whitelist
+      <section aria-labelledby="tos-license">
+        <h2 id="tos-license" className={h2}>
+          3. Licenses and the whitelist
         </h2>
         <p className={p}>
-          {`Some features require a licence, which whitelists a server for the bot. Each account may whitelist ${WHITELIST_LIMIT_PER_USER} server at a time; you may replace it with another server from the dashboard.`}{' '}
-          A licence may be time-limited, and its expiry date is shown on the server&apos;s settings page. Licences are personal, cannot be resold or
+          {`Some features require a license, which whitelists a server for the bot. Each account may whitelist ${WHITELIST_LIMIT_PER_USER} server at a time; you may replace it with another server from the dashboard.`}{' '}
+          A license may be time-limited, and its expiry date is shown on the server&apos;s settings page. Licenses are personal, cannot be resold or
           transferred, and may be revoked if these terms are broken.
         </p>
       </section>

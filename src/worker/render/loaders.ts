@@ -42,10 +42,14 @@ const LOADERS: Record<LoaderKey, Loader> = {
     if (!isSnowflake(serverId)) throw new PageNotFound();
     if (!session) return {};
     try {
-      // One guild list serves the permission check and the switcher's list.
+      // One guild list serves the permission check, the switcher's list and the whitelist's server names.
       const guilds = manageableGuilds(env, session, { signal });
-      const [settings, { allowed }] = await Promise.all([serverSettings(env, session, serverId, { signal, guilds }), guilds.then(toServerLists)]);
-      return { [apiKeys.serverSettings(serverId)]: settings, [apiKeys.allowedServers]: allowed };
+      const [settings, { allowed }, whitelist] = await Promise.all([
+        serverSettings(env, session, serverId, { signal, guilds }),
+        guilds.then(toServerLists),
+        guilds.then(({ withBot, withoutBot }) => ownerWhitelist(env, session, [...withBot, ...withoutBot])),
+      ]);
+      return { [apiKeys.serverSettings(serverId)]: settings, [apiKeys.allowedServers]: allowed, [apiKeys.whitelist]: whitelist };
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) throw new PageNotFound();
       throw error;

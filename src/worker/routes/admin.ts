@@ -3,12 +3,16 @@ import type { AdminAddResponse, AdminDeleteResponse, AdminUpdateResponse } from 
 import { adminAddSchema, adminDeleteSchema, adminUpdateSchema } from '../../shared/whitelist';
 import { adminOnly } from '../auth/guards';
 import type { AppEnv } from '../hono-env';
-import { adminAddLicence, adminDeleteLicence, adminUpdateLicence, listAllLicences } from '../services/licences';
-import { validJson } from '../validation';
+import { adminAddLicence, adminDeleteLicence, adminUpdateLicence, checkServerForAdmin, listAllLicences } from '../services/licences';
+import { serverIdQuerySchema } from '../../shared/settings';
+import { validJson, validQuery } from '../validation';
 import { PRIVATE } from './cache-control';
 
 export const adminRoutes = new Hono<AppEnv>()
   .get('/all-whitelisted-servers', adminOnly, async (c) => c.json(await listAllLicences(c.env), 200, PRIVATE))
+  .get('/admin-server-check', adminOnly, validQuery(serverIdQuerySchema), async (c) =>
+    c.json(await checkServerForAdmin(c.env, c.req.valid('query').serverID), 200, PRIVATE),
+  )
   .post('/add-whitelisted-server-admin', adminOnly, validJson(adminAddSchema), async (c) =>
     c.json<AdminAddResponse>({ entry: await adminAddLicence(c.env, c.req.valid('json')) }, 201),
   )

@@ -4,6 +4,7 @@
  * may ask and shapes the answers.
  */
 import type {
+  AdminServerCheckResponse,
   AdminUpdateResponse,
   AdminWhitelistEntry,
   AllWhitelistedServersResponse,
@@ -179,6 +180,17 @@ async function userDisplayName(env: Env, userId: string): Promise<string> {
   } catch (error) {
     console.warn('could not resolve user name', userId, error);
     return '';
+  }
+}
+
+/** Whether the bot is in a server (null when Discord cannot tell), so the console can warn before licensing it. */
+export async function checkServerForAdmin(env: Env, serverId: string): Promise<AdminServerCheckResponse> {
+  try {
+    const guild = (await getBotGuilds(env)).find((g) => g.id === serverId);
+    return { serverID: serverId, botInServer: guild !== undefined, name: guild?.name ?? null };
+  } catch (error) {
+    console.warn('could not check the bot guilds', error);
+    return { serverID: serverId, botInServer: null, name: null };
   }
 }
 

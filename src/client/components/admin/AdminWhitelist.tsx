@@ -3,12 +3,13 @@ import { toast } from 'sonner';
 import type { AdminAddResponse, AdminDeleteResponse, AdminUpdateResponse, AdminWhitelistEntry } from '../../../shared/api-types';
 import { apiActions, apiKeys } from '../../../shared/api-keys';
 import { DELETE_ENTRY_CONFIRM } from '../../../shared/messages';
-import { firstIssueMessage } from '../../../shared/schema-issues';
+import { firstIssueSentence } from '../../../shared/schema-issues';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { adminAddSchema, adminUpdateSchema, EXPIRY_CHOICES, expiryFromChoice, formatExpiry, UNKNOWN_NAME, type ExpiryChoice } from '../../../shared/whitelist';
 import { postJson } from '../../api';
 import { Modal, modalButton } from '../Modal';
 import { useApi } from '../../hooks/useApi';
+import { useBotServerConfirm } from './useBotServerConfirm';
 import { filterEntries, sortEntries, type Sort, type SortKey } from './whitelist-table';
 
 const inputClass =
@@ -22,6 +23,11 @@ const button = {
     'rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-500 disabled:opacity-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950',
 };
 
+// Table cells on a wide screen; labelled blocks of a two-column card on a phone.
+const cell = 'block min-w-0 sm:table-cell sm:px-3 sm:py-2 sm:align-top';
+const phoneLabel = 'block text-xs font-medium text-gray-600 sm:hidden dark:text-gray-400';
+const editLabel = 'mb-1 block text-xs font-medium sm:sr-only';
+
 function fail(action: string, error: unknown) {
   console.error(`${action} failed`, error);
   toast.error(error instanceof Error ? error.message : `${action} failed.`);
@@ -34,6 +40,7 @@ export function AdminWhitelist() {
   const [sort, setSort] = useState<Sort>({ key: 'expiresAt', direction: 'asc' });
   const [editing, setEditing] = useState<number | null>(null);
   const filterId = useId();
+  const botServer = useBotServerConfirm();
 
   const entries = useMemo(() => data?.servers ?? [], [data]);
   const shown = useMemo(() => sortEntries(filterEntries(entries, query), sort), [entries, query, sort]);
@@ -66,7 +73,11 @@ export function AdminWhitelist() {
   const header = (key: SortKey, label: string) => {
     const active = sort.key === key;
     return (
-      <th scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'} className="px-3 py-2 text-left font-semibold">
+      <th
+        scope="col"
+        aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+        className="block py-2 text-left font-semibold sm:table-cell sm:px-3"
+      >
         <button
           type="button"
           onClick={() => toggleSort(key)}
@@ -83,7 +94,7 @@ export function AdminWhitelist() {
 
   return (
     <div className="mt-6 space-y-8">
-      <AddEntryForm onAdded={(entry) => void replaceEntries((list) => [...list, entry])} />
+      <AddEntryForm confirmServer={botServer.confirm} onAdded={(entry) => void replaceEntries((list) => [...list, entry])} />
 
       <section aria-labelledby="entries-heading">
         <div className="flex flex-wrap items-end justify-between gap-3">
@@ -117,22 +128,23 @@ export function AdminWhitelist() {
         )}
 
         {data && (
-          <div className="mt-4 overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800">
-            <table className="min-w-full divide-y divide-gray-200 text-sm dark:divide-gray-800">
-              <thead className="bg-gray-100 dark:bg-gray-900">
-                <tr>
+          // On a phone the table becomes a list: each row a block, the header a row of sort buttons.
+          <div className="mt-4 rounded-xl border border-gray-200 dark:border-gray-800">
+            <table className="block w-full text-sm sm:table sm:divide-y sm:divide-gray-200 sm:dark:divide-gray-800">
+              <thead className="block rounded-t-xl bg-gray-100 sm:table-header-group dark:bg-gray-900">
+                <tr className="flex flex-wrap gap-x-5 px-3 sm:table-row sm:px-0">
                   {header('user', 'User')}
                   {header('server', 'Server')}
                   {header('expiresAt', 'Expires')}
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
                     Actions
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-gray-200 bg-white dark:divide-gray-800 dark:bg-gray-950">
+              <tbody className="block divide-y divide-gray-200 rounded-b-xl bg-white sm:table-row-group dark:divide-gray-800 dark:bg-gray-950">
                 {shown.length === 0 && (
-                  <tr>
-                    <td colSpan={4} className="px-3 py-6 text-center text-gray-600 dark:text-gray-400">
+                  <tr className="block sm:table-row">
+                    <td colSpan={4} className="block px-3 py-6 text-center text-gray-600 sm:table-cell dark:text-gray-400">
                       {entries.length === 0 ? 'No whitelist entries yet.' : `No entries match "${query}".`}
                     </td>
                   </tr>
@@ -142,6 +154,7 @@ export function AdminWhitelist() {
                     <EditRow
                       key={entry._id}
                       entry={entry}
+                      confirmServer={botServer.confirm}
                       onCancel={() => setEditing(null)}
                       onSaved={(saved) => {
                         setEditing(null);
@@ -149,21 +162,24 @@ export function AdminWhitelist() {
                       }}
                     />
                   ) : (
-                    <tr key={entry._id}>
-                      <td className="px-3 py-2 align-top">
-                        <span className="block font-medium">{entry.userName ?? UNKNOWN_NAME}</span>
-                        <span className="block font-mono text-xs text-gray-500 dark:text-gray-400">{entry.userID}</span>
+                    <tr key={entry._id} className="grid grid-cols-2 gap-x-4 gap-y-2 px-3 py-3 sm:table-row sm:p-0">
+                      <td className={cell}>
+                        <span className={phoneLabel}>User</span>
+                        <span className="block font-medium break-words">{entry.userName ?? UNKNOWN_NAME}</span>
+                        <span className="block font-mono text-xs text-gray-600 dark:text-gray-400">{entry.userID}</span>
                       </td>
-                      <td className="px-3 py-2 align-top">
-                        <span className="block font-medium">{entry.serverName ?? UNKNOWN_NAME}</span>
-                        <span className="block font-mono text-xs text-gray-500 dark:text-gray-400">{entry.serverID}</span>
+                      <td className={cell}>
+                        <span className={phoneLabel}>Server</span>
+                        <span className="block font-medium break-words">{entry.serverName ?? UNKNOWN_NAME}</span>
+                        <span className="block font-mono text-xs text-gray-600 dark:text-gray-400">{entry.serverID}</span>
                       </td>
-                      <td className="whitespace-nowrap px-3 py-2 align-top">
+                      <td className={`${cell} whitespace-nowrap`}>
+                        <span className={phoneLabel}>Expires</span>
                         <span className={entry.active ? '' : 'text-red-700 dark:text-red-400'}>{formatExpiry(entry.expiresAt)}</span>
                         {!entry.active && <span className="block text-xs text-red-700 dark:text-red-400">Expired</span>}
                       </td>
-                      <td className="px-3 py-2 text-right align-top">
-                        <div className="flex justify-end gap-2">
+                      <td className={`${cell} self-end sm:text-right`}>
+                        <div className="flex gap-2 sm:justify-end">
                           <button
                             type="button"
                             className={button.secondary}
@@ -190,6 +206,7 @@ export function AdminWhitelist() {
           </div>
         )}
       </section>
+      {botServer.dialog}
       <DeleteDialog entry={confirming} onCancel={() => setConfirming(null)} onConfirm={(entry) => void remove(entry)} />
     </div>
   );
@@ -239,7 +256,17 @@ function DeleteDialog({
 
 type EditExpiry = 'keep' | ExpiryChoice;
 
-function EditRow({ entry, onCancel, onSaved }: { entry: AdminWhitelistEntry; onCancel: () => void; onSaved: (entry: AdminWhitelistEntry) => void }) {
+/** Asks, when the bot is not in the server, whether to license it anyway. */
+type ConfirmServer = (serverID: string) => Promise<boolean>;
+
+interface EditRowProps {
+  entry: AdminWhitelistEntry;
+  confirmServer: ConfirmServer;
+  onCancel: () => void;
+  onSaved: (entry: AdminWhitelistEntry) => void;
+}
+
+function EditRow({ entry, confirmServer, onCancel, onSaved }: EditRowProps) {
   const [userID, setUserID] = useState(entry.userID);
   const [serverID, setServerID] = useState(entry.serverID);
   const [expiry, setExpiry] = useState<EditExpiry>('keep');
@@ -254,11 +281,12 @@ function EditRow({ entry, onCancel, onSaved }: { entry: AdminWhitelistEntry; onC
       expiresAt: expiry === 'keep' ? null : expiryFromChoice(expiry),
     });
     if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
+      toast.error(firstIssueSentence(parsed.error));
       return;
     }
     setBusy(true);
     try {
+      if (parsed.data.newServerID !== entry.serverID && !(await confirmServer(parsed.data.newServerID))) return;
       const res = await postJson<AdminUpdateResponse>(apiActions.adminUpdate, parsed.data);
       onSaved(res.entry);
       toast.success(res.changed.length ? 'Entry updated' : 'Nothing changed', { duration: TOAST_SUCCESS_MS });
@@ -270,15 +298,15 @@ function EditRow({ entry, onCancel, onSaved }: { entry: AdminWhitelistEntry; onC
   };
 
   return (
-    <tr className="bg-indigo-50/60 dark:bg-indigo-950/40">
-      <td className="px-3 py-2 align-top">
-        <label htmlFor={ids.user} className="sr-only">
+    <tr className="grid grid-cols-1 gap-2 bg-indigo-50/60 px-3 py-3 sm:table-row sm:p-0 dark:bg-indigo-950/40">
+      <td className={cell}>
+        <label htmlFor={ids.user} className={editLabel}>
           New user ID
         </label>
-        <input id={ids.user} value={userID} onChange={(e) => setUserID(e.target.value)} inputMode="numeric" className={`${inputClass} min-w-48 font-mono`} />
+        <input id={ids.user} value={userID} onChange={(e) => setUserID(e.target.value)} inputMode="numeric" className={`${inputClass} font-mono sm:min-w-48`} />
       </td>
-      <td className="px-3 py-2 align-top">
-        <label htmlFor={ids.server} className="sr-only">
+      <td className={cell}>
+        <label htmlFor={ids.server} className={editLabel}>
           New server ID
         </label>
         <input
@@ -286,14 +314,14 @@ function EditRow({ entry, onCancel, onSaved }: { entry: AdminWhitelistEntry; onC
           value={serverID}
           onChange={(e) => setServerID(e.target.value)}
           inputMode="numeric"
-          className={`${inputClass} min-w-48 font-mono`}
+          className={`${inputClass} font-mono sm:min-w-48`}
         />
       </td>
-      <td className="px-3 py-2 align-top">
-        <label htmlFor={ids.expiry} className="sr-only">
+      <td className={cell}>
+        <label htmlFor={ids.expiry} className={editLabel}>
           New expiry
         </label>
-        <select id={ids.expiry} value={expiry} onChange={(e) => setExpiry(e.target.value as EditExpiry)} className={`${inputClass} min-w-44`}>
+        <select id={ids.expiry} value={expiry} onChange={(e) => setExpiry(e.target.value as EditExpiry)} className={`${inputClass} sm:min-w-44`}>
           <option value="keep">Keep Current Date</option>
           {EXPIRY_CHOICES.map((c) => (
             <option key={c.value} value={c.value}>
@@ -302,8 +330,8 @@ function EditRow({ entry, onCancel, onSaved }: { entry: AdminWhitelistEntry; onC
           ))}
         </select>
       </td>
-      <td className="px-3 py-2 text-right align-top">
-        <div className="flex justify-end gap-2">
+      <td className={`${cell} sm:text-right`}>
+        <div className="flex gap-2 sm:justify-end">
           <button type="button" className={button.primary} onClick={() => void save()} disabled={busy}>
             {busy ? 'Saving…' : 'Save'}
           </button>
@@ -316,7 +344,7 @@ function EditRow({ entry, onCancel, onSaved }: { entry: AdminWhitelistEntry; onC
   );
 }
 
-function AddEntryForm({ onAdded }: { onAdded: (entry: AdminWhitelistEntry) => void }) {
+function AddEntryForm({ confirmServer, onAdded }: { confirmServer: ConfirmServer; onAdded: (entry: AdminWhitelistEntry) => void }) {
   const [userID, setUserID] = useState('');
   const [serverID, setServerID] = useState('');
   const [expiry, setExpiry] = useState<ExpiryChoice>('month');
@@ -327,11 +355,12 @@ function AddEntryForm({ onAdded }: { onAdded: (entry: AdminWhitelistEntry) => vo
     event.preventDefault();
     const parsed = adminAddSchema.safeParse({ userID, newServerID: serverID, expiresAt: expiryFromChoice(expiry) });
     if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
+      toast.error(firstIssueSentence(parsed.error));
       return;
     }
     setBusy(true);
     try {
+      if (!(await confirmServer(parsed.data.newServerID))) return;
       const { entry } = await postJson<AdminAddResponse>(apiActions.adminAdd, parsed.data);
       onAdded(entry);
       setUserID('');

@@ -1,6 +1,6 @@
 import { apiActions, apiKeys } from '../../../shared/api-keys';
 import type { WhitelistStateResponse } from '../../../shared/api-types';
-import { firstIssueMessage } from '../../../shared/schema-issues';
+import { firstIssueSentence } from '../../../shared/schema-issues';
 import { addWhitelistedServerSchema } from '../../../shared/whitelist';
 import { ApiClientError, postJson } from '../../api';
 import { useApi } from '../../hooks/useApi';
@@ -15,9 +15,7 @@ export function useWhitelist() {
   const add = async (newServerID: string, oldServerID: string | null = null): Promise<AddOutcome> => {
     const parsed = addWhitelistedServerSchema.safeParse({ newServerID, oldServerID });
     if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path[0];
-      const message = field === 'newServerID' ? 'Enter a valid server ID (17–20 digits).' : firstIssueMessage(parsed.error);
-      return { kind: 'failed', message, code: 'INVALID_INPUT' };
+      return { kind: 'failed', message: firstIssueSentence(parsed.error), code: 'INVALID_INPUT' };
     }
     try {
       const next = await postJson<WhitelistStateResponse>(apiActions.addWhitelistedServer, parsed.data);
@@ -31,9 +29,4 @@ export function useWhitelist() {
   };
 
   return { ...swr, add };
-}
-
-/** Whether a click on this server's card may open its settings, or should show the notice instead. */
-export function mayOpenSettings(state: WhitelistStateResponse, serverId: string): boolean {
-  return state.entries.some((e) => e.active) || state.licensed.includes(serverId);
 }
