@@ -31,7 +31,11 @@ export function ServerIcon({ id, name, icon, size = 56 }: Props) {
     );
   }
   return (
-    <span aria-hidden="true" style={style} className="flex shrink-0 items-center justify-center rounded-2xl bg-indigo-600 text-lg font-bold text-white">
+    <span
+      aria-hidden="true"
+      style={{ ...style, fontSize: Math.round(size * 0.34) }}
+      className="flex shrink-0 items-center justify-center rounded-2xl bg-indigo-600 font-bold text-white"
+    >
       {initials(name)}
     </span>
   );

@@ -28,7 +28,7 @@ export default function Admin() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Whitelist Administration</h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-400">Licences of all users. Entries you add here do not count towards a user&apos;s limit.</p>
+      <p className="mt-2 text-gray-600 dark:text-gray-400">Licenses of all users. Entries you add here do not count towards a user&apos;s limit.</p>
       <AdminWhitelist />
     </section>
   );
