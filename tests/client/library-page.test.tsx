@@ -154,6 +154,7 @@ describe('Library page', () => {
   it('says a song download failed, and that the server is busy, when the download limit answers 429', async () => {
     const user = userEvent.setup();
     renderLibrary('/kenji?folder=Artist%2FAlbum');
+    const save = vi.spyOn(URL, 'createObjectURL');
     fetchMock.mockResolvedValueOnce(
       new Response('{"error":"Server is busy. Please try again in a moment.","code":"BUSY"}', {
         status: 429,
@@ -164,7 +165,7 @@ describe('Library page', () => {
     await waitFor(() => expect(screen.getByText('Failed to download 02 Two.mp3')).toBeTruthy());
     expect(screen.getByText('Server is busy. Please try again in a moment.')).toBeTruthy();
     expect(screen.queryByText('Downloaded 02 Two.mp3 successfully')).toBeNull();
-    expect(URL.createObjectURL).not.toHaveBeenCalled();
+    expect(save).not.toHaveBeenCalled();
   });
 
   it('toggles the folder panel on small screens', async () => {
