@@ -10,6 +10,8 @@ export const MAX_ZIP_FILES = 2000;
 export const MAX_ZIP_BYTES = 1024 ** 3;
 /** The PLAY_LIMITER period in wrangler.toml; a 429 asks the client to wait this long. */
 export const PLAY_LIMIT_PERIOD_SECONDS = 60;
+/** The DOWNLOAD_LIMITER period in wrangler.toml; a 429 asks the client to wait this long. */
+export const DOWNLOAD_LIMIT_PERIOD_SECONDS = 60;
 /** The cached song list lives this long in KV (KV's minimum TTL); the ETag lets browsers revalidate cheaply. */
 export const SONG_LIST_CACHE_SECONDS = 60;
 

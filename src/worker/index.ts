@@ -25,10 +25,13 @@ import { refreshStats } from './services/stats';
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
 
-/** The same policy on every response (see render/content-security-policy.ts for why it has no nonce). */
+/**
+ * The same policy on every response (see render/content-security-policy.ts for why it has no nonce),
+ * except where a route set a stricter one of its own (files are sandboxed).
+ */
 const csp = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  c.res.headers.set('Content-Security-Policy', await contentSecurityPolicy());
+  if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', await contentSecurityPolicy());
 });
 
 const api = new Hono<AppEnv>()

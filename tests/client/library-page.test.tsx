@@ -151,6 +151,23 @@ describe('Library page', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/download-kenji-folder?folder=Artist', expect.anything());
   });
 
+  it('says a song download failed, and that the server is busy, when the download limit answers 429', async () => {
+    const user = userEvent.setup();
+    renderLibrary('/kenji?folder=Artist%2FAlbum');
+    const save = vi.spyOn(URL, 'createObjectURL');
+    fetchMock.mockResolvedValueOnce(
+      new Response('{"error":"Server is busy. Please try again in a moment.","code":"BUSY"}', {
+        status: 429,
+        headers: { 'Retry-After': '60', 'Content-Type': 'application/json' },
+      }),
+    );
+    await user.click(within(fileList()).getByRole('button', { name: 'Download 02 Two.mp3' }));
+    await waitFor(() => expect(screen.getByText('Failed to download 02 Two.mp3')).toBeTruthy());
+    expect(screen.getByText('Server is busy. Please try again in a moment.')).toBeTruthy();
+    expect(screen.queryByText('Downloaded 02 Two.mp3 successfully')).toBeNull();
+    expect(save).not.toHaveBeenCalled();
+  });
+
   it('toggles the folder panel on small screens', async () => {
     const user = userEvent.setup();
     renderLibrary();

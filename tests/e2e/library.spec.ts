@@ -178,13 +178,19 @@ test.describe('song library pages', () => {
     await expect(page.getByText('Downloaded Rainy Days successfully')).toBeVisible();
   });
 
-  test('a failed download says so', async ({ page }) => {
+  test('a failed download says so, and why when the download limit is reached', async ({ page }) => {
     await gotoHydrated(page, '/glaive?folder=Glaive%2FSingles');
     await page.route('**/api/download-glaive-song**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Boom","code":"INTERNAL"}' }),
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '60' },
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Server is busy. Please try again in a moment.', code: 'BUSY' }),
+      }),
     );
     await files(page).getByRole('button', { name: 'Download Sometimes.mp3' }).click();
     await expect(page.getByText('Failed to download Sometimes.mp3')).toBeVisible();
+    await expect(page.getByText('Server is busy. Please try again in a moment.')).toBeVisible();
   });
 
   test('hides and shows the folders on a phone', async ({ page }) => {

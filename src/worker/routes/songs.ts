@@ -1,14 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { SERVER_BUSY_MESSAGE } from '../../shared/messages';
-import { PLAY_LIMIT_PERIOD_SECONDS } from '../../shared/song-limits';
 import { folderZipName, isPlayable, PLAYABLE_EXTENSIONS_TEXT } from '../../shared/song-paths';
 import { folderQuerySchema, songQuerySchema } from '../../shared/song-queries';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../hono-env';
 import { libraryBucket } from '../songs/library';
-import { objectResponse } from '../songs/object-response';
+import { clientKey, isCountedPlay, spendDownload, spendPlay } from '../songs/client-limits';
+import { objectResponse, planObjectRead } from '../songs/object-response';
 import { isValidPlayTicket, issuePlayTicket, PLAY_TICKET_HEADER } from '../songs/play-ticket';
-import { startsPlayback } from '../songs/range';
 import { etagMatches, songListing } from '../songs/song-list';
 import { folderZipResponse } from '../songs/zip';
 import { validQuery } from '../validation';
@@ -30,7 +28,8 @@ export const songsRoutes = new Hono<AppEnv>()
   .get('/:segment{download-.+-song}', validQuery(songQuerySchema), async (c) => {
     const { bucket } = libraryIn(c, 'download-', '-song');
     const { song } = c.req.valid('query');
-    return objectResponse(c.req.raw, bucket, song, 'attachment');
+    await spendDownload(c.env, c.req.raw);
+    return objectResponse(await planObjectRead(c.req.raw, bucket, song), 'attachment');
   })
   .get('/:segment{stream-.+-song}', validQuery(songQuerySchema), async (c) => {
     const { library, bucket } = libraryIn(c, 'stream-', '-song');
@@ -38,23 +37,19 @@ export const songsRoutes = new Hono<AppEnv>()
     if (!isPlayable(song)) {
       throw new ApiError(415, 'NOT_PLAYABLE', `Only audio files can be played (${PLAYABLE_EXTENSIONS_TEXT}).`);
     }
-    // Keyed by client so one busy listener cannot starve the others.
-    const client = c.req.header('CF-Connecting-IP') ?? 'unknown-client';
+    const read = await planObjectRead(c.req.raw, bucket, song);
     const secret = c.env.SESSION_SECRET;
+    const client = clientKey(c.req.raw);
     const ticketed = await isValidPlayTicket(secret, c.req.query('ticket'), library, song, client);
-    if (startsPlayback(c.req.header('Range')) && !ticketed) {
-      const { success } = await c.env.PLAY_LIMITER.limit({ key: client });
-      if (!success) {
-        throw new ApiError(429, 'BUSY', SERVER_BUSY_MESSAGE, { 'Retry-After': String(PLAY_LIMIT_PERIOD_SECONDS) });
-      }
-      const response = await objectResponse(c.req.raw, bucket, song, 'inline');
-      response.headers.set(PLAY_TICKET_HEADER, await issuePlayTicket(secret, library, song, client));
-      return response;
-    }
-    return objectResponse(c.req.raw, bucket, song, 'inline');
+    if (!isCountedPlay(read, ticketed)) return objectResponse(read, 'inline');
+    await spendPlay(c.env, c.req.raw);
+    const response = await objectResponse(read, 'inline');
+    response.headers.set(PLAY_TICKET_HEADER, await issuePlayTicket(secret, library, song, client));
+    return response;
   })
   .get('/:segment{download-.+-folder}', validQuery(folderQuerySchema), async (c) => {
     const { library, bucket } = libraryIn(c, 'download-', '-folder');
     const { folder } = c.req.valid('query');
+    await spendDownload(c.env, c.req.raw);
     return folderZipResponse(bucket, folder, folderZipName(library, folder));
   });

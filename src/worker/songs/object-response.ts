@@ -2,11 +2,17 @@ import { contentTypeOf } from '../../shared/content-types';
 import { baseName } from '../../shared/song-paths';
 import { ApiError } from '../errors';
 import { etagMatches } from './song-list';
-import { decideRange } from './range';
+import { decideRange, type ByteRange, type RangeDecision } from './range';
 
-export function contentTypeFor(path: string, stored?: string): string {
-  return stored !== undefined && stored !== '' ? stored : contentTypeOf(path);
-}
+/**
+ * Sent with every file (song, download, zip), so that even a file stored with a misleading name or type is
+ * inert on our origin: no script, no plugin, no sniffing it into HTML, and no other site embedding it.
+ */
+export const FILE_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+  'X-Content-Type-Options': 'nosniff',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
 
 /** RFC 3986 unreserved characters stay; everything else in the UTF-8 name is percent-encoded (RFC 8187). */
 function encodeExtValue(name: string): string {
@@ -25,66 +31,84 @@ export function contentDisposition(kind: 'attachment' | 'inline', name: string):
 const songNotFound = (path: string) => new ApiError(404, 'SONG_NOT_FOUND', `There is no file '${path}' in this library.`);
 
 /**
- * A GET/HEAD answer for one R2 object, with Range (206/416), ETag, If-None-Match (304) and If-Range.
- * Requests without Range cost one R2 call; ranged ones need the size first (head, then a ranged get).
+ * What a GET/HEAD for one R2 object will answer, decided before any body is read, so a caller can count
+ * or refuse it first. `head` is null when the request needs no metadata up front (a plain GET): the
+ * whole object then follows, at the cost of one R2 call.
  */
-export async function objectResponse(request: Request, bucket: R2Bucket, path: string, disposition: 'attachment' | 'inline'): Promise<Response> {
+export interface ObjectRead {
+  request: Request;
+  bucket: R2Bucket;
+  path: string;
+  head: R2Object | null;
+  answer: { kind: 'not-modified' } | RangeDecision;
+}
+
+export async function planObjectRead(request: Request, bucket: R2Bucket, path: string): Promise<ObjectRead> {
   const rangeHeader = request.headers.get('Range');
   const ifNoneMatch = request.headers.get('If-None-Match') ?? undefined;
-  const head = request.method === 'HEAD' || rangeHeader || ifNoneMatch ? await bucket.head(path) : null;
-  if ((request.method === 'HEAD' || rangeHeader || ifNoneMatch) && !head) throw songNotFound(path);
+  const plan = { request, bucket, path };
+  if (request.method !== 'HEAD' && !rangeHeader && !ifNoneMatch) return { ...plan, head: null, answer: { kind: 'full' } };
 
-  const baseHeaders = (object: R2Object): Headers => {
-    const headers = new Headers();
-    headers.set('Content-Type', contentTypeFor(path, object.httpMetadata?.contentType));
-    headers.set('Content-Disposition', contentDisposition(disposition, baseName(path)));
-    headers.set('Accept-Ranges', 'bytes');
-    headers.set('ETag', object.httpEtag);
-    headers.set('Last-Modified', object.uploaded.toUTCString());
-    headers.set('Cache-Control', 'public, max-age=3600');
-    return headers;
-  };
-
-  if (head && etagMatches(ifNoneMatch, head.httpEtag)) {
-    return new Response(null, { status: 304, headers: baseHeaders(head) });
-  }
-
+  const head = await bucket.head(path);
+  if (!head) throw songNotFound(path);
+  if (etagMatches(ifNoneMatch, head.httpEtag)) return { ...plan, head, answer: { kind: 'not-modified' } };
   // If-Range: only honour the range if the client's copy is still current.
   const ifRange = request.headers.get('If-Range');
-  const rangeStillValid = !ifRange || !head || ifRange === head.httpEtag || ifRange === head.uploaded.toUTCString();
-  const decision = head && rangeStillValid ? decideRange(rangeHeader, head.size) : ({ kind: 'full' } as const);
+  const rangeStillValid = !ifRange || ifRange === head.httpEtag || ifRange === head.uploaded.toUTCString();
+  return { ...plan, head, answer: rangeStillValid ? decideRange(rangeHeader, head.size) : { kind: 'full' } };
+}
 
-  if (decision.kind === 'unsatisfiable' && head) {
-    const headers = baseHeaders(head);
-    headers.set('Content-Range', `bytes */${head.size}`);
-    headers.set('Content-Type', 'application/json');
-    headers.delete('Content-Disposition');
-    const body = JSON.stringify({ error: `The requested range is outside the file (${head.size} bytes).`, code: 'RANGE_NOT_SATISFIABLE' });
-    return new Response(body, { status: 416, headers });
-  }
+function fileHeaders(path: string, object: R2Object, disposition: 'attachment' | 'inline'): Headers {
+  const headers = new Headers(FILE_RESPONSE_HEADERS);
+  headers.set('Content-Type', contentTypeOf(path));
+  headers.set('Content-Disposition', contentDisposition(disposition, baseName(path)));
+  headers.set('Accept-Ranges', 'bytes');
+  headers.set('ETag', object.httpEtag);
+  headers.set('Last-Modified', object.uploaded.toUTCString());
+  headers.set('Cache-Control', 'public, max-age=3600');
+  return headers;
+}
 
-  if (request.method === 'HEAD' && head) {
-    const headers = baseHeaders(head);
-    if (decision.kind === 'partial') {
-      headers.set('Content-Range', `bytes ${decision.range.offset}-${decision.range.offset + decision.range.length - 1}/${head.size}`);
-      headers.set('Content-Length', String(decision.range.length));
-      return new Response(null, { status: 206, headers });
+function setRange(headers: Headers, range: ByteRange, size: number) {
+  headers.set('Content-Range', `bytes ${range.offset}-${range.offset + range.length - 1}/${size}`);
+  headers.set('Content-Length', String(range.length));
+}
+
+function unsatisfiable(headers: Headers, size: number): Response {
+  headers.set('Content-Range', `bytes */${size}`);
+  headers.set('Content-Type', 'application/json');
+  headers.delete('Content-Disposition');
+  const body = JSON.stringify({ error: `The requested range is outside the file (${size} bytes).`, code: 'RANGE_NOT_SATISFIABLE' });
+  return new Response(body, { status: 416, headers });
+}
+
+/**
+ * The answer a plan decided: Range (206/416), ETag, If-None-Match (304) and If-Range, with the type
+ * taken from the file's name and never from the metadata stored in R2.
+ */
+export async function objectResponse(read: ObjectRead, disposition: 'attachment' | 'inline'): Promise<Response> {
+  const { request, bucket, path, head, answer } = read;
+  if (head) {
+    const headers = fileHeaders(path, head, disposition);
+    if (answer.kind === 'not-modified') return new Response(null, { status: 304, headers });
+    if (answer.kind === 'unsatisfiable') return unsatisfiable(headers, head.size);
+    if (request.method === 'HEAD') {
+      if (answer.kind === 'partial') setRange(headers, answer.range, head.size);
+      else headers.set('Content-Length', String(head.size));
+      return new Response(null, { status: answer.kind === 'partial' ? 206 : 200, headers });
     }
-    headers.set('Content-Length', String(head.size));
-    return new Response(null, { status: 200, headers });
   }
 
-  const range = decision.kind === 'partial' ? decision.range : undefined;
+  const range = answer.kind === 'partial' ? answer.range : undefined;
   // etagMatches guards against the object changing between head and get (the range would be wrong).
-  const object = await bucket.get(path, range ? { range, onlyIf: head ? { etagMatches: head.etag } : undefined } : undefined);
+  const object = await bucket.get(path, range && head ? { range, onlyIf: { etagMatches: head.etag } } : undefined);
   if (!object) throw songNotFound(path);
   if (!('body' in object)) {
     throw new ApiError(409, 'SONG_CHANGED', 'The file changed while it was being read. Please try again.');
   }
-  const headers = baseHeaders(object);
+  const headers = fileHeaders(path, object, disposition);
   if (range) {
-    headers.set('Content-Range', `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);
-    headers.set('Content-Length', String(range.length));
+    setRange(headers, range, object.size);
     return new Response(object.body, { status: 206, headers });
   }
   headers.set('Content-Length', String(object.size));

@@ -41,12 +41,10 @@ export function decideRange(header: string | undefined | null, size: number): Ra
 }
 
 /**
- * Does this request start a playback (counted by the rate limiter), rather than continue one?
- * Seeks and continuation reads ask for ranges that start past byte 0 (or a suffix); those are free.
+ * Does the request ask for a single range from a byte past 0, as a seek or a player buffering further does?
+ * A suffix range (`bytes=-N`), a range from byte 0, several ranges or a malformed header do not.
  */
-export function startsPlayback(header: string | undefined | null): boolean {
-  if (!header) return true;
-  const match = SINGLE_RANGE.exec(header.trim().replace(/\s+/g, ''));
-  if (!match) return true;
-  return match[1] !== '' && Number(match[1]) === 0;
+export function asksPastStart(header: string | undefined | null): boolean {
+  const first = header ? (SINGLE_RANGE.exec(header.trim().replace(/\s+/g, ''))?.[1] ?? '') : '';
+  return first !== '' && Number(first) > 0;
 }

@@ -1,6 +1,8 @@
 import { downloadZip, predictLength } from 'client-zip';
+import { ZIP_CONTENT_TYPE } from '../../shared/content-types';
 import { MAX_ZIP_BYTES, MAX_ZIP_FILES } from '../../shared/song-limits';
-import { contentDisposition } from './object-response';
+import { pathProblem } from '../../shared/song-paths';
+import { contentDisposition, FILE_RESPONSE_HEADERS } from './object-response';
 import { listObjects } from './library';
 import { ApiError } from '../errors';
 
@@ -14,9 +16,11 @@ export interface ZipLimits {
 
 /**
  * A stored (uncompressed) zip of every file under `folder` ('' = the whole library), streamed.
- * Names are relative to the folder. The length is predicted from the listing before the first byte,
- * and each member's body is fetched from R2 only when the zip writer reaches it, so memory holds one
- * chunk at a time whatever the folder's size.
+ * Names are relative to the folder. A key that would not pass as a request path ('..', empty, absolute or
+ * backslash segments) is left out: it could not be downloaded on its own either, and an unzip tool must
+ * never be handed a name that climbs out of its target folder. The length is predicted from the members
+ * before the first byte, and each member's body is fetched from R2 only when the zip writer reaches it,
+ * so memory holds one chunk at a time whatever the folder's size.
  */
 export async function folderZipResponse(
   bucket: R2Bucket,
@@ -30,14 +34,15 @@ export async function folderZipResponse(
       throw tooLarge(`This folder has more than ${limits.maxFiles} files, the most one zip can hold. Download a smaller folder.`);
     }
   });
-  if (objects.length === 0) throw new ApiError(404, 'FOLDER_NOT_FOUND', `There is no folder '${folder}' in this library, or it is empty.`);
-  const totalBytes = objects.reduce((sum, o) => sum + o.size, 0);
+  const skip = prefix?.length ?? 0;
+  const members = objects
+    .map((o) => ({ key: o.key, etag: o.etag, name: o.key.slice(skip), size: o.size, lastModified: o.uploaded }))
+    .filter((member) => pathProblem(member.name) === null);
+  if (members.length === 0) throw new ApiError(404, 'FOLDER_NOT_FOUND', `There is no folder '${folder}' in this library, or it is empty.`);
+  const totalBytes = members.reduce((sum, m) => sum + m.size, 0);
   if (totalBytes > limits.maxBytes) {
     throw tooLarge(`This folder holds ${formatBytes(totalBytes)}, more than the ${formatBytes(limits.maxBytes)} one zip can hold. Download a smaller folder.`);
   }
-
-  const skip = prefix?.length ?? 0;
-  const members = objects.map((o) => ({ key: o.key, etag: o.etag, name: o.key.slice(skip), size: o.size, lastModified: o.uploaded }));
   const length = predictLength(members.map(({ name, size }) => ({ name, size })));
 
   // A member that changed or vanished ends the zip early; the copy below then errors the download for the
@@ -62,7 +67,8 @@ export async function folderZipResponse(
   void copyZip(zip.body, fixed.writable, () => vanished);
   return new Response(fixed.readable, {
     headers: {
-      'Content-Type': 'application/zip',
+      ...FILE_RESPONSE_HEADERS,
+      'Content-Type': ZIP_CONTENT_TYPE,
       'Content-Length': String(length),
       'Content-Disposition': contentDisposition('attachment', zipName),
       'Cache-Control': 'no-store',
