@@ -6,6 +6,7 @@ import { DAY_MS } from '../../src/shared/constants';
 
 /** Owner entries last 30 days (the admin form's default, SPEC section 9). */
 const OWNER_ENTRY_DAYS = 30;
+import { ownerLicenceRows } from '../../src/worker/db/whitelist';
 import { licenceState } from '../../src/worker/services/licences';
 import { GUILDS, loginDemoUsers, USERS } from './login';
 import { call, postJson } from './request';
@@ -298,5 +299,27 @@ describe('under concurrency', () => {
     const stored = await rows();
     expect(stored).toHaveLength(1);
     expect([GUILDS.ownerSandbox, GUILDS.glaiveStudio]).toContain(stored[0]?.server_id);
+  });
+});
+
+describe('ownerLicenceRows: the user entries and the managed servers licences in one round trip', () => {
+  const server = (n: number) => `3${String(n).padStart(17, '0')}`;
+
+  it('finds entries and licences across every chunk of 90 server ids, each once', async () => {
+    const managed = Array.from({ length: 200 }, (_, i) => server(i + 1));
+    await insertRow(USERS.owner, server(95)); // the user's own, in the second chunk
+    await insertRow(USERS.member, server(181)); // someone else's, in the third chunk
+    await insertRow(USERS.owner, server(999)); // the user's own, not among the managed servers
+    await insertRow(USERS.member, server(998)); // neither
+    const { entries, licences } = await ownerLicenceRows(env.DB, USERS.owner, managed);
+    expect(entries.map((e) => e.serverId)).toEqual([server(95), server(999)]);
+    expect(licences.map((l) => l.serverId)).toEqual([server(95), server(181)]);
+  });
+
+  it('with no managed servers still lists the user entries', async () => {
+    await insertRow(USERS.owner, server(7));
+    const { entries, licences } = await ownerLicenceRows(env.DB, USERS.owner, []);
+    expect(entries.map((e) => e.serverId)).toEqual([server(7)]);
+    expect(licences).toEqual([]);
   });
 });

@@ -59,11 +59,6 @@ async function mapUnique<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listUserEntries(db: D1Database, userId: string): Promise<WhitelistRow[]> {
-  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM whitelist WHERE user_id = ? ORDER BY id`).bind(userId).all<WhitelistRow>();
-  return results;
-}
-
 export async function listAllEntries(db: D1Database): Promise<WhitelistRow[]> {
   const { results } = await db.prepare(`SELECT ${COLUMNS} FROM whitelist ORDER BY id`).all<WhitelistRow>();
   return results;
@@ -78,22 +73,34 @@ export async function findEntryByServer(db: D1Database, serverId: string): Promi
 }
 
 /** The licences (expired or not) held by any of these servers. */
-export async function licencesAmong(db: D1Database, serverIds: readonly string[]): Promise<Licence[]> {
-  if (serverIds.length === 0) return [];
-  // D1 caps bound parameters per statement at 100; a user manages at most 200 guilds, so chunk.
+/** D1 caps bound parameters per statement at 100; a user manages at most 200 guilds, so the ids go in chunks. */
+const SERVER_IDS_PER_STATEMENT = 90;
+
+/**
+ * A user's own entries and the licences of the servers they manage, in one round trip: one statement
+ * (`user_id = ? OR server_id IN …`), or one batch when the servers need more than one.
+ */
+export async function ownerLicenceRows(
+  db: D1Database,
+  userId: string,
+  serverIds: readonly string[],
+): Promise<{ entries: WhitelistRow[]; licences: Licence[] }> {
   const chunks: string[][] = [];
-  for (let i = 0; i < serverIds.length; i += 90) chunks.push(serverIds.slice(i, i + 90));
-  const found = await Promise.all(
-    chunks.map(async (chunk) => {
-      const marks = chunk.map(() => '?').join(',');
-      const { results } = await db
-        .prepare(`SELECT server_id AS serverId, expires_at AS expiresAt FROM whitelist WHERE server_id IN (${marks})`)
-        .bind(...chunk)
-        .all<Licence>();
-      return results;
-    }),
-  );
-  return found.flat();
+  for (let i = 0; i < serverIds.length; i += SERVER_IDS_PER_STATEMENT) chunks.push(serverIds.slice(i, i + SERVER_IDS_PER_STATEMENT));
+  const statements = (chunks.length > 0 ? chunks : [[]]).map((ids, index) => {
+    const among = ids.length > 0 ? `server_id IN (${ids.map(() => '?').join(',')})` : '0';
+    const where = index === 0 ? `user_id = ? OR ${among}` : among;
+    return db.prepare(`SELECT ${COLUMNS} FROM whitelist WHERE ${where} ORDER BY id`).bind(...(index === 0 ? [userId, ...ids] : ids));
+  });
+  const [only] = statements;
+  const results = statements.length === 1 && only ? [await only.all<WhitelistRow>()] : await db.batch<WhitelistRow>(statements);
+  const rows = new Map(results.flatMap((r) => r.results).map((row) => [row.id, row]));
+  const managed = new Set(serverIds);
+  const sorted = [...rows.values()].sort((x, y) => x.id - y.id);
+  return {
+    entries: sorted.filter((row) => row.userId === userId),
+    licences: sorted.filter((row) => managed.has(row.serverId)).map(({ serverId, expiresAt }) => ({ serverId, expiresAt })),
+  };
 }
 
 export interface NewEntry {

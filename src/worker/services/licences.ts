@@ -24,9 +24,8 @@ import {
   findLicence,
   insertAdminEntry,
   insertUserEntryWithinLimit,
-  licencesAmong,
   listAllEntries,
-  listUserEntries,
+  ownerLicenceRows,
   moveUserEntry,
   updateEntry,
   type Licence,
@@ -78,17 +77,15 @@ export async function ownerWhitelist(
   options: DiscordCallOptions = {},
 ): Promise<WhitelistStateResponse> {
   const now = Date.now();
-  const [rows, guilds] = await Promise.all([
-    listUserEntries(env.DB, session.user.id),
-    known ??
-      manageableGuilds(env, session, options)
-        .then(({ withBot, withoutBot }) => [...withBot, ...withoutBot])
-        // Names and the licensed list are a nicety: the entries themselves must show even when Discord does not answer.
-        .catch(() => [] as PartialGuild[]),
-  ]);
+  const guilds = await (known ??
+    manageableGuilds(env, session, options)
+      .then(({ withBot, withoutBot }) => [...withBot, ...withoutBot])
+      // Names and the licensed list are a nicety: the entries themselves must show even when Discord does not answer.
+      .catch(() => [] as PartialGuild[]));
   const names = new Map(guilds.map((g) => [g.id, g.name]));
-  const found = await licencesAmong(
+  const { entries: rows, licences: found } = await ownerLicenceRows(
     env.DB,
+    session.user.id,
     guilds.map((g) => g.id),
   );
   const licences = found.map((l) => ({ serverID: l.serverId, expiresAt: l.expiresAt, active: l.expiresAt > now }));
