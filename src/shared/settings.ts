@@ -185,11 +185,21 @@ const updateEnvelope = z.strictObject({
   section: z.string(),
   key: z.string(),
   value: z.unknown().refine((value) => value !== undefined, 'is required'),
+  // The value the editor last saw: when the stored one differs, the save is refused as a conflict.
+  expected: z.unknown().optional(),
 });
 
-export type ParsedSettingUpdate =
-  | { ok: true; update: { serverID: string; section: SectionName; key: string; kind: FieldKind; value: unknown } }
-  | { ok: false; field: string; message: string };
+export interface SettingUpdate {
+  serverID: string;
+  section: SectionName;
+  key: string;
+  kind: FieldKind;
+  value: unknown;
+  /** Normalised like `value`; undefined when the editor did not send it (the last write wins). */
+  expected?: unknown;
+}
+
+export type ParsedSettingUpdate = { ok: true; update: SettingUpdate } | { ok: false; field: string; message: string };
 
 const issueOf = (error: z.ZodError, prefix: string[] = []) => ({
   field: fieldPath([...prefix, ...(error.issues[0]?.path ?? [])]) || 'body',
@@ -206,11 +216,11 @@ export function parseSettingUpdate(body: unknown): ParsedSettingUpdate {
     const issue = envelope.error.issues[0];
     if (issue?.code === 'unrecognized_keys') {
       const extra = issue.keys.join(', ');
-      return { ok: false, field: extra, message: `Unknown field ${extra}: send only serverID, section, key and value.` };
+      return { ok: false, field: extra, message: `Unknown field ${extra}: send only serverID, section, key, value and expected.` };
     }
     return { ok: false, ...issueOf(envelope.error) };
   }
-  const { serverID, section, key, value } = envelope.data;
+  const { serverID, section, key, value, expected } = envelope.data;
   if (!isSectionName(section)) {
     return { ok: false, field: 'section', message: `section: '${section}' is not one of ${SECTION_NAMES.join(', ')}.` };
   }
@@ -219,8 +229,26 @@ export function parseSettingUpdate(body: unknown): ParsedSettingUpdate {
   }
   const parsed = valueSchema(section, key).safeParse(value);
   if (!parsed.success) return { ok: false, ...issueOf(parsed.error, ['value']) };
-  return { ok: true, update: { serverID, section, key, kind: fieldKind(section, key), value: parsed.data } };
+  const update: SettingUpdate = { serverID, section, key, kind: fieldKind(section, key), value: parsed.data };
+  if (expected === undefined) return { ok: true, update };
+  const seen = valueSchema(section, key).safeParse(expected);
+  if (!seen.success) return { ok: false, ...issueOf(seen.error, ['expected']) };
+  return { ok: true, update: { ...update, expected: seen.data } };
 }
+
+const positiveId = (what: string) => z.coerce.number({ error: `must be ${what} (a positive integer)` }).int(`must be ${what} (a positive integer)`).positive(`must be ${what} (a positive integer)`);
+
+/** POST /api/server-settings/revert */
+export const settingsRevertSchema = z.strictObject({ serverID: serverId, changeID: positiveId('a change id') });
+
+/** GET /api/server-settings/audit: newest first, 20 a page; `before` is the `next` of the previous page. */
+export const settingsAuditQuerySchema = z.object({
+  serverID: serverId,
+  before: positiveId('a change id').optional(),
+  section: z.enum(SECTION_NAMES, { error: `must be one of ${SECTION_NAMES.join(', ')}` }).optional(),
+  userID: z.string().regex(SNOWFLAKE_PATTERN, 'must be a Discord user id (17–20 digits)').optional(),
+});
+export type SettingsAuditQuery = z.output<typeof settingsAuditQuerySchema>;
 
 /** The same check as a schema, for the Worker's validator: the parsed update, or one issue naming the field. */
 export const settingUpdateSchema = z.unknown().transform((body, ctx) => {
@@ -281,6 +309,19 @@ export interface SettingsAuditEntry {
 /** GET /api/server-settings/audit */
 export interface SettingsAuditResponse {
   entries: SettingsAuditEntry[];
+  /** `before` for the next (older) page; null on the last page. */
+  next: number | null;
+  /** Everyone who changed this server's settings, for the filter. */
+  users: { userId: string; userName: string }[];
+}
+
+/** 409 CONFLICT of POST /api/update-server-settings: someone else saved the key since the editor loaded it. */
+export interface SettingConflictBody {
+  error: string;
+  code: 'CONFLICT';
+  current: unknown;
+  changedBy: string | null;
+  changedAt: number | null;
 }
 
 /** GET /api/bot/guilds/{id} */

@@ -1,6 +1,7 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../shared/api-types';
+import type { SettingConflictBody } from '../shared/settings';
 
 /** An error with a status and a machine code; `app.onError` turns it into the JSON envelope. */
 export class ApiError extends Error {
@@ -16,6 +17,21 @@ export class ApiError extends Error {
 
   get body(): ApiErrorBody {
     return { error: this.message, code: this.code };
+  }
+}
+
+/** Someone saved the key since the editor loaded it: nothing was written; the body says what is stored now. */
+export class SettingConflictError extends ApiError {
+  constructor(
+    label: string,
+    readonly current: unknown,
+    readonly last: { userName: string; at: number } | null,
+  ) {
+    super(409, 'CONFLICT', `${label} was changed${last ? ` by ${last.userName}` : ''} since you loaded the page. Nothing was saved.`);
+  }
+
+  override get body(): SettingConflictBody {
+    return { error: this.message, code: 'CONFLICT', current: this.current, changedBy: this.last?.userName ?? null, changedAt: this.last?.at ?? null };
   }
 }
 

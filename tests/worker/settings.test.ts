@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { anyString, stringMatching } from './expect-helpers';
+import { anyNumber, anyString, stringMatching } from './expect-helpers';
 import { defaultSettings, type ServerSettingsResponse, type SettingsAuditResponse } from '../../src/shared/settings';
 import { clearKv, GUILDS, loginAs, resetFake, USERS } from './login';
 import { call, postJson } from './request';
@@ -396,5 +396,131 @@ describe('server-rendered page', () => {
       const html = await (await call(`/server/${GUILDS.kenjiLounge}`, { cookie })).text();
       expect(html).not.toContain('/api/server-settings?serverID=');
     }
+  });
+});
+
+describe('POST /api/server-settings/revert', () => {
+  const revert = (body: unknown, cookie = owner) => postJson('/api/server-settings/revert', body, { cookie });
+  const audit = async (query = '', cookie = owner) =>
+    await (await call(`/api/server-settings/audit?serverID=${GUILDS.kenjiLounge}${query}`, { cookie })).json<SettingsAuditResponse>();
+
+  async function insertChange(section: string, key: string, oldValue: unknown, newValue: unknown, guildId: string = GUILDS.kenjiLounge) {
+    const row = await env.DB.prepare(
+      `INSERT INTO settings_audit (guild_id, user_id, user_name, section, key, old_value, new_value, created_at) VALUES (?, ?, 'Someone', ?, ?, ?, ?, ?) RETURNING id`,
+    )
+      .bind(guildId, USERS.member, section, key, JSON.stringify(oldValue), JSON.stringify(newValue), Date.now())
+      .first<{ id: number }>();
+    return row?.id ?? 0;
+  }
+
+  it("restores the change's previous value, answers the settings and audits the revert", async () => {
+    expect((await set('autorole', 'roleID', KENJI.listeners, owner)).status).toBe(200);
+    expect((await set('autorole', 'roleID', KENJI.dj, owner)).status).toBe(200);
+    const [latest] = (await audit()).entries;
+    expect(latest).toMatchObject({ key: 'roleID', oldValue: KENJI.listeners, newValue: KENJI.dj });
+    const res = await revert({ serverID: GUILDS.kenjiLounge, changeID: latest?.id });
+    expect(res.status).toBe(200);
+    expect((await res.json<ServerSettingsResponse>()).autorole.roleID).toBe(KENJI.listeners);
+    const rows = (await auditRows()).map((r) => [r.key, r.old_value, r.new_value]);
+    expect(rows.at(-1)).toEqual(['roleID', JSON.stringify(KENJI.dj), JSON.stringify(KENJI.listeners)]);
+  });
+
+  it('refuses with 409 when the earlier role no longer exists, and writes nothing', async () => {
+    const id = await insertChange('autorole', 'roleID', '400000000000009999', KENJI.listeners);
+    const res = await revert({ serverID: GUILDS.kenjiLounge, changeID: id });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      code: 'REVERT_NOT_POSSIBLE',
+      error: 'This change cannot be reverted: role 400000000000009999 does not exist in this server.',
+    });
+    expect(await auditRows()).toHaveLength(1);
+  });
+
+  it('refuses with 409 to switch a module back on whose required field is unset now', async () => {
+    const id = await insertChange('autorole', 'enabled', true, false);
+    const res = await revert({ serverID: GUILDS.kenjiLounge, changeID: id });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({
+      code: 'REVERT_NOT_POSSIBLE',
+      error: stringMatching(/^This change cannot be reverted: Auto-Role cannot be enabled until/),
+    });
+  });
+
+  it('answers 404 for a change of another server or none, 400 for a malformed id, 403 to a member', async () => {
+    const other = await insertChange('antimp3', 'enabled', false, true, GUILDS.glaiveStudio);
+    expect((await revert({ serverID: GUILDS.kenjiLounge, changeID: other })).status).toBe(404);
+    expect((await revert({ serverID: GUILDS.kenjiLounge, changeID: 999999 })).status).toBe(404);
+    for (const changeID of [0, -1, 1.5, 'abc']) expect((await revert({ serverID: GUILDS.kenjiLounge, changeID })).status).toBe(400);
+    expect((await revert({ serverID: GUILDS.kenjiLounge, changeID: other, extra: 1 })).status).toBe(400);
+    const mine = await insertChange('antimp3', 'enabled', false, true);
+    expect((await revert({ serverID: GUILDS.kenjiLounge, changeID: mine }, member)).status).toBe(403);
+  });
+});
+
+describe('GET /api/server-settings/audit: pages and filters', () => {
+  const audit = async (query = '') =>
+    await (await call(`/api/server-settings/audit?serverID=${GUILDS.kenjiLounge}${query}`, { cookie: owner })).json<SettingsAuditResponse>();
+
+  it('pages 20 at a time, newest first, with a cursor that ends in null', async () => {
+    for (let i = 0; i < 21; i++) expect((await set('antinuke', 'enabled', i % 2 === 0, owner)).status).toBe(200);
+    const first = await audit();
+    expect(first.entries).toHaveLength(20);
+    expect(first.next).toBe(first.entries[19]?.id);
+    const second = await audit(`&before=${first.next}`);
+    expect(second.entries).toHaveLength(1);
+    expect(second.next).toBeNull();
+    expect(first.users).toEqual([{ userId: USERS.owner, userName: 'Demo Owner' }]);
+  });
+
+  it('filters by module and by user', async () => {
+    await set('antimp3', 'enabled', true, owner);
+    await set('logs', 'channelID', KENJI.modLog, owner);
+    expect((await audit('&section=logs')).entries.map((e) => e.section)).toEqual(['logs']);
+    expect((await audit(`&userID=${USERS.member}`)).entries).toEqual([]);
+    expect((await audit(`&userID=${USERS.owner}`)).entries).toHaveLength(2);
+    const bad = await call(`/api/server-settings/audit?serverID=${GUILDS.kenjiLounge}&section=nope`, { cookie: owner });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('two editors: expected', () => {
+  it('refuses a save whose expected value is no longer stored with 409 CONFLICT, naming who changed it, and writes nothing', async () => {
+    await set('logs', 'channelID', KENJI.modLog, owner);
+    const res = await update({ serverID: GUILDS.kenjiLounge, section: 'logs', key: 'channelID', value: KENJI.general, expected: KENJI.welcome }, owner);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      code: 'CONFLICT',
+      error: 'Channel was changed by Demo Owner since you loaded the page. Nothing was saved.',
+      current: KENJI.modLog,
+      changedBy: 'Demo Owner',
+      changedAt: anyNumber(),
+    });
+    expect(await auditRows()).toHaveLength(1);
+  });
+
+  it('saves when the expected value is the stored one (or the default of a never-saved key)', async () => {
+    expect((await update({ serverID: GUILDS.kenjiLounge, section: 'logs', key: 'channelID', value: KENJI.modLog, expected: null }, owner)).status).toBe(200);
+    expect(
+      (await update({ serverID: GUILDS.kenjiLounge, section: 'logs', key: 'channelID', value: KENJI.general, expected: KENJI.modLog }, owner)).status,
+    ).toBe(200);
+    expect((await update({ serverID: GUILDS.kenjiLounge, section: 'antinuke', key: 'whitelist', value: [USERS.member], expected: [] }, owner)).status).toBe(
+      200,
+    );
+  });
+
+  it('of two concurrent saves from the same starting value exactly one wins', async () => {
+    const results = await Promise.all(
+      [KENJI.general, KENJI.welcome].map((value) => update({ serverID: GUILDS.kenjiLounge, section: 'logs', key: 'channelID', value, expected: null }, owner)),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await auditRows()).toHaveLength(1);
+  });
+
+  it('without expected the last write wins (old clients, the bot); a malformed expected is 400', async () => {
+    await set('logs', 'channelID', KENJI.modLog, owner);
+    expect((await set('logs', 'channelID', KENJI.general, owner)).status).toBe(200);
+    const bad = await update({ serverID: GUILDS.kenjiLounge, section: 'logs', key: 'channelID', value: KENJI.general, expected: 'abc' }, owner);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'INVALID_INPUT', error: stringMatching(/^expected/) });
   });
 });

@@ -61,9 +61,12 @@ export interface SettingWrite {
   userId: string;
   userName: string;
   now: number;
+  /** Only write when the stored value (or the default) is still this one. */
+  expected?: unknown;
 }
 
-export type SettingWriteResult = 'saved' | 'requirements-unmet';
+/** 'refused': a condition did not hold (required fields unset, or the stored value is not `expected`). */
+export type SettingWriteResult = 'saved' | 'refused';
 
 // JSON texts of an unset value: null, an empty string, an empty list.
 const UNSET_JSON = `('null', '""', '[]')`;
@@ -80,11 +83,13 @@ export async function writeGuildSetting(db: D1Database, write: SettingWrite): Pr
   const json = JSON.stringify(write.value);
   const defaultJson = JSON.stringify(defaultValue(section, key));
   const needs = key === 'enabled' && write.value === true ? requiredFields(section) : [];
-  const condition =
-    needs.length === 0
-      ? '1'
-      : needs.map(() => `EXISTS (SELECT 1 FROM guild_settings WHERE guild_id = ? AND section = ? AND key = ? AND value NOT IN ${UNSET_JSON})`).join(' AND ');
-  const conditionBinds = needs.flatMap((required) => [guildId, section, required]);
+  const conditions = needs.map(() => `EXISTS (SELECT 1 FROM guild_settings WHERE guild_id = ? AND section = ? AND key = ? AND value NOT IN ${UNSET_JSON})`);
+  const conditionBinds: unknown[] = needs.flatMap((required) => [guildId, section, required]);
+  if (write.expected !== undefined) {
+    conditions.push('COALESCE((SELECT value FROM guild_settings WHERE guild_id = ? AND section = ? AND key = ?), ?) = ?');
+    conditionBinds.push(guildId, section, key, defaultJson, JSON.stringify(write.expected));
+  }
+  const condition = conditions.length === 0 ? '1' : conditions.join(' AND ');
 
   const statements = [
     // The audit row first: its old value is read in the same transaction, before the upsert replaces it.
@@ -121,7 +126,7 @@ export async function writeGuildSetting(db: D1Database, write: SettingWrite): Pr
     );
   }
   const results = await db.batch(statements);
-  return (results[1]?.meta.changes ?? 0) > 0 ? 'saved' : 'requirements-unmet';
+  return (results[1]?.meta.changes ?? 0) > 0 ? 'saved' : 'refused';
 }
 
 interface AuditRow {
@@ -135,22 +140,68 @@ interface AuditRow {
   created_at: number;
 }
 
-/** The latest changes of a guild, newest first. */
-export async function listSettingsAudit(db: D1Database, guildId: string, limit = SETTINGS_AUDIT_LIMIT): Promise<SettingsAuditEntry[]> {
+const toAuditEntry = (row: AuditRow): SettingsAuditEntry => ({
+  id: row.id,
+  userId: row.user_id,
+  userName: row.user_name,
+  section: row.section,
+  key: row.key,
+  oldValue: parseJson(row.old_value),
+  newValue: parseJson(row.new_value),
+  createdAt: row.created_at,
+});
+
+const AUDIT_COLUMNS = 'id, user_id, user_name, section, key, old_value, new_value, created_at';
+
+export interface AuditFilter {
+  /** Only changes older than this id (the cursor of the previous page). */
+  before?: number;
+  section?: string;
+  userId?: string;
+}
+
+/** One page of a guild's changes, newest first, and the cursor of the next page (null on the last). */
+export async function listSettingsAudit(
+  db: D1Database,
+  guildId: string,
+  filter: AuditFilter = {},
+  limit = SETTINGS_AUDIT_LIMIT,
+): Promise<{ entries: SettingsAuditEntry[]; next: number | null }> {
   const { results } = await db
-    .prepare('SELECT id, user_id, user_name, section, key, old_value, new_value, created_at FROM settings_audit WHERE guild_id = ? ORDER BY id DESC LIMIT ?')
-    .bind(guildId, limit)
+    .prepare(
+      `SELECT ${AUDIT_COLUMNS} FROM settings_audit
+       WHERE guild_id = ?1 AND (?2 IS NULL OR id < ?2) AND (?3 IS NULL OR section = ?3) AND (?4 IS NULL OR user_id = ?4)
+       ORDER BY id DESC LIMIT ?5`,
+    )
+    .bind(guildId, filter.before ?? null, filter.section ?? null, filter.userId ?? null, limit + 1)
     .all<AuditRow>();
-  return results.map((row) => ({
-    id: row.id,
-    userId: row.user_id,
-    userName: row.user_name,
-    section: row.section,
-    key: row.key,
-    oldValue: parseJson(row.old_value),
-    newValue: parseJson(row.new_value),
-    createdAt: row.created_at,
-  }));
+  const page = results.slice(0, limit).map(toAuditEntry);
+  return { entries: page, next: results.length > limit ? (page.at(-1)?.id ?? null) : null };
+}
+
+/** Everyone who changed this guild's settings (their latest name), for the audit's filter. */
+export async function listAuditUsers(db: D1Database, guildId: string): Promise<{ userId: string; userName: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT user_id AS userId, user_name AS userName FROM settings_audit
+       WHERE id IN (SELECT MAX(id) FROM settings_audit WHERE guild_id = ? GROUP BY user_id) ORDER BY user_name`,
+    )
+    .bind(guildId)
+    .all<{ userId: string; userName: string }>();
+  return results;
+}
+
+export async function findSettingsChange(db: D1Database, guildId: string, id: number): Promise<SettingsAuditEntry | null> {
+  const row = await db.prepare(`SELECT ${AUDIT_COLUMNS} FROM settings_audit WHERE guild_id = ? AND id = ?`).bind(guildId, id).first<AuditRow>();
+  return row ? toAuditEntry(row) : null;
+}
+
+/** Who last changed a key, and when (null when it was never changed through the dashboard). */
+export async function lastChangeOf(db: D1Database, guildId: string, section: string, key: string): Promise<{ userName: string; at: number } | null> {
+  return db
+    .prepare('SELECT user_name AS userName, created_at AS at FROM settings_audit WHERE guild_id = ? AND section = ? AND key = ? ORDER BY id DESC LIMIT 1')
+    .bind(guildId, section, key)
+    .first<{ userName: string; at: number }>();
 }
 
 /** How long the 'Recent changes' history is kept. */

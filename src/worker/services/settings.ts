@@ -1,10 +1,26 @@
 /** Per-server bot settings: who may read and change them, the checks against the guild, and the answers. */
-import { missingRequiredFields, settingUpdateSchema, type ServerSettingsResponse, type SettingsAuditEntry } from '../../shared/settings';
-import { moduleTitle } from '../../shared/settings-registry';
-import type { z } from 'zod';
-import { guildSettingsStatement, listSettingsAudit, toGuildSettings, writeGuildSetting, type SettingRow } from '../db/settings';
+import {
+  missingRequiredFields,
+  parseSettingUpdate,
+  type ServerSettingsResponse,
+  type SettingsAuditQuery,
+  type SettingsAuditResponse,
+  type SettingUpdate,
+} from '../../shared/settings';
+import { fieldLabel, moduleTitle } from '../../shared/settings-registry';
+import type { PartialGuild } from '../discord/api';
+import {
+  findSettingsChange,
+  guildSettingsStatement,
+  lastChangeOf,
+  listAuditUsers,
+  listSettingsAudit,
+  toGuildSettings,
+  writeGuildSetting,
+  type SettingRow,
+} from '../db/settings';
 import { licenceStatement, type Licence } from '../db/whitelist';
-import { ApiError } from '../errors';
+import { ApiError, notFound, SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { checkReference, loadGuildView } from './guild-view';
 import { toLicenceState } from './licences';
@@ -30,30 +46,41 @@ export async function serverSettings(env: Env, session: ActiveSession, serverId:
   return { id: guild.id, name: guild.name, ...values, whitelist, ...view };
 }
 
-export async function settingsAudit(env: Env, session: ActiveSession, serverId: string): Promise<SettingsAuditEntry[]> {
-  const guild = await requireManagedGuild(env, session, serverId);
-  return listSettingsAudit(env.DB, guild.id);
+export async function settingsAudit(env: Env, session: ActiveSession, query: SettingsAuditQuery): Promise<SettingsAuditResponse> {
+  const guild = await requireManagedGuild(env, session, query.serverID);
+  const [page, users] = await Promise.all([
+    listSettingsAudit(env.DB, guild.id, { before: query.before, section: query.section, userId: query.userID }),
+    listAuditUsers(env.DB, guild.id),
+  ]);
+  return { ...page, users };
 }
 
 /** Saves one key after checking the referenced role or channel exists, then answers the reloaded settings. */
-export async function updateServerSetting(
-  env: Env,
-  session: ActiveSession,
-  { serverID, section, key, kind, value }: z.output<typeof settingUpdateSchema>,
-): Promise<ServerSettingsResponse> {
-  const guild = await requireManagedGuild(env, session, serverID);
+export async function updateServerSetting(env: Env, session: ActiveSession, update: SettingUpdate): Promise<ServerSettingsResponse> {
+  const guild = await requireManagedGuild(env, session, update.serverID);
+  return saveSetting(env, session, guild, update);
+}
+
+async function saveSetting(env: Env, session: ActiveSession, guild: PartialGuild, update: SettingUpdate): Promise<ServerSettingsResponse> {
+  const { section, key, kind, value, expected } = update;
   const view = await checkReference(env, guild.id, kind, value, await loadGuildView(env, guild.id));
   const result = await writeGuildSetting(env.DB, {
     guildId: guild.id,
     section,
     key,
     value,
+    expected,
     userId: session.user.id,
     userName: session.user.global_name ?? session.user.username,
     now: Date.now(),
   });
   const [values, whitelist] = await readStoredState(env.DB, guild.id);
-  if (result === 'requirements-unmet') {
+  if (result === 'refused') {
+    const current = (values[section] as Record<string, unknown>)[key];
+    if (expected !== undefined && JSON.stringify(current) !== JSON.stringify(expected)) {
+      const last = await lastChangeOf(env.DB, guild.id, section, key);
+      throw new SettingConflictError(fieldLabel(section, key), current, last);
+    }
     const missing = missingRequiredFields(section, values[section]);
     throw new ApiError(
       400,
@@ -62,4 +89,24 @@ export async function updateServerSetting(
     );
   }
   return { id: guild.id, name: guild.name, ...values, whitelist, ...view };
+}
+
+/**
+ * Puts back the value a change replaced, checked like a new save against today's roles and channels:
+ * a role or channel deleted since is a 409 that says so. The revert is a change of its own in the audit.
+ */
+export async function revertSettingChange(env: Env, session: ActiveSession, serverID: string, changeID: number): Promise<ServerSettingsResponse> {
+  const guild = await requireManagedGuild(env, session, serverID);
+  const change = await findSettingsChange(env.DB, guild.id, changeID);
+  if (!change) throw notFound('changeID: there is no such change for this server.', 'CHANGE_NOT_FOUND');
+  const parsed = parseSettingUpdate({ serverID, section: change.section, key: change.key, value: change.oldValue });
+  if (!parsed.ok) throw new ApiError(409, 'REVERT_NOT_POSSIBLE', `This change cannot be reverted: ${parsed.message}`);
+  try {
+    return await saveSetting(env, session, guild, parsed.update);
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === 'INVALID_REFERENCE' || error.code === 'REQUIRED_FIELDS_UNSET')) {
+      throw new ApiError(409, 'REVERT_NOT_POSSIBLE', `This change cannot be reverted: ${error.message.replace(/^value: /, '')}`);
+    }
+    throw error;
+  }
 }
