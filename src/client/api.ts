@@ -6,6 +6,8 @@ export class ApiClientError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The whole error body, for codes that carry more than the sentence (a settings CONFLICT). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiClientError';
@@ -21,7 +23,7 @@ async function readJson<T>(response: Response): Promise<T> {
   if (!response.ok) {
     const message = isErrorBody(body) ? body.error : `Request failed (${response.status}).`;
     const code = isErrorBody(body) ? body.code : 'HTTP_ERROR';
-    throw new ApiClientError(response.status, code, message);
+    throw new ApiClientError(response.status, code, message, body);
   }
   return body as T;
 }

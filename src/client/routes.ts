@@ -61,6 +61,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('./pages/ServerSettings')),
     loaders: ['serverSettings'],
     chrome: 'main',
+    toasts: true,
   },
   {
     id: 'admin',

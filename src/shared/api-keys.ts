@@ -30,7 +30,14 @@ export const apiKeys = {
   whitelist: key<WhitelistStateResponse>('/api/whitelisted-servers'),
   allWhitelist: key<AllWhitelistedServersResponse>('/api/all-whitelisted-servers'),
   serverSettings: (serverId: string) => key<ServerSettingsResponse>(withServer('/api/server-settings', serverId)),
-  settingsAudit: (serverId: string) => key<SettingsAuditResponse>(withServer('/api/server-settings/audit', serverId)),
+  /** One page of the audit; every filtered page's key starts with the unfiltered first page's. */
+  settingsAudit: (serverId: string, { section, userID, before }: { section?: string; userID?: string; before?: number } = {}) => {
+    const params = new URLSearchParams({ serverID: serverId });
+    if (section) params.set('section', section);
+    if (userID) params.set('userID', userID);
+    if (before !== undefined) params.set('before', String(before));
+    return key<SettingsAuditResponse>(`/api/server-settings/audit?${params.toString()}`);
+  },
   adminServerCheck: (serverId: string) => key<AdminServerCheckResponse>(withServer('/api/admin-server-check', serverId)),
 } as const;
 
@@ -39,6 +46,7 @@ export const apiActions = {
   logout: '/api/logout',
   addWhitelistedServer: '/api/add-whitelisted-server',
   updateServerSettings: '/api/update-server-settings',
+  revertSetting: '/api/server-settings/revert',
   adminAdd: '/api/add-whitelisted-server-admin',
   adminUpdate: '/api/update-whitelisted-server',
   adminDelete: '/api/delete-whitelisted-server',

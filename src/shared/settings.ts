@@ -236,7 +236,11 @@ export function parseSettingUpdate(body: unknown): ParsedSettingUpdate {
   return { ok: true, update: { ...update, expected: seen.data } };
 }
 
-const positiveId = (what: string) => z.coerce.number({ error: `must be ${what} (a positive integer)` }).int(`must be ${what} (a positive integer)`).positive(`must be ${what} (a positive integer)`);
+const positiveId = (what: string) =>
+  z.coerce
+    .number({ error: `must be ${what} (a positive integer)` })
+    .int(`must be ${what} (a positive integer)`)
+    .positive(`must be ${what} (a positive integer)`);
 
 /** POST /api/server-settings/revert */
 export const settingsRevertSchema = z.strictObject({ serverID: serverId, changeID: positiveId('a change id') });

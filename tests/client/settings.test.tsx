@@ -227,7 +227,7 @@ describe('settings page', () => {
     renderPage();
     const region = screen.getByRole('region', { name: 'Auto-Role' });
     await userEvent.selectOptions(within(region).getByRole('combobox', { name: 'Role' }), ROLES.dj.id);
-    expect(server.posted).toEqual([{ serverID: GUILD, section: 'autorole', key: 'roleID', value: ROLES.dj.id }]);
+    expect(server.posted).toEqual([{ serverID: GUILD, section: 'autorole', key: 'roleID', value: ROLES.dj.id, expected: null }]);
     await waitFor(() => expect(within(region).getByText('Saving…')).toBeTruthy());
     // Optimistic: the select already shows the choice and the toggle became available.
     expect(within(region).getByRole<HTMLSelectElement>('combobox', { name: 'Role' }).value).toBe(ROLES.dj.id);
@@ -236,7 +236,7 @@ describe('settings page', () => {
     await waitFor(() => expect(within(region).queryByText('Saving…')).toBeNull());
     await userEvent.click(within(region).getByRole('switch', { name: 'Enable Auto-Role' }));
     await waitFor(() => expect(within(region).getByRole('switch').getAttribute('aria-checked')).toBe('true'));
-    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'autorole', key: 'enabled', value: true });
+    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'autorole', key: 'enabled', value: true, expected: false });
   });
 
   it('reverts a failed save to the stored value, says why under the field, and Retry sends it again', async () => {
@@ -254,9 +254,68 @@ describe('settings page', () => {
     const server = fakeServer(start);
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(select.value).toBe(ROLES.dj.id));
-    expect(server.posted).toEqual([{ serverID: GUILD, section: 'autorole', key: 'roleID', value: ROLES.dj.id }]);
+    expect(server.posted).toEqual([{ serverID: GUILD, section: 'autorole', key: 'roleID', value: ROLES.dj.id, expected: ROLES.listeners.id }]);
     expect(within(region).queryByRole('alert')).toBeNull();
     await within(region).findByText('Saved ✓');
+  });
+
+  it('a conflict shows the other editor’s value and who changed it; Keep mine sends mine against theirs', async () => {
+    const start = fixture({ autorole: { enabled: false, roleID: ROLES.listeners.id } });
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => {
+        const body = jsonBody(init);
+        bodies.push(body);
+        if (bodies.length === 1) {
+          const conflict = {
+            error: 'Role was changed',
+            code: 'CONFLICT',
+            current: ROLES.staff.id,
+            changedBy: 'Demo Admin',
+            changedAt: Date.UTC(2026, 0, 1, 14, 2),
+          };
+          return Promise.resolve(new Response(JSON.stringify(conflict), { status: 409 }));
+        }
+        const saved = applySettingChange(start, 'autorole', 'roleID', ROLES.dj.id);
+        return Promise.resolve(new Response(JSON.stringify(saved), { status: 200 }));
+      }),
+    );
+    renderPage(start);
+    const region = screen.getByRole('region', { name: 'Auto-Role' });
+    const select = within(region).getByRole<HTMLSelectElement>('combobox', { name: 'Role' });
+    await userEvent.selectOptions(select, ROLES.dj.id);
+    const alert = await within(region).findByRole('alert');
+    expect(alert.textContent).toContain('Demo Admin changed this at');
+    await waitFor(() => expect(select.value).toBe(ROLES.staff.id));
+    await userEvent.click(within(alert).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(select.value).toBe(ROLES.dj.id));
+    expect(bodies).toEqual([
+      { serverID: GUILD, section: 'autorole', key: 'roleID', value: ROLES.dj.id, expected: ROLES.listeners.id },
+      { serverID: GUILD, section: 'autorole', key: 'roleID', value: ROLES.dj.id, expected: ROLES.staff.id },
+    ]);
+    expect(within(region).queryByRole('alert')).toBeNull();
+  });
+
+  it('Use theirs keeps the other editor’s value and clears the notice', async () => {
+    const start = fixture({ autorole: { enabled: false, roleID: ROLES.listeners.id } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ error: 'x', code: 'CONFLICT', current: ROLES.staff.id, changedBy: null, changedAt: null }), { status: 409 }),
+        ),
+      ),
+    );
+    renderPage(start);
+    const region = screen.getByRole('region', { name: 'Auto-Role' });
+    const select = within(region).getByRole<HTMLSelectElement>('combobox', { name: 'Role' });
+    await userEvent.selectOptions(select, ROLES.dj.id);
+    const alert = await within(region).findByRole('alert');
+    expect(alert.textContent).toContain('Someone changed this while you were editing');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Use theirs' }));
+    expect(within(region).queryByRole('alert')).toBeNull();
+    expect(select.value).toBe(ROLES.staff.id);
   });
 
   it('offers to turn a module on once its last required field is set', async () => {
@@ -271,10 +330,10 @@ describe('settings page', () => {
     await userEvent.type(messageId, 'https://discord.com/channels/300000000000000001/500000000000001004/600000000000000001{Enter}');
     await within(region).findByText('Turn on Reaction Role?');
     // The pasted link was saved as the id it names.
-    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'reactionrole', key: 'messageID', value: '600000000000000001' });
+    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'reactionrole', key: 'messageID', value: '600000000000000001', expected: null });
     await userEvent.click(within(region).getByRole('button', { name: 'Turn on' }));
     await waitFor(() => expect(within(region).getByRole('switch', { name: 'Enable Reaction Role' }).getAttribute('aria-checked')).toBe('true'));
-    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'reactionrole', key: 'enabled', value: true });
+    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'reactionrole', key: 'enabled', value: true, expected: false });
     expect(within(region).queryByText('Turn on Reaction Role?')).toBeNull();
   });
 
@@ -285,13 +344,13 @@ describe('settings page', () => {
     await userEvent.type(input, '600000000000000001');
     expect(server.posted).toHaveLength(0);
     await userEvent.tab();
-    expect(server.posted).toEqual([{ serverID: GUILD, section: 'reactionrole', key: 'messageID', value: '600000000000000001' }]);
+    expect(server.posted).toEqual([{ serverID: GUILD, section: 'reactionrole', key: 'messageID', value: '600000000000000001', expected: null }]);
     await userEvent.click(input);
     await userEvent.tab();
     expect(server.posted).toHaveLength(1);
     const emoji = within(screen.getByRole('region', { name: 'Ticket' })).getByRole('textbox', { name: 'Emoji' });
     await userEvent.type(emoji, '🎫{Enter}');
-    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'ticket', key: 'emojiName', value: '🎫' });
+    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'ticket', key: 'emojiName', value: '🎫', expected: null });
     await userEvent.tab();
     expect(server.posted).toHaveLength(2);
   });
@@ -301,7 +360,9 @@ describe('settings page', () => {
     renderPage();
     const input = screen.getByRole('textbox', { name: 'Whitelisted user IDs' });
     await userEvent.type(input, '100000000000000002,100000000000000003{Enter}');
-    expect(server.posted).toEqual([{ serverID: GUILD, section: 'antinuke', key: 'whitelist', value: ['100000000000000002', '100000000000000003'] }]);
+    expect(server.posted).toEqual([
+      { serverID: GUILD, section: 'antinuke', key: 'whitelist', value: ['100000000000000002', '100000000000000003'], expected: [] },
+    ]);
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('100000000000000002, 100000000000000003'));
   });
 

@@ -117,7 +117,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
   const { data, error, isLoading, mutate } = useApi(apiKeys.serverSettings(serverId));
   // Filling the last field a switch needs offers to turn the module on, instead of leaving it silently off.
   const [offer, setOffer] = useState<SectionName | null>(null);
-  const { save, saving, outcomes } = useSettingsSaver(serverId, data, (section, key, answer) => {
+  const { save, saving, outcomes, dismiss } = useSettingsSaver(serverId, data, (section, key, answer) => {
     if (key === 'enabled') setOffer((current) => (current === section ? null : current));
     else if (canTurnOn(section, key, answer)) setOffer(section);
   });
@@ -201,6 +201,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
                     saving={saving.has(fieldId(section, key))}
                     outcome={outcomes.get(fieldId(section, key))}
                     onChange={change(section, key)}
+                    onDismiss={() => dismiss(section, key)}
                   />
                 ))}
               </SectionCard>

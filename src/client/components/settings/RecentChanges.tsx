@@ -1,8 +1,19 @@
-import { useState } from 'react';
-import { fieldKind, isSectionName, isSettingKey, type ServerSettingsResponse, type SettingsAuditEntry } from '../../../shared/settings';
-import { apiKeys } from '../../../shared/api-keys';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { useSWRConfig } from 'swr';
+import {
+  fieldKind,
+  isSectionName,
+  isSettingKey,
+  type ServerSettingsResponse,
+  type SettingsAuditEntry,
+  type SettingsAuditResponse,
+} from '../../../shared/settings';
+import { apiActions, apiKeys } from '../../../shared/api-keys';
+import { getJson, postJson } from '../../api';
 import { useApi } from '../../hooks/useApi';
-import { auditLabel } from '../../../shared/settings-registry';
+import { auditLabel, moduleTitle, SECTION_NAMES } from '../../../shared/settings-registry';
+import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -28,7 +39,10 @@ function what(entry: SettingsAuditEntry): string {
   return auditLabel(entry.section, entry.key);
 }
 
-/** Beyond the spec: the last changes of this server, who made them and when. Loaded when opened. */
+/** Every cached page of this server's audit, whatever its filter: a save or a revert changes them all. */
+export const auditPagesOf = (serverId: string) => (key: unknown) => typeof key === 'string' && key.startsWith(apiKeys.settingsAudit(serverId));
+
+/** Beyond the spec: the changes of this server, who made them and when, each one revertable. Loaded when opened. */
 export function RecentChanges({ serverId, settings }: { serverId: string; settings: ServerSettingsResponse }) {
   const [open, setOpen] = useState(false);
   return (
@@ -37,42 +51,155 @@ export function RecentChanges({ serverId, settings }: { serverId: string; settin
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary className="cursor-pointer text-lg font-semibold focus-visible:outline-2 focus-visible:outline-indigo-500">Recent changes</summary>
-      {open && <ChangeList serverId={serverId} settings={settings} />}
+      {open && <ChangeHistory serverId={serverId} settings={settings} />}
     </details>
   );
 }
 
-function ChangeList({ serverId, settings }: { serverId: string; settings: ServerSettingsResponse }) {
-  const { data, error, isLoading } = useApi(apiKeys.settingsAudit(serverId), { revalidateIfStale: true });
-  if (error) {
+const selectClass =
+  'mt-1 rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100';
+const smallButton =
+  'shrink-0 rounded-md border border-gray-300 px-2.5 py-1 text-xs font-semibold hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:border-gray-700 dark:hover:bg-gray-800';
+
+function ChangeHistory({ serverId, settings }: { serverId: string; settings: ServerSettingsResponse }) {
+  const [section, setSection] = useState('');
+  const [userID, setUserID] = useState('');
+  const ids = { section: useId(), user: useId() };
+  const first = useApi(apiKeys.settingsAudit(serverId, { section, userID }), { revalidateIfStale: true });
+  const users = first.data?.users ?? [];
+
+  return (
+    <div className="mt-3">
+      <div className="flex flex-wrap gap-4">
+        <div className="flex flex-col text-sm">
+          <label htmlFor={ids.section} className="font-medium">
+            Module
+          </label>
+          <select id={ids.section} value={section} onChange={(event) => setSection(event.target.value)} className={selectClass}>
+            <option value="">All modules</option>
+            {SECTION_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {moduleTitle(name)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col text-sm">
+          <label htmlFor={ids.user} className="font-medium">
+            Changed by
+          </label>
+          <select id={ids.user} value={userID} onChange={(event) => setUserID(event.target.value)} className={selectClass}>
+            <option value="">Anyone</option>
+            {users.map((user) => (
+              <option key={user.userId} value={user.userId}>
+                {user.userName}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {first.error && (
+        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
+          {`Could not load the recent changes: ${first.error.message}`}
+        </p>
+      )}
+      {!first.error && !first.data && (
+        <p role="status" className="mt-3 text-sm text-gray-600 dark:text-gray-400">
+          Loading recent changes…
+        </p>
+      )}
+      {/* Remounted per filter, so older pages of another filter never mix in. */}
+      {first.data && <ChangeList key={`${section}|${userID}`} serverId={serverId} settings={settings} firstPage={first.data} filter={{ section, userID }} />}
+    </div>
+  );
+}
+
+interface ListProps {
+  serverId: string;
+  settings: ServerSettingsResponse;
+  firstPage: SettingsAuditResponse;
+  filter: { section: string; userID: string };
+}
+
+function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
+  const { mutate } = useSWRConfig();
+  const [older, setOlder] = useState<SettingsAuditResponse[]>([]);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [reverting, setReverting] = useState<number | null>(null);
+  const entries = [firstPage, ...older].flatMap((page) => page.entries);
+  const next = (older.at(-1) ?? firstPage).next;
+
+  const loadOlder = async () => {
+    if (next === null) return;
+    setLoadingOlder(true);
+    try {
+      const page = await getJson<SettingsAuditResponse>(apiKeys.settingsAudit(serverId, { ...filter, before: next }));
+      setOlder((pages) => [...pages, page]);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not load older changes.');
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+
+  const revert = async (entry: SettingsAuditEntry) => {
+    setReverting(entry.id);
+    try {
+      const answer = await postJson<ServerSettingsResponse>(apiActions.revertSetting, { serverID: serverId, changeID: entry.id });
+      await mutate(apiKeys.serverSettings(serverId), answer, { revalidate: false });
+      setOlder([]);
+      await mutate(auditPagesOf(serverId));
+      toast.success(`Reverted ${what(entry)} to ${describe(entry, entry.oldValue, answer)}`, { duration: TOAST_SUCCESS_MS });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not revert this change.');
+    } finally {
+      setReverting(null);
+    }
+  };
+
+  if (entries.length === 0) {
     return (
-      <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
-        {`Could not load the recent changes: ${error.message}`}
+      <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">
+        {filter.section || filter.userID ? 'No changes match.' : 'No changes have been saved yet.'}
       </p>
     );
   }
-  if (isLoading || !data)
-    return (
-      <p role="status" className="mt-3 text-sm text-gray-600 dark:text-gray-400">
-        Loading recent changes…
-      </p>
-    );
-  if (data.entries.length === 0) return <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">No changes have been saved yet.</p>;
   return (
-    <ol aria-label="Recent changes" className="mt-3 divide-y divide-gray-100 dark:divide-gray-800">
-      {data.entries.map((entry) => (
-        <li key={entry.id} className="flex flex-col gap-0.5 py-2 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
-          <span>
-            <span className="font-medium">{entry.userName}</span>
-            {' changed '}
-            <span className="font-medium">{what(entry)}</span>
-            {` from ${describe(entry, entry.oldValue, settings)} to ${describe(entry, entry.newValue, settings)}`}
-          </span>
-          <time dateTime={new Date(entry.createdAt).toISOString()} className="shrink-0 text-xs text-gray-600 dark:text-gray-400">
-            {when.format(entry.createdAt)}
-          </time>
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol aria-label="Recent changes" className="mt-3 divide-y divide-gray-100 dark:divide-gray-800">
+        {entries.map((entry) => (
+          <li key={entry.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5 text-sm">
+            <span className="min-w-0 flex-1 basis-64">
+              <span className="font-medium">{entry.userName}</span>
+              {' changed '}
+              <span className="font-medium">{what(entry)}</span>
+              <span className="mt-0.5 block text-gray-700 dark:text-gray-300">
+                <span className="text-gray-600 line-through decoration-gray-400 dark:text-gray-400">{describe(entry, entry.oldValue, settings)}</span>
+                <span aria-hidden="true"> → </span>
+                <span className="sr-only"> to </span>
+                <span className="font-medium">{describe(entry, entry.newValue, settings)}</span>
+              </span>
+            </span>
+            <time dateTime={new Date(entry.createdAt).toISOString()} className="shrink-0 text-xs text-gray-600 dark:text-gray-400">
+              {when.format(entry.createdAt)}
+            </time>
+            <button
+              type="button"
+              className={smallButton}
+              disabled={reverting !== null}
+              onClick={() => void revert(entry)}
+              aria-label={`Revert ${what(entry)} to ${describe(entry, entry.oldValue, settings)}`}
+            >
+              {reverting === entry.id ? 'Reverting…' : 'Revert'}
+            </button>
+          </li>
+        ))}
+      </ol>
+      {next !== null && (
+        <button type="button" className={`${smallButton} mt-3`} onClick={() => void loadOlder()} disabled={loadingOlder}>
+          {loadingOlder ? 'Loading…' : 'Show older changes'}
+        </button>
+      )}
+    </>
   );
 }

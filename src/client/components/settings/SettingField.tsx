@@ -19,6 +19,8 @@ interface Props {
   saving: boolean;
   outcome: SaveOutcome | undefined;
   onChange: (value: unknown) => void;
+  /** Clears the outcome shown under the field (taking the other editor's value after a conflict). */
+  onDismiss: () => void;
 }
 
 /** One field of the registry, drawn by its kind, with how its last save ended. */
@@ -39,11 +41,30 @@ export function SettingField({ outcome, ...props }: Props) {
           </button>
         </div>
       )}
+      {outcome?.kind === 'conflict' && (
+        <div role="alert" id={`${id}-error`} className="mt-1.5 flex flex-wrap items-start gap-2 text-xs text-amber-800 dark:text-amber-200">
+          <p className="min-w-0 flex-1 basis-48">{outcome.message}</p>
+          <button
+            type="button"
+            onClick={() => props.onChange(outcome.value)}
+            className="shrink-0 rounded-md border border-amber-400 px-2 py-0.5 font-semibold hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-amber-700 dark:hover:bg-amber-950"
+          >
+            Keep mine
+          </button>
+          <button
+            type="button"
+            onClick={props.onDismiss}
+            className="shrink-0 rounded-md px-2 py-0.5 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-amber-500"
+          >
+            Use theirs
+          </button>
+        </div>
+      )}
     </div>
   );
 }
 
-function FieldControl({ section, fieldKey, data, saving, saved, onChange }: Omit<Props, 'outcome'> & { saved: boolean }) {
+function FieldControl({ section, fieldKey, data, saving, saved, onChange }: Omit<Props, 'outcome' | 'onDismiss'> & { saved: boolean }) {
   const spec: FieldSpec | undefined = fieldSpec(section, fieldKey);
   if (!spec) return null;
   const values = data[section] as Record<string, unknown>;

@@ -1,9 +1,10 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { applySettingChange, type ServerSettingsResponse } from '../../../shared/settings';
+import { applySettingChange, type ServerSettingsResponse, type SettingConflictBody } from '../../../shared/settings';
 import type { SectionName } from '../../../shared/settings-registry';
 import { apiActions, apiKeys } from '../../../shared/api-keys';
-import { postJson } from '../../api';
+import { ApiClientError, postJson } from '../../api';
+import { auditPagesOf } from './RecentChanges';
 
 interface PendingChange {
   seq: number;
@@ -24,7 +25,17 @@ function readField(settings: ServerSettingsResponse, section: SectionName, key: 
  * undo a newer edit, and a failed save puts exactly that control back to the stored value.
  */
 /** How the last save of a field ended, shown beside it until the next change. */
-export type SaveOutcome = { kind: 'saved' } | { kind: 'failed'; message: string; value: unknown };
+export type SaveOutcome =
+  | { kind: 'saved' }
+  | { kind: 'failed'; message: string; value: unknown }
+  /** Someone else saved the key first: the control shows theirs; `value` is the owner's, to keep if they want. */
+  | { kind: 'conflict'; message: string; value: unknown };
+
+const isConflict = (error: unknown): error is ApiClientError & { body: SettingConflictBody } =>
+  error instanceof ApiClientError && error.code === 'CONFLICT' && typeof error.body === 'object' && error.body !== null && 'current' in error.body;
+
+const conflictMessage = ({ changedBy, changedAt }: SettingConflictBody) =>
+  `${changedBy ?? 'Someone'} changed this${changedAt ? ` at ${new Date(changedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : ''} while you were editing; it shows their value now.`;
 
 /** How long 'Saved ✓' stays before it fades. */
 export const SAVED_NOTICE_MS = 2000;
@@ -74,6 +85,9 @@ export function useSettingsSaver(
       // With nothing in flight, what SWR holds is what the server said last (initial load or revalidation).
       if (pending.current.size === 0 || !confirmed.current) confirmed.current = current;
       const id = fieldId(section, settingKey);
+      // What this editor last saw stored: the value of a save still in flight, or the server's.
+      const inFlight = pending.current.get(id);
+      const expected = inFlight ? inFlight.value : readField(confirmed.current, section, settingKey);
       const seq = ++sequence.current;
       pending.current.set(id, { seq, section, key: settingKey, value });
       setSaving((before) => new Set(before).add(id));
@@ -81,7 +95,13 @@ export function useSettingsSaver(
       await mutate(key, shown(confirmed.current), { revalidate: false });
 
       try {
-        const answer = await postJson<ServerSettingsResponse>(apiActions.updateServerSettings, { serverID: serverId, section, key: settingKey, value });
+        const answer = await postJson<ServerSettingsResponse>(apiActions.updateServerSettings, {
+          serverID: serverId,
+          section,
+          key: settingKey,
+          value,
+          expected,
+        });
         if (seq > lastApplied.current) {
           confirmed.current = answer;
           lastApplied.current = seq;
@@ -102,16 +122,15 @@ export function useSettingsSaver(
         }
         onSavedRef.current?.(section, settingKey, answer);
       } catch (error) {
-        console.error(`Saving ${id} failed`, error);
-        const reason = error instanceof Error && error.message !== '' ? error.message : 'the request failed';
-        // Offline, a timeout or Discord failing: the sentence says so; Retry sends the same value again.
-        const message = navigator.onLine ? reason : 'You are offline.';
-        if (pending.current.get(id)?.seq === seq) {
-          setOutcome(id, {
-            kind: 'failed',
-            message: `Could not save ${label}: ${message}`,
-            value,
-          });
+        if (isConflict(error)) {
+          confirmed.current = applySettingChange(confirmed.current, section, settingKey, error.body.current);
+          if (pending.current.get(id)?.seq === seq) setOutcome(id, { kind: 'conflict', message: conflictMessage(error.body), value });
+        } else {
+          console.error(`Saving ${id} failed`, error);
+          const reason = error instanceof Error && error.message !== '' ? error.message : 'the request failed';
+          // Offline, a timeout or Discord failing: the sentence says so; Retry sends the same value again.
+          const message = navigator.onLine ? reason : 'You are offline.';
+          if (pending.current.get(id)?.seq === seq) setOutcome(id, { kind: 'failed', message: `Could not save ${label}: ${message}`, value });
         }
       } finally {
         if (pending.current.get(id)?.seq === seq) {
@@ -125,10 +144,12 @@ export function useSettingsSaver(
       }
       await mutate(key, shown(confirmed.current), { revalidate: false });
       // The 'Recent changes' panel, if it has been opened, shows the new row.
-      void mutate(apiKeys.settingsAudit(serverId));
+      void mutate(auditPagesOf(serverId));
     },
     [key, mutate, serverId, shown, setOutcome],
   );
 
-  return { save, saving, outcomes };
+  const dismiss = useCallback((section: SectionName, settingKey: string) => setOutcome(fieldId(section, settingKey), null), [setOutcome]);
+
+  return { save, saving, outcomes, dismiss };
 }

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RecentChanges } from '../../src/client/components/settings/RecentChanges';
+import { defaultSettings, type ServerSettingsResponse, type SettingsAuditEntry, type SettingsAuditResponse } from '../../src/shared/settings';
+import { jsonBody } from './expect-helpers';
+import { renderWithApp } from './render-with-app';
+
+const GUILD = '300000000000000001';
+const OWNER = '100000000000000002';
+const ADMIN = '100000000000000001';
+const settings: ServerSettingsResponse = {
+  id: GUILD,
+  name: 'Kenji Lounge',
+  ...defaultSettings(),
+  whitelist: { expiresAt: null, active: true },
+  roles: [
+    { id: '400000000000001001', name: 'Listeners', color: 0, position: 1, managed: false },
+    { id: '400000000000001002', name: 'DJ', color: 0, position: 2, managed: false },
+  ],
+  channels: [],
+  botHighestRolePosition: 3,
+};
+
+const change = (id: number, over: Partial<SettingsAuditEntry> = {}): SettingsAuditEntry => ({
+  id,
+  userId: OWNER,
+  userName: 'Demo Owner',
+  section: 'autorole',
+  key: 'roleID',
+  oldValue: '400000000000001001',
+  newValue: '400000000000001002',
+  createdAt: Date.UTC(2026, 10, 20, 12, id),
+  ...over,
+});
+const users = [
+  { userId: ADMIN, userName: 'Demo Admin' },
+  { userId: OWNER, userName: 'Demo Owner' },
+];
+const page = (entries: SettingsAuditEntry[], next: number | null): SettingsAuditResponse => ({ entries, next, users });
+const BASE = `/api/server-settings/audit?serverID=${GUILD}`;
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPanel(pages: Record<string, SettingsAuditResponse>, fetched: string[] = []) {
+  return renderWithApp(<RecentChanges serverId={GUILD} settings={settings} />, {
+    fetcher: (key) => {
+      fetched.push(key);
+      const answer = pages[key];
+      return answer ? Promise.resolve(answer) : Promise.reject(new Error(`no page for ${key}`));
+    },
+  });
+}
+
+describe('Recent changes', () => {
+  it('shows before → after with role names, and pages past 20 with Show older changes', async () => {
+    const first = Array.from({ length: 20 }, (_, i) => change(40 - i));
+    const older = [change(20, { key: 'enabled', oldValue: false, newValue: true })];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => Promise.resolve(new Response(JSON.stringify(url === `${BASE}&before=21` ? page(older, null) : {}), { status: 200 }))),
+    );
+    renderPanel({ [BASE]: page(first, 21) });
+    await userEvent.click(screen.getByText('Recent changes'));
+    const list = await screen.findByRole('list', { name: 'Recent changes' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    expect(within(list).getAllByRole('listitem')[0]?.textContent).toContain('Demo Owner changed Auto-Role › Role@Listeners →  to @DJ');
+    await userEvent.click(screen.getByRole('button', { name: 'Show older changes' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(21));
+    expect(within(list).getAllByRole('listitem')[20]?.textContent).toContain('off →  to on');
+    expect(screen.queryByRole('button', { name: 'Show older changes' })).toBeNull();
+  });
+
+  it('filters by module and by who changed it', async () => {
+    const fetched: string[] = [];
+    renderPanel(
+      {
+        [BASE]: page([change(2), change(1, { section: 'logs', key: 'enabled', oldValue: false, newValue: true, userId: ADMIN, userName: 'Demo Admin' })], null),
+        [`${BASE}&section=logs`]: page([change(1, { section: 'logs', key: 'enabled', oldValue: false, newValue: true })], null),
+        [`${BASE}&section=logs&userID=${OWNER}`]: page([], null),
+      },
+      fetched,
+    );
+    await userEvent.click(screen.getByText('Recent changes'));
+    await screen.findByRole('list', { name: 'Recent changes' });
+    expect(screen.getByRole('combobox', { name: 'Changed by' }).textContent).toBe('AnyoneDemo AdminDemo Owner');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Module' }), 'Logs');
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Recent changes' })).getAllByRole('listitem')).toHaveLength(1));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Changed by' }), 'Demo Owner');
+    expect(await screen.findByText('No changes match.')).toBeTruthy();
+    expect(fetched).toEqual([BASE, `${BASE}&section=logs`, `${BASE}&section=logs&userID=${OWNER}`]);
+  });
+
+  it('Revert posts the change id and refreshes the list', async () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => {
+        posted.push(jsonBody(init));
+        return Promise.resolve(new Response(JSON.stringify(settings), { status: 200 }));
+      }),
+    );
+    const fetched: string[] = [];
+    renderPanel({ [BASE]: page([change(7)], null) }, fetched);
+    await userEvent.click(screen.getByText('Recent changes'));
+    await screen.findByRole('list', { name: 'Recent changes' });
+    await userEvent.click(screen.getByRole('button', { name: 'Revert Auto-Role › Role to @Listeners' }));
+    await waitFor(() => expect(posted).toEqual([{ serverID: GUILD, changeID: 7 }]));
+    await waitFor(() => expect(fetched.filter((k) => k === BASE)).toHaveLength(2));
+  });
+});
