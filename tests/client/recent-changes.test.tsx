@@ -64,10 +64,10 @@ describe('Recent changes', () => {
     await userEvent.click(screen.getByText('Recent changes'));
     const list = await screen.findByRole('list', { name: 'Recent changes' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
-    expect(within(list).getAllByRole('listitem')[0]?.textContent).toContain('Demo Owner changed Auto-Role › Role@Listeners →  to @DJ');
+    expect(within(list).getAllByRole('listitem')[0]?.textContent).toContain('Demo Owner changed Auto-Role › Role from @Listeners → to @DJ');
     await userEvent.click(screen.getByRole('button', { name: 'Show older changes' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(21));
-    expect(within(list).getAllByRole('listitem')[20]?.textContent).toContain('off →  to on');
+    expect(within(list).getAllByRole('listitem')[20]?.textContent).toContain('from off → to on');
     expect(screen.queryByRole('button', { name: 'Show older changes' })).toBeNull();
   });
 

@@ -162,7 +162,7 @@ test('every section saves, survives a reload, and toggles wait for their require
   // The recent changes panel lists who changed what.
   await page.getByText('Recent changes', { exact: true }).click();
   const changes = page.getByRole('list', { name: 'Recent changes' });
-  await expect(changes.getByRole('listitem').first()).toContainText('Demo Owner changed Logs › Enabled from on to off');
+  await expect(changes.getByRole('listitem').first()).toContainText(/^Demo Owner changed Logs › Enabled from on → to off/);
   expect(problems).toEqual([]);
 });
 

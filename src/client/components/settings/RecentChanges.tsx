@@ -172,11 +172,12 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
             <span className="min-w-0 flex-1 basis-64">
               <span className="font-medium">{entry.userName}</span>
               {' changed '}
-              <span className="font-medium">{what(entry)}</span>
+              <span className="font-medium">{what(entry)}</span>{' '}
               <span className="mt-0.5 block text-gray-700 dark:text-gray-300">
+                <span className="sr-only">from </span>
                 <span className="text-gray-600 line-through decoration-gray-400 dark:text-gray-400">{describe(entry, entry.oldValue, settings)}</span>
                 <span aria-hidden="true"> → </span>
-                <span className="sr-only"> to </span>
+                <span className="sr-only">to </span>
                 <span className="font-medium">{describe(entry, entry.newValue, settings)}</span>
               </span>
             </span>

@@ -1,0 +1,65 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { gotoHydrated, loginAs } from './helpers';
+
+// Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge; #mod-log and #general are text channels.
+const KENJI = '/server/300000000000000001';
+
+test.describe.configure({ mode: 'serial' });
+
+async function ownerOnSettings(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await loginAs(page, 'Demo Owner');
+  await gotoHydrated(page, KENJI);
+  return page;
+}
+
+const logsChannel = (page: Page) => page.getByRole('region', { name: 'Logs', exact: true }).getByRole('combobox', { name: 'Channel' });
+
+test('two editors on one key: the second sees who changed it, and keeps theirs or takes the new one', async ({ browser }) => {
+  const first = await ownerOnSettings(browser);
+  const second = await ownerOnSettings(browser);
+  const before = await logsChannel(second).inputValue();
+
+  await logsChannel(first).selectOption({ label: '#mod-log' });
+  await expect(first.getByRole('region', { name: 'Logs', exact: true }).getByText('Saved ✓')).toBeVisible();
+  const modLog = await logsChannel(first).inputValue();
+  expect(modLog).not.toBe(before);
+
+  // The second editor still shows the old value and picks another channel.
+  await logsChannel(second).selectOption({ label: '#general' });
+  const alert = second.getByRole('region', { name: 'Logs', exact: true }).getByRole('alert');
+  await expect(alert).toContainText('Demo Owner changed this at');
+  await expect(logsChannel(second)).toHaveValue(modLog);
+
+  await alert.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(second.getByRole('region', { name: 'Logs', exact: true }).getByText('Saved ✓')).toBeVisible();
+  const general = await logsChannel(second).inputValue();
+  await gotoHydrated(first, KENJI);
+  await expect(logsChannel(first)).toHaveValue(general);
+  await first.context().close();
+  await second.context().close();
+});
+
+test('a change is reverted from Recent changes', async ({ browser }) => {
+  const page = await ownerOnSettings(browser);
+  const previous = await logsChannel(page).inputValue();
+  await logsChannel(page).selectOption({ label: '#mod-log' });
+  await expect(page.getByRole('region', { name: 'Logs', exact: true }).getByText('Saved ✓')).toBeVisible();
+
+  await page.getByText('Recent changes', { exact: true }).click();
+  const changes = page.getByRole('list', { name: 'Recent changes' });
+  await expect(changes.getByRole('listitem').first()).toContainText('#mod-log');
+  await changes
+    .getByRole('button', { name: /^Revert Logs/ })
+    .first()
+    .click();
+  await expect(logsChannel(page)).toHaveValue(previous);
+  await expect(changes.getByRole('listitem').first()).toContainText('from #mod-log → to #general');
+  await page.getByRole('combobox', { name: 'Module' }).selectOption({ label: 'Anti-Nuke' });
+  await expect(page.getByText('No changes match.')).toBeVisible();
+
+  // Leave Logs as the other specs expect it: no channel.
+  await logsChannel(page).selectOption({ label: 'None' });
+  await expect(page.getByRole('region', { name: 'Logs', exact: true }).getByText('Saved ✓')).toBeVisible();
+  await page.context().close();
+});
