@@ -79,6 +79,29 @@ const UNSET_JSON = `('null', '""', '[]')`;
  * its role would misbehave.
  */
 export async function writeGuildSetting(db: D1Database, write: SettingWrite): Promise<SettingWriteResult> {
+  const results = await db.batch(settingWriteStatements(db, write));
+  return (results[1]?.meta.changes ?? 0) > 0 ? 'saved' : 'refused';
+}
+
+/**
+ * Several keys in one transaction (an import): all are written or none. Each keeps its own conditions, and
+ * later statements see earlier ones, so a module's fields written before its switch count for the switch.
+ * Answers the writes whose condition held.
+ */
+export async function writeGuildSettings(db: D1Database, writes: readonly SettingWrite[]): Promise<SettingWrite[]> {
+  if (writes.length === 0) return [];
+  const groups = writes.map((write) => settingWriteStatements(db, write));
+  const results = await db.batch(groups.flat());
+  let offset = 0;
+  return writes.filter((_, index) => {
+    const saved = (results[offset + 1]?.meta.changes ?? 0) > 0;
+    offset += groups[index]?.length ?? 0;
+    return saved;
+  });
+}
+
+/** The statements of one key's write: its audit row, the upsert, and the switch-off a cleared required field causes. */
+function settingWriteStatements(db: D1Database, write: SettingWrite): D1PreparedStatement[] {
   const { guildId, section, key, userId, userName, now } = write;
   const json = JSON.stringify(write.value);
   const defaultJson = JSON.stringify(defaultValue(section, key));
@@ -125,8 +148,7 @@ export async function writeGuildSetting(db: D1Database, write: SettingWrite): Pr
         .bind(now, userId, guildId, section),
     );
   }
-  const results = await db.batch(statements);
-  return (results[1]?.meta.changes ?? 0) > 0 ? 'saved' : 'refused';
+  return statements;
 }
 
 interface AuditRow {

@@ -45,7 +45,7 @@ export async function loadGuildView(env: DiscordEnv, guildId: string, fresh = fa
 }
 
 /** Why `value` cannot be stored for a key of this kind in this guild, or null when it can. */
-function referenceProblem(kind: FieldKind, value: unknown, view: GuildView, guildId: string): string | null {
+export function referenceProblem(kind: FieldKind, value: unknown, view: GuildView, guildId: string): string | null {
   if (typeof value !== 'string') return null;
   switch (kind) {
     case 'role':
