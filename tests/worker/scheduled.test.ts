@@ -51,15 +51,22 @@ describe('cron trigger', () => {
     expect(keys).toEqual(['recent']);
   });
 
-  it('removes expired sessions and keeps live ones', async () => {
+  it('removes expired, idle and too old sessions and keeps live ones', async () => {
     const now = Date.now();
-    const insert = (id: string, expiresAt: number) =>
+    const day = 24 * 60 * 60 * 1000;
+    const insert = (id: string, { expiresAt = now + day, createdAt = now - day, lastSeenAt = now } = {}) =>
       env.DB.prepare(
-        'INSERT INTO sessions (id, user_id, user_json, access_token, refresh_token, token_expires_at, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ).bind(id, '1', '{}', 'a', 'r', now, now, expiresAt);
-    await env.DB.batch([insert('old', now - 1000), insert('live', now + 60_000)]);
+        'INSERT INTO sessions (id, user_id, user_json, access_token, refresh_token, token_expires_at, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).bind(id, '1', '{"id":"1"}', 'a', 'r', now, createdAt, lastSeenAt, expiresAt);
+    await env.DB.batch([
+      insert('expired', { expiresAt: now - 1000 }),
+      insert('idle', { lastSeenAt: now - 7 * day - 1000 }),
+      insert('too-old', { createdAt: now - 30 * day - 1000 }),
+      insert('live'),
+      insert('nearly-idle', { lastSeenAt: now - 7 * day + 60_000 }),
+    ]);
     await runCron();
-    const ids = (await env.DB.prepare('SELECT id FROM sessions').all<{ id: string }>()).results.map((r) => r.id);
-    expect(ids).toEqual(['live']);
+    const ids = (await env.DB.prepare('SELECT id FROM sessions ORDER BY id').all<{ id: string }>()).results.map((r) => r.id);
+    expect(ids).toEqual(['live', 'nearly-idle']);
   });
 });

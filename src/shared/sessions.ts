@@ -1,0 +1,27 @@
+/** The sessions list (account menu → Sessions) and the calls that end sessions. */
+import { z } from 'zod';
+
+export interface SessionInfo {
+  id: string;
+  /** The session this browser is using. */
+  current: boolean;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  /** Epoch milliseconds; updated at most once a minute. */
+  lastSeenAt: number;
+  /** A short label from the browser's User-Agent, e.g. 'Firefox on Linux'. */
+  device: string;
+}
+
+export interface SessionsResponse {
+  sessions: SessionInfo[];
+}
+
+/** Session ids are 32 random bytes as base64url. */
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const revokeSessionSchema = z.object({
+  id: z.string({ error: 'id is required.' }).regex(SESSION_ID_PATTERN, { error: 'id must be a session id.' }),
+});
+
+export type RevokeSessionRequest = z.infer<typeof revokeSessionSchema>;
