@@ -23,6 +23,7 @@ export function demoVars(): Record<string, string> {
 }
 
 /** The public origin the browser uses (the OAuth redirect_uri and the CSRF check come from it). */
-export const appOrigin = (port: number | string) => process.env.APP_ORIGIN ?? `http://localhost:${port}`;
+// Typed as always set (wrangler's types list the Worker's vars in ProcessEnv), but it is optional here.
+export const appOrigin = (port: number | string) => (process.env as Record<string, string | undefined>).APP_ORIGIN ?? `http://localhost:${port}`;
 
 export const varFlags = (vars: Record<string, string>) => Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);

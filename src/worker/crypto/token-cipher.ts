@@ -59,7 +59,11 @@ export async function openToken(keyring: TokenKeyring, keyId: string, sealed: st
   const [format, iv, data] = sealed.split('.');
   if (!key || format !== FORMAT || !iv || !data) return null;
   try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64Url(iv), additionalData: encoder.encode(context) }, key.key, fromBase64Url(data));
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: fromBase64Url(iv), additionalData: encoder.encode(context) },
+      key.key,
+      fromBase64Url(data),
+    );
     return decoder.decode(plain);
   } catch {
     return null;

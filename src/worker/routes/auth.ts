@@ -51,7 +51,7 @@ export const authRoutes = new Hono<AppEnv>()
     const attempt = await openLoginAttempt(c.env, getCookie(c, loginCookieName(c.env)));
     deleteCookie(c, loginCookieName(c.env), loginCookieOptions(c.env));
     if (error) return loginFailed(c, 'Discord did not authorise the login. You can try again whenever you like.');
-    if (!code || !state || !attempt || state !== attempt.state) {
+    if (!code || !state || state !== attempt?.state) {
       return loginFailed(c, 'This login link is not valid for this browser, or it has expired. Please start the login again.');
     }
     try {
