@@ -1,5 +1,8 @@
-/** The sessions list (account menu → Sessions) and the calls that end sessions. */
-import { z } from 'zod';
+/**
+ * The sessions list (account menu → Sessions) and the calls that end sessions. Kept free of zod: the account
+ * menu's chunk imports it, and the schema lives apart in session-schemas.ts for the Worker.
+ */
+import type { ApiKey } from './api-keys';
 
 export interface SessionInfo {
   id: string;
@@ -20,8 +23,9 @@ export interface SessionsResponse {
 /** Session ids are 32 random bytes as base64url. */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export const revokeSessionSchema = z.object({
-  id: z.string({ error: 'id is required.' }).regex(SESSION_ID_PATTERN, { error: 'id must be a session id.' }),
-});
+export const sessionsKey = '/api/sessions' as ApiKey<SessionsResponse>;
 
-export type RevokeSessionRequest = z.infer<typeof revokeSessionSchema>;
+export const sessionActions = {
+  revoke: '/api/sessions/revoke',
+  logoutAll: '/api/logout-all',
+} as const;

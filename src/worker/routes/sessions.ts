@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { revokeSessionSchema } from '../../shared/sessions';
+import { revokeSessionSchema } from '../../shared/session-schemas';
 import { signedIn } from '../auth/guards';
 import { clearSessionCookie, deferOf } from '../auth/session';
 import type { AppEnv } from '../hono-env';
