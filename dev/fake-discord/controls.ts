@@ -54,6 +54,12 @@ export function createControlRoutes(state: FakeDiscordState): Hono {
 
   controls.get('/token-calls', (c) => c.json({ count: state.tokenCalls.length, calls: state.tokenCalls }));
 
+  /** The live tokens it has issued: lets a test look for them where they must not be (a database file). */
+  controls.get('/tokens', (c) => {
+    const grants = new Set(state.refreshTokens.values());
+    return c.json({ tokens: [...grants].map((grant) => ({ userId: grant.userId, accessToken: grant.accessToken, refreshToken: grant.refreshToken })) });
+  });
+
   controls.post('/reset', (c) => {
     resetState(state);
     return c.json({ ok: true });
