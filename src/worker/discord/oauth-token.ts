@@ -71,7 +71,8 @@ async function readJson(response: Response): Promise<Record<string, unknown>> {
 async function tokenRequest(env: OAuthEnv, fields: Record<string, string>): Promise<DiscordTokens> {
   const response = await post(env, oauthEndpoints(env).token, fields);
   const body = await readJson(response);
-  if (response.status === 400 && body.error === 'invalid_grant') throw new GrantRefusedError(typeof body.error_description === 'string' ? body.error_description : 'invalid_grant');
+  if (response.status === 400 && body.error === 'invalid_grant')
+    throw new GrantRefusedError(typeof body.error_description === 'string' ? body.error_description : 'invalid_grant');
   if (!response.ok) throw new TokenEndpointError(`status ${response.status}${typeof body.error === 'string' ? ` (${body.error})` : ''}`);
   const { access_token: accessToken, refresh_token: refreshToken, expires_in: expiresIn } = body;
   if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || typeof expiresIn !== 'number') throw new TokenEndpointError('malformed answer');
