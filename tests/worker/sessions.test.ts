@@ -123,6 +123,15 @@ describe('a Discord 401 on a user call', () => {
     expect(await checkAuth(cookie)).toMatchObject({ authenticated: true });
   });
 
+  it('shares one refresh between parallel requests that all got the 401', async () => {
+    const cookie = await loginAs(USERS.owner);
+    await expireAccessTokensAtDiscord(USERS.owner);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call('/api/allowed-servers', { cookie })));
+    expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    expect(await refreshCount()).toBe(1);
+    expect(await sessionCount()).toBe(1);
+  });
+
   it('answers 502 and keeps the session when the refresh fails transiently', async () => {
     const cookie = await loginAs(USERS.owner);
     await expireAccessTokensAtDiscord(USERS.owner);
