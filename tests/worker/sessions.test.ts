@@ -79,6 +79,36 @@ describe('token refresh under load', () => {
   });
 });
 
+describe('a refresh already under way', () => {
+  it('does not hold up a request whose token still works (inside the refresh margin)', async () => {
+    const cookie = await loginAs(USERS.owner);
+    const before = await storedTokens(await onlySessionId());
+    const now = Date.now();
+    // Another request holds the lease for 10 s; this token has 30 s left.
+    await env.DB.prepare('UPDATE sessions SET token_expires_at = ?, refresh_lock_until = ?')
+      .bind(now + 30 * SECOND, now + 10 * SECOND)
+      .run();
+    const started = Date.now();
+    expect((await call('/api/allowed-servers', { cookie })).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5 * SECOND);
+    expect(await refreshCount()).toBe(0);
+    expect((await storedTokens(await onlySessionId())).access).toBe(before.access);
+  });
+
+  it('makes a request with an expired token wait for it, and go on with the stored token when the lease lapses', async () => {
+    const cookie = await loginAs(USERS.owner);
+    const now = Date.now();
+    await env.DB.prepare('UPDATE sessions SET token_expires_at = 0, refresh_lock_until = ?')
+      .bind(now + 1500)
+      .run();
+    const started = Date.now();
+    expect((await call('/api/allowed-servers', { cookie })).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(await refreshCount()).toBe(0);
+    expect(await sessionCount()).toBe(1);
+  });
+});
+
 describe('transient refresh failures keep the session', () => {
   it.each([{ mode: '500' }, { mode: '429', retryAfter: 1 }, { mode: '429-html', retryAfter: 1 }, { mode: 'malformed' }, { mode: 'slow', delayMs: 4000 }])(
     'token endpoint fault %j: the session and its old token stay, and the next request refreshes',

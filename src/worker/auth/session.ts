@@ -91,8 +91,10 @@ export async function endSession(c: Context<AppEnv>, sessionId: string): Promise
 async function usableAccessToken(env: Env, keyring: TokenKeyring, row: SessionRow): Promise<string | null> {
   const stored = await openAccessToken(keyring, row);
   if (stored === null) return null;
-  if (row.tokenExpiresAt - TOKEN_REFRESH_MARGIN_MS > Date.now()) return stored;
-  const outcome = await refreshSessionTokens(env, keyring, row);
+  const now = Date.now();
+  if (row.tokenExpiresAt - TOKEN_REFRESH_MARGIN_MS > now) return stored;
+  // Inside the margin the stored token still works: only a request holding an expired one waits for another's refresh.
+  const outcome = await refreshSessionTokens(env, keyring, row, { waitForOthers: row.tokenExpiresAt <= now });
   if (outcome.kind === 'ended') return null;
   // A transient failure keeps the old token; the next request (or a 401) tries again.
   return outcome.kind === 'refreshed' ? outcome.accessToken : stored;

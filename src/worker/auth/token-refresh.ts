@@ -56,9 +56,14 @@ async function refreshAsHolder(env: Env, keyring: TokenKeyring, row: SessionRow)
   }
 }
 
-/** One refresh of this row's tokens, shared by every request that asks for it at the same time. */
-export async function refreshSessionTokens(env: Env, keyring: TokenKeyring, row: SessionRow): Promise<RefreshOutcome> {
+/**
+ * One refresh of this row's tokens, shared by every request that asks for it at the same time. With
+ * `waitForOthers` false (the stored token still works), a request that finds another refreshing goes on with
+ * the stored token instead of waiting (`failed`: nothing changed for it).
+ */
+export async function refreshSessionTokens(env: Env, keyring: TokenKeyring, row: SessionRow, { waitForOthers = true } = {}): Promise<RefreshOutcome> {
   const now = Date.now();
   const holder = await claimTokenRefresh(env.DB, row.id, row.sealedRefreshToken, now, now + LEASE_MS);
-  return holder ? refreshAsHolder(env, keyring, row) : awaitOtherRefresh(env, keyring, row);
+  if (holder) return refreshAsHolder(env, keyring, row);
+  return waitForOthers ? awaitOtherRefresh(env, keyring, row) : { kind: 'failed' };
 }
