@@ -13,6 +13,8 @@ export const MIN_SECRET_BYTES = 32;
 
 const APP_SECRETS = ['SESSION_SECRET', 'TOKEN_ENCRYPTION_KEY', 'DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN'] as const;
 const BOT_API_SECRETS = ['BOT_API_TOKEN'] as const;
+/** Optional, but when set it must be as strong as the others. */
+const OPTIONAL_SECRETS = ['TOKEN_ENCRYPTION_KEY_PREVIOUS'] as const;
 const BOT_API_PREFIX = '/api/bot/';
 
 const encoder = new TextEncoder();
@@ -38,6 +40,10 @@ export function isOrigin(value: unknown): value is string {
 export function missingSettings(env: Env, path: string): string[] {
   const secrets = path.startsWith(BOT_API_PREFIX) ? [...APP_SECRETS, ...BOT_API_SECRETS] : APP_SECRETS;
   const missing: string[] = secrets.filter((name) => !isStrongSecret(setting(env, name)));
+  for (const name of OPTIONAL_SECRETS) {
+    const value = setting(env, name);
+    if (value !== undefined && value !== '' && !isStrongSecret(value)) missing.push(name);
+  }
   if (!isOrigin(setting(env, 'APP_ORIGIN'))) missing.push('APP_ORIGIN');
   return missing;
 }

@@ -88,6 +88,16 @@ describe('the 503', () => {
   });
 });
 
+describe('TOKEN_ENCRYPTION_KEY_PREVIOUS', () => {
+  it('is optional, but when set needs 32 bytes too', async () => {
+    expect((await callWithEnv('/api/stats', { TOKEN_ENCRYPTION_KEY_PREVIOUS: undefined })).status).toBe(200);
+    const weak = await callWithEnv('/api/stats', { TOKEN_ENCRYPTION_KEY_PREVIOUS: ascii(31) });
+    expect(weak.status).toBe(503);
+    expect(await weak.json()).toMatchObject({ error: expect.stringContaining('TOKEN_ENCRYPTION_KEY_PREVIOUS') as unknown });
+    expect((await callWithEnv('/api/stats', { TOKEN_ENCRYPTION_KEY_PREVIOUS: ascii(32) })).status).toBe(200);
+  });
+});
+
 describe('BOT_API_TOKEN', () => {
   it('is required (32 bytes) only for the bot API', async () => {
     expect((await callWithEnv('/api/stats', { BOT_API_TOKEN: undefined })).status).toBe(200);
