@@ -6,9 +6,9 @@ import { defineConfig } from 'vite';
 import { CLIENT_OUT_DIR, clientManifest } from './scripts/vite-client-manifest.ts';
 
 export default defineConfig({
-  // `npm run dev` in demo mode points the Worker at the fake Discord (scripts/dev.ts sets DEMO_VARS).
+  // `npm run dev` sets the public origin and, in demo mode, points the Worker at the fake Discord (scripts/dev.ts sets WORKER_VARS).
   plugins: [
-    cloudflare(process.env.DEMO_VARS ? { config: { vars: JSON.parse(process.env.DEMO_VARS) as Record<string, string> } } : {}),
+    cloudflare(process.env.WORKER_VARS ? { config: { vars: JSON.parse(process.env.WORKER_VARS) as Record<string, string> } } : {}),
     react(),
     tailwindcss(),
     clientManifest(),

@@ -17,8 +17,13 @@ export function demoVars(): Record<string, string> {
     DISCORD_CLIENT_SECRET: DEMO_CLIENT_SECRET,
     DISCORD_BOT_TOKEN: DEMO_BOT_TOKEN,
     SESSION_SECRET: 'demo-session-secret-only-for-local-use-0123456789',
-    BOT_API_TOKEN: 'demo-bot-api-token',
+    TOKEN_ENCRYPTION_KEY: 'demo-token-encryption-key-only-for-local-use-0123',
+    BOT_API_TOKEN: 'demo-bot-api-token-only-for-local-use-0123456789',
   };
 }
+
+/** The public origin the browser uses (the OAuth redirect_uri and the CSRF check come from it). */
+// Typed as always set (wrangler's types list the Worker's vars in ProcessEnv), but it is optional here.
+export const appOrigin = (port: number | string) => (process.env as Record<string, string | undefined>).APP_ORIGIN ?? `http://localhost:${port}`;
 
 export const varFlags = (vars: Record<string, string>) => Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);

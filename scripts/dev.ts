@@ -1,6 +1,6 @@
 // npm run dev: Vite with HMR running the Worker in workerd; in demo mode also the fake Discord.
 import { spawn } from 'node:child_process';
-import { demoVars, FAKE_DISCORD_PORT, PERSIST_DIR, usesRealDiscord } from './demo-config.ts';
+import { appOrigin, demoVars, FAKE_DISCORD_PORT, PERSIST_DIR, usesRealDiscord } from './demo-config.ts';
 import { run, startService, stopOnExit, WRANGLER_ENV } from './process-tools.ts';
 
 const demo = !usesRealDiscord();
@@ -13,9 +13,10 @@ const children = demo
       }),
     ]
   : [];
-const vite = spawn('npx', ['vite', '--port', process.env.PORT ?? '5173'], {
+const port = process.env.PORT ?? '5173';
+const vite = spawn('npx', ['vite', '--port', port], {
   stdio: 'inherit',
-  env: { ...WRANGLER_ENV, ...(demo ? { DEMO_VARS: JSON.stringify(demoVars()) } : {}) },
+  env: { ...WRANGLER_ENV, WORKER_VARS: JSON.stringify({ ...(demo ? demoVars() : {}), APP_ORIGIN: appOrigin(port) }) },
 });
 children.push(vite);
 stopOnExit(children);

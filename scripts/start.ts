@@ -1,7 +1,7 @@
 // npm start: build, migrate and seed local storage, start the fake Discord (demo mode) and the Worker.
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { demoVars, FAKE_DISCORD_PORT, PERSIST_DIR, PORT, usesRealDiscord, varFlags } from './demo-config.ts';
+import { appOrigin, demoVars, FAKE_DISCORD_PORT, PERSIST_DIR, PORT, usesRealDiscord, varFlags } from './demo-config.ts';
 import { run, startService, stopOnExit } from './process-tools.ts';
 
 const children: ChildProcess[] = [];
@@ -24,7 +24,18 @@ children.push(
   await startService(
     'worker',
     'npx',
-    ['wrangler', 'dev', '--port', String(PORT), '--ip', '127.0.0.1', '--persist-to', PERSIST_DIR, '--test-scheduled', ...(demo ? varFlags(demoVars()) : [])],
+    [
+      'wrangler',
+      'dev',
+      '--port',
+      String(PORT),
+      '--ip',
+      '127.0.0.1',
+      '--persist-to',
+      PERSIST_DIR,
+      '--test-scheduled',
+      ...varFlags({ ...(demo ? demoVars() : {}), APP_ORIGIN: appOrigin(PORT) }),
+    ],
     /Ready on/i,
   ),
 );

@@ -8,9 +8,9 @@ import { createOAuthRoutes } from './oauth.ts';
 import { indexPage } from './pages.ts';
 import { createRestRoutes } from './rest.ts';
 import { createState } from './state.ts';
-import type { FakeDiscordState } from './state.ts';
+import type { FakeDiscordOptions, FakeDiscordState } from './state.ts';
 
-export type { FakeDiscordState, FaultConfig, FaultMode, CallRecord } from './state.ts';
+export type { FakeDiscordOptions, FakeDiscordState, FaultConfig, FaultMode, CallRecord, TokenCallRecord } from './state.ts';
 export { createDemoData, DEMO_BOT_TOKEN, DEMO_BOT_USER_ID, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_GUILD_IDS, DEMO_USER_IDS } from './data.ts';
 export type { DemoData, DemoGuild, DemoMember } from './data.ts';
 
@@ -19,8 +19,8 @@ export interface FakeDiscord {
   state: FakeDiscordState;
 }
 
-export function createFakeDiscord(): FakeDiscord {
-  const state = createState();
+export function createFakeDiscord(options: FakeDiscordOptions = {}): FakeDiscord {
+  const state = createState(options);
   const app = new Hono();
   app.get('/', (c) => c.html(indexPage()));
   app.route('/', createOAuthRoutes(state));

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { parseFaultRequest } from './faults.ts';
 import { resetState } from './state.ts';
 import type { FakeDiscordState } from './state.ts';
-import { ACCESS_TOKEN_LIFETIME_SECONDS, DEFAULT_USER_SCOPE, expireAccessToken, issueGrant, revokeAllUserGrants } from './tokens.ts';
+import { DEFAULT_USER_SCOPE, expireAccessToken, issueGrant, revokeAllUserGrants } from './tokens.ts';
 
 async function readJsonObject(c: Context): Promise<Record<string, unknown> | null> {
   try {
@@ -40,6 +40,26 @@ export function createControlRoutes(state: FakeDiscordState): Hono {
     return c.json(fault);
   });
 
+  controls.get('/token-faults', (c) => c.json(state.tokenFault));
+
+  controls.post('/token-faults', async (c) => {
+    const body = await readJsonObject(c);
+    if (body === null) return badRequest(c, 'Expected a JSON object');
+    const fault = parseFaultRequest(body);
+    if (typeof fault === 'string') return badRequest(c, fault);
+    state.tokenFault = fault;
+    if (fault.mode === 'revoke') revokeAllUserGrants(state);
+    return c.json(fault);
+  });
+
+  controls.get('/token-calls', (c) => c.json({ count: state.tokenCalls.length, calls: state.tokenCalls }));
+
+  /** The live tokens it has issued: lets a test look for them where they must not be (a database file). */
+  controls.get('/tokens', (c) => {
+    const grants = new Set(state.refreshTokens.values());
+    return c.json({ tokens: [...grants].map((grant) => ({ userId: grant.userId, accessToken: grant.accessToken, refreshToken: grant.refreshToken })) });
+  });
+
   controls.post('/reset', (c) => {
     resetState(state);
     return c.json({ ok: true });
@@ -49,6 +69,7 @@ export function createControlRoutes(state: FakeDiscordState): Hono {
 
   controls.post('/calls/reset', (c) => {
     state.calls = [];
+    state.tokenCalls = [];
     return c.json({ ok: true });
   });
 
@@ -64,14 +85,20 @@ export function createControlRoutes(state: FakeDiscordState): Hono {
       access_token: grant.accessToken,
       refresh_token: grant.refreshToken,
       token_type: 'Bearer',
-      expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+      expires_in: state.tokenTtlSeconds,
       scope: grant.scope,
     });
   });
 
+  /** `{access_token}` expires that token; `{userId}` expires every access token of the user (refresh tokens still work). */
   controls.post('/expire-token', async (c) => {
     const body = await readJsonObject(c);
     if (body === null) return badRequest(c, 'Expected a JSON object');
+    if (typeof body.userId === 'string') {
+      const grants = [...state.accessTokens.values()].filter((grant) => grant.userId === body.userId);
+      for (const grant of grants) expireAccessToken(state, grant);
+      return c.json({ ok: true, expired: grants.length });
+    }
     const accessToken = body.access_token;
     const grant = typeof accessToken === 'string' ? state.accessTokens.get(accessToken) : undefined;
     if (grant === undefined) return c.json({ error: 'Unknown access token' }, 404);

@@ -16,8 +16,8 @@ import type {
 import { PERMISSION } from './permissions.ts';
 
 export const DEMO_CLIENT_ID = '200000000000000001';
-export const DEMO_CLIENT_SECRET = 'demo-client-secret';
-export const DEMO_BOT_TOKEN = 'demo-bot-token';
+export const DEMO_CLIENT_SECRET = 'demo-client-secret-for-the-fake-discord-only';
+export const DEMO_BOT_TOKEN = 'demo-bot-token-for-the-fake-discord-only-0123';
 export const DEMO_BOT_USER_ID = DEMO_CLIENT_ID;
 
 export const DEMO_USER_IDS = {

@@ -1,4 +1,7 @@
-/** Injected failures for the REST API (`/api/v10`), configured through `POST /__demo/faults`. */
+/**
+ * Injected failures: for the REST API (`/api/v10`, `POST /__demo/faults`) and, apart from it, for the OAuth2
+ * token endpoint and its revocation (`POST /__demo/token-faults`), with the same modes and options.
+ */
 import type { MiddlewareHandler } from 'hono';
 import { countCall } from './ratelimit.ts';
 import { noFault } from './state.ts';
@@ -35,12 +38,16 @@ export function parseFaultRequest(body: Record<string, unknown>): FaultConfig | 
   };
 }
 
-function affects(fault: FaultConfig, path: string): boolean {
+export type FaultTarget = 'rest' | 'token';
+
+function affects(fault: FaultConfig, path: string, target: FaultTarget): boolean {
   if (fault.mode === 'none') return false;
   if (fault.pathPrefix === null) return true;
-  if (fault.pathPrefix.startsWith(REST_PREFIX)) return path.startsWith(fault.pathPrefix);
+  if (target === 'token' || fault.pathPrefix.startsWith(REST_PREFIX)) return path.startsWith(fault.pathPrefix);
   return path.slice(REST_PREFIX.length).startsWith(fault.pathPrefix);
 }
+
+const faultSlot = (target: FaultTarget) => (target === 'rest' ? 'fault' : 'tokenFault');
 
 function sleep(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
@@ -52,15 +59,16 @@ const BAN_PAGE = `<!DOCTYPE html>
 <p>The owner of this website (discord.com) has banned you temporarily from accessing this website.</p>
 </body></html>`;
 
-/** Answers REST calls as the configured fault says, counting down `times`; otherwise passes them on. */
-export function faultMiddleware(state: FakeDiscordState): MiddlewareHandler {
+/** Answers calls as the configured fault of `target` says, counting down `times`; otherwise passes them on. */
+export function faultMiddleware(state: FakeDiscordState, target: FaultTarget = 'rest'): MiddlewareHandler {
+  const slot = faultSlot(target);
   return async (c, next) => {
-    const fault = state.fault;
+    const fault = state[slot];
     const path = new URL(c.req.url).pathname;
-    if (!affects(fault, path)) return next();
+    if (!affects(fault, path, target)) return next();
     if (fault.remaining !== null) {
       fault.remaining -= 1;
-      if (fault.remaining <= 0) state.fault = noFault();
+      if (fault.remaining <= 0) state[slot] = noFault();
     }
     const retryAfter = String(fault.retryAfter);
     switch (fault.mode) {

@@ -6,7 +6,9 @@ import { Hono } from 'hono';
 import type { RESTPostOAuth2AccessTokenResult } from 'discord-api-types/v10';
 import { errorPage, invitePage, loginPage } from './pages.ts';
 import type { FakeDiscordState, Grant } from './state.ts';
-import { ACCESS_TOKEN_LIFETIME_SECONDS, CODE_LIFETIME_MS, issueGrant, randomToken, revokeGrant, s256Challenge } from './tokens.ts';
+import type { MiddlewareHandler } from 'hono';
+import { faultMiddleware } from './faults.ts';
+import { CODE_LIFETIME_MS, issueGrant, randomToken, revokeGrant, s256Challenge } from './tokens.ts';
 
 const AUTHORIZE_FIELDS = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'prompt'] as const;
 
@@ -72,7 +74,7 @@ function inviteBackHref(redirectUri: string | null, referer: string | undefined)
   return '/';
 }
 
-async function readForm(request: Request): Promise<URLSearchParams | null> {
+async function readForm(request: { headers: Headers; arrayBuffer(): Promise<ArrayBuffer> }): Promise<URLSearchParams | null> {
   const contentType = request.headers.get('Content-Type') ?? '';
   if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) return null;
   // Decoded by hand: workerd warns when .text() is called on a form body.
@@ -107,11 +109,11 @@ function authenticateClient(state: FakeDiscordState, authorization: string | und
   return clientId === application.id && clientSecret === application.client_secret;
 }
 
-function tokenAnswer(grant: Grant): RESTPostOAuth2AccessTokenResult {
+function tokenAnswer(state: FakeDiscordState, grant: Grant): RESTPostOAuth2AccessTokenResult {
   return {
     access_token: grant.accessToken ?? '',
     token_type: 'Bearer',
-    expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+    expires_in: state.tokenTtlSeconds,
     refresh_token: grant.refreshToken,
     scope: grant.scope,
   };
@@ -121,8 +123,19 @@ function invalidGrant(description: string): { error: string; error_description: 
   return { error: 'invalid_grant', error_description: description };
 }
 
+/** Logs every token endpoint call (grant type and answer), faults included, for tests that count refreshes. */
+function logTokenCalls(state: FakeDiscordState): MiddlewareHandler {
+  return async (c, next) => {
+    const revoke = new URL(c.req.url).pathname.endsWith('/revoke');
+    const form = revoke ? null : await readForm(c.req.raw.clone());
+    await next();
+    state.tokenCalls.push({ grantType: revoke ? 'revoke' : (form?.get('grant_type') ?? ''), status: c.res.status });
+  };
+}
+
 export function createOAuthRoutes(state: FakeDiscordState): Hono {
   const app = new Hono();
+  for (const path of ['/api/oauth2/token', '/api/oauth2/token/revoke']) app.use(path, logTokenCalls(state), faultMiddleware(state, 'token'));
 
   app.get('/oauth2/authorize', (c) => {
     const parsed = parseAuthorize(new URL(c.req.url).searchParams, state);
@@ -194,13 +207,16 @@ export function createOAuthRoutes(state: FakeDiscordState): Hono {
       const code = state.codes.get(codeValue);
       if (code === undefined || code.expiresAt <= Date.now() || code.clientId !== clientId) return c.json(invalidGrant('Invalid "code" in request.'), 400);
       if (form.get('redirect_uri') !== code.redirectUri) return c.json(invalidGrant('Invalid "redirect_uri" in request.'), 400);
+      // Like Discord: a verifier for an authorization that had no challenge is refused, not ignored.
+      if (code.codeChallenge === null && form.get('code_verifier') !== null)
+        return c.json(invalidGrant('Invalid "code_verifier" in request: the authorization had no code_challenge.'), 400);
       if (code.codeChallenge !== null) {
         const verifier = form.get('code_verifier');
         if (verifier === null || (await s256Challenge(verifier)) !== code.codeChallenge)
           return c.json(invalidGrant('Invalid "code_verifier" in request.'), 400);
       }
       state.codes.delete(codeValue);
-      return c.json(tokenAnswer(issueGrant(state, code.userId, clientId, code.scope)));
+      return c.json(tokenAnswer(state, issueGrant(state, code.userId, clientId, code.scope)));
     }
 
     if (grantType === 'refresh_token') {
@@ -208,7 +224,7 @@ export function createOAuthRoutes(state: FakeDiscordState): Hono {
       const grant = refreshToken === null ? undefined : state.refreshTokens.get(refreshToken);
       if (grant?.clientId !== clientId) return c.json(invalidGrant('Invalid "refresh_token" in request.'), 400);
       revokeGrant(state, grant);
-      return c.json(tokenAnswer(issueGrant(state, grant.userId, clientId, grant.scope)));
+      return c.json(tokenAnswer(state, issueGrant(state, grant.userId, clientId, grant.scope)));
     }
 
     return c.json({ error: 'unsupported_grant_type' }, 400);

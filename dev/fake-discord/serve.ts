@@ -1,4 +1,4 @@
-/** Runs the fake Discord on Node: `node dev/fake-discord/serve.ts` (port from FAKE_DISCORD_PORT, default 8788). */
+/** Runs the fake Discord on Node: `node dev/fake-discord/serve.ts` (port from FAKE_DISCORD_PORT, default 8788; token lifetime from FAKE_DISCORD_TOKEN_TTL_SECONDS). */
 import { serve } from '@hono/node-server';
 import { createFakeDiscord } from './app.ts';
 
@@ -9,7 +9,16 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   process.exit(1);
 }
 
-const { app } = createFakeDiscord();
+// Access tokens live as long as Discord's (604800 s) unless FAKE_DISCORD_TOKEN_TTL_SECONDS says otherwise,
+// so token expiry and refresh can be tried by hand with `npm start`.
+const ttl = process.env.FAKE_DISCORD_TOKEN_TTL_SECONDS;
+const tokenTtlSeconds = ttl === undefined || ttl === '' ? undefined : Number(ttl);
+if (tokenTtlSeconds !== undefined && !(Number.isInteger(tokenTtlSeconds) && tokenTtlSeconds > 0)) {
+  console.error(`FAKE_DISCORD_TOKEN_TTL_SECONDS must be a positive whole number of seconds, got ${ttl}`);
+  process.exit(1);
+}
+
+const { app } = createFakeDiscord({ tokenTtlSeconds });
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   console.log(`Fake Discord listening on http://${host}:${info.port}`);
 });

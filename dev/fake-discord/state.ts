@@ -54,33 +54,55 @@ export interface RateLimitWindow {
   count: number;
 }
 
+/** One call of the OAuth2 token endpoint (or its revocation), for tests that count refreshes. */
+export interface TokenCallRecord {
+  /** `authorization_code`, `refresh_token`, or `revoke`. */
+  grantType: string;
+  status: number;
+}
+
+export interface FakeDiscordOptions {
+  /** Lifetime of issued access tokens (`expires_in`); Discord's is 604800 (7 days). */
+  tokenTtlSeconds?: number;
+}
+
+/** Discord's access token lifetime. */
+export const DEFAULT_TOKEN_TTL_SECONDS = 604800;
+
 export interface FakeDiscordState {
   data: DemoData;
   codes: Map<string, AuthorizationCode>;
   accessTokens: Map<string, Grant>;
   refreshTokens: Map<string, Grant>;
   fault: FaultConfig;
+  /** Injected failures of the OAuth2 token endpoint, apart from the REST faults. */
+  tokenFault: FaultConfig;
   calls: CallRecord[];
+  tokenCalls: TokenCallRecord[];
   rateLimits: Map<string, RateLimitWindow>;
+  tokenTtlSeconds: number;
 }
 
 export function noFault(): FaultConfig {
   return { mode: 'none', remaining: null, retryAfter: 1, delayMs: 15000, pathPrefix: null };
 }
 
-export function createState(): FakeDiscordState {
+export function createState(options: FakeDiscordOptions = {}): FakeDiscordState {
   return {
     data: createDemoData(),
     codes: new Map(),
     accessTokens: new Map(),
     refreshTokens: new Map(),
     fault: noFault(),
+    tokenFault: noFault(),
     calls: [],
+    tokenCalls: [],
     rateLimits: new Map(),
+    tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
   };
 }
 
-/** Back to fresh demo data in place, so holders of the state object keep seeing the live one. */
+/** Back to fresh demo data in place, so holders of the state object keep seeing the live one (options stay). */
 export function resetState(state: FakeDiscordState): void {
-  Object.assign(state, createState());
+  Object.assign(state, createState({ tokenTtlSeconds: state.tokenTtlSeconds }));
 }

@@ -2,7 +2,6 @@
 import type { FakeDiscordState, Grant } from './state.ts';
 import { toBase64Url } from '../../src/shared/base64url.ts';
 
-export const ACCESS_TOKEN_LIFETIME_SECONDS = 604800;
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 export const DEFAULT_USER_SCOPE = 'identify guilds guilds.members.read';
 
@@ -30,7 +29,7 @@ export function issueGrant(state: FakeDiscordState, userId: string, clientId: st
     scope,
     accessToken,
     refreshToken: randomToken(),
-    accessExpiresAt: Date.now() + ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
+    accessExpiresAt: Date.now() + state.tokenTtlSeconds * 1000,
   };
   state.accessTokens.set(accessToken, grant);
   state.refreshTokens.set(grant.refreshToken, grant);

@@ -9,7 +9,14 @@ export const BENCH_BASE = `http://127.0.0.1:${BENCH_PORT}`;
 export async function startBenchServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...WRANGLER_ENV, PORT: String(BENCH_PORT), FAKE_DISCORD_PORT: String(BENCH_PORT + 1), PERSIST_DIR: '.wrangler/bench-state', FRESH_STATE: '1' },
+    env: {
+      ...WRANGLER_ENV,
+      PORT: String(BENCH_PORT),
+      FAKE_DISCORD_PORT: String(BENCH_PORT + 1),
+      PERSIST_DIR: '.wrangler/bench-state',
+      FRESH_STATE: '1',
+      APP_ORIGIN: BENCH_BASE,
+    },
     detached: true,
   });
   await new Promise<void>((resolve, reject) => {

@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
+import { demoVars, varFlags } from '../demo-config.ts';
 import { WRANGLER_ENV } from '../process-tools.ts';
 import { findWorkerd, type WorkerdProcesses } from './workerd-proc.ts';
 
@@ -46,6 +47,8 @@ export async function startSongsBenchServer(persistDir: string): Promise<BenchSe
       persistDir,
       '--log-level',
       'warn',
+      // The Worker refuses to run without its secrets; the songs need none of Discord, but the check is global.
+      ...varFlags({ ...demoVars(), APP_ORIGIN: SONGS_BENCH_BASE }),
     ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],

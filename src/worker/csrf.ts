@@ -12,7 +12,8 @@ export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const origin = c.req.header('Origin');
   const fetchSite = c.req.header('Sec-Fetch-Site');
-  const sameOrigin = origin ? origin === new URL(c.req.url).origin : fetchSite === 'same-origin';
+  // Our origin is configuration (APP_ORIGIN), never read from the request's own Host header.
+  const sameOrigin = origin ? origin === c.env.APP_ORIGIN : fetchSite === 'same-origin';
   if (!sameOrigin) throw new ApiError(403, 'CSRF', 'Cross-site requests are not allowed.');
   const type = c.req.header('Content-Type') ?? '';
   const hasBody = c.req.header('Content-Length') !== '0' && (c.req.header('Content-Length') !== undefined || c.req.header('Transfer-Encoding') !== undefined);

@@ -21,4 +21,9 @@ export interface ActiveSession {
   id: string;
   user: SessionUser;
   accessToken: string;
+  /**
+   * After Discord answered 401 to `accessToken`: a refreshed token (one refresh, shared with concurrent requests).
+   * Throws 401 (and ends the session) when Discord refuses the grant, 502 when it cannot answer.
+   */
+  renewAccessToken: () => Promise<string>;
 }

@@ -3,8 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import { endSession } from './auth/session';
+import { missingSettings, requireConfiguration } from './config';
 import { csrfGuard } from './csrf';
-import { deleteExpiredSessions } from './db/sessions';
 import { pruneSettingsAudit } from './db/settings';
 import { DiscordUnauthorizedError } from './discord/rest';
 import { ApiError, toApiError } from './errors';
@@ -18,9 +18,11 @@ import { authRoutes } from './routes/auth';
 import { botRoutes } from './routes/bot';
 import { serversRoutes } from './routes/servers';
 import { settingsRoutes } from './routes/settings';
+import { sessionsRoutes } from './routes/sessions';
 import { songsRoutes } from './routes/songs';
 import { statsRoutes } from './routes/stats';
 import { whitelistRoutes } from './routes/whitelist';
+import { pruneSessions } from './services/sessions';
 import { refreshStats } from './services/stats';
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -47,6 +49,7 @@ const api = new Hono<AppEnv>()
   )
   .route('/', statsRoutes)
   .route('/', authRoutes)
+  .route('/', sessionsRoutes)
   .route('/', songsRoutes)
   .route('/', serversRoutes)
   .route('/', settingsRoutes)
@@ -64,8 +67,11 @@ const app = new Hono<AppEnv>()
       contentSecurityPolicy: undefined,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
+      // Nothing here needs these; a page that has no use for them should not be able to ask.
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
     }),
     csp,
+    requireConfiguration,
   )
   .route('/api', api)
   .get('*', renderPage);
@@ -89,7 +95,13 @@ export type AppType = typeof app;
 export default {
   fetch: (request, env, ctx) => withPageCache(request, ctx, () => Promise.resolve(app.fetch(request, env, ctx))),
   scheduled(_controller, env, ctx) {
-    ctx.waitUntil(Promise.all([refreshStats(env), deleteExpiredSessions(env.DB), pruneSettingsAudit(env.DB)]));
+    const missing = missingSettings(env, '/');
+    if (missing.length > 0) {
+      console.error(`configuration: ${missing.join(', ')} missing or too short; the cron does nothing`);
+      return;
+    }
+    const defer = (work: Promise<unknown>) => ctx.waitUntil(work);
+    ctx.waitUntil(Promise.all([refreshStats(env), pruneSessions(env, defer), pruneSettingsAudit(env.DB)]));
   },
 } satisfies ExportedHandler<Env>;
 

@@ -70,7 +70,7 @@ describe('account dropdown', () => {
     await userEvent.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Admin');
     await userEvent.keyboard('{ArrowUp}{ArrowUp}');
-    expect(document.activeElement?.textContent).toBe('Sign Out');
+    expect(document.activeElement?.textContent).toBe('Sign out everywhere');
   });
 });
 

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS, gotoHydrated, loginAs, watchConsole } from './helpers';
 
@@ -42,7 +44,7 @@ test("'Server Manager' is hidden under /bite", async ({ page }) => {
   await loginAs(page, DEMO_USERS.owner);
   await gotoHydrated(page, '/bite');
   await page.getByRole('button', { name: 'Demo Owner' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Sign Out', exact: true })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Server Manager' })).toHaveCount(0);
 });
 
@@ -55,7 +57,7 @@ test('the landing page offers the dashboard once logged in', async ({ page }) =>
 test('Sign Out ends the session: the server list is gone, also after a reload', async ({ page }) => {
   await loginAs(page, DEMO_USERS.owner);
   await page.getByRole('button', { name: 'Demo Owner' }).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
   await gotoHydrated(page, '/servers');
@@ -83,5 +85,50 @@ test.describe('on a phone', () => {
       const box = await page.getByRole('button', { name: who }).boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
     });
+  }
+});
+
+test("'Sign out everywhere' signs out the user's other browser too", async ({ browser }) => {
+  const baseURL = test.info().project.use.baseURL;
+  const here = await (await browser.newContext({ baseURL })).newPage();
+  const there = await (await browser.newContext({ baseURL })).newPage();
+  await loginAs(here, DEMO_USERS.owner);
+  await loginAs(there, DEMO_USERS.owner);
+
+  // The Sessions view lists this browser's session (marked) and the other one (earlier tests' sessions may be there too).
+  await there.getByRole('button', { name: 'Demo Owner' }).click();
+  await there.getByRole('menuitem', { name: 'Sessions' }).click();
+  const dialog = there.getByRole('dialog', { name: 'Sessions' });
+  await expect(dialog.getByText('This device')).toHaveCount(1);
+  expect(await dialog.getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+  await here.getByRole('button', { name: 'Demo Owner' }).click();
+  await here.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+  await expect(here).toHaveURL(/\/$/);
+  await expect(here.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+
+  await gotoHydrated(there, '/servers');
+  await expect(there.getByText('Welcome to ServerManager')).toBeVisible();
+  await expect(there.getByRole('heading', { name: 'Your Servers' })).toHaveCount(0);
+  await expect(there.getByRole('button', { name: 'Demo Owner' })).toHaveCount(0);
+  await here.context().close();
+  await there.context().close();
+});
+
+test('the local D1 files hold no Discord token in clear', async ({ page }) => {
+  await loginAs(page, DEMO_USERS.admin);
+  const fakeDiscord = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8790) + 1}`;
+  const issued: { tokens: { accessToken: string | null; refreshToken: string }[] } = await (await fetch(`${fakeDiscord}/__demo/tokens`)).json();
+  const { tokens } = issued;
+  const secrets = tokens.flatMap((t) => [t.accessToken, t.refreshToken]).filter((t): t is string => t !== null);
+  expect(secrets.length).toBeGreaterThan(1);
+  const files = readdirSync(join('.wrangler/e2e-state', 'v3', 'd1'), { recursive: true, encoding: 'utf8' })
+    .map((name) => join('.wrangler/e2e-state', 'v3', 'd1', name))
+    .filter((path) => statSync(path).isFile());
+  expect(files.some((path) => path.endsWith('.sqlite'))).toBe(true);
+  for (const path of files) {
+    const bytes = readFileSync(path).toString('latin1');
+    for (const secret of secrets) expect(bytes.includes(secret), `${path} contains a token`).toBe(false);
   }
 });

@@ -20,7 +20,7 @@ async function firstSessionId(): Promise<string> {
 beforeEach(async () => {
   await resetFake();
   await clearKv(env.CACHE);
-  await env.DB.batch([env.DB.prepare('DELETE FROM sessions'), env.DB.prepare('DELETE FROM oauth_states')]);
+  await env.DB.prepare('DELETE FROM sessions').run();
 });
 
 describe('login', () => {
@@ -34,7 +34,7 @@ describe('login', () => {
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('state')).toBeTruthy();
     const cookie = res.headers.getSetCookie().join('\n');
-    expect(cookie).toMatch(/sm_oauth_state=.*HttpOnly/i);
+    expect(cookie).toMatch(/sm_login=.*HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
 

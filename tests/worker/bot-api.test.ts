@@ -20,9 +20,9 @@ describe('GET /api/bot/guilds/{id}', () => {
     ['no Authorization header', undefined],
     ['an empty Bearer token', 'Bearer '],
     ['a wrong token', 'Bearer not-the-token'],
-    ['a token that is a prefix of the right one', `Bearer ${'test-bot-api-token'.slice(0, 5)}`],
-    ['the right token with another scheme', 'Basic test-bot-api-token'],
-    ['the right token plus extra characters', 'Bearer test-bot-api-tokenX'],
+    ['a token that is a prefix of the right one', `Bearer ${'test-bot-api-token-0123456789abcdef'.slice(0, 5)}`],
+    ['the right token with another scheme', 'Basic test-bot-api-token-0123456789abcdef'],
+    ['the right token plus extra characters', 'Bearer test-bot-api-token-0123456789abcdefX'],
   ])('answers 401 for %s', async (_name, authorization) => {
     const res = await bot(GUILDS.kenjiLounge, authorization);
     expect(res.status).toBe(401);

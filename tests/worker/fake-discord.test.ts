@@ -227,6 +227,21 @@ describe('token endpoint', () => {
     expect(missing.status).toBe(400);
   });
 
+  it('refuses a code_verifier when the authorization had no challenge, like Discord', async () => {
+    const form = authorizeParams();
+    form.delete('code_challenge');
+    form.delete('code_challenge_method');
+    form.set('user_id', DEMO_USER_IDS.owner);
+    const approved = await request('/oauth2/authorize', { method: 'POST', body: form });
+    const code = new URL(approved.headers.get('Location') ?? '').searchParams.get('code') ?? '';
+    expect(code).not.toBe('');
+    const refused = await exchange(code, VERIFIER);
+    expect(refused.status).toBe(400);
+    expect(await json<{ error: string }>(refused)).toMatchObject({ error: 'invalid_grant' });
+    const plain = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI });
+    expect(plain.status).toBe(200);
+  });
+
   it('rejects a different redirect_uri', async () => {
     const code = await codeFor(DEMO_USER_IDS.owner);
     const response = await tokenRequest({
@@ -487,6 +502,58 @@ describe('faults', () => {
     expect((await request('/api/v10/users/@me', asBot)).status).toBe(200);
     expect((await setFault({ mode: 'explode' })).status).toBe(400);
     expect((await setFault({ mode: '429', times: 0 })).status).toBe(400);
+  });
+});
+
+describe('token lifetime', () => {
+  it("is Discord's 604800 seconds by default", async () => {
+    const tokens = await loginAs(DEMO_USER_IDS.owner);
+    expect(tokens.expires_in).toBe(604800);
+  });
+
+  it('follows the tokenTtlSeconds option (FAKE_DISCORD_TOKEN_TTL_SECONDS in serve.ts), also after a reset', async () => {
+    fake = createFakeDiscord({ tokenTtlSeconds: 2 });
+    const tokens = await loginAs(DEMO_USER_IDS.owner);
+    expect(tokens.expires_in).toBe(2);
+    await request('/__demo/reset', { method: 'POST' });
+    const again = await loginAs(DEMO_USER_IDS.owner);
+    expect(again.expires_in).toBe(2);
+    const grant = fake.state.accessTokens.get(again.access_token);
+    expect((grant?.accessExpiresAt ?? 0) - Date.now()).toBeLessThanOrEqual(2000);
+  });
+});
+
+describe('token endpoint faults', () => {
+  const setTokenFault = (body: Record<string, unknown>) =>
+    request('/__demo/token-faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+  it.each([
+    ['500', 500],
+    ['429', 429],
+    ['429-html', 429],
+  ])('answers %s at the token endpoint for the given number of calls, leaving REST alone', async (mode, status) => {
+    const first = await loginAs(DEMO_USER_IDS.owner);
+    expect((await setTokenFault({ mode, times: 1 })).status).toBe(200);
+    expect((await request('/api/v10/users/@me', asUser(first.access_token))).status).toBe(200);
+    expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token })).status).toBe(status);
+    expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token })).status).toBe(200);
+  });
+
+  it('logs each token call with its grant type and status', async () => {
+    const first = await loginAs(DEMO_USER_IDS.owner);
+    await setTokenFault({ mode: '500', times: 1 });
+    await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    const log = await json<{ calls: { grantType: string; status: number }[] }>(await request('/__demo/token-calls'));
+    expect(log.calls).toEqual([
+      { grantType: 'authorization_code', status: 200 },
+      { grantType: 'refresh_token', status: 500 },
+      { grantType: 'refresh_token', status: 200 },
+    ]);
+  });
+
+  it('refuses nonsense', async () => {
+    expect((await setTokenFault({ mode: 'explode' })).status).toBe(400);
   });
 });
 

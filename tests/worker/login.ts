@@ -64,3 +64,24 @@ export async function loginDemoUsers(): Promise<{ admin: string; owner: string; 
   const [admin, owner, member] = await Promise.all([loginAs(DEMO_USER_IDS.admin), loginAs(DEMO_USER_IDS.owner), loginAs(DEMO_USER_IDS.member)]);
   return { admin, owner, member };
 }
+
+export interface TokenCall {
+  grantType: string;
+  status: number;
+}
+
+/** The OAuth2 token endpoint calls the fake Discord has answered since the last reset. */
+export async function tokenCalls(): Promise<TokenCall[]> {
+  return (await (await fetch(`${DISCORD}/__demo/token-calls`)).json<{ calls: TokenCall[] }>()).calls;
+}
+
+export const refreshCount = async () => (await tokenCalls()).filter((call) => call.grantType === 'refresh_token').length;
+
+export async function setTokenFault(fault: Record<string, unknown>): Promise<void> {
+  await fetch(`${DISCORD}/__demo/token-faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) });
+}
+
+/** Discord stops accepting the user's access tokens (their refresh tokens still work). */
+export async function expireAccessTokensAtDiscord(userId: string): Promise<void> {
+  await fetch(`${DISCORD}/__demo/expire-token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ userId }) });
+}

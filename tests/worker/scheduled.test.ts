@@ -5,7 +5,10 @@ import worker from '../../src/worker/index';
 import { DAY_MS } from '../../src/shared/constants';
 import { SETTINGS_AUDIT_RETENTION_DAYS } from '../../src/worker/db/settings';
 import { readStats } from '../../src/worker/db/stats';
-import { clearKv, DISCORD, resetFake } from './login';
+import { keyringOf, openAccessToken } from '../../src/worker/auth/session-tokens';
+import { findSessionById } from '../../src/worker/db/sessions';
+import { clearKv, DISCORD, loginAs, resetFake, USERS } from './login';
+import { call } from './request';
 import { DEMO_BOT_TOKEN } from '../../dev/fake-discord/data.ts';
 
 interface DemoGuild {
@@ -51,15 +54,43 @@ describe('cron trigger', () => {
     expect(keys).toEqual(['recent']);
   });
 
-  it('removes expired sessions and keeps live ones', async () => {
+  it('removes expired, idle and too old sessions and keeps live ones', async () => {
     const now = Date.now();
-    const insert = (id: string, expiresAt: number) =>
+    const day = 24 * 60 * 60 * 1000;
+    const insert = (id: string, { expiresAt = now + day, createdAt = now - day, lastSeenAt = now } = {}) =>
       env.DB.prepare(
-        'INSERT INTO sessions (id, user_id, user_json, access_token, refresh_token, token_expires_at, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ).bind(id, '1', '{}', 'a', 'r', now, now, expiresAt);
-    await env.DB.batch([insert('old', now - 1000), insert('live', now + 60_000)]);
+        'INSERT INTO sessions (id, user_id, user_json, access_token, refresh_token, token_expires_at, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).bind(id, '1', '{"id":"1"}', 'a', 'r', now, createdAt, lastSeenAt, expiresAt);
+    await env.DB.batch([
+      insert('expired', { expiresAt: now - 1000 }),
+      insert('idle', { lastSeenAt: now - 7 * day - 1000 }),
+      insert('too-old', { createdAt: now - 30 * day - 1000 }),
+      insert('live'),
+      insert('nearly-idle', { lastSeenAt: now - 7 * day + 60_000 }),
+    ]);
     await runCron();
-    const ids = (await env.DB.prepare('SELECT id FROM sessions').all<{ id: string }>()).results.map((r) => r.id);
-    expect(ids).toEqual(['live']);
+    const ids = (await env.DB.prepare('SELECT id FROM sessions ORDER BY id').all<{ id: string }>()).results.map((r) => r.id);
+    expect(ids).toEqual(['live', 'nearly-idle']);
+  });
+
+  it("revokes the Discord grant of a user whose last session expired, and keeps a live user's", async () => {
+    const owner = await loginAs(USERS.owner);
+    const member = await loginAs(USERS.member);
+    const tokenOf = async (userId: string) => {
+      const row = await findSessionById(env.DB, (await env.DB.prepare('SELECT id FROM sessions WHERE user_id = ?').bind(userId).first<string>('id')) ?? '');
+      return row ? await openAccessToken(await keyringOf(env), row) : null;
+    };
+    const ownerToken = await tokenOf(USERS.owner);
+    const memberToken = await tokenOf(USERS.member);
+    await env.DB.prepare('UPDATE sessions SET expires_at = ? WHERE user_id = ?')
+      .bind(Date.now() - 1000, USERS.owner)
+      .run();
+    await runCron();
+    const accepted = async (token: string | null) =>
+      (await fetch(`${DISCORD}/api/v10/users/@me`, { headers: { Authorization: `Bearer ${token ?? ''}` } })).status;
+    expect(await accepted(ownerToken)).toBe(401);
+    expect(await accepted(memberToken)).toBe(200);
+    expect(await (await call('/api/check-auth', { cookie: owner })).json()).toEqual({ authenticated: false });
+    expect(await (await call('/api/check-auth', { cookie: member })).json()).toMatchObject({ authenticated: true });
   });
 });

@@ -48,7 +48,7 @@ describe('every module and field of the registry saves, validates and answers', 
         expect(stored[key], `${section}.${key}`).toEqual(SAMPLES[kind]);
       }
       // The bot sees the same values.
-      const bot = await call(`/api/bot/guilds/${GUILDS.kenjiLounge}`, { headers: { Authorization: 'Bearer test-bot-api-token' } });
+      const bot = await call(`/api/bot/guilds/${GUILDS.kenjiLounge}`, { headers: { Authorization: 'Bearer test-bot-api-token-0123456789abcdef' } });
       const botSettings = (await bot.json<{ settings: Record<string, Record<string, unknown>> }>()).settings;
       expect(botSettings[section]).toEqual(stored);
     });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { SessionUser } from '../../shared/api-types';
 import { useSignOut } from '../hooks/useSignOut';
@@ -9,12 +9,16 @@ export interface AccountMenuProps {
   isAdmin: boolean;
 }
 
+// Its own chunk: most visits never open it.
+const SessionsDialog = lazy(() => import('./SessionsDialog'));
+
 const itemClass =
   'block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none dark:text-gray-200 dark:hover:bg-gray-700 dark:focus:bg-gray-700';
 
 /** The account dropdown: opens on click; closes on an outside click, Escape or a selection. */
 export function AccountMenu({ user, isAdmin }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
+  const [sessionsOpen, setSessionsOpen] = useState(false);
   const [location] = useLocation();
   const signOut = useSignOut();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -94,12 +98,45 @@ export function AccountMenu({ user, isAdmin }: AccountMenuProps) {
             className={itemClass}
             onClick={() => {
               setOpen(false);
+              setSessionsOpen(true);
+            }}
+          >
+            Sessions
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className={itemClass}
+            onClick={() => {
+              setOpen(false);
               void signOut();
             }}
           >
             Sign Out
           </button>
+          <button
+            type="button"
+            role="menuitem"
+            className={itemClass}
+            onClick={() => {
+              setOpen(false);
+              void signOut({ everywhere: true });
+            }}
+          >
+            Sign out everywhere
+          </button>
         </div>
+      )}
+      {sessionsOpen && (
+        <Suspense fallback={null}>
+          <SessionsDialog
+            onClose={() => setSessionsOpen(false)}
+            onSignOutEverywhere={() => {
+              setSessionsOpen(false);
+              void signOut({ everywhere: true });
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

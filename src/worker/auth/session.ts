@@ -3,20 +3,23 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { SessionUser } from '../../shared/api-types';
 import { toBase64Url } from '../../shared/base64url';
-import { deleteSession, findSession, insertSession, updateSessionTokens } from '../db/sessions';
+import { deleteSession, findLiveSession, findSessionById, insertSession, touchSession, type SessionRow } from '../db/sessions';
+import type { DiscordTokens } from '../discord/oauth-token';
+import { DiscordUnauthorizedError, discordUnavailable } from '../discord/rest';
 import type { ActiveSession, AppEnv } from '../hono-env';
-import { refreshTokens, type DiscordTokens } from './oauth';
+import { deviceLabel } from './device-label';
+import { afterSessionsEnded } from './session-end';
+import { LAST_SEEN_INTERVAL_MS, sessionLimits } from './session-limits';
+import { keyringOf, openAccessToken, sealTokens, type TokenKeyring } from './session-tokens';
+import { refreshSessionTokens, TOKEN_REFRESH_MARGIN_MS } from './token-refresh';
 
-const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** Refresh the Discord token a little before it expires, so a call never starts with a dead one. */
-const TOKEN_REFRESH_MARGIN_MS = 60 * 1000;
 const ALGORITHM = 'HS256';
 
-const isHttps = (c: Context) => new URL(c.req.url).protocol === 'https:';
+const isHttps = (env: Env) => env.APP_ORIGIN.startsWith('https:');
 
 /** `__Host-` binds the cookie to our exact origin, but browsers only accept it over https. */
-export const sessionCookieNameFor = (url: URL) => (url.protocol === 'https:' ? '__Host-sm_session' : 'sm_session');
-export const sessionCookieName = (c: Context) => sessionCookieNameFor(new URL(c.req.url));
+export const SESSION_COOKIE_NAMES = { https: '__Host-sm_session', http: 'sm_session' } as const;
+export const sessionCookieName = (env: Env) => (isHttps(env) ? SESSION_COOKIE_NAMES.https : SESSION_COOKIE_NAMES.http);
 
 const secretKey = (env: Env) => new TextEncoder().encode(env.SESSION_SECRET);
 
@@ -43,28 +46,80 @@ export async function verifySessionToken(env: Env, token: string): Promise<{ sid
 
 const randomId = () => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 
+/** The claims of the browser's session cookie (signature checked, row not looked up); null without a valid one. */
+export async function cookieClaims(c: Context<AppEnv>): Promise<{ sid: string; sub: string } | null> {
+  const token = getCookie(c, sessionCookieName(c.env));
+  return token ? verifySessionToken(c.env, token) : null;
+}
+
 export async function startSession(c: Context<AppEnv>, user: SessionUser, tokens: DiscordTokens): Promise<void> {
   const id = randomId();
-  const expiresAt = Date.now() + SESSION_TTL_MS;
-  await insertSession(c.env.DB, { id, user, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, tokenExpiresAt: tokens.expiresAt, expiresAt });
-  setCookie(c, sessionCookieName(c), await signSessionToken(c.env, id, user.id, expiresAt), {
+  const { now, lifetimeMs } = sessionLimits(c.env);
+  const expiresAt = now + lifetimeMs;
+  // Signed before anything is stored: a signing failure leaves no orphan row.
+  const cookie = await signSessionToken(c.env, id, user.id, expiresAt);
+  const sealed = await sealTokens(await keyringOf(c.env), id, tokens);
+  const device = deviceLabel(c.req.header('User-Agent'));
+  await insertSession(c.env.DB, { id, user, ...sealed, createdAt: now, lastSeenAt: now, expiresAt, device, refreshLockUntil: 0 });
+  setCookie(c, sessionCookieName(c.env), cookie, {
     httpOnly: true,
-    secure: isHttps(c),
+    secure: isHttps(c.env),
     sameSite: 'Lax',
     path: '/',
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    maxAge: Math.floor(lifetimeMs / 1000),
   });
 }
 
-export function clearSessionCookie(c: Context<AppEnv>): void {
-  deleteCookie(c, sessionCookieName(c), { path: '/', secure: isHttps(c) });
+export function clearSessionCookie<E extends AppEnv>(c: Context<E>): void {
+  deleteCookie(c, sessionCookieName(c.env), { path: '/', secure: isHttps(c.env) });
 }
 
-/** Deletes the session row (the cookie stops working at once) and returns it for token revocation. */
-export async function endSession(c: Context<AppEnv>, sessionId: string) {
+export const deferOf =
+  <E extends AppEnv>(c: Context<E>) =>
+  (work: Promise<unknown>) =>
+    c.executionCtx.waitUntil(work);
+
+/** Ends a session: the row goes (the cookie stops working at once) and, if it was the user's last, the grant. */
+export async function endSession(c: Context<AppEnv>, sessionId: string): Promise<void> {
   clearSessionCookie(c);
   c.set('session', undefined);
-  return deleteSession(c.env.DB, sessionId);
+  const ended = await deleteSession(c.env.DB, sessionId);
+  if (ended) afterSessionsEnded(c.env, deferOf(c), [ended]);
+}
+
+/** The access token to use now: the stored one while it is good, else one refresh shared by concurrent requests. */
+async function usableAccessToken(env: Env, keyring: TokenKeyring, row: SessionRow): Promise<string | null> {
+  const stored = await openAccessToken(keyring, row);
+  if (stored === null) return null;
+  const now = Date.now();
+  if (row.tokenExpiresAt - TOKEN_REFRESH_MARGIN_MS > now) return stored;
+  // Inside the margin the stored token still works: only a request holding an expired one waits for another's refresh.
+  const outcome = await refreshSessionTokens(env, keyring, row, { waitForOthers: row.tokenExpiresAt <= now });
+  if (outcome.kind === 'ended') return null;
+  // A transient failure keeps the old token; the next request (or a 401) tries again.
+  return outcome.kind === 'refreshed' ? outcome.accessToken : stored;
+}
+
+/** After Discord refused the access token (401): one refresh, or a reread if another request refreshed first. */
+async function renewAfterUnauthorized(c: Context<AppEnv>, keyring: TokenKeyring, sessionId: string, refused: string): Promise<string> {
+  const row = await findSessionById(c.env.DB, sessionId);
+  const stored = row ? await openAccessToken(keyring, row) : null;
+  if (row && stored !== null && stored !== refused) return stored;
+  const outcome = row && stored !== null ? await refreshSessionTokens(c.env, keyring, row) : { kind: 'ended' as const };
+  if (outcome.kind === 'refreshed') return outcome.accessToken;
+  if (outcome.kind === 'failed') throw discordUnavailable();
+  clearSessionCookie(c);
+  c.set('session', undefined);
+  throw new DiscordUnauthorizedError();
+}
+
+function activeSession(c: Context<AppEnv>, keyring: TokenKeyring, row: SessionRow, accessToken: string): ActiveSession {
+  return {
+    id: row.id,
+    user: row.user,
+    accessToken,
+    renewAccessToken: () => renewAfterUnauthorized(c, keyring, row.id, accessToken),
+  };
 }
 
 /**
@@ -74,28 +129,20 @@ export async function endSession(c: Context<AppEnv>, sessionId: string) {
 export async function resolveSession(c: Context<AppEnv>): Promise<ActiveSession | undefined> {
   if (c.get('sessionResolved')) return c.get('session');
   c.set('sessionResolved', true);
-  const token = getCookie(c, sessionCookieName(c));
-  if (!token) return undefined;
-  const claims = await verifySessionToken(c.env, token);
-  const row = claims ? await findSession(c.env.DB, claims.sid, claims.sub) : null;
-  if (!row) {
+  if (getCookie(c, sessionCookieName(c.env)) === undefined) return undefined;
+  const claims = await cookieClaims(c);
+  const limits = sessionLimits(c.env);
+  const row = claims ? await findLiveSession(c.env.DB, claims.sid, claims.sub, limits) : null;
+  const keyring = row ? await keyringOf(c.env) : null;
+  const accessToken = row && keyring ? await usableAccessToken(c.env, keyring, row) : null;
+  if (!row || !keyring || accessToken === null) {
+    // Tokens that no configured key opens (or a refused grant): the row is useless, so it goes too.
+    if (row) await deleteSession(c.env.DB, row.id);
     clearSessionCookie(c);
     return undefined;
   }
-  let accessToken = row.accessToken;
-  if (row.tokenExpiresAt - TOKEN_REFRESH_MARGIN_MS < Date.now()) {
-    try {
-      const fresh = await refreshTokens(c.env, new URL(c.req.url).origin, row.refreshToken);
-      await updateSessionTokens(c.env.DB, row.id, fresh.accessToken, fresh.refreshToken, fresh.expiresAt);
-      accessToken = fresh.accessToken;
-    } catch (error) {
-      // A revoked grant or a failing refresh: end the session rather than keep a dead token.
-      console.warn('Discord token refresh failed; ending the session', error);
-      await endSession(c, row.id);
-      return undefined;
-    }
-  }
-  const session = { id: row.id, user: row.user, accessToken };
+  if (limits.now - row.lastSeenAt >= LAST_SEEN_INTERVAL_MS) await touchSession(c.env.DB, row.id, limits.now, LAST_SEEN_INTERVAL_MS);
+  const session = activeSession(c, keyring, row, accessToken);
   c.set('session', session);
   return session;
 }

@@ -1,12 +1,25 @@
 import type { SessionUser } from '../../shared/api-types';
 
+/** A session as stored. The Discord tokens are sealed (see crypto/token-cipher.ts); this layer never opens them. */
 export interface SessionRow {
   id: string;
   user: SessionUser;
-  accessToken: string;
-  refreshToken: string;
+  sealedAccessToken: string;
+  sealedRefreshToken: string;
+  tokenKeyId: string;
   tokenExpiresAt: number;
+  createdAt: number;
+  lastSeenAt: number;
   expiresAt: number;
+  device: string;
+  refreshLockUntil: number;
+}
+
+/** The rules that make a session live at `now`; rows outside them are as good as deleted. */
+export interface SessionLimits {
+  now: number;
+  idleMs: number;
+  lifetimeMs: number;
 }
 
 interface RawSessionRow {
@@ -14,39 +27,108 @@ interface RawSessionRow {
   user_json: string;
   access_token: string;
   refresh_token: string;
+  token_key_id: string;
   token_expires_at: number;
+  created_at: number;
+  last_seen_at: number;
   expires_at: number;
+  device: string;
+  refresh_lock_until: number;
 }
 
 const fromRaw = (r: RawSessionRow): SessionRow => ({
   id: r.id,
   user: JSON.parse(r.user_json) as SessionUser,
-  accessToken: r.access_token,
-  refreshToken: r.refresh_token,
+  sealedAccessToken: r.access_token,
+  sealedRefreshToken: r.refresh_token,
+  tokenKeyId: r.token_key_id,
   tokenExpiresAt: r.token_expires_at,
+  createdAt: r.created_at,
+  lastSeenAt: r.last_seen_at,
   expiresAt: r.expires_at,
+  device: r.device,
+  refreshLockUntil: r.refresh_lock_until,
 });
 
-export async function insertSession(db: D1Database, s: SessionRow, now = Date.now()): Promise<void> {
+const LIVE = 'expires_at > ? AND created_at > ? AND last_seen_at > ?';
+const liveParams = (l: SessionLimits) => [l.now, l.now - l.lifetimeMs, l.now - l.idleMs];
+
+export async function insertSession(db: D1Database, s: SessionRow): Promise<void> {
   await db
     .prepare(
-      'INSERT INTO sessions (id, user_id, user_json, access_token, refresh_token, token_expires_at, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO sessions (id, user_id, user_json, access_token, refresh_token, token_key_id, token_expires_at, created_at, last_seen_at, expires_at, device)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .bind(s.id, s.user.id, JSON.stringify(s.user), s.accessToken, s.refreshToken, s.tokenExpiresAt, now, s.expiresAt)
+    .bind(
+      s.id,
+      s.user.id,
+      JSON.stringify(s.user),
+      s.sealedAccessToken,
+      s.sealedRefreshToken,
+      s.tokenKeyId,
+      s.tokenExpiresAt,
+      s.createdAt,
+      s.lastSeenAt,
+      s.expiresAt,
+      s.device,
+    )
     .run();
 }
 
-/** A live session of that user, or null when deleted, expired or not theirs. */
-export async function findSession(db: D1Database, id: string, userId: string, now = Date.now()): Promise<SessionRow | null> {
-  const row = await db.prepare('SELECT * FROM sessions WHERE id = ? AND user_id = ? AND expires_at > ?').bind(id, userId, now).first<RawSessionRow>();
+/** A live session of that user, or null when deleted, expired, idle too long or not theirs. */
+export async function findLiveSession(db: D1Database, id: string, userId: string, limits: SessionLimits): Promise<SessionRow | null> {
+  const row = await db
+    .prepare(`SELECT * FROM sessions WHERE id = ? AND user_id = ? AND ${LIVE}`)
+    .bind(id, userId, ...liveParams(limits))
+    .first<RawSessionRow>();
   return row ? fromRaw(row) : null;
 }
 
-export async function updateSessionTokens(db: D1Database, id: string, accessToken: string, refreshToken: string, tokenExpiresAt: number): Promise<void> {
+export async function findSessionById(db: D1Database, id: string): Promise<SessionRow | null> {
+  const row = await db.prepare('SELECT * FROM sessions WHERE id = ?').bind(id).first<RawSessionRow>();
+  return row ? fromRaw(row) : null;
+}
+
+/** Records use, at most once per `intervalMs`, so a busy session does not write on every request. */
+export async function touchSession(db: D1Database, id: string, now: number, intervalMs: number): Promise<void> {
   await db
-    .prepare('UPDATE sessions SET access_token = ?, refresh_token = ?, token_expires_at = ? WHERE id = ?')
-    .bind(accessToken, refreshToken, tokenExpiresAt, id)
+    .prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ? AND last_seen_at <= ?')
+    .bind(now, id, now - intervalMs)
     .run();
+}
+
+/**
+ * Takes the right to refresh this session's Discord token. Conditional on the refresh token the caller read
+ * and on no other live lease, so of many concurrent requests exactly one wins; the others wait for its result.
+ */
+export async function claimTokenRefresh(db: D1Database, id: string, sealedRefreshToken: string, now: number, leaseUntil: number): Promise<boolean> {
+  const result = await db
+    .prepare('UPDATE sessions SET refresh_lock_until = ? WHERE id = ? AND refresh_token = ? AND refresh_lock_until <= ?')
+    .bind(leaseUntil, id, sealedRefreshToken, now)
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function releaseTokenRefresh(db: D1Database, id: string, sealedRefreshToken: string): Promise<void> {
+  await db.prepare('UPDATE sessions SET refresh_lock_until = 0 WHERE id = ? AND refresh_token = ?').bind(id, sealedRefreshToken).run();
+}
+
+export interface SealedTokens {
+  sealedAccessToken: string;
+  sealedRefreshToken: string;
+  tokenKeyId: string;
+  tokenExpiresAt: number;
+}
+
+/** Stores refreshed tokens over the ones they replace (and only over those), releasing the lease. */
+export async function storeRefreshedTokens(db: D1Database, id: string, previousSealedRefreshToken: string, t: SealedTokens): Promise<boolean> {
+  const result = await db
+    .prepare(
+      'UPDATE sessions SET access_token = ?, refresh_token = ?, token_key_id = ?, token_expires_at = ?, refresh_lock_until = 0 WHERE id = ? AND refresh_token = ?',
+    )
+    .bind(t.sealedAccessToken, t.sealedRefreshToken, t.tokenKeyId, t.tokenExpiresAt, id, previousSealedRefreshToken)
+    .run();
+  return result.meta.changes === 1;
 }
 
 export async function deleteSession(db: D1Database, id: string): Promise<SessionRow | null> {
@@ -54,19 +136,38 @@ export async function deleteSession(db: D1Database, id: string): Promise<Session
   return row ? fromRaw(row) : null;
 }
 
-export async function deleteExpiredSessions(db: D1Database, now = Date.now()): Promise<void> {
-  await db.batch([db.prepare('DELETE FROM sessions WHERE expires_at <= ?').bind(now), db.prepare('DELETE FROM oauth_states WHERE expires_at <= ?').bind(now)]);
+/** Deletes one session only if it is this user's (another user's id finds nothing). */
+export async function deleteUserSession(db: D1Database, id: string, userId: string): Promise<SessionRow | null> {
+  const row = await db.prepare('DELETE FROM sessions WHERE id = ? AND user_id = ? RETURNING *').bind(id, userId).first<RawSessionRow>();
+  return row ? fromRaw(row) : null;
 }
 
-export async function insertOAuthState(db: D1Database, state: string, verifier: string, expiresAt: number): Promise<void> {
-  await db.prepare('INSERT INTO oauth_states (state, code_verifier, expires_at) VALUES (?, ?, ?)').bind(state, verifier, expiresAt).run();
+export async function deleteAllUserSessions(db: D1Database, userId: string): Promise<SessionRow[]> {
+  const { results } = await db.prepare('DELETE FROM sessions WHERE user_id = ? RETURNING *').bind(userId).all<RawSessionRow>();
+  return results.map(fromRaw);
 }
 
-/** Takes a login attempt's verifier exactly once: a replayed or expired state finds nothing. */
-export async function consumeOAuthState(db: D1Database, state: string, now = Date.now()): Promise<string | null> {
+export async function listLiveUserSessions(db: D1Database, userId: string, limits: SessionLimits): Promise<SessionRow[]> {
+  const { results } = await db
+    .prepare(`SELECT * FROM sessions WHERE user_id = ? AND ${LIVE} ORDER BY last_seen_at DESC, created_at DESC`)
+    .bind(userId, ...liveParams(limits))
+    .all<RawSessionRow>();
+  return results.map(fromRaw);
+}
+
+export async function countLiveUserSessions(db: D1Database, userId: string, limits: SessionLimits): Promise<number> {
   const row = await db
-    .prepare('DELETE FROM oauth_states WHERE state = ? RETURNING code_verifier, expires_at')
-    .bind(state)
-    .first<{ code_verifier: string; expires_at: number }>();
-  return row && row.expires_at > now ? row.code_verifier : null;
+    .prepare(`SELECT COUNT(*) AS n FROM sessions WHERE user_id = ? AND ${LIVE}`)
+    .bind(userId, ...liveParams(limits))
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Removes every session that is no longer live and returns them (their grants may need revoking). */
+export async function deleteDeadSessions(db: D1Database, limits: SessionLimits): Promise<SessionRow[]> {
+  const { results } = await db
+    .prepare(`DELETE FROM sessions WHERE NOT (${LIVE}) RETURNING *`)
+    .bind(...liveParams(limits))
+    .all<RawSessionRow>();
+  return results.map(fromRaw);
 }

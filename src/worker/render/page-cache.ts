@@ -5,7 +5,7 @@
  */
 import { parse } from 'hono/utils/cookie';
 import { matchAppRoute } from '../../client/routes';
-import { sessionCookieNameFor } from '../auth/session';
+import { SESSION_COOKIE_NAMES } from '../auth/session';
 
 export const PAGE_CACHE_SECONDS = 60;
 export const PAGE_CACHE_HEADER = 'X-Page-Cache';
@@ -35,7 +35,7 @@ function publicPageUrl(request: Request): URL | undefined {
   // A deep link with a query renders fresh; a visitor with a session cookie gets their own page.
   if (url.search !== '' || url.pathname.startsWith('/api/')) return undefined;
   const cookies = parse(request.headers.get('Cookie') ?? '');
-  if (cookies[sessionCookieNameFor(url)] !== undefined) return undefined;
+  if (Object.values(SESSION_COOKIE_NAMES).some((name) => cookies[name] !== undefined)) return undefined;
   return matchAppRoute(url.pathname).route.publicCache === true ? url : undefined;
 }
 

@@ -1,22 +1,16 @@
 import { generateCodeVerifier, generateState } from 'arctic';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { SessionUser } from '../../shared/api-types';
 import { checkAuth } from '../auth/check-auth';
-import { authorizationUrl, exchangeCode, revokeToken } from '../auth/oauth';
-import { endSession, startSession } from '../auth/session';
-import { consumeOAuthState, insertOAuthState } from '../db/sessions';
-import { getCurrentUser } from '../discord/api';
+import { withSession } from '../auth/guards';
+import { LOGIN_ATTEMPT_TTL_SECONDS, loginCookieName, openLoginAttempt, sealLoginAttempt } from '../auth/login-state';
+import { authorizationUrl } from '../auth/oauth';
+import { DEFAULT_RETURN_PATH, safeReturnPath } from '../auth/return-path';
+import { endSession } from '../auth/session';
 import type { AppEnv } from '../hono-env';
 import { messagePage } from '../html/message-page';
 import { isSnowflake } from '../../shared/discord-ids';
-import { withSession } from '../auth/guards';
-import { DEFAULT_RETURN_PATH, safeReturnPath } from '../auth/return-path';
-
-const STATE_COOKIE = 'sm_oauth_state';
-/** The page to return to after Discord (checked again when it is used). */
-const NEXT_COOKIE = 'sm_login_next';
-const STATE_TTL_MS = 10 * 60 * 1000;
+import { completeLogin, LoginRefused } from '../auth/login';
 
 /** The bot's invite URL; `guild_id` preselects a server. */
 export function inviteUrl(env: Env, guildId?: string): string {
@@ -31,61 +25,47 @@ export function inviteUrl(env: Env, guildId?: string): string {
   return url.toString();
 }
 
-const origin = (c: Context) => new URL(c.req.url).origin;
-
 function loginFailed(c: Context<AppEnv>, message: string) {
   c.header('Cache-Control', 'no-store');
   return c.html(messagePage('Login failed', message, { href: '/api/auth', label: 'Try again' }), 400);
 }
 
+const loginCookieOptions = (env: Env) => ({ path: '/', secure: env.APP_ORIGIN.startsWith('https:') });
+
 export const authRoutes = new Hono<AppEnv>()
   .get('/auth', async (c) => {
     const state = generateState();
     const verifier = generateCodeVerifier();
-    await insertOAuthState(c.env.DB, state, verifier, Date.now() + STATE_TTL_MS);
-    const cookie = { httpOnly: true, secure: new URL(c.req.url).protocol === 'https:', sameSite: 'Lax', path: '/api', maxAge: STATE_TTL_MS / 1000 } as const;
-    setCookie(c, STATE_COOKIE, state, cookie);
-    const next = safeReturnPath(c.req.query('next'), origin(c));
-    if (next) setCookie(c, NEXT_COOKIE, next, cookie);
-    else deleteCookie(c, NEXT_COOKIE, { path: '/api' });
+    const next = safeReturnPath(c.req.query('next'), c.env.APP_ORIGIN);
+    setCookie(c, loginCookieName(c.env), await sealLoginAttempt(c.env, { state, verifier, next }), {
+      ...loginCookieOptions(c.env),
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge: LOGIN_ATTEMPT_TTL_SECONDS,
+    });
     c.header('Cache-Control', 'no-store');
-    return c.redirect(authorizationUrl(c.env, origin(c), state, verifier).toString(), 302);
+    return c.redirect(authorizationUrl(c.env, state, verifier).toString(), 302);
   })
   .get('/successful-auth', async (c) => {
     const { code, state, error } = c.req.query();
-    const cookieState = getCookie(c, STATE_COOKIE);
-    const next = safeReturnPath(getCookie(c, NEXT_COOKIE), origin(c)) ?? DEFAULT_RETURN_PATH;
-    deleteCookie(c, STATE_COOKIE, { path: '/api' });
-    deleteCookie(c, NEXT_COOKIE, { path: '/api' });
+    const attempt = await openLoginAttempt(c.env, getCookie(c, loginCookieName(c.env)));
+    deleteCookie(c, loginCookieName(c.env), loginCookieOptions(c.env));
     if (error) return loginFailed(c, 'Discord did not authorise the login. You can try again whenever you like.');
-    if (!code || !state || !cookieState || state !== cookieState) {
-      return loginFailed(c, 'This login link is not valid for this browser. Please start the login again.');
+    if (!code || !state || state !== attempt?.state) {
+      return loginFailed(c, 'This login link is not valid for this browser, or it has expired. Please start the login again.');
     }
-    const verifier = await consumeOAuthState(c.env.DB, state);
-    if (!verifier) return loginFailed(c, 'This login link has expired or was already used. Please start the login again.');
-
-    let tokens;
     try {
-      tokens = await exchangeCode(c.env, origin(c), code, verifier);
+      await completeLogin(c, code, attempt.verifier);
     } catch (err) {
-      console.warn('OAuth code exchange failed', err);
-      return loginFailed(c, 'Discord did not accept the login code. Please try again.');
+      if (err instanceof LoginRefused) return loginFailed(c, err.message);
+      throw err;
     }
-    const me = await getCurrentUser(c.env, tokens.accessToken);
-    const user: SessionUser = { id: me.id, username: me.username, global_name: me.global_name ?? null, avatar: me.avatar ?? null };
-    await startSession(c, user, tokens);
     c.header('Cache-Control', 'no-store');
-    return c.redirect(next, 302);
+    return c.redirect(safeReturnPath(attempt.next ?? undefined, c.env.APP_ORIGIN) ?? DEFAULT_RETURN_PATH, 302);
   })
   .post('/logout', withSession, async (c) => {
     const session = c.get('session');
-    if (session) {
-      const ended = await endSession(c, session.id);
-      if (ended) {
-        // Revocation is a courtesy to Discord; the session is already gone on our side.
-        c.executionCtx.waitUntil(revokeToken(c.env, origin(c), ended.refreshToken).catch((e: unknown) => console.warn('revoke failed', e)));
-      }
-    }
+    if (session) await endSession(c, session.id);
     return c.body(null, 204);
   })
   .get('/check-auth', withSession, (c) => {

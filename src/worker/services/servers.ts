@@ -1,6 +1,7 @@
 /** The servers a user may manage, as the server list and every per-server call see them. */
 import type { ServerSummary } from '../../shared/api-types';
 import { isSnowflake } from '../../shared/discord-ids';
+import { withUserToken } from '../auth/user-token';
 import { getBotGuildIds, getUserGuilds, type DiscordCallOptions, type PartialGuild } from '../discord/api';
 import { canManageGuild } from '../discord/permissions';
 import { ApiError, badInput, forbidden } from '../errors';
@@ -17,7 +18,7 @@ export interface ManageableGuilds {
 /** Guilds the user may manage (owner, ADMINISTRATOR or MANAGE_GUILD), split by the bot's presence. */
 export async function manageableGuilds(env: Env, session: ActiveSession, options: DiscordCallOptions = {}): Promise<ManageableGuilds> {
   const [guilds, botGuildIds] = await Promise.all([
-    getUserGuilds(env, session.accessToken, session.user.id, options),
+    withUserToken(session, (token) => getUserGuilds(env, token, session.user.id, options)),
     getBotGuildIds(env, { signal: options.signal }),
   ]);
   const managed = guilds.filter(canManageGuild);

@@ -1,4 +1,5 @@
 import { toBase64Url } from '../../shared/base64url';
+import { deriveHmacKey, KEY_PURPOSES } from '../crypto/keys';
 
 /**
  * A play counts once: the player's 2-byte probe is counted by the limiter and answered with a ticket,
@@ -10,9 +11,8 @@ export const PLAY_TICKET_HEADER = 'X-Play-Ticket';
 
 const encoder = new TextEncoder();
 
-async function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(`play-ticket:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-}
+/** Its own key, derived from the session secret (which the configuration check guarantees is long enough). */
+const hmacKey = (secret: string) => deriveHmacKey(secret, KEY_PURPOSES.playTicket);
 
 const message = (library: string, song: string, client: string, window: number) => encoder.encode(`${library}\n${song}\n${client}\n${window}`);
 

@@ -1,0 +1,71 @@
+/**
+ * Discord tokens at rest: AES-256-GCM with a key derived from TOKEN_ENCRYPTION_KEY. Each row stores the id of
+ * the key that sealed it (a fingerprint of the key, never the key), so the key can rotate: put the old value in
+ * TOKEN_ENCRYPTION_KEY_PREVIOUS and rows written with it still open; every refresh re-seals with the current key.
+ */
+import { toBase64Url } from '../../shared/base64url';
+import { deriveAesGcmKey, deriveBytes, KEY_PURPOSES } from './keys';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const IV_BYTES = 12;
+const KEY_ID_BYTES = 9;
+const FORMAT = 'v1';
+
+export interface TokenKey {
+  id: string;
+  key: CryptoKey;
+}
+
+export interface TokenKeyring {
+  current: TokenKey;
+  previous: TokenKey | null;
+}
+
+export interface TokenSecrets {
+  TOKEN_ENCRYPTION_KEY: string;
+  TOKEN_ENCRYPTION_KEY_PREVIOUS?: string;
+}
+
+async function tokenKey(secret: string): Promise<TokenKey> {
+  const [key, id] = await Promise.all([deriveAesGcmKey(secret, KEY_PURPOSES.tokenEncryption), deriveBytes(secret, KEY_PURPOSES.tokenKeyId, KEY_ID_BYTES)]);
+  return { id: toBase64Url(id), key };
+}
+
+export async function tokenKeyring(env: TokenSecrets): Promise<TokenKeyring> {
+  const previous = env.TOKEN_ENCRYPTION_KEY_PREVIOUS;
+  const [current, old] = await Promise.all([tokenKey(env.TOKEN_ENCRYPTION_KEY), previous ? tokenKey(previous) : Promise.resolve(null)]);
+  return { current, previous: old };
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+}
+
+/**
+ * `context` is bound into the ciphertext (GCM additional data): a token sealed for one session and field
+ * does not open as another's, so rows cannot be spliced together.
+ */
+export async function sealToken(key: TokenKey, token: string, context: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(context) }, key.key, encoder.encode(token));
+  return `${FORMAT}.${toBase64Url(iv)}.${toBase64Url(new Uint8Array(sealed))}`;
+}
+
+/** The token, or null when the key is unknown (rotated away) or the ciphertext or context does not match. */
+export async function openToken(keyring: TokenKeyring, keyId: string, sealed: string, context: string): Promise<string | null> {
+  const key = [keyring.current, keyring.previous].find((candidate) => candidate?.id === keyId);
+  const [format, iv, data] = sealed.split('.');
+  if (!key || format !== FORMAT || !iv || !data) return null;
+  try {
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: fromBase64Url(iv), additionalData: encoder.encode(context) },
+      key.key,
+      fromBase64Url(data),
+    );
+    return decoder.decode(plain);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,112 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { authorizeAs, clearKv, loginAs, resetFake, USERS } from './login';
+import { callWithEnv } from './request';
+
+/** Secrets fail closed: a missing or short one answers 503 naming it (never its value), logs one line, writes nothing. */
+
+const SECRETS = ['SESSION_SECRET', 'TOKEN_ENCRYPTION_KEY', 'DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN'] as const;
+
+const ascii = (bytes: number) => 'k'.repeat(bytes);
+// 'é' is two bytes in UTF-8: 16 of them are 32 bytes but only 16 characters.
+const twoByteChars = (count: number) => 'é'.repeat(count);
+
+const rowCounts = async () => {
+  const tables = ['sessions', 'whitelist', 'guild_settings', 'settings_audit', 'stats'];
+  const counts = await Promise.all(tables.map((t) => env.DB.prepare(`SELECT COUNT(*) AS n FROM ${t}`).first<number>('n')));
+  return Object.fromEntries(tables.map((t, i) => [t, counts[i]]));
+};
+
+let errors: MockInstance<typeof console.error>;
+beforeEach(async () => {
+  await resetFake();
+  await clearKv(env.CACHE);
+  await env.DB.prepare('DELETE FROM sessions').run();
+  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => errors.mockRestore());
+
+describe.each(SECRETS)('%s', (name) => {
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['31 bytes', ascii(31)],
+    ['31 bytes of two-byte characters and one more byte', `${twoByteChars(15)}k`],
+  ])('%s: 503 JSON naming the setting, not its value, with one log line', async (_case, value) => {
+    const res = await callWithEnv('/api/stats', { [name]: value });
+    expect(res.status).toBe(503);
+    const body = await res.json<{ error: string; code: string }>();
+    expect(body).toEqual({ error: expect.stringContaining(name) as unknown, code: 'NOT_CONFIGURED' });
+    if (value) expect(body.error).not.toContain(value);
+    for (const other of SECRETS.filter((s) => s !== name)) expect(body.error).not.toContain(other);
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(String(errors.mock.calls[0]?.[0])).toContain(name);
+  });
+
+  it.each([
+    ['32 bytes', ascii(32)],
+    ['16 two-byte characters (32 bytes)', twoByteChars(16)],
+  ])('%s is accepted', async (_case, value) => {
+    expect((await callWithEnv('/api/stats', { [name]: value })).status).toBe(200);
+  });
+});
+
+describe('the 503', () => {
+  it('is an HTML page for pages, naming every missing setting', async () => {
+    const res = await callWithEnv('/', { SESSION_SECRET: undefined, TOKEN_ENCRYPTION_KEY: ascii(31) });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Content-Type')).toMatch(/text\/html/);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    const html = await res.text();
+    expect(html).toContain('SESSION_SECRET');
+    expect(html).toContain('TOKEN_ENCRYPTION_KEY');
+    expect(html).not.toContain(ascii(31));
+    expect(errors).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes nothing: a login callback with a short encryption key stores no session and sets no cookie', async () => {
+    const { callback, stateCookie } = await authorizeAs(USERS.owner);
+    const before = await rowCounts();
+    const res = await callWithEnv(callback, { TOKEN_ENCRYPTION_KEY: ascii(31) }, { cookie: stateCookie });
+    expect(res.status).toBe(503);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('lets no signed-in request through either', async () => {
+    const cookie = await loginAs(USERS.owner);
+    const res = await callWithEnv('/api/allowed-servers', { DISCORD_CLIENT_SECRET: ascii(31) }, { cookie });
+    expect(res.status).toBe(503);
+  });
+
+  it('names APP_ORIGIN when it is missing or not an origin', async () => {
+    for (const value of [undefined, '', 'localhost', 'http://localhost/', 'ftp://localhost']) {
+      const res = await callWithEnv('/api/stats', { APP_ORIGIN: value });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: 'NOT_CONFIGURED', error: expect.stringContaining('APP_ORIGIN') as unknown });
+    }
+  });
+});
+
+describe('TOKEN_ENCRYPTION_KEY_PREVIOUS', () => {
+  it('is optional, but when set needs 32 bytes too', async () => {
+    expect((await callWithEnv('/api/stats', { TOKEN_ENCRYPTION_KEY_PREVIOUS: undefined })).status).toBe(200);
+    const weak = await callWithEnv('/api/stats', { TOKEN_ENCRYPTION_KEY_PREVIOUS: ascii(31) });
+    expect(weak.status).toBe(503);
+    expect(await weak.json()).toMatchObject({ error: expect.stringContaining('TOKEN_ENCRYPTION_KEY_PREVIOUS') as unknown });
+    expect((await callWithEnv('/api/stats', { TOKEN_ENCRYPTION_KEY_PREVIOUS: ascii(32) })).status).toBe(200);
+  });
+});
+
+describe('BOT_API_TOKEN', () => {
+  it('is required (32 bytes) only for the bot API', async () => {
+    expect((await callWithEnv('/api/stats', { BOT_API_TOKEN: undefined })).status).toBe(200);
+    const bot = await callWithEnv('/api/bot/guilds/100000000000000000', { BOT_API_TOKEN: ascii(31) });
+    expect(bot.status).toBe(503);
+    expect(await bot.json()).toMatchObject({ error: expect.stringContaining('BOT_API_TOKEN') as unknown });
+    const authorised = { headers: { Authorization: `Bearer ${ascii(32)}` } };
+    // Past the configuration check: the bot API itself answers (this guild has no licence).
+    expect((await callWithEnv('/api/bot/guilds/100000000000000000', { BOT_API_TOKEN: ascii(32) }, authorised)).status).not.toBe(503);
+    expect((await callWithEnv('/api/bot/guilds/100000000000000000', { BOT_API_TOKEN: ascii(32) })).status).toBe(401);
+  });
+});
