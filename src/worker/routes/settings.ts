@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { serverIdQuerySchema, settingsAuditQuerySchema, settingsRevertSchema, settingUpdateSchema } from '../../shared/settings';
 import { signedIn } from '../auth/guards';
 import type { AppEnv } from '../hono-env';
+import { exportFileName, settingsImportSchema } from '../../shared/settings-transfer';
 import { revertSettingChange, serverSettings, settingsAudit, updateServerSetting } from '../services/settings';
+import { exportSettings, importSettings } from '../services/settings-transfer';
 import { validJson, validQuery } from '../validation';
 import { PRIVATE } from './cache-control';
 
@@ -12,6 +14,16 @@ export const settingsRoutes = new Hono<AppEnv>()
   )
   .get('/server-settings/audit', signedIn, validQuery(settingsAuditQuerySchema), async (c) =>
     c.json(await settingsAudit(c.env, c.var.signedIn, c.req.valid('query')), 200, PRIVATE),
+  )
+  .get('/server-settings/export', signedIn, validQuery(serverIdQuerySchema), async (c) => {
+    const document = await exportSettings(c.env, c.var.signedIn, c.req.valid('query').serverID);
+    return c.json(document, 200, {
+      ...PRIVATE,
+      'Content-Disposition': `attachment; filename="${exportFileName(document.source.name, document.source.serverID)}"`,
+    });
+  })
+  .post('/server-settings/import', signedIn, validJson(settingsImportSchema), async (c) =>
+    c.json(await importSettings(c.env, c.var.signedIn, c.req.valid('json')), 200, PRIVATE),
   )
   .post('/server-settings/revert', signedIn, validJson(settingsRevertSchema), async (c) => {
     const { serverID, changeID } = c.req.valid('json');
