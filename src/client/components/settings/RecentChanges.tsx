@@ -18,10 +18,9 @@ import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A stored value as a person reads it: role and channel names, on/off, lists. */
-function describe(entry: SettingsAuditEntry, value: unknown, settings: ServerSettingsResponse): string {
+export function describeSettingValue(section: string, key: string, value: unknown, settings: ServerSettingsResponse): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return 'none';
-  const section = entry.section;
-  const kind = isSectionName(section) && isSettingKey(section, entry.key) ? fieldKind(section, entry.key) : null;
+  const kind = isSectionName(section) && isSettingKey(section, key) ? fieldKind(section, key) : null;
   if (kind === 'toggle') return value === true ? 'on' : 'off';
   if ((kind === 'role' || kind === 'assignableRole') && typeof value === 'string') {
     return `@${settings.roles.find((role) => role.id === value)?.name ?? value}`;
@@ -34,10 +33,13 @@ function describe(entry: SettingsAuditEntry, value: unknown, settings: ServerSet
   return JSON.stringify(value);
 }
 
-function what(entry: SettingsAuditEntry): string {
-  if (!isSectionName(entry.section)) return `${entry.section} ${entry.key}`;
-  return auditLabel(entry.section, entry.key);
+/** 'Auto-Role › Role' for a stored key; the raw names for one this dashboard does not know. */
+export function settingName(section: string, key: string): string {
+  return isSectionName(section) ? auditLabel(section, key) : `${section} ${key}`;
 }
+
+const what = (entry: SettingsAuditEntry) => settingName(entry.section, entry.key);
+const describe = (entry: SettingsAuditEntry, value: unknown, settings: ServerSettingsResponse) => describeSettingValue(entry.section, entry.key, value, settings);
 
 /** Every cached page of this server's audit, whatever its filter: a save or a revert changes them all. */
 export const auditPagesOf = (serverId: string) => (key: unknown) => typeof key === 'string' && key.startsWith(apiKeys.settingsAudit(serverId));
