@@ -1,16 +1,15 @@
 // Operator command: move the old dashboard's MongoDB data (mongoexport output) into D1.
 //   npm run import-legacy -- <file.json>… [--dry-run] [--remote] [--persist-to <dir>]
-// Local (default): the local D1 under PERSIST_DIR (what `npm start` uses) or --persist-to.
+// Local (default): the local D1 under PERSIST_DIR (what `npm start` uses) or --persist-to, once migrated.
 // --remote: the real database (needs `wrangler login`). See README 'Moving from the old dashboard'.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PERSIST_DIR } from './demo-config.ts';
-import { idsToRead, planFile, type StoredState } from './legacy-import/plan.ts';
+import { localD1, remoteD1 } from './legacy-import/d1-access.ts';
 import { recordsOfExport } from './legacy-import/records.ts';
-import { formatReport, type FileReport } from './legacy-import/report.ts';
-import { readStatements, sqlFile, stateFromRows, writeStatements } from './legacy-import/sql.ts';
-import { executeBatch, queryD1, type D1Target } from './legacy-import/wrangler-d1.ts';
+import { formatReport } from './legacy-import/report.ts';
+import { asError, importFiles } from './legacy-import/run.ts';
 
 const USAGE = 'Usage: npm run import-legacy -- <file.json>… [--dry-run] [--remote] [--persist-to <dir>]';
 
@@ -27,48 +26,30 @@ if (positionals.length === 0) {
   process.exit(2);
 }
 
-const target: D1Target = values.remote ? { remote: true } : { remote: false, persistTo: values['persist-to'] };
 const dryRun = values['dry-run'];
-const files = positionals.map((path) => ({ path, records: recordsOfExport(readFileSync(path, 'utf8')) }));
+const files = positionals.map((path) => ({ path, name: basename(path), records: recordsOfExport(readFileSync(path, 'utf8')) }));
 
-async function readState(): Promise<StoredState> {
-  const statements = readStatements(idsToRead(files.flatMap((file) => file.records)));
-  if (statements.length === 0) return { licences: new Map(), settings: new Map() };
-  return stateFromRows(
-    statements,
-    await queryD1(
-      target,
-      statements.map((statement) => statement.sql),
-    ),
-  );
+/** The message and its causes: D1's own reason often sits in `cause`. */
+const explain = (error: Error): string => [error.message, ...(error.cause instanceof Error ? [explain(error.cause)] : [])].join(': ');
+
+const d1 = values.remote ? remoteD1() : await localD1(values['persist-to']);
+const outcome = await importFiles(d1, files, { dryRun, now: Date.now() })
+  .catch((error: unknown) => asError(error))
+  .finally(() => d1.close());
+
+if (outcome instanceof Error) {
+  const reason = explain(outcome);
+  const where = values.remote ? '--remote' : `--local --persist-to ${values['persist-to']}`;
+  const hint = /no such table/i.test(reason) ? `\nApply the migrations first: npx wrangler d1 migrations apply DB ${where}` : '';
+  console.error(`Could not read D1, nothing was written: ${reason}${hint}`);
+  process.exit(1);
 }
 
-const now = Date.now();
-const reports: FileReport[] = [];
-let state = await readState();
-let failure: Error | null = null;
-for (const file of files) {
-  const plan = planFile(file.records, state, now);
-  const name = basename(file.path);
-  if (plan.writes.length === 0 || dryRun) {
-    reports.push({ file: name, outcomes: plan.outcomes, result: plan.writes.length === 0 ? 'nothing to write' : 'dry run' });
-  } else {
-    try {
-      await executeBatch(target, sqlFile(writeStatements(plan.writes, now)));
-      reports.push({ file: name, outcomes: plan.outcomes, result: 'written' });
-    } catch (error) {
-      reports.push({ file: name, outcomes: plan.outcomes, result: 'not written' });
-      failure = error instanceof Error ? error : new Error(String(error));
-      break;
-    }
-  }
-  state = plan.state;
-}
-
+const { reports, failure } = outcome;
 console.log(formatReport(reports, dryRun));
-if (failure !== null) {
+if (failure) {
   const skipped = files.slice(reports.length).map((file) => file.path);
-  console.error(`\n${failure.message}`);
+  console.error(`\n${reports.at(-1)?.file ?? 'The file'} was not written (nothing of it is in D1): ${explain(failure)}`);
   if (skipped.length > 0) console.error(`Not attempted: ${skipped.join(', ')}. Run the command again once the cause is fixed.`);
   process.exit(1);
 }

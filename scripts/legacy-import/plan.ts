@@ -46,7 +46,7 @@ export interface FilePlan {
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const describeLicence = (l: StoredLicence, now: number) =>
-  `server ${l.serverId}${l.serverName ? ` (${l.serverName})` : ''} for user ${l.userId}${l.userName ? ` (${l.userName})` : ''}, ${l.expiresAt > now ? 'expires' : 'expired'} ${day(l.expiresAt)}`;
+  `server ${l.serverId}${l.serverName ? ` (${l.serverName})` : ''} for user ${l.userId}${l.userName ? ` (${l.userName})` : ''}, ${l.expiresAt > now ? 'expires' : 'expired'} ${day(l.expiresAt)}${l.adminMade ? ', admin-made' : ''}`;
 
 // ── Licences ──────────────────────────────────────────────────────────────────
 

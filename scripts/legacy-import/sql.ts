@@ -13,7 +13,13 @@ export const LEGACY_IMPORT_ACTOR = { userId: 'legacy-import', userName: 'Legacy 
 export type SqlValue = string | number | null;
 
 // Control characters would survive quoting but not every tool that reads a .sql file; bytes survive everything.
-const hasControlCharacter = (text: string) => [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
 
 const hex = (text: string) => [...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 

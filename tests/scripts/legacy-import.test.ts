@@ -5,6 +5,7 @@ import { readExport } from '../../scripts/legacy-import/export-file';
 import { idsToRead, planFile, type StoredLicence, type StoredState } from '../../scripts/legacy-import/plan';
 import { recordsOfExport, toRecord, type LegacyRecord } from '../../scripts/legacy-import/records';
 import { countOutcomes, formatReport } from '../../scripts/legacy-import/report';
+import { importFiles, type ExportFile } from '../../scripts/legacy-import/run';
 import { readStatements, sqlFile, sqlLiteral, stateFromRows, writeStatements } from '../../scripts/legacy-import/sql';
 
 const NOW = Date.UTC(2026, 10, 23);
@@ -429,5 +430,69 @@ describe('the report', () => {
       ].join('\n'),
     );
     expect(formatReport([], true)).toBe('Dry run, nothing written: imported 0, unchanged 0, rejected 0');
+  });
+});
+
+describe('an import of several files', () => {
+  const file = (name: string, ...entries: Record<string, unknown>[]): ExportFile => ({
+    name,
+    records: recordsOfExport(entries.map((e) => JSON.stringify(e)).join('\n')),
+  });
+  const a = file('a.json', entry());
+  const b = file('b.json', entry({ _id: oid(1_700_000_100), serverID: id(19, '8') }));
+  const c = file('c.json', entry({ _id: oid(1_700_000_200), serverID: id(20, '8') }));
+
+  function fakeD1(failOnBatch = Infinity) {
+    const batches: string[][] = [];
+    const queries: string[][] = [];
+    return {
+      batches,
+      queries,
+      query: (statements: readonly string[]) => {
+        queries.push([...statements]);
+        return Promise.resolve(statements.map(() => []));
+      },
+      batch: (statements: readonly string[]) => {
+        if (batches.length + 1 >= failOnBatch) return Promise.reject(new Error('UNIQUE constraint failed: whitelist.server_id'));
+        batches.push([...statements]);
+        return Promise.resolve();
+      },
+    };
+  }
+
+  it('reads D1 once, writes one batch per file, and carries each file’s changes into the next', async () => {
+    const d1 = fakeD1();
+    const { reports, failure } = await importFiles(d1, [a, b], { dryRun: false, now: NOW });
+    expect(failure).toBeNull();
+    expect(d1.queries).toHaveLength(1);
+    expect(d1.batches).toHaveLength(2);
+    expect(reports.map((r) => r.result)).toEqual(['written', 'written']);
+    // b's entry is the same user's second: the limit counted a's entry.
+    expect(reports[1]?.outcomes[0]).toMatchObject({ note: expect.stringContaining('kept as admin-made') as unknown });
+  });
+
+  it('writes nothing in a dry run, and nothing for a file without changes', async () => {
+    const d1 = fakeD1();
+    const dry = await importFiles(d1, [a, file('empty.json')], { dryRun: true, now: NOW });
+    expect(dry.reports.map((r) => r.result)).toEqual(['dry run', 'nothing to write']);
+    expect(d1.batches).toEqual([]);
+  });
+
+  it('stops at a file that could not be written and does not attempt the ones after it', async () => {
+    const d1 = fakeD1(2);
+    const { reports, failure } = await importFiles(d1, [a, b, c], { dryRun: false, now: NOW });
+    expect(reports.map((r) => [r.file, r.result])).toEqual([
+      ['a.json', 'written'],
+      ['b.json', 'not written'],
+    ]);
+    expect(failure?.message).toMatch(/UNIQUE/);
+    expect(d1.batches).toHaveLength(1);
+  });
+
+  it('does not read D1 when no record is usable', async () => {
+    const d1 = fakeD1();
+    const { reports } = await importFiles(d1, [file('bad.json', { hello: 1 })], { dryRun: false, now: NOW });
+    expect(d1.queries).toEqual([]);
+    expect(countOutcomes(reports[0]?.outcomes ?? [])).toEqual({ imported: 0, unchanged: 0, rejected: 1 });
   });
 });
