@@ -91,6 +91,13 @@ describe('reading an export file', () => {
     ]);
   });
 
+  it('reads --pretty documents that span lines without an array', () => {
+    expect(readExport('{\n  "n": 1\n}\n{\n  "n": 2\n}\n').documents).toEqual([
+      { line: 1, value: { n: 1 } },
+      { line: 4, value: { n: 2 } },
+    ]);
+  });
+
   it('reports a broken line and keeps the rest', () => {
     const { documents, unreadable } = readExport(`${a}\n{"broken": \n${b}`);
     expect(documents).toHaveLength(1);
