@@ -17,7 +17,13 @@ async function readState(text: string) {
   const records = recordsOfExport(text);
   const reads = readStatements(idsToRead(records));
   const results = reads.length > 0 ? await env.DB.batch<Record<string, unknown>>(reads.map((read) => env.DB.prepare(read.sql))) : [];
-  return { records, state: stateFromRows(reads, results.map((result) => result.results)) };
+  return {
+    records,
+    state: stateFromRows(
+      reads,
+      results.map((result) => result.results),
+    ),
+  };
 }
 
 async function runBatch(plan: FilePlan) {
@@ -70,9 +76,7 @@ describe('importing the sample exports', () => {
       ['starboard', 'enabled', 'true'],
       ['starboard', 'starboardChannel', '"912345678901235001"'],
     ]);
-    expect(settings.find((row) => row.guild_id === '812345678901234567' && row.key === 'whitelist')?.value).toBe(
-      '["412345678901234567","412345678901234568"]',
-    );
+    expect(settings.find((row) => row.guild_id === '812345678901234567' && row.key === 'whitelist')?.value).toBe('["412345678901234567","412345678901234568"]');
     expect(settings.every((row) => row.updated_by === 'legacy-import' && row.updated_at === NOW)).toBe(true);
     expect(audit).toHaveLength(settings.length);
     expect(audit.find((row) => row.guild_id === KENJI && row.key === 'roleID')).toEqual({
@@ -118,7 +122,9 @@ describe('writing safely', () => {
   it('writes nothing of a file when one statement fails (a server licensed since the import read D1)', async () => {
     const { records, state } = await readState(mixed);
     const plan = planFile(records, state, NOW);
-    await env.DB.prepare(`INSERT INTO whitelist (user_id, user_name, server_id, expires_at, created_at) VALUES ('100000000000000003', 'x', '812345678901234567', 1, 1)`).run();
+    await env.DB.prepare(
+      `INSERT INTO whitelist (user_id, user_name, server_id, expires_at, created_at) VALUES ('100000000000000003', 'x', '812345678901234567', 1, 1)`,
+    ).run();
     await expect(runBatch(plan)).rejects.toThrow(/UNIQUE constraint failed: whitelist\.server_id/);
     const { whitelist, settings, audit } = await tables();
     expect(whitelist.map((row) => row.user_id)).toEqual(['100000000000000003']);
@@ -129,7 +135,9 @@ describe('writing safely', () => {
   it('decides the limit again when writing, so a licence added since the read keeps the user within it', async () => {
     const { records, state } = await readState(mixed);
     const plan = planFile(records, state, NOW);
-    await env.DB.prepare(`INSERT INTO whitelist (user_id, user_name, server_id, expires_at, created_at) VALUES ('412345678901234567', 'mika', '812345678901234999', 1, 1)`).run();
+    await env.DB.prepare(
+      `INSERT INTO whitelist (user_id, user_name, server_id, expires_at, created_at) VALUES ('412345678901234567', 'mika', '812345678901234999', 1, 1)`,
+    ).run();
     await runBatch(plan);
     const { whitelist } = await tables();
     expect(whitelist.map((row) => [row.server_id, row.admin_made])).toEqual([
@@ -148,7 +156,7 @@ describe('writing safely', () => {
   });
 
   it('stores any text exactly as it was exported', async () => {
-    const names = ["Mika's \"Place\"", "'); DROP TABLE whitelist; --", '⭐ Night Owls 🎫', 'two\nlines\ttab', 'nul\u0000byte', '-- not a comment; really'];
+    const names = ['Mika\'s "Place"', "'); DROP TABLE whitelist; --", '⭐ Night Owls 🎫', 'two\nlines\ttab', 'nul\u0000byte', '-- not a comment; really'];
     const lines = names.map((serverName, index) =>
       line({ userID: `41234567890123457${index}`, userName: serverName, serverID: `81234567890123457${index}`, serverName, expiresAt: 1798761600000 }),
     );
