@@ -74,4 +74,4 @@ it('explains how to call it', async () => {
   const bare = await run('npm', ['run', '--silent', 'import-legacy']);
   expect(bare.code).toBe(2);
   expect(bare.stderr).toContain('Usage: npm run import-legacy');
-});
+}, 30_000);
