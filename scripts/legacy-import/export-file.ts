@@ -69,9 +69,16 @@ function scanValues(text: string, firstLine: number): Chunk[] {
   return chunks;
 }
 
+/**
+ * Relaxed Extended JSON writes 64-bit integers as bare numbers, and a Discord id as a number past 2^53 would
+ * lose its last digits: such integers are kept as their digits (the reviver's `source`, Node 21+).
+ */
+const exactIntegers = (_key: string, value: unknown, context?: { source?: string }): unknown =>
+  typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) && context?.source ? context.source : value;
+
 function parseChunk(chunk: Chunk): { ok: true; value: unknown } | { ok: false; reason: string } {
   try {
-    return { ok: true, value: JSON.parse(chunk.text) as unknown };
+    return { ok: true, value: JSON.parse(chunk.text, exactIntegers) as unknown };
   } catch (error) {
     return { ok: false, reason: `not JSON (${error instanceof Error ? error.message : String(error)})` };
   }

@@ -58,29 +58,29 @@ const IGNORED_SECTION_FIELDS = new Set(['_id']);
 
 const show = (value: Plain | undefined) => (value === undefined ? 'missing' : JSON.stringify(value));
 
-/** 'line 3, _id 65a1…' */
+/** 'line 3 (_id 65a1…)' */
 export function recordLabel(document: ExportDocument): string {
   const id = isDoc(document.value) ? document.value._id : undefined;
   return typeof id === 'string' ? `line ${document.line} (_id ${id})` : `line ${document.line}`;
 }
 
-/** Ids stored as numbers lose digits past 2^53; as strings they are checked like any other input. */
+/** Ids exported as numbers (64-bit integers in relaxed Extended JSON) are checked as their digits. */
 const idText = (value: Plain | undefined): Plain | undefined => (typeof value === 'number' ? String(value) : value);
-
-const schemaReason = (error: z.ZodError, fields: Readonly<Record<string, string>>, input: Doc): string => {
-  const field = String(error.issues[0]?.path[0] ?? '');
-  const legacy = fields[field] ?? field;
-  return `${legacy} ${show(input[legacy])}: ${firstIssueSentence(error)}`;
-};
 
 /** The admin schema's field → the old document's field, so reasons name what the operator can find in the export. */
 const LICENCE_FIELDS = { userID: 'userID', newServerID: 'serverID', expiresAt: 'expiresAt' } as const;
+
+const licenceReason = (error: z.ZodError, input: Doc): string => {
+  const field = String(error.issues[0]?.path[0] ?? '');
+  const legacy = field in LICENCE_FIELDS ? LICENCE_FIELDS[field as keyof typeof LICENCE_FIELDS] : field;
+  return `${legacy} ${show(input[legacy])}: ${firstIssueSentence(error)}`;
+};
 
 export function toLicenceRecord(doc: Doc, label: string): LegacyRecord {
   // The admin schema reads a missing expiry as '30 days from now', which would differ on every run.
   if (doc.expiresAt === undefined || doc.expiresAt === null) return { kind: 'rejected', record: label, reason: 'expiresAt is missing' };
   const parsed = adminAddSchema.safeParse({ userID: idText(doc.userID), newServerID: idText(doc.serverID), expiresAt: doc.expiresAt });
-  if (!parsed.success) return { kind: 'rejected', record: label, reason: schemaReason(parsed.error, LICENCE_FIELDS, doc) };
+  if (!parsed.success) return { kind: 'rejected', record: label, reason: licenceReason(parsed.error, doc) };
   const { userID, newServerID, expiresAt } = parsed.data;
   if (expiresAt === null) return { kind: 'rejected', record: label, reason: 'expiresAt is missing' };
   const text = (value: Plain | undefined) => (typeof value === 'string' ? value.trim() : '');

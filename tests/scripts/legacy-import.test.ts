@@ -143,8 +143,10 @@ describe('whitelist entries', () => {
     });
   });
 
-  it('reads ids written as $numberLong', () => {
-    expect(record(entry({ userID: { $numberLong: id(18) } }))).toMatchObject({ kind: 'licence', userId: id(18) });
+  it('reads ids written as $numberLong, or as bare 64-bit numbers (relaxed mode) without losing digits', () => {
+    expect(record(entry({ userID: { $numberLong: '412345678901234567' } }))).toMatchObject({ kind: 'licence', userId: '412345678901234567' });
+    const [relaxed] = recordsOfExport('{"userID": 412345678901234567, "serverID": 812345678901234567, "expiresAt": 1798761600000}');
+    expect(relaxed).toMatchObject({ kind: 'licence', userId: '412345678901234567', serverId: '812345678901234567', expiresAt: 1798761600000 });
   });
 
   it('reads expiry dates as $numberLong, ISO $date, ISO text and epoch numbers', () => {
