@@ -1,6 +1,7 @@
 /**
- * The import's SQL. `wrangler d1 execute` takes SQL text and no bound parameters, so every value goes in
- * as a literal made by `sqlLiteral`; nothing from an export reaches a statement any other way.
+ * The import's SQL. The same statements go to the local D1 (prepared through the platform proxy) and to
+ * the remote one (an SQL file for `wrangler d1 execute`, which takes no bound parameters), so every value
+ * goes in as a literal made by `sqlLiteral`; nothing from an export reaches a statement any other way.
  */
 import { WHITELIST_LIMIT_PER_USER } from '../../src/shared/constants.ts';
 import { defaultValue } from '../../src/shared/settings.ts';
