@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['tests/client/**/*.test.{ts,tsx}'],
+    include: ['tests/client/**/*.test.{ts,tsx}', 'tests/scripts/**/*.test.ts'],
     environment: 'happy-dom',
     setupFiles: ['./tests/client/setup.ts'],
   },
