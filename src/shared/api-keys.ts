@@ -3,7 +3,6 @@
  * under exactly these keys and the pages' hooks read them, so the first paint never refetches.
  */
 import type {
-  AdminServerCheckResponse,
   AllowedServersResponse,
   AllWhitelistedServersResponse,
   CheckAuthResponse,
@@ -18,8 +17,8 @@ declare const answer: unique symbol;
 /** A URL that answers `T` as JSON. The phantom field only carries the type. */
 export type ApiKey<T> = string & { readonly [answer]?: T };
 
-const key = <T>(url: string) => url as ApiKey<T>;
-const withServer = (path: string, serverId: string) => `${path}?serverID=${encodeURIComponent(serverId)}`;
+export const key = <T>(url: string) => url as ApiKey<T>;
+export const withServer = (path: string, serverId: string) => `${path}?serverID=${encodeURIComponent(serverId)}`;
 
 export const apiKeys = {
   checkAuth: key<CheckAuthResponse>('/api/check-auth'),
@@ -31,25 +30,13 @@ export const apiKeys = {
   allWhitelist: key<AllWhitelistedServersResponse>('/api/all-whitelisted-servers'),
   serverSettings: (serverId: string) => key<ServerSettingsResponse>(withServer('/api/server-settings', serverId)),
   /** One page of the audit; every filtered page's key starts with the unfiltered first page's. */
-  settingsAudit: (serverId: string, { section, userID, before }: { section?: string; userID?: string; before?: number } = {}) => {
-    const params = new URLSearchParams({ serverID: serverId });
-    if (section) params.set('section', section);
-    if (userID) params.set('userID', userID);
-    if (before !== undefined) params.set('before', String(before));
-    return key<SettingsAuditResponse>(`/api/server-settings/audit?${params.toString()}`);
-  },
-  adminServerCheck: (serverId: string) => key<AdminServerCheckResponse>(withServer('/api/admin-server-check', serverId)),
-} as const;
-
-/** The POST endpoints the pages call. */
-export const apiActions = {
-  logout: '/api/logout',
-  addWhitelistedServer: '/api/add-whitelisted-server',
-  updateServerSettings: '/api/update-server-settings',
-  revertSetting: '/api/server-settings/revert',
-  adminAdd: '/api/add-whitelisted-server-admin',
-  adminUpdate: '/api/update-whitelisted-server',
-  adminDelete: '/api/delete-whitelisted-server',
+  settingsAudit: (serverId: string, filter: { section?: string; userID?: string; before?: number } = {}) =>
+    key<SettingsAuditResponse>(
+      withServer('/api/server-settings/audit', serverId) +
+        Object.entries(filter)
+          .map(([name, value]) => (value ? `&${name}=${encodeURIComponent(value)}` : ''))
+          .join(''),
+    ),
 } as const;
 
 /** The login link; after Discord the visitor comes back to `returnTo` (a path of this site; the Worker checks it). */

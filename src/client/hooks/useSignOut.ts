@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
-import { apiActions, apiKeys } from '../../shared/api-keys';
+import { apiKeys } from '../../shared/api-keys';
+import { apiActions } from '../../shared/api-actions';
 import type { CheckAuthResponse } from '../../shared/api-types';
 import { sessionActions } from '../../shared/sessions';
 import { postJson } from '../api';

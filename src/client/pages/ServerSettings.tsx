@@ -13,6 +13,7 @@ import { moduleAnchor, ModuleNav } from '../components/settings/ModuleNav';
 import { SettingField } from '../components/settings/SettingField';
 import { LicenceBanner, licenceDate } from '../components/settings/LicenceBanner';
 import { RecentChanges } from '../components/settings/RecentChanges';
+import { SettingsTransfer } from '../components/settings/SettingsTransfer';
 import { fieldId, useSettingsSaver } from '../components/settings/useSettingsSaver';
 import { useAuth } from '../hooks/useAuth';
 
@@ -151,6 +152,9 @@ function ServerSettings({ serverId }: { serverId: string }) {
           <h1 className="text-3xl font-bold tracking-tight">{data.name}</h1>
           <ServerSwitcher current={serverId} />
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Every change is saved as soon as you make it.</p>
+          <div className="mt-3">
+            <SettingsTransfer serverId={serverId} settings={data} />
+          </div>
         </div>
         {expiresAt !== null && (
           <p className="text-sm" data-testid="licence-expiry">

@@ -1,7 +1,8 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import type { AdminAddResponse, AdminDeleteResponse, AdminUpdateResponse, AdminWhitelistEntry } from '../../../shared/api-types';
-import { apiActions, apiKeys } from '../../../shared/api-keys';
+import { apiKeys } from '../../../shared/api-keys';
+import { apiActions } from '../../../shared/api-actions';
 import { DELETE_ENTRY_CONFIRM } from '../../../shared/messages';
 import { firstIssueSentence } from '../../../shared/schema-issues';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';

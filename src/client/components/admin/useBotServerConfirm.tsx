@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminServerCheckResponse } from '../../../shared/api-types';
-import { apiKeys } from '../../../shared/api-keys';
+import { apiGets } from '../../../shared/api-actions';
 import { getJson } from '../../api';
 import { Modal, modalButton } from '../Modal';
 
@@ -17,7 +17,7 @@ export function useBotServerConfirm() {
   const [pending, setPending] = useState<Pending | null>(null);
 
   const confirm = async (serverID: string): Promise<boolean> => {
-    const check = await getJson<AdminServerCheckResponse>(apiKeys.adminServerCheck(serverID)).catch(() => null);
+    const check = await getJson<AdminServerCheckResponse>(apiGets.adminServerCheck(serverID)).catch(() => null);
     if (check?.botInServer !== false) return true;
     return new Promise<boolean>((resolve) => setPending({ serverID, resolve }));
   };

@@ -9,7 +9,8 @@ import {
   type SettingsAuditEntry,
   type SettingsAuditResponse,
 } from '../../../shared/settings';
-import { apiActions, apiKeys } from '../../../shared/api-keys';
+import { apiKeys } from '../../../shared/api-keys';
+import { apiActions } from '../../../shared/api-actions';
 import { getJson, postJson } from '../../api';
 import { useApi } from '../../hooks/useApi';
 import { auditLabel, moduleTitle, SECTION_NAMES } from '../../../shared/settings-registry';
@@ -39,7 +40,8 @@ export function settingName(section: string, key: string): string {
 }
 
 const what = (entry: SettingsAuditEntry) => settingName(entry.section, entry.key);
-const describe = (entry: SettingsAuditEntry, value: unknown, settings: ServerSettingsResponse) => describeSettingValue(entry.section, entry.key, value, settings);
+const describe = (entry: SettingsAuditEntry, value: unknown, settings: ServerSettingsResponse) =>
+  describeSettingValue(entry.section, entry.key, value, settings);
 
 /** Every cached page of this server's audit, whatever its filter: a save or a revert changes them all. */
 export const auditPagesOf = (serverId: string) => (key: unknown) => typeof key === 'string' && key.startsWith(apiKeys.settingsAudit(serverId));

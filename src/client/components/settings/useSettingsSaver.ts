@@ -2,7 +2,8 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { applySettingChange, type ServerSettingsResponse, type SettingConflictBody } from '../../../shared/settings';
 import type { SectionName } from '../../../shared/settings-registry';
-import { apiActions, apiKeys } from '../../../shared/api-keys';
+import { apiKeys } from '../../../shared/api-keys';
+import { apiActions } from '../../../shared/api-actions';
 import { ApiClientError, postJson } from '../../api';
 import { auditPagesOf } from './RecentChanges';
 

@@ -1,4 +1,5 @@
-import { apiActions, apiKeys } from '../../../shared/api-keys';
+import { apiKeys } from '../../../shared/api-keys';
+import { apiActions } from '../../../shared/api-actions';
 import type { WhitelistStateResponse } from '../../../shared/api-types';
 import { firstIssueSentence } from '../../../shared/schema-issues';
 import { addWhitelistedServerSchema } from '../../../shared/whitelist';
