@@ -27,7 +27,7 @@ test('Export downloads the settings document; Import previews the changes and wh
     .setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(document)) });
   const preview = page.getByRole('dialog', { name: 'Import backup.json' });
   await expect(preview.getByRole('list', { name: 'Changes' })).toContainText('Anti-MP3 › Enabled from off → to on');
-  await expect(preview.getByRole('list', { name: 'Left out' })).toContainText(`channel ${GLAIVE_LOBBY} does not exist in this server`);
+  await expect(preview.getByRole('list', { name: 'Left out' })).toContainText(`Channel ${GLAIVE_LOBBY} does not exist in this server`);
   await preview.getByRole('button', { name: 'Apply 1 change' }).click();
   await expect(page.getByText('1 setting imported')).toBeVisible();
   await expect(antiMp3).toHaveAttribute('aria-checked', 'true');

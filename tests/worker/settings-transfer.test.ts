@@ -83,7 +83,7 @@ describe('POST /api/server-settings/import', () => {
       { section: 'autorole', key: 'enabled', from: false, to: true },
     ]);
     expect(body.skipped).toEqual([
-      { section: 'logs', key: 'channelID', reason: `Channel: channel ${GLAIVE.lobby} does not exist in this server.` },
+      { section: 'logs', key: 'channelID', reason: `Channel ${GLAIVE.lobby} does not exist in this server.` },
       { section: 'antinuke', key: 'whitelist', reason: stringMatching(/^value/) },
       { section: 'music', key: '*', reason: "'music' is not a module of this dashboard." },
       { section: 'logs', key: 'enabled', reason: 'Logs cannot be turned on until a channel is set.' },
@@ -111,7 +111,7 @@ describe('POST /api/server-settings/import', () => {
     const source = await (await exportOf(GUILDS.glaiveStudio)).json<SettingsDocument>();
     const body = await (await importInto({ serverID: GUILDS.kenjiLounge, document: source, dryRun: true })).json<SettingsImportResponse>();
     expect(body.changes).toEqual([{ section: 'antimp3', key: 'enabled', from: false, to: true }]);
-    expect(body.skipped).toEqual([{ section: 'autorole', key: 'roleID', reason: `Role: role ${GLAIVE.fans} does not exist in this server.` }]);
+    expect(body.skipped).toEqual([{ section: 'autorole', key: 'roleID', reason: `Role ${GLAIVE.fans} does not exist in this server.` }]);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 /** Settings in and out as a document: export, and import (or copy from another server) with a dry run first. */
 import type { z } from 'zod';
 import { applySettingChange, missingRequiredFields, parseSettingUpdate, isSectionName, type SettingsValues, type SettingUpdate } from '../../shared/settings';
-import { fieldLabel, moduleTitle, requirementNames, type SectionName } from '../../shared/settings-registry';
+import { moduleTitle, requirementNames, type SectionName } from '../../shared/settings-registry';
 import {
   SETTINGS_DOCUMENT_FORMAT,
   SETTINGS_DOCUMENT_VERSION,
@@ -34,6 +34,7 @@ interface ImportPlan {
   skipped: SettingsImportSkip[];
 }
 
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const stored = (values: SettingsValues, section: SectionName, key: string) => (values[section] as Record<string, unknown>)[key];
 
@@ -52,7 +53,7 @@ function planImport(serverID: string, current: SettingsValues, document: Setting
         continue;
       }
       const problem = referenceProblem(parsed.update.kind, parsed.update.value, view, serverID);
-      if (problem !== null) plan.skipped.push({ section, key, reason: `${fieldLabel(section, key)}: ${problem.replace(/^value: /, '')}` });
+      if (problem !== null) plan.skipped.push({ section, key, reason: sentence(problem.replace(/^value: /, '')) });
       else if (!sameValue(stored(current, section, key), parsed.update.value)) plan.updates.push(parsed.update);
     }
   }
