@@ -23,6 +23,7 @@ import { songsRoutes } from './routes/songs';
 import { statsRoutes } from './routes/stats';
 import { whitelistRoutes } from './routes/whitelist';
 import { pruneSessions } from './services/sessions';
+import { pruneBotFeed } from './services/bot-feed';
 import { refreshStats } from './services/stats';
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -101,7 +102,7 @@ export default {
       return;
     }
     const defer = (work: Promise<unknown>) => ctx.waitUntil(work);
-    ctx.waitUntil(Promise.all([refreshStats(env), pruneSessions(env, defer), pruneSettingsAudit(env.DB)]));
+    ctx.waitUntil(Promise.all([refreshStats(env), pruneSessions(env, defer), pruneSettingsAudit(env.DB), pruneBotFeed(env)]));
   },
 } satisfies ExportedHandler<Env>;
 

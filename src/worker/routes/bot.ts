@@ -1,12 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { z } from 'zod';
-import { SNOWFLAKE_PATTERN } from '../../shared/discord-ids';
-import type { BotGuildResponse } from '../../shared/settings';
-import { readGuildSettings } from '../db/settings';
+import { botChangesQuerySchema, botGuildParamSchema } from '../../shared/bot-api';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../hono-env';
-import { licenceState } from '../services/licences';
-import { validParam } from '../validation';
+import { botChanges, botGuild } from '../services/bot-feed';
+import { botOpenApiDocument } from '../services/bot-openapi';
+import { validParam, validQuery } from '../validation';
+
+const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
 const encoder = new TextEncoder();
 
@@ -33,12 +33,9 @@ const requireBotToken: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-const guildParam = z.object({ id: z.string().regex(SNOWFLAKE_PATTERN, 'must be a Discord server id (17–20 digits).') });
-
-/** API for the bot itself (not for people): guild settings and licence state, behind a Bearer token. */
-export const botRoutes = new Hono<AppEnv>().use('*', requireBotToken).get('/guilds/:id', validParam(guildParam), async (c) => {
-  const guildId = c.req.valid('param').id;
-  const [settings, licence] = await Promise.all([readGuildSettings(c.env.DB, guildId), licenceState(c.env.DB, guildId)]);
-  const body: BotGuildResponse = { guildId, settings, licence };
-  return c.json(body, 200, { 'Cache-Control': 'no-store' });
-});
+/** API for the bot itself (not for people), behind a Bearer token: guild state, the change feed, and its OpenAPI document. */
+export const botRoutes = new Hono<AppEnv>()
+  .use('*', requireBotToken)
+  .get('/guilds/:id', validParam(botGuildParamSchema), async (c) => c.json(await botGuild(c.env, c.req.valid('param').id), 200, NO_STORE))
+  .get('/changes', validQuery(botChangesQuerySchema), async (c) => c.json(await botChanges(c.env, c.req.valid('query')), 200, NO_STORE))
+  .get('/openapi.json', (c) => c.body(botOpenApiDocument(), 200, { 'Content-Type': 'application/json; charset=utf-8' }));

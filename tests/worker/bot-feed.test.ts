@@ -1,0 +1,151 @@
+import { env, exports } from 'cloudflare:workers';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBotClient } from '../../examples/bot-client';
+import { botChangesResponseSchema, botGuildResponseSchema, type BotChangesResponse } from '../../src/shared/bot-api';
+import { clearKv, GUILDS, loginAs, resetFake, USERS } from './login';
+import { call, postJson } from './request';
+
+const KENJI_MOD_LOG = '500000000000001010';
+const KENJI_GENERAL = '500000000000001004';
+const auth = () => ({ Authorization: `Bearer ${env.BOT_API_TOKEN}` });
+const feed = async (query = '') => {
+  const res = await call(`/api/bot/changes${query}`, { headers: auth() });
+  expect(res.status).toBe(200);
+  return res.json<BotChangesResponse>();
+};
+/** The cursor everything that follows comes after. */
+const latest = async () => (await feed('?limit=500')).next;
+
+let owner = '';
+let admin = '';
+
+beforeAll(async () => {
+  await resetFake();
+  owner = await loginAs(USERS.owner);
+  admin = await loginAs(USERS.admin);
+});
+
+beforeEach(async () => {
+  await clearKv(env.CACHE);
+  await env.DB.batch([env.DB.prepare('DELETE FROM guild_settings'), env.DB.prepare('DELETE FROM whitelist')]);
+});
+
+describe('GET /api/bot/changes', () => {
+  it('lists each settings change once, in order, with a cursor to continue from; an unchanged save adds nothing', async () => {
+    const start = await latest();
+    const save = (value: unknown) =>
+      postJson('/api/update-server-settings', { serverID: GUILDS.kenjiLounge, section: 'logs', key: 'channelID', value }, { cookie: owner });
+    expect((await save(KENJI_MOD_LOG)).status).toBe(200);
+    expect((await save(KENJI_GENERAL)).status).toBe(200);
+    expect((await save(KENJI_GENERAL)).status).toBe(200);
+    const page = await feed(`?after=${start}`);
+    expect(page.changes.map(({ guildId, kind, section, key, value, licence }) => ({ guildId, kind, section, key, value, licence }))).toEqual([
+      { guildId: GUILDS.kenjiLounge, kind: 'settings', section: 'logs', key: 'channelID', value: KENJI_MOD_LOG, licence: null },
+      { guildId: GUILDS.kenjiLounge, kind: 'settings', section: 'logs', key: 'channelID', value: KENJI_GENERAL, licence: null },
+    ]);
+    const [first, second] = page.changes;
+    expect((second?.cursor ?? 0) > (first?.cursor ?? 0)).toBe(true);
+    expect(page.next).toBe(second?.cursor);
+    expect(await feed(`?after=${page.next}`)).toEqual({ changes: [], next: page.next });
+    // Paging by one gives the same changes.
+    const one = await feed(`?after=${start}&limit=1`);
+    expect(one.changes).toEqual([first]);
+  });
+
+  it('reports a licence being added, moved to another server, edited and deleted', async () => {
+    const start = await latest();
+    const expiresAt = Date.UTC(2030, 0, 1);
+    const added = await postJson('/api/add-whitelisted-server-admin', { userID: USERS.owner, newServerID: GUILDS.kenjiLounge, expiresAt }, { cookie: admin });
+    const { entry } = await added.json<{ entry: { _id: number } }>();
+    await postJson(
+      '/api/update-whitelisted-server',
+      { oldID: entry._id, newUserID: USERS.owner, newServerID: GUILDS.glaiveStudio, expiresAt: Date.UTC(2031, 0, 1) },
+      { cookie: admin },
+    );
+    await postJson('/api/delete-whitelisted-server', { id: entry._id }, { cookie: admin });
+    const page = await feed(`?after=${start}`);
+    expect(page.changes.map(({ guildId, kind, licence }) => ({ guildId, kind, licence }))).toEqual([
+      { guildId: GUILDS.kenjiLounge, kind: 'licence', licence: { active: true, expiresAt } },
+      { guildId: GUILDS.kenjiLounge, kind: 'licence', licence: null },
+      { guildId: GUILDS.glaiveStudio, kind: 'licence', licence: { active: true, expiresAt: Date.UTC(2031, 0, 1) } },
+      { guildId: GUILDS.glaiveStudio, kind: 'licence', licence: null },
+    ]);
+  });
+
+  it('reports a licence running out once, when it has, and not one that ran out before the last sweep', async () => {
+    const now = Date.now();
+    await env.DB.prepare(`UPDATE bot_feed_state SET value = ? WHERE name = 'expiries_until'`)
+      .bind(now - 60_000)
+      .run();
+    const insert = env.DB.prepare(
+      'INSERT INTO whitelist (user_id, user_name, server_id, server_name, expires_at, created_at, admin_made) VALUES (?, ?, ?, NULL, ?, ?, 1)',
+    );
+    await env.DB.batch([
+      insert.bind(USERS.owner, 'Demo Owner', GUILDS.kenjiLounge, now - 30_000, now - 90_000),
+      insert.bind(USERS.owner, 'Demo Owner', GUILDS.glaiveStudio, now - 120_000, now - 200_000),
+      insert.bind(USERS.owner, 'Demo Owner', GUILDS.lofiCafe, now + 3_600_000, now),
+    ]);
+    const start = (await env.DB.prepare('SELECT MAX(cursor) AS c FROM bot_changes').first<number>('c')) ?? 0;
+    const page = await feed(`?after=${start}`);
+    expect(page.changes.map(({ guildId, licence, at }) => ({ guildId, licence, at }))).toEqual([
+      { guildId: GUILDS.kenjiLounge, licence: { active: false, expiresAt: now - 30_000 }, at: now - 30_000 },
+    ]);
+    expect((await feed(`?after=${page.next}`)).changes).toEqual([]);
+  });
+
+  it.each(['?limit=0', '?limit=501', '?limit=1.5', '?after=-1', '?after=abc'])('refuses %s with 400', async (query) => {
+    const res = await call(`/api/bot/changes${query}`, { headers: auth() });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('takes limits from 1 to 500, and needs the Bearer token', async () => {
+    for (const limit of [1, 500]) expect((await call(`/api/bot/changes?limit=${limit}`, { headers: auth() })).status).toBe(200);
+    expect((await call('/api/bot/changes')).status).toBe(401);
+    expect((await call('/api/bot/changes', { cookie: owner })).status).toBe(401);
+  });
+});
+
+describe('GET /api/bot/openapi.json', () => {
+  it('describes both calls with the schemas their answers follow', async () => {
+    const res = await call('/api/bot/openapi.json', { headers: auth() });
+    expect(res.status).toBe(200);
+    const doc = await res.json<{
+      openapi: string;
+      paths: Record<string, { get: { parameters: { name: string; in: string; schema: { maximum?: number } }[] } }>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    }>();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(['/changes', '/guilds/{id}']);
+    const limit = doc.paths['/changes']?.get.parameters.find((p) => p.name === 'limit');
+    expect(limit).toMatchObject({ in: 'query', schema: { maximum: 500 } });
+    expect(Object.keys(doc.components.schemas.BotChanges?.properties ?? {}).sort()).toEqual(['changes', 'next']);
+    expect(Object.keys(doc.components.schemas.BotGuild?.properties ?? {}).sort()).toEqual(['guildId', 'licence', 'settings']);
+
+    // The answers themselves fit the schemas the document was made from.
+    botGuildResponseSchema.parse(await (await call(`/api/bot/guilds/${GUILDS.kenjiLounge}`, { headers: auth() })).json());
+    botChangesResponseSchema.parse(await (await call('/api/bot/changes', { headers: auth() })).json());
+  });
+});
+
+describe('examples/bot-client.ts', () => {
+  const client = createBotClient({ baseUrl: 'http://localhost', token: env.BOT_API_TOKEN, fetch: (request) => exports.default.fetch(request) });
+
+  it('reads a guild and follows the feed from a cursor', async () => {
+    const start = await latest();
+    await postJson('/api/update-server-settings', { serverID: GUILDS.kenjiLounge, section: 'antimp3', key: 'enabled', value: true }, { cookie: owner });
+    expect((await client.guild(GUILDS.kenjiLounge)).settings.antimp3).toEqual({ enabled: true });
+    const controller = new AbortController();
+    const seen = [];
+    for await (const change of client.follow({ after: start, intervalMs: 10, signal: controller.signal })) {
+      seen.push(change);
+      controller.abort();
+    }
+    expect(seen.map(({ section, key, value }) => ({ section, key, value }))).toEqual([{ section: 'antimp3', key: 'enabled', value: true }]);
+  });
+
+  it('throws the API error with its code', async () => {
+    const stranger = createBotClient({ baseUrl: 'http://localhost', token: 'wrong', fetch: (request) => exports.default.fetch(request) });
+    await expect(stranger.changes()).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+  });
+});
