@@ -8,7 +8,7 @@ import { TOAST_SUCCESS_MS } from '../../shared/constants';
 import { getJson } from '../api';
 import { LoginPrompt } from '../components/LoginPrompt';
 import { ServerIcon } from '../components/ServerIcon';
-import { useWhitelist } from '../components/whitelist/useWhitelist';
+import { useWhitelist, whitelistStatus } from '../components/whitelist/useWhitelist';
 import { ManageWhitelistModal } from '../components/whitelist/WhitelistModals';
 import { useApi } from '../hooks/useApi';
 import { useAuth } from '../hooks/useAuth';
@@ -167,9 +167,7 @@ function Servers() {
       <ManageWhitelistModal
         open={manageOpen}
         onClose={() => setManageOpen(false)}
-        state={whitelist.data}
-        loading={whitelist.isLoading || whitelist.isValidating}
-        loadError={whitelist.error ? whitelist.error.message : null}
+        {...whitelistStatus(whitelist)}
         servers={[...(servers ?? []), ...(invitable ?? [])]}
         add={whitelist.add}
       />

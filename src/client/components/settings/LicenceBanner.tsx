@@ -4,7 +4,7 @@ import type { LicenceState } from '../../../shared/settings';
 import { SUPPORT_URL } from '../../../shared/constants';
 import { useApi } from '../../hooks/useApi';
 import { modalButton } from '../Modal';
-import { useWhitelist } from '../whitelist/useWhitelist';
+import { useWhitelist, whitelistStatus } from '../whitelist/useWhitelist';
 import { ManageWhitelistModal } from '../whitelist/WhitelistModals';
 
 // A fixed zone and locale so the server-rendered date and the hydrated one are the same text.
@@ -45,9 +45,7 @@ function UnlicensedBanner({ serverId, licence, onLicensed }: Props) {
     <ManageWhitelistModal
       open={manageOpen}
       onClose={() => setManageOpen(false)}
-      state={whitelist.data}
-      loading={whitelist.isLoading || whitelist.isValidating}
-      loadError={whitelist.error ? whitelist.error.message : null}
+      {...whitelistStatus(whitelist)}
       servers={servers ?? []}
       preselect={serverId}
       add={async (newServerID, oldServerID) => {

@@ -17,6 +17,33 @@ const optionClass =
 
 const MANUAL = 'manual';
 
+interface RadioOptionProps {
+  group: string;
+  value: string;
+  checked: boolean;
+  onChoose: (value: string) => void;
+  inputRef?: RefObject<HTMLInputElement | null>;
+  children: ReactNode;
+}
+
+/** One choice of a radio group drawn as a card; the whole card is the label. */
+function RadioOption({ group, value, checked, onChoose, inputRef, children }: RadioOptionProps) {
+  return (
+    <label className={optionClass}>
+      <input
+        ref={inputRef}
+        type="radio"
+        name={group}
+        value={value}
+        checked={checked}
+        onChange={() => onChoose(value)}
+        className="h-4 w-4 shrink-0 accent-indigo-600"
+      />
+      {children}
+    </label>
+  );
+}
+
 function expiryText(entry: OwnerWhitelistEntry): string {
   const when = formatExpiry(entry.expiresAt);
   if (when === 'Permanent') return 'Permanent';
@@ -237,31 +264,21 @@ function ServerPicker({ offered, choice, onChoose, typedId, onType, firstOption,
       <legend className="mb-2 text-sm font-semibold text-gray-700 dark:text-gray-300">Add a server</legend>
       <div className="max-h-64 space-y-2 overflow-y-auto p-0.5">
         {offered.map((server, index) => (
-          <label key={server.id} className={optionClass}>
-            <input
-              ref={index === 0 ? firstOption : undefined}
-              type="radio"
-              name={group}
-              value={server.id}
-              checked={choice === server.id}
-              onChange={() => onChoose(server.id)}
-              className="h-4 w-4 shrink-0 accent-indigo-600"
-            />
+          <RadioOption
+            key={server.id}
+            group={group}
+            value={server.id}
+            checked={choice === server.id}
+            onChoose={onChoose}
+            inputRef={index === 0 ? firstOption : undefined}
+          >
             <ServerIcon id={server.id} name={server.name} icon={server.icon} size={32} />
             <span className="min-w-0 flex-1 truncate font-medium">{server.name}</span>
-          </label>
+          </RadioOption>
         ))}
-        <label className={optionClass}>
-          <input
-            type="radio"
-            name={group}
-            value={MANUAL}
-            checked={choice === MANUAL}
-            onChange={() => onChoose(MANUAL)}
-            className="h-4 w-4 shrink-0 accent-indigo-600"
-          />
+        <RadioOption group={group} value={MANUAL} checked={choice === MANUAL} onChoose={onChoose}>
           <span className="font-medium">Enter a server ID</span>
-        </label>
+        </RadioOption>
       </div>
       {choice === MANUAL && idField}
     </fieldset>
@@ -316,21 +333,19 @@ function ReplaceStep({ newServerID, newServerName, entries, supportUrl, onBack, 
         <legend className="text-sm font-medium">Server to replace</legend>
         <div className="mt-2 space-y-2">
           {entries.map((entry, index) => (
-            <label key={entry.serverID} className={optionClass}>
-              <input
-                ref={index === 0 ? firstOption : undefined}
-                type="radio"
-                name={group}
-                value={entry.serverID}
-                checked={choice === entry.serverID}
-                onChange={() => setChoice(entry.serverID)}
-                className="h-4 w-4 shrink-0 accent-indigo-600"
-              />
+            <RadioOption
+              key={entry.serverID}
+              group={group}
+              value={entry.serverID}
+              checked={choice === entry.serverID}
+              onChoose={setChoice}
+              inputRef={index === 0 ? firstOption : undefined}
+            >
               <span className="flex min-w-0 flex-1 flex-col font-medium break-words">
                 {entry.serverName ?? UNKNOWN_NAME}
                 <span className="text-xs font-normal text-gray-600 dark:text-gray-400">{expiryText(entry)}</span>
               </span>
-            </label>
+            </RadioOption>
           ))}
         </div>
         <p role="status" className={`mt-4 text-sm ${chosen ? 'font-medium' : 'text-gray-600 dark:text-gray-400'}`}>

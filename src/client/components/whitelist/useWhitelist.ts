@@ -31,3 +31,10 @@ export function useWhitelist() {
 
   return { ...swr, add };
 }
+
+/** What the whitelist dialog shows of the hook's state: the whitelist, whether it is loading, and why it failed. */
+export const whitelistStatus = (whitelist: ReturnType<typeof useWhitelist>) => ({
+  state: whitelist.data,
+  loading: whitelist.isLoading || whitelist.isValidating,
+  loadError: whitelist.error ? whitelist.error.message : null,
+});
