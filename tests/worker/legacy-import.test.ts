@@ -103,7 +103,7 @@ describe('importing the sample exports', () => {
   it('is what the Worker answers afterwards', async () => {
     await importFile(whitelistExport);
     await importFile(settingsExport);
-    const response = await call(`/api/bot/guilds/${KENJI}`, { headers: { Authorization: 'Bearer test-bot-api-token' } });
+    const response = await call(`/api/bot/guilds/${KENJI}`, { headers: { Authorization: `Bearer ${env.BOT_API_TOKEN}` } });
     expect(response.status).toBe(200);
     const body = await response.json<{ settings: Record<string, Record<string, unknown>>; licence: { active: boolean; expiresAt: number } }>();
     expect(body.licence).toEqual({ active: true, expiresAt: 1798761600000 });
