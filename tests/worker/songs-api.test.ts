@@ -2,7 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { required, stringMatching } from './expect-helpers';
-import { folderZipResponse } from '../../src/worker/songs/zip';
+import { planFolderZip } from '../../src/worker/songs/zip';
 import { invalidateSongList } from '../../src/worker/songs/song-list';
 import { countedInOneWindow } from './rate-limit-window';
 
@@ -16,6 +16,8 @@ const call = (path: string, init: RequestInit = {}) => {
 
 /** Bytes 0..n-1 with a recognisable pattern, so any wrong offset shows. */
 const pattern = (n: number, seed = 0) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + seed) % 251);
+
+const kenji = { db: env.DB, library: 'kenji', bucket: env.KENJI } as const;
 
 const SONG = 'Artist/Album/01 First.wav';
 const SONG_BYTES = pattern(1000);
@@ -287,9 +289,9 @@ describe('GET /api/download-{library}-folder', () => {
   });
 
   it('answers 413 JSON past the file-count or size limit', async () => {
-    const byCount = folderZipResponse(env.KENJI, 'Other/Zip Me', 'x.zip', { maxFiles: 2, maxBytes: 1e9 });
+    const byCount = planFolderZip(kenji, 'Other/Zip Me', { maxFiles: 2, maxBytes: 1e9 });
     await expect(byCount).rejects.toMatchObject({ status: 413, code: 'FOLDER_TOO_LARGE' });
-    const bySize = folderZipResponse(env.KENJI, 'Other/Zip Me', 'x.zip', { maxFiles: 100, maxBytes: 1000 });
+    const bySize = planFolderZip(kenji, 'Other/Zip Me', { maxFiles: 100, maxBytes: 1000 });
     await expect(bySize).rejects.toMatchObject({ status: 413, code: 'FOLDER_TOO_LARGE', message: stringMatching(/more than/) });
   });
 });

@@ -8,7 +8,7 @@ import { clientKey, isCountedPlay, spendDownload, spendPlay } from '../songs/cli
 import { objectResponse, planObjectRead } from '../songs/object-response';
 import { isValidPlayTicket, issuePlayTicket, PLAY_TICKET_HEADER } from '../songs/play-ticket';
 import { etagMatches, songListing } from '../songs/song-list';
-import { folderZipResponse } from '../songs/zip';
+import { folderZip } from '../songs/zip';
 import { validQuery } from '../validation';
 
 /** '/get-kenji-songs' style segments: the library name sits inside the path segment. */
@@ -51,5 +51,5 @@ export const songsRoutes = new Hono<AppEnv>()
     const { library, bucket } = libraryIn(c, 'download-', '-folder');
     const { folder } = c.req.valid('query');
     await spendDownload(c.env, c.req.raw);
-    return folderZipResponse(bucket, folder, folderZipName(library, folder));
+    return folderZip(c.req.raw, { db: c.env.DB, library, bucket }, folder, folderZipName(library, folder));
   });
