@@ -12,8 +12,12 @@ export const MAX_ZIP_BYTES = 1024 ** 3;
 export const PLAY_LIMIT_PERIOD_SECONDS = 60;
 /** The DOWNLOAD_LIMITER period in wrangler.toml; a 429 asks the client to wait this long. */
 export const DOWNLOAD_LIMIT_PERIOD_SECONDS = 60;
-/** The cached song list lives this long in KV (KV's minimum TTL); the ETag lets browsers revalidate cheaply. */
-export const SONG_LIST_CACHE_SECONDS = 60;
+/**
+ * The cached song list lives this long in KV at most: the upload tool and the cron's reconcile (every 15
+ * minutes) refresh it when the library changes, so expiry only catches what they cannot see. The ETag lets
+ * browsers revalidate cheaply.
+ */
+export const SONG_LIST_CACHE_SECONDS = 3600;
 
 /** The KV key of a library's cached listing; bump the version when the cached shape changes (and in scripts/seed-songs.ts). */
-export const songListCacheKey = (library: string) => `songs:v1:${library}`;
+export const songListCacheKey = (library: string) => `songs:v2:${library}`;

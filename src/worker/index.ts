@@ -22,6 +22,7 @@ import { songsRoutes } from './routes/songs';
 import { statsRoutes } from './routes/stats';
 import { whitelistRoutes } from './routes/whitelist';
 import { refreshStats } from './services/stats';
+import { reconcileLibraries } from './songs/reconcile';
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
 
@@ -89,7 +90,7 @@ export type AppType = typeof app;
 export default {
   fetch: (request, env, ctx) => withPageCache(request, ctx, () => Promise.resolve(app.fetch(request, env, ctx))),
   scheduled(_controller, env, ctx) {
-    ctx.waitUntil(Promise.all([refreshStats(env), deleteExpiredSessions(env.DB), pruneSettingsAudit(env.DB)]));
+    ctx.waitUntil(Promise.all([refreshStats(env), deleteExpiredSessions(env.DB), pruneSettingsAudit(env.DB), reconcileLibraries(env)]));
   },
 } satisfies ExportedHandler<Env>;
 

@@ -4,7 +4,7 @@ import { pathProblem, type Library } from '../../shared/song-paths';
 import { readIndexUnder, saveToIndex, type IndexedSong } from '../db/song-index';
 import { ApiError } from '../errors';
 import { checksum, crc32OfStream } from './checksum';
-import { listObjects } from './library';
+import { listObjects, readVersion } from './library';
 import { contentDisposition, FILE_RESPONSE_HEADERS } from './object-response';
 import { decideRange, type ByteRange } from './range';
 import { etagMatches } from './song-list';
@@ -86,9 +86,9 @@ export async function planFolderZip(
 /** Reads the object whole or in part, refusing any version but the planned one (the layout depends on it). */
 async function readMember(bucket: R2Bucket, member: ZipMember, range?: ByteRange): Promise<ReadableStream<Uint8Array>> {
   const whole = !range || (range.offset === 0 && range.length === member.size);
-  const object = await bucket.get(member.key, { onlyIf: { etagMatches: member.etag }, ...(whole ? {} : { range }) });
-  if (!object || !('body' in object)) throw vanishedError(member.key);
-  return object.body;
+  const body = await readVersion(bucket, member.key, member.etag, whole ? undefined : range);
+  if (!body) throw vanishedError(member.key);
+  return body;
 }
 
 /**
