@@ -2,7 +2,7 @@ import { createExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
 import { crc32 } from 'node:zlib';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { readIndexUnder, saveToIndex } from '../../src/worker/db/song-index';
 import { app } from '../../src/worker/index';
 import { checksum } from '../../src/worker/songs/checksum';
@@ -35,7 +35,7 @@ const RANGED = {
 const UTF8_NAMES = 0x0800;
 const HAS_DESCRIPTOR = 0x0008;
 
-let spy: ReturnType<typeof vi.spyOn<typeof checksum, 'crc32'>> | undefined;
+let spy: MockInstance<typeof checksum.crc32> | undefined;
 const spyOnChecksums = () => (spy = vi.spyOn(checksum, 'crc32'));
 afterEach(() => spy?.mockRestore());
 
@@ -140,11 +140,12 @@ describe('ranges of a folder zip', () => {
   });
 
   it('sends the whole zip for an If-Range that is not the current ETag, and for several ranges', async () => {
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       { Range: 'bytes=10-20', 'If-Range': '"0123456789abcdef0123456789abcdef"' },
       { Range: 'bytes=10-20', 'If-Range': new Date().toUTCString() },
       { Range: 'bytes=0-1,5-6' },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const response = await zipOf('Ranged', headers);
       expect(response.status, JSON.stringify(headers)).toBe(200);
       expect(await bytesOf(response)).toEqual(full);

@@ -1,7 +1,9 @@
+import { createExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { required, stringMatching } from './expect-helpers';
+import { app } from '../../src/worker/index';
 import { planFolderZip } from '../../src/worker/songs/zip';
 import { invalidateSongList } from '../../src/worker/songs/song-list';
 import { countedInOneWindow } from './rate-limit-window';
@@ -70,6 +72,25 @@ describe('GET /api/get-{library}-songs', () => {
     const stale = await call('/get-glaive-songs', { headers: { 'If-None-Match': '"other"' } });
     expect(stale.status).toBe(200);
     expect(stale.headers.get('ETag')).toBe(etag);
+  }, 30_000); // 1005 R2 writes: seconds on a loaded machine
+
+  it('travels gzip-compressed, as stored once, to a client that takes gzip; as JSON to one that does not', async () => {
+    const plain = await call('/get-glaive-songs', { headers: { 'Accept-Encoding': 'gzip;q=0, identity' } });
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(plain.headers.get('Vary')).toBe('Accept-Encoding');
+    const json = await plain.text();
+    expect(JSON.parse(json)).toHaveLength(1005);
+
+    // In-process, because a fetch through the runtime decodes the gzip like a browser would.
+    const request = new Request(`${BASE}/get-glaive-songs`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    const compressed = await app.fetch(request, env, createExecutionContext());
+    expect(compressed.headers.get('Content-Encoding')).toBe('gzip');
+    expect(compressed.headers.get('ETag')).toBe(plain.headers.get('ETag'));
+    const gzip = new Uint8Array(await compressed.arrayBuffer());
+    expect([gzip[0], gzip[1]]).toEqual([0x1f, 0x8b]);
+    expect(gzip.length).toBeLessThan(json.length / 5);
+    const inflated = await new Response(new Blob([gzip]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+    expect(inflated).toBe(json);
   });
 
   it('serves the cached listing until it is invalidated', async () => {
