@@ -1,5 +1,6 @@
 /** Song library names and path rules, shared by the Worker (validation) and the page (display, URLs). */
-import { PLAYABLE_EXTENSIONS } from './constants';
+// Extension written out: the upload tool (plain Node) imports this file through content-types.ts.
+import { PLAYABLE_EXTENSIONS } from './constants.ts';
 
 export const LIBRARIES = ['kenji', 'glaive'] as const;
 export type Library = (typeof LIBRARIES)[number];
