@@ -122,7 +122,7 @@ async function seedBucket(bucket: R2Bucket, db: D1Database, library: string, fil
       object = await bucket.put(file.key, body, { httpMetadata: { contentType: file.contentType } });
       written++;
     }
-    if (object) rows.push({ path: file.key, etag: object.etag, size: body.length, crc32: crc32(body) });
+    rows.push({ path: file.key, etag: object.etag, size: body.length, crc32: crc32(body) });
   }
   await saveToIndex(db, library, rows);
   return written;

@@ -92,7 +92,7 @@ if (values.remote) {
       if (existing?.etag === row.etag) rows.push(row);
       else {
         const stored = await bucket.put(f.key, body, { httpMetadata: { contentType: contentTypeOf(f.key) } });
-        rows.push({ ...row, etag: stored?.etag ?? row.etag });
+        rows.push({ ...row, etag: stored.etag });
         uploaded++;
         if (uploaded % 50 === 0) console.log(`  ${i + 1}/${files.length}`);
       }
