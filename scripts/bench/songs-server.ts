@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
-import { WRANGLER_ENV } from '../process-tools.ts';
+import { run, WRANGLER_ENV } from '../process-tools.ts';
 import { findWorkerd, type WorkerdProcesses } from './workerd-proc.ts';
 
 export const SONGS_BENCH_PORT = Number(process.env.SONGS_BENCH_PORT ?? 8820);
@@ -20,6 +20,11 @@ export interface BenchServer {
 
 export function benchPersistDir(name: string): string {
   return resolve(`.wrangler/bench-${name}`);
+}
+
+/** Applies the D1 migrations to the bench's own storage (the checksum index lives in D1). */
+export async function migrateBenchStorage(persistDir: string): Promise<void> {
+  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir], { env: WRANGLER_ENV, stdio: 'ignore' });
 }
 
 /** The local bindings of a persist dir, for seeding before the server starts. */
