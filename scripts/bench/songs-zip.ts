@@ -42,6 +42,7 @@ async function seedFolder(name: string, totalMb: number, indexed: boolean): Prom
   const rows = [];
   for (const key of keys) {
     const object = (await env.KENJI.head(key)) ?? (await env.KENJI.put(key, body));
+    if (!object) throw new Error(`could not store ${key}`);
     rows.push({ path: key, etag: object.etag, size: object.size, crc32: bodyCrc });
   }
   if (indexed) await saveToIndex(env.DB, 'kenji', rows);
