@@ -181,6 +181,7 @@ describe('objects not checksummed yet', () => {
   it('zip correctly on first download (CRC computed as they stream, in data descriptors), and are indexed by it', async () => {
     await env.KENJI.put('Fresh/One/a.wav', pattern(5000, 3));
     await env.KENJI.put('Fresh/One/b.wav', pattern(20, 4));
+    await env.KENJI.put('Fresh/One/empty.txt', new Uint8Array(0));
     spyOnChecksums();
     const first = await zipOf('Fresh/One');
     expect(first.status).toBe(200);
@@ -189,7 +190,9 @@ describe('objects not checksummed yet', () => {
     const bytes = await bytesOf(first);
     expect(bytes.length).toBe(Number(first.headers.get('Content-Length')));
     const members = readStoredZip(bytes);
-    expect(members.map((m) => m.flags)).toEqual([UTF8_NAMES | HAS_DESCRIPTOR, UTF8_NAMES | HAS_DESCRIPTOR]);
+    // An empty file's CRC-32 is 0 without reading anything.
+    expect(members.map((m) => m.flags)).toEqual([UTF8_NAMES | HAS_DESCRIPTOR, UTF8_NAMES | HAS_DESCRIPTOR, UTF8_NAMES]);
+    expect(members[2]).toMatchObject({ name: 'empty.txt', size: 0, crc32: 0 });
     expect(unzipSync(bytes)['a.wav']).toEqual(pattern(5000, 3));
     expect(spy).toHaveBeenCalled();
 
@@ -201,7 +204,7 @@ describe('objects not checksummed yet', () => {
     spy?.mockClear();
     const second = await zipOf('Fresh/One');
     expect(second.headers.get('Accept-Ranges')).toBe('bytes');
-    expect(readStoredZip(await bytesOf(second)).map((m) => m.flags)).toEqual([UTF8_NAMES, UTF8_NAMES]);
+    expect(readStoredZip(await bytesOf(second)).map((m) => m.flags)).toEqual([UTF8_NAMES, UTF8_NAMES, UTF8_NAMES]);
     expect(spy).not.toHaveBeenCalled();
   });
 

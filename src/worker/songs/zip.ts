@@ -37,6 +37,7 @@ const vanishedError = (key: string) => new Error(`'${key}' changed or disappeare
 
 /** A stored CRC counts only for the very version of the object that was checksummed. */
 function knownCrc(object: R2Object, indexed: IndexedSong | undefined): number | undefined {
+  if (object.size === 0) return 0; // the CRC-32 of no bytes
   return indexed?.etag === object.etag && indexed.size === object.size ? indexed.crc32 : undefined;
 }
 
