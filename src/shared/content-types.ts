@@ -3,9 +3,8 @@
  * Worker's answers. Whatever metadata an object carries in R2 is never trusted, so a file uploaded as
  * text/html or text/javascript cannot run on our origin.
  */
-// Extensions written out: the upload tool (plain Node) imports this file too.
-import { PLAYABLE_EXTENSIONS } from './constants.ts';
-import { extensionOf } from './song-paths.ts';
+import { PLAYABLE_EXTENSIONS } from './constants';
+import { extensionOf } from './song-paths';
 
 type PlayableExtension = (typeof PLAYABLE_EXTENSIONS)[number];
 

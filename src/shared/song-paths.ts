@@ -1,6 +1,5 @@
 /** Song library names and path rules, shared by the Worker (validation) and the page (display, URLs). */
-// Extension written out: the upload tool (plain Node) imports this file through content-types.ts.
-import { PLAYABLE_EXTENSIONS } from './constants.ts';
+import { PLAYABLE_EXTENSIONS } from './constants';
 
 export const LIBRARIES = ['kenji', 'glaive'] as const;
 export type Library = (typeof LIBRARIES)[number];
