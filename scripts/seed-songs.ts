@@ -1,7 +1,9 @@
 // Demo content for the two song libraries: small generated WAV tones and silent MP3s in nested folders,
 // plus non-audio files. Idempotent: files already present with the same size are left alone.
 
+import { crc32 } from 'node:zlib';
 import { songListCacheKey } from '../src/shared/song-limits.ts';
+import { saveToIndex, type IndexedSong } from '../src/worker/db/song-index.ts';
 
 const SAMPLE_RATE = 8000;
 
@@ -108,21 +110,26 @@ export const GLAIVE_FILES: SeedFile[] = [
   wav('Various Artists/Mixtape Vol. 1/Hidden/00 Secret Track.wav', 196, 2),
 ];
 
-async function seedBucket(bucket: R2Bucket, files: SeedFile[]): Promise<number> {
+/** Writes the files that are missing (or differ in size) and indexes every file's CRC-32, as the upload tool does. */
+async function seedBucket(bucket: R2Bucket, db: D1Database, library: string, files: SeedFile[]): Promise<number> {
   let written = 0;
+  const rows: IndexedSong[] = [];
   for (const file of files) {
-    const body = file.body();
-    const size = typeof body === 'string' ? new TextEncoder().encode(body).length : body.length;
-    const existing = await bucket.head(file.key);
-    if (existing?.size === size) continue;
-    await bucket.put(file.key, body, { httpMetadata: { contentType: file.contentType } });
-    written++;
+    const raw = file.body();
+    const body = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
+    let object = await bucket.head(file.key);
+    if (object?.size !== body.length) {
+      object = await bucket.put(file.key, body, { httpMetadata: { contentType: file.contentType } });
+      written++;
+    }
+    rows.push({ path: file.key, etag: object.etag, size: body.length, crc32: crc32(body) });
   }
+  await saveToIndex(db, library, rows);
   return written;
 }
 
-export async function seedLibraries(env: { KENJI: R2Bucket; GLAIVE: R2Bucket; CACHE?: KVNamespace }): Promise<void> {
-  const [kenji, glaive] = await Promise.all([seedBucket(env.KENJI, KENJI_FILES), seedBucket(env.GLAIVE, GLAIVE_FILES)]);
+export async function seedLibraries(env: { KENJI: R2Bucket; GLAIVE: R2Bucket; DB: D1Database; CACHE?: KVNamespace }): Promise<void> {
+  const [kenji, glaive] = await Promise.all([seedBucket(env.KENJI, env.DB, 'kenji', KENJI_FILES), seedBucket(env.GLAIVE, env.DB, 'glaive', GLAIVE_FILES)]);
   // The song list is cached in KV for a minute; new files should show at once.
   if (kenji) await env.CACHE?.delete(songListCacheKey('kenji'));
   if (glaive) await env.CACHE?.delete(songListCacheKey('glaive'));

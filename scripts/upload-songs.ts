@@ -1,17 +1,21 @@
 // Operator command: upload a local folder into a song library.
 //   npm run upload-songs -- <kenji|glaive> <localFolder> [--prefix Some/Folder] [--remote] [--dry-run]
 // Local (default): writes the local R2 under PERSIST_DIR through wrangler's platform proxy.
-// --remote: runs `wrangler r2 object put --remote` per file (needs `wrangler login`), then clears the
-// cached listing in the remote KV so the page shows the new files at once.
+// --remote: runs `wrangler r2 object put --remote` per file (needs `wrangler login`).
+// Either way each file's CRC-32 goes into the D1 index (song_index) as it enters the library, so folder
+// zips never checksum it, and the cached listing is cleared so the page shows the new files at once.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
+import { crc32 } from 'node:zlib';
 import { getPlatformProxy } from 'wrangler';
 import { PERSIST_DIR } from './demo-config.ts';
 import { run } from './process-tools.ts';
 import { contentTypeOf } from '../src/shared/content-types.ts';
 import { songListCacheKey } from '../src/shared/song-limits.ts';
+import { indexUpsertSql, saveToIndex, type IndexedSong } from '../src/worker/db/song-index.ts';
 
 const BUCKETS = { kenji: { binding: 'KENJI', bucket: 'kenji-library' }, glaive: { binding: 'GLAIVE', bucket: 'glaive-library' } } as const;
 
@@ -51,10 +55,25 @@ if (values['dry-run']) {
   process.exit(0);
 }
 
+/** What the index records for a file: a single-part R2 ETag is the MD5 of the content. */
+function indexRow(key: string, body: Uint8Array): IndexedSong {
+  return { path: key, etag: createHash('md5').update(body).digest('hex'), size: body.length, crc32: crc32(body) };
+}
+
 if (values.remote) {
+  const rows: IndexedSong[] = [];
   for (const [i, f] of files.entries()) {
     console.log(`[${i + 1}/${files.length}] ${f.key}`);
     await run('npx', ['wrangler', 'r2', 'object', 'put', `${target.bucket}/${f.key}`, '--file', f.path, '--content-type', contentTypeOf(f.key), '--remote']);
+    rows.push(indexRow(f.key, readFileSync(f.path)));
+  }
+  // A multipart upload's ETag is not the MD5: its row is then ignored, and the cron's reconcile checksums it.
+  const sqlDir = mkdtempSync(join(tmpdir(), 'upload-songs-'));
+  try {
+    writeFileSync(join(sqlDir, 'index.sql'), rows.map((row) => indexUpsertSql(library, row)).join('\n'));
+    await run('npx', ['wrangler', 'd1', 'execute', 'DB', '--remote', '--file', join(sqlDir, 'index.sql')]);
+  } finally {
+    rmSync(sqlDir, { recursive: true, force: true });
   }
   await run('npx', ['wrangler', 'kv', 'key', 'delete', songListCacheKey(library), '--binding', 'CACHE', '--remote']).catch(() => {
     console.warn('Could not clear the cached song list; it expires within a minute anyway.');
@@ -64,15 +83,22 @@ if (values.remote) {
   try {
     const bucket = env[target.binding];
     let uploaded = 0;
+    const rows: IndexedSong[] = [];
     for (const [i, f] of files.entries()) {
       const body = readFileSync(f.path);
-      // Single-part R2 ETags are the MD5 of the content: skip files that are already there.
       const existing = await bucket.head(f.key);
-      if (existing?.etag === createHash('md5').update(body).digest('hex')) continue;
-      await bucket.put(f.key, body, { httpMetadata: { contentType: contentTypeOf(f.key) } });
-      uploaded++;
-      if (uploaded % 50 === 0) console.log(`  ${i + 1}/${files.length}`);
+      const row = indexRow(f.key, body);
+      // Files already there (same ETag) are not sent again, but are indexed in case they were not.
+      if (existing?.etag === row.etag) rows.push(row);
+      else {
+        const stored = await bucket.put(f.key, body, { httpMetadata: { contentType: contentTypeOf(f.key) } });
+        rows.push({ ...row, etag: stored.etag });
+        uploaded++;
+        if (uploaded % 50 === 0) console.log(`  ${i + 1}/${files.length}`);
+      }
+      if (rows.length === 100) await saveToIndex(env.DB, library, rows.splice(0));
     }
+    await saveToIndex(env.DB, library, rows);
     await env.CACHE.delete(songListCacheKey(library));
     console.log(`Uploaded ${uploaded} files (${files.length - uploaded} unchanged).`);
   } finally {

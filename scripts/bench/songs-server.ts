@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
 import { demoVars, varFlags } from '../demo-config.ts';
-import { WRANGLER_ENV } from '../process-tools.ts';
+import { run, WRANGLER_ENV } from '../process-tools.ts';
 import { findWorkerd, type WorkerdProcesses } from './workerd-proc.ts';
 
 export const SONGS_BENCH_PORT = Number(process.env.SONGS_BENCH_PORT ?? 8820);
@@ -21,6 +21,11 @@ export interface BenchServer {
 
 export function benchPersistDir(name: string): string {
   return resolve(`.wrangler/bench-${name}`);
+}
+
+/** Applies the D1 migrations to the bench's own storage (the checksum index lives in D1). */
+export async function migrateBenchStorage(persistDir: string): Promise<void> {
+  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir], { env: WRANGLER_ENV, stdio: 'ignore' });
 }
 
 /** The local bindings of a persist dir, for seeding before the server starts. */

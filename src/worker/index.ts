@@ -25,6 +25,7 @@ import { whitelistRoutes } from './routes/whitelist';
 import { pruneSessions } from './services/sessions';
 import { pruneBotFeed } from './services/bot-feed';
 import { refreshStats } from './services/stats';
+import { reconcileLibraries } from './songs/reconcile';
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
 
@@ -102,7 +103,7 @@ export default {
       return;
     }
     const defer = (work: Promise<unknown>) => ctx.waitUntil(work);
-    ctx.waitUntil(Promise.all([refreshStats(env), pruneSessions(env, defer), pruneSettingsAudit(env.DB), pruneBotFeed(env)]));
+    ctx.waitUntil(Promise.all([refreshStats(env), pruneSessions(env, defer), pruneSettingsAudit(env.DB), pruneBotFeed(env), reconcileLibraries(env)]));
   },
 } satisfies ExportedHandler<Env>;
 

@@ -1,8 +1,10 @@
+import { createExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { required, stringMatching } from './expect-helpers';
-import { folderZipResponse } from '../../src/worker/songs/zip';
+import { app } from '../../src/worker/index';
+import { planFolderZip } from '../../src/worker/songs/zip';
 import { invalidateSongList } from '../../src/worker/songs/song-list';
 import { countedInOneWindow } from './rate-limit-window';
 
@@ -16,6 +18,8 @@ const call = (path: string, init: RequestInit = {}) => {
 
 /** Bytes 0..n-1 with a recognisable pattern, so any wrong offset shows. */
 const pattern = (n: number, seed = 0) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + seed) % 251);
+
+const kenji = { db: env.DB, library: 'kenji', bucket: env.KENJI } as const;
 
 const SONG = 'Artist/Album/01 First.wav';
 const SONG_BYTES = pattern(1000);
@@ -68,6 +72,25 @@ describe('GET /api/get-{library}-songs', () => {
     const stale = await call('/get-glaive-songs', { headers: { 'If-None-Match': '"other"' } });
     expect(stale.status).toBe(200);
     expect(stale.headers.get('ETag')).toBe(etag);
+  }, 30_000); // 1005 R2 writes: seconds on a loaded machine
+
+  it('travels gzip-compressed, as stored once, to a client that takes gzip; as JSON to one that does not', async () => {
+    const plain = await call('/get-glaive-songs', { headers: { 'Accept-Encoding': 'gzip;q=0, identity' } });
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(plain.headers.get('Vary')).toBe('Accept-Encoding');
+    const json = await plain.text();
+    expect(JSON.parse(json)).toHaveLength(1005);
+
+    // In-process, because a fetch through the runtime decodes the gzip like a browser would.
+    const request = new Request(`${BASE}/get-glaive-songs`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    const compressed = await app.fetch(request, env, createExecutionContext());
+    expect(compressed.headers.get('Content-Encoding')).toBe('gzip');
+    expect(compressed.headers.get('ETag')).toBe(plain.headers.get('ETag'));
+    const gzip = new Uint8Array(await compressed.arrayBuffer());
+    expect([gzip[0], gzip[1]]).toEqual([0x1f, 0x8b]);
+    expect(gzip.length).toBeLessThan(json.length / 5);
+    const inflated = await new Response(new Blob([gzip]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+    expect(inflated).toBe(json);
   });
 
   it('serves the cached listing until it is invalidated', async () => {
@@ -287,9 +310,9 @@ describe('GET /api/download-{library}-folder', () => {
   });
 
   it('answers 413 JSON past the file-count or size limit', async () => {
-    const byCount = folderZipResponse(env.KENJI, 'Other/Zip Me', 'x.zip', { maxFiles: 2, maxBytes: 1e9 });
+    const byCount = planFolderZip(kenji, 'Other/Zip Me', { maxFiles: 2, maxBytes: 1e9 });
     await expect(byCount).rejects.toMatchObject({ status: 413, code: 'FOLDER_TOO_LARGE' });
-    const bySize = folderZipResponse(env.KENJI, 'Other/Zip Me', 'x.zip', { maxFiles: 100, maxBytes: 1000 });
+    const bySize = planFolderZip(kenji, 'Other/Zip Me', { maxFiles: 100, maxBytes: 1000 });
     await expect(bySize).rejects.toMatchObject({ status: 413, code: 'FOLDER_TOO_LARGE', message: stringMatching(/more than/) });
   });
 });

@@ -7,8 +7,8 @@ import { libraryBucket } from '../songs/library';
 import { clientKey, isCountedPlay, spendDownload, spendPlay } from '../songs/client-limits';
 import { objectResponse, planObjectRead } from '../songs/object-response';
 import { isValidPlayTicket, issuePlayTicket, PLAY_TICKET_HEADER } from '../songs/play-ticket';
-import { etagMatches, songListing } from '../songs/song-list';
-import { folderZipResponse } from '../songs/zip';
+import { songListing, songListResponse } from '../songs/song-list';
+import { folderZip } from '../songs/zip';
 import { validQuery } from '../validation';
 
 /** '/get-kenji-songs' style segments: the library name sits inside the path segment. */
@@ -20,10 +20,7 @@ const libraryIn = (c: Context<AppEnv>, prefix: string, suffix: string) => {
 export const songsRoutes = new Hono<AppEnv>()
   .get('/:segment{get-.+-songs}', async (c) => {
     const { library, bucket } = libraryIn(c, 'get-', '-songs');
-    const { body, etag } = await songListing(c.env, library, bucket);
-    const headers = { ETag: etag, 'Cache-Control': 'public, no-cache', Vary: 'Accept-Encoding' };
-    if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
-    return c.body(body, 200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
+    return songListResponse(c.req.raw, await songListing(c.env, library, bucket));
   })
   .get('/:segment{download-.+-song}', validQuery(songQuerySchema), async (c) => {
     const { bucket } = libraryIn(c, 'download-', '-song');
@@ -51,5 +48,5 @@ export const songsRoutes = new Hono<AppEnv>()
     const { library, bucket } = libraryIn(c, 'download-', '-folder');
     const { folder } = c.req.valid('query');
     await spendDownload(c.env, c.req.raw);
-    return folderZipResponse(bucket, folder, folderZipName(library, folder));
+    return folderZip(c.req.raw, { db: c.env.DB, library, bucket }, folder, folderZipName(library, folder));
   });

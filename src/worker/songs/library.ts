@@ -16,18 +16,40 @@ export function libraryBucket(env: Env, name: string): LibraryBinding {
 /** Folder markers some upload tools create ('Artist/') are not songs. */
 const isFolderMarker = (key: string) => key.endsWith('/');
 
+export interface ListPage {
+  /** The page's objects, folder markers left out. */
+  objects: R2Object[];
+  /** The page's last key (markers included): the page covers every key up to it. */
+  lastKey: string | undefined;
+  /** No page follows: this one covers every key after the previous page. */
+  last: boolean;
+}
+
+/** The objects under `prefix`, one R2 page (at most 1000) at a time, following R2's cursor. */
+export async function* listPages(bucket: R2Bucket, prefix: string | undefined): AsyncGenerator<ListPage> {
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix, cursor, limit: 1000 });
+    cursor = page.truncated ? page.cursor : undefined;
+    yield { objects: page.objects.filter((object) => !isFolderMarker(object.key)), lastKey: page.objects.at(-1)?.key, last: !cursor };
+  } while (cursor);
+}
+
 /**
- * Every object under `prefix`, following R2's cursor past its 1000-per-page limit.
+ * Every object under `prefix`, past R2's 1000-per-page limit.
  * `onPage` may throw to stop early (the zip stops as soon as a limit is exceeded).
  */
 export async function listObjects(bucket: R2Bucket, prefix: string | undefined, onPage?: (seen: R2Object[]) => void): Promise<R2Object[]> {
   const all: R2Object[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await bucket.list({ prefix, cursor, limit: 1000 });
-    for (const object of page.objects) if (!isFolderMarker(object.key)) all.push(object);
+  for await (const page of listPages(bucket, prefix)) {
+    all.push(...page.objects);
     onPage?.(all);
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
+  }
   return all;
+}
+
+/** The body of exactly this version of an object (whole, or a range of it), or null if it changed or vanished. */
+export async function readVersion(bucket: R2Bucket, key: string, etag: string, range?: R2Range): Promise<ReadableStream<Uint8Array> | null> {
+  const object = await bucket.get(key, { onlyIf: { etagMatches: etag }, ...(range ? { range } : {}) });
+  return object && 'body' in object ? object.body : null;
 }

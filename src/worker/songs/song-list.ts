@@ -3,9 +3,9 @@ import type { Library } from '../../shared/song-paths';
 import { listObjects } from './library';
 
 export interface SongListing {
-  /** The JSON array of paths, ready to send. */
-  body: string;
-  /** A strong ETag derived from the body. */
+  /** The JSON array of paths, gzip-compressed once when the listing is built. */
+  gzip: ArrayBuffer;
+  /** A strong ETag derived from the JSON. */
   etag: string;
 }
 
@@ -15,19 +15,35 @@ async function etagOf(body: string): Promise<string> {
   return `"${hex}"`;
 }
 
+const gzipOf = (text: string) => new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+
+/** Builds the listing of these paths and caches it, unless the cache already holds exactly this listing (`refreshed` false). */
+export async function storeSongList(kv: KVNamespace, library: Library, paths: readonly string[]): Promise<{ listing: SongListing; refreshed: boolean }> {
+  const body = JSON.stringify(paths);
+  const etag = await etagOf(body);
+  const cached = await kv.getWithMetadata<{ etag: string }>(cacheKey(library), 'arrayBuffer');
+  if (cached.value !== null && cached.metadata?.etag === etag) return { listing: { gzip: cached.value, etag }, refreshed: false };
+  const gzip = await gzipOf(body);
+  await kv.put(cacheKey(library), gzip, { expirationTtl: SONG_LIST_CACHE_SECONDS, metadata: { etag } });
+  return { listing: { gzip, etag }, refreshed: true };
+}
+
 /**
- * The library's paths, from KV when a recent listing is cached. A 20,000-song library is 20 R2 list
- * calls; the cache turns a reload into one KV read, and the ETag into a body-less 304.
+ * The library's paths, from KV when cached. A 100,000-song library is 100 R2 list calls and about 5 MB of
+ * JSON (300 KB gzip); the cache turns a visit into one KV read and no compression work, the ETag into a 304.
+ * The upload tool and the cron's reconcile refresh the cache when the library changes.
  */
 export async function songListing(env: Env, library: Library, bucket: R2Bucket): Promise<SongListing> {
-  const cached = await env.CACHE.getWithMetadata<{ etag: string }>(cacheKey(library), 'text');
-  if (cached.value !== null && cached.metadata?.etag) return { body: cached.value, etag: cached.metadata.etag };
-
+  const cached = await env.CACHE.getWithMetadata<{ etag: string }>(cacheKey(library), 'arrayBuffer');
+  if (cached.value !== null && cached.metadata?.etag) return { gzip: cached.value, etag: cached.metadata.etag };
   const objects = await listObjects(bucket, undefined);
-  const body = JSON.stringify(objects.map((o) => o.key));
-  const etag = await etagOf(body);
-  await env.CACHE.put(cacheKey(library), body, { expirationTtl: SONG_LIST_CACHE_SECONDS, metadata: { etag } });
-  return { body, etag };
+  return (
+    await storeSongList(
+      env.CACHE,
+      library,
+      objects.map((o) => o.key),
+    )
+  ).listing;
 }
 
 /** Call after changing a library so the next listing is fresh. */
@@ -41,4 +57,28 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   if (ifNoneMatch.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
+/** RFC 9110 Accept-Encoding: does the client take gzip (named, or '*', with a non-zero weight)? */
+export function acceptsGzip(acceptEncoding: string | null): boolean {
+  return (acceptEncoding ?? '').split(',').some((entry) => {
+    const [coding = '', ...params] = entry.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === 'x-gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+/**
+ * 304 for a matching If-None-Match; otherwise the stored gzip bytes as they are (`encodeBody: 'manual'`
+ * keeps the runtime from compressing again), or the JSON decompressed for a client that takes no gzip.
+ */
+export function songListResponse(request: Request, listing: SongListing): Response {
+  const headers = new Headers({ ETag: listing.etag, 'Cache-Control': 'public, no-cache', Vary: 'Accept-Encoding' });
+  if (etagMatches(request.headers.get('If-None-Match') ?? undefined, listing.etag)) return new Response(null, { status: 304, headers });
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  if (!acceptsGzip(request.headers.get('Accept-Encoding'))) {
+    return new Response(new Blob([listing.gzip]).stream().pipeThrough(new DecompressionStream('gzip')), { headers });
+  }
+  headers.set('Content-Encoding', 'gzip');
+  return new Response(listing.gzip, { headers, encodeBody: 'manual' });
 }

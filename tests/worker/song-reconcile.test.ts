@@ -1,0 +1,88 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+import { crc32 } from 'node:zlib';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readIndexUnder } from '../../src/worker/db/song-index';
+import worker from '../../src/worker/index';
+import { reconcileLibrary } from '../../src/worker/songs/reconcile';
+import { invalidateSongList } from '../../src/worker/songs/song-list';
+import { required } from './expect-helpers';
+
+/**
+ * Issue 13: objects that reach a library by any route get their CRC-32 once (the cron's reconcile), rows of
+ * deleted objects go, and the cached song list is refreshed when the library changes, not only by expiry.
+ */
+
+const pattern = (n: number, seed = 0) => Uint8Array.from({ length: n }, (_, i) => (i * 5 + seed) % 253);
+const list = (headers: Record<string, string> = {}) => exports.default.fetch(new Request('http://localhost/api/get-glaive-songs', { headers }));
+
+async function runCron() {
+  const ctx = createExecutionContext();
+  worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '*/15 * * * *' }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+const rowsOf = async (prefix: string) => (await readIndexUnder(env.DB, 'glaive', prefix)).map((r) => ({ path: r.path, size: r.size, crc32: r.crc32 }));
+
+beforeEach(async () => {
+  for (;;) {
+    const old = await env.GLAIVE.list({ prefix: 'Arrived/' });
+    if (old.objects.length === 0) break;
+    await env.GLAIVE.delete(old.objects.map((o) => o.key));
+  }
+  await reconcileLibrary(env, 'glaive');
+});
+
+describe('the cron reconcile', () => {
+  it('checksums an object that arrived without a CRC, natively and once', async () => {
+    const object = required(await env.GLAIVE.put('Arrived/Elsewhere/a.wav', pattern(9000, 1)), 'the stored object');
+    expect(await rowsOf('Arrived/')).toEqual([]);
+    await runCron();
+    const [row] = await readIndexUnder(env.DB, 'glaive', 'Arrived/');
+    expect(row).toEqual({ path: 'Arrived/Elsewhere/a.wav', etag: object.etag, size: 9000, crc32: crc32(pattern(9000, 1)) });
+    expect(await reconcileLibrary(env, 'glaive')).toEqual({ checksummed: 0, dropped: 0, deferred: 0, listRefreshed: false });
+  });
+
+  it('re-checksums an object replaced under the same path, and drops the row of a deleted one', async () => {
+    await env.GLAIVE.put('Arrived/x.wav', pattern(100, 1));
+    await env.GLAIVE.put('Arrived/y.wav', pattern(100, 2));
+    await runCron();
+    await env.GLAIVE.put('Arrived/x.wav', pattern(100, 3));
+    await env.GLAIVE.delete('Arrived/y.wav');
+    expect(await reconcileLibrary(env, 'glaive')).toMatchObject({ checksummed: 1, dropped: 1 });
+    expect(await rowsOf('Arrived/')).toEqual([{ path: 'Arrived/x.wav', size: 100, crc32: crc32(pattern(100, 3)) }]);
+  });
+
+  it('walks past the 1000-object page without dropping rows of the next page', async () => {
+    const keys = Array.from({ length: 1003 }, (_, i) => `Arrived/Many/${String(i).padStart(4, '0')}.wav`);
+    for (let i = 0; i < keys.length; i += 50) await Promise.all(keys.slice(i, i + 50).map((k) => env.GLAIVE.put(k, 'x')));
+    await reconcileLibrary(env, 'glaive');
+    expect(await reconcileLibrary(env, 'glaive')).toEqual({ checksummed: 0, dropped: 0, deferred: 0, listRefreshed: false });
+    expect(await rowsOf('Arrived/Many/')).toHaveLength(1003);
+  }, 60_000);
+
+  it('defers what does not fit in its byte budget to the next run', async () => {
+    await env.GLAIVE.put('Arrived/big.wav', pattern(2000));
+    await env.GLAIVE.put('Arrived/small.wav', pattern(1000));
+    expect(await reconcileLibrary(env, 'glaive', 1000)).toMatchObject({ checksummed: 1, deferred: 1 });
+    expect((await rowsOf('Arrived/')).map((r) => r.path)).toEqual(['Arrived/small.wav']);
+    expect(await reconcileLibrary(env, 'glaive', 2000)).toMatchObject({ checksummed: 1, deferred: 0 });
+  });
+});
+
+describe('the cached song list', () => {
+  it('is refreshed by the reconcile when the library changes, so a revalidation sees the new path', async () => {
+    await invalidateSongList(env.CACHE, 'glaive');
+    const before = await list();
+    const etag = before.headers.get('ETag') ?? '';
+    expect(await before.json<string[]>()).not.toContain('Arrived/new.wav');
+    expect((await list({ 'If-None-Match': etag })).status).toBe(304);
+
+    await env.GLAIVE.put('Arrived/new.wav', pattern(10));
+    expect((await list({ 'If-None-Match': etag })).status).toBe(304); // cached: R2 is not listed per request
+    await runCron();
+    const after = await list({ 'If-None-Match': etag });
+    expect(after.status).toBe(200);
+    expect(await after.json<string[]>()).toContain('Arrived/new.wav');
+  });
+});
