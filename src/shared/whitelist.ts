@@ -79,6 +79,8 @@ export const adminUpdateSchema = z.object({
   expiresAt: date('expiresAt')
     .nullish()
     .transform((v) => v ?? null),
+  /** Move a user's own entry to someone who already has their limit anyway (the admin confirmed it). */
+  confirmOverLimit: z.boolean({ error: 'confirmOverLimit must be true or false.' }).optional(),
 });
 
 /** POST /api/delete-whitelisted-server */

@@ -289,4 +289,27 @@ describe('admin whitelist table', () => {
     expect(posted).toHaveLength(1);
     expect(screen.getByLabelText('New server ID')).toBeTruthy();
   });
+
+  it('an edit that puts a user over the limit asks first, and sends confirmOverLimit only when confirmed', async () => {
+    renderAdmin();
+    const overLimit = { status: 409, body: { error: 'User ID 100000000000000003 already has 1 of 1 licenses of their own.', code: 'OVER_LIMIT' } };
+    replies.push(overLimit);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit entry for Kenji Lounge' }));
+    const userInput = screen.getByLabelText('New user ID');
+    await userEvent.clear(userInput);
+    await userEvent.type(userInput, '100000000000000003');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const ask = await screen.findByRole('dialog', { name: 'Over the license limit' });
+    expect(ask.textContent).toContain('already has 1 of 1 licenses');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(posted).toHaveLength(1);
+    expect(screen.getByLabelText('New user ID')).toBeTruthy();
+
+    replies.push(overLimit, { status: 200, body: { entry: entry({ userID: '100000000000000003' }), previous: ENTRIES[0], changed: ['userID'] } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Over the license limit' })).getByRole('button', { name: 'Move it anyway' }));
+    await waitFor(() => expect(posted).toHaveLength(3));
+    expect(posted[2]?.body).toMatchObject({ newUserID: '100000000000000003', confirmOverLimit: true });
+    expect((posted[1]?.body as Record<string, unknown>).confirmOverLimit).toBeUndefined();
+  });
 });

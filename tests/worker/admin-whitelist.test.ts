@@ -293,3 +293,45 @@ describe('GET /api/admin-server-check', () => {
     }
   });
 });
+
+describe('an admin edit that would put a user over the limit of 1', () => {
+  /** A user-made entry, as an owner adding their own server makes it. */
+  async function ownEntry(userId: string, serverId: string) {
+    const row = await env.DB.prepare(
+      `INSERT INTO whitelist (user_id, user_name, server_id, server_name, expires_at, created_at, admin_made) VALUES (?, 'x', ?, NULL, ?, ?, 0) RETURNING id`,
+    )
+      .bind(userId, serverId, Date.now() + DAY_MS, Date.now())
+      .first<{ id: number }>();
+    return row?.id ?? 0;
+  }
+  const move = (oldID: number, newUserID: string, newServerID: string, extra: Record<string, unknown> = {}) =>
+    postJson('/api/update-whitelisted-server', { oldID, newUserID, newServerID, ...extra }, { cookie: admin });
+
+  it('says so with 409 OVER_LIMIT and changes nothing; with confirmOverLimit it moves', async () => {
+    const mine = await ownEntry(USERS.owner, GUILDS.kenjiLounge);
+    await ownEntry(USERS.member, GUILDS.glaiveStudio);
+    const refused = await move(mine, USERS.member, GUILDS.kenjiLounge);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      code: 'OVER_LIMIT',
+      error: `User ID ${USERS.member} already has 1 of 1 licenses of their own; moving this one to them puts them over the limit.`,
+    });
+    expect(await env.DB.prepare('SELECT user_id FROM whitelist WHERE id = ?').bind(mine).first('user_id')).toBe(USERS.owner);
+    expect((await move(mine, USERS.member, GUILDS.kenjiLounge, { confirmOverLimit: true })).status).toBe(200);
+    expect(await env.DB.prepare('SELECT user_id FROM whitelist WHERE id = ?').bind(mine).first('user_id')).toBe(USERS.member);
+  });
+
+  it('does not ask when the new user has none of their own, nor for admin-made entries, nor when the user stays', async () => {
+    const mine = await ownEntry(USERS.owner, GUILDS.kenjiLounge);
+    expect((await move(mine, USERS.member, GUILDS.kenjiLounge)).status).toBe(200);
+    await ownEntry(USERS.admin, GUILDS.lofiCafe);
+    const adminMade = await seed(USERS.owner, GUILDS.glaiveStudio);
+    expect((await move(adminMade._id, USERS.admin, GUILDS.glaiveStudio)).status).toBe(200);
+    expect((await move(mine, USERS.member, GUILDS.adminHq)).status).toBe(200);
+  });
+
+  it('refuses a confirmOverLimit that is not a boolean', async () => {
+    const mine = await ownEntry(USERS.owner, GUILDS.kenjiLounge);
+    expect((await move(mine, USERS.member, GUILDS.kenjiLounge, { confirmOverLimit: 'yes' })).status).toBe(400);
+  });
+});

@@ -111,6 +111,11 @@ export interface NewEntry {
   expiresAt: number;
 }
 
+/** How many entries count towards a user's limit (their own, expired ones too). */
+export async function countUserMadeEntries(db: D1Database, userId: string): Promise<number> {
+  return (await db.prepare('SELECT COUNT(*) AS n FROM whitelist WHERE user_id = ? AND admin_made = 0').bind(userId).first<number>('n')) ?? 0;
+}
+
 /**
  * A user-made entry, only while the user has fewer than `limit` user-made entries (expired ones count:
  * they are renewed through support, not by adding another server). Null when the limit was reached.

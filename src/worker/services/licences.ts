@@ -26,6 +26,7 @@ import {
   insertUserEntryWithinLimit,
   listAllEntries,
   ownerLicenceRows,
+  countUserMadeEntries,
   moveUserEntry,
   updateEntry,
   type Licence,
@@ -37,6 +38,12 @@ import type { ActiveSession } from '../hono-env';
 import { manageableGuilds } from './servers';
 
 const duplicateServer = () => new ApiError(409, 'DUPLICATE', DUPLICATE_SERVER_MESSAGE);
+const overLimit = (userId: string, held: number) =>
+  new ApiError(
+    409,
+    'OVER_LIMIT',
+    `User ID ${userId} already has ${held} of ${WHITELIST_LIMIT_PER_USER} licenses of their own; moving this one to them puts them over the limit.`,
+  );
 const entryNotFound = () => notFound('There is no whitelist entry with this id.', 'ENTRY_NOT_FOUND');
 
 /** Rethrows the UNIQUE violation as the 409 the page shows. */
@@ -217,6 +224,10 @@ export async function adminUpdateLicence(env: Env, input: z.output<typeof adminU
   if (!current) throw entryNotFound();
   const taken = input.newServerID !== current.serverId ? await findEntryByServer(env.DB, input.newServerID) : null;
   if (taken) throw duplicateServer();
+  if (current.adminMade === 0 && input.newUserID !== current.userId && input.confirmOverLimit !== true) {
+    const held = await countUserMadeEntries(env.DB, input.newUserID);
+    if (held >= WHITELIST_LIMIT_PER_USER) throw overLimit(input.newUserID, held);
+  }
 
   const names = await botServerNames(env);
   const userName = input.newUserID === current.userId ? current.userName : await userDisplayName(env, input.newUserID);

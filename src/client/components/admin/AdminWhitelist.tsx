@@ -7,10 +7,11 @@ import { DELETE_ENTRY_CONFIRM } from '../../../shared/messages';
 import { firstIssueSentence } from '../../../shared/schema-issues';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { adminAddSchema, adminUpdateSchema, EXPIRY_CHOICES, expiryFromChoice, formatExpiry, UNKNOWN_NAME, type ExpiryChoice } from '../../../shared/whitelist';
-import { postJson } from '../../api';
+import { ApiClientError, postJson } from '../../api';
 import { Modal, modalButton } from '../Modal';
 import { useApi } from '../../hooks/useApi';
-import { useBotServerConfirm } from './useBotServerConfirm';
+import { botServerCheck } from './bot-server-check';
+import { useConfirmDialog } from './useConfirmDialog';
 import { filterEntries, sortEntries, type Sort, type SortKey } from './whitelist-table';
 
 const inputClass =
@@ -41,7 +42,8 @@ export function AdminWhitelist() {
   const [sort, setSort] = useState<Sort>({ key: 'expiresAt', direction: 'asc' });
   const [editing, setEditing] = useState<number | null>(null);
   const filterId = useId();
-  const botServer = useBotServerConfirm();
+  const { confirm, dialog: confirmDialog } = useConfirmDialog();
+  const confirmServer = botServerCheck(confirm);
 
   const entries = useMemo(() => data?.servers ?? [], [data]);
   const shown = useMemo(() => sortEntries(filterEntries(entries, query), sort), [entries, query, sort]);
@@ -95,7 +97,7 @@ export function AdminWhitelist() {
 
   return (
     <div className="mt-6 space-y-8">
-      <AddEntryForm confirmServer={botServer.confirm} onAdded={(entry) => void replaceEntries((list) => [...list, entry])} />
+      <AddEntryForm confirmServer={confirmServer} onAdded={(entry) => void replaceEntries((list) => [...list, entry])} />
 
       <section aria-labelledby="entries-heading">
         <div className="flex flex-wrap items-end justify-between gap-3">
@@ -155,7 +157,8 @@ export function AdminWhitelist() {
                     <EditRow
                       key={entry._id}
                       entry={entry}
-                      confirmServer={botServer.confirm}
+                      confirmServer={confirmServer}
+                      confirm={confirm}
                       onCancel={() => setEditing(null)}
                       onSaved={(saved) => {
                         setEditing(null);
@@ -207,7 +210,7 @@ export function AdminWhitelist() {
           </div>
         )}
       </section>
-      {botServer.dialog}
+      {confirmDialog}
       <DeleteDialog entry={confirming} onCancel={() => setConfirming(null)} onConfirm={(entry) => void remove(entry)} />
     </div>
   );
@@ -263,11 +266,12 @@ type ConfirmServer = (serverID: string) => Promise<boolean>;
 interface EditRowProps {
   entry: AdminWhitelistEntry;
   confirmServer: ConfirmServer;
+  confirm: ReturnType<typeof useConfirmDialog>['confirm'];
   onCancel: () => void;
   onSaved: (entry: AdminWhitelistEntry) => void;
 }
 
-function EditRow({ entry, confirmServer, onCancel, onSaved }: EditRowProps) {
+function EditRow({ entry, confirmServer, confirm, onCancel, onSaved }: EditRowProps) {
   const [userID, setUserID] = useState(entry.userID);
   const [serverID, setServerID] = useState(entry.serverID);
   const [expiry, setExpiry] = useState<EditExpiry>('keep');
@@ -288,7 +292,13 @@ function EditRow({ entry, confirmServer, onCancel, onSaved }: EditRowProps) {
     setBusy(true);
     try {
       if (parsed.data.newServerID !== entry.serverID && !(await confirmServer(parsed.data.newServerID))) return;
-      const res = await postJson<AdminUpdateResponse>(apiActions.adminUpdate, parsed.data);
+      const res = await postJson<AdminUpdateResponse>(apiActions.adminUpdate, parsed.data).catch(async (error: unknown) => {
+        // Moving a user's own license to someone already at their limit: say so, and go ahead only if confirmed.
+        if (!(error instanceof ApiClientError && error.code === 'OVER_LIMIT')) throw error;
+        const proceed = await confirm({ title: 'Over the license limit', description: error.message, confirmLabel: 'Move it anyway' });
+        return proceed ? postJson<AdminUpdateResponse>(apiActions.adminUpdate, { ...parsed.data, confirmOverLimit: true }) : null;
+      });
+      if (!res) return;
       onSaved(res.entry);
       toast.success(res.changed.length ? 'Entry updated' : 'Nothing changed', { duration: TOAST_SUCCESS_MS });
     } catch (e) {
