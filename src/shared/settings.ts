@@ -296,6 +296,9 @@ export type ServerSettingsResponse = SettingsValues & {
   channels: SettingsChannel[];
   /** Roles at or above this position cannot be assigned by the bot. */
   botHighestRolePosition: number;
+  /** Discord did not answer: the server's name, roles and channels are the last known ones, from `asOf`. */
+  stale?: true;
+  asOf?: number;
 };
 
 export interface SettingsAuditEntry {

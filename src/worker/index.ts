@@ -25,6 +25,7 @@ import { whitelistRoutes } from './routes/whitelist';
 import { pruneSessions } from './services/sessions';
 import { pruneBotFeed } from './services/bot-feed';
 import { refreshStats } from './services/stats';
+import { staleAsOf, trackStaleness } from './discord/staleness';
 import { reconcileLibraries } from './songs/reconcile';
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -33,6 +34,13 @@ const MAX_JSON_BODY_BYTES = 64 * 1024;
  * The same policy on every response (see render/content-security-policy.ts for why it has no nonce),
  * except where a route set a stricter one of its own (files are sandboxed).
  */
+/** An answer built on Discord data that is a last known copy (Discord is down) says since when. */
+const dataAge = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const asOf = staleAsOf();
+  if (asOf !== null) c.res.headers.set('X-Data-As-Of', new Date(asOf).toISOString());
+});
+
 const csp = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', await contentSecurityPolicy());
@@ -73,6 +81,7 @@ const app = new Hono<AppEnv>()
       permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
     }),
     csp,
+    dataAge,
     requireConfiguration,
   )
   .route('/api', api)
@@ -95,7 +104,7 @@ app.onError(async (error, c) => {
 export type AppType = typeof app;
 
 export default {
-  fetch: (request, env, ctx) => withPageCache(request, ctx, () => Promise.resolve(app.fetch(request, env, ctx))),
+  fetch: (request, env, ctx) => withPageCache(request, ctx, () => trackStaleness(() => Promise.resolve(app.fetch(request, env, ctx)))),
   scheduled(_controller, env, ctx) {
     const missing = missingSettings(env, '/');
     if (missing.length > 0) {

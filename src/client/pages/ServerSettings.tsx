@@ -26,6 +26,9 @@ export default function ServerSettingsPage({ params }: { params: Record<string, 
   return <ServerSettings key={serverId} serverId={serverId} />;
 }
 
+// UTC, so the server-rendered text and the hydrated one are the same.
+const staleTime = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: 'UTC' });
+
 const backLink = (
   <Link
     href="/servers"
@@ -168,6 +171,14 @@ function ServerSettings({ serverId }: { serverId: string }) {
           </p>
         )}
       </header>
+      {data.stale && data.asOf !== undefined && (
+        <p
+          role="status"
+          className="mt-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+        >
+          {`Discord is not answering; showing data as of ${staleTime.format(data.asOf)} UTC. Changes still save.`}
+        </p>
+      )}
       <LicenceBanner serverId={serverId} licence={data.whitelist} onLicensed={() => void mutate()} />
 
       <div className="mt-8 flex flex-col gap-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">

@@ -1,4 +1,6 @@
 /** A read-through KV cache for Discord answers, so page loads do not spend Discord's rate limits. */
+import { ApiError } from '../errors';
+import { noteStale } from './staleness';
 
 interface CacheEntry<T> {
   value: T;
@@ -13,18 +15,34 @@ export interface CacheOptions {
 // KV refuses expirationTtl below 60 s; shorter freshness is enforced with `storedAt` on read.
 const KV_MIN_TTL_SECONDS = 60;
 
-/** The stored value if younger than `ttlSeconds`, else `load()`'s answer, which is then stored. */
+/** How long the last known copy is kept to answer while Discord is down. */
+export const LAST_KNOWN_TTL_SECONDS = 24 * 60 * 60;
+
+// Discord's failures that say nothing about the data (it is down, slow or limiting us): the last known copy
+// may answer. A 401, 403 or 404 is an answer about the data and is never papered over.
+const TRANSIENT_CODES = new Set(['DISCORD_UNAVAILABLE', 'DISCORD_TIMEOUT', 'DISCORD_RATE_LIMITED', 'DISCORD_REJECTED']);
+const isTransient = (error: unknown) => error instanceof ApiError && TRANSIENT_CODES.has(error.code);
+
+/**
+ * The stored value if younger than `ttlSeconds`, else `load()`'s answer, which is then stored. When Discord
+ * fails for a while, a copy up to a day old answers instead, and the request notes how old it is.
+ */
 export async function cached<T>(kv: KVNamespace, key: string, ttlSeconds: number, load: () => Promise<T>, options: CacheOptions = {}): Promise<T> {
-  if (options.fresh !== true) {
-    const hit = await readFresh<T>(kv, key, ttlSeconds);
-    if (hit !== null) return hit.value;
+  const entry = await read<T>(kv, key);
+  if (options.fresh !== true && entry !== null && Date.now() - entry.storedAt < ttlSeconds * 1000) return entry.value;
+  let value: T;
+  try {
+    value = await load();
+  } catch (error) {
+    if (entry === null || !isTransient(error)) throw error;
+    noteStale(entry.storedAt);
+    return entry.value;
   }
-  const value = await load();
-  await store(kv, key, ttlSeconds, value);
+  await store(kv, key, value);
   return value;
 }
 
-async function readFresh<T>(kv: KVNamespace, key: string, ttlSeconds: number): Promise<CacheEntry<T> | null> {
+async function read<T>(kv: KVNamespace, key: string): Promise<CacheEntry<T> | null> {
   let entry: CacheEntry<T> | null;
   try {
     entry = await kv.get<CacheEntry<T>>(key, 'json');
@@ -34,13 +52,13 @@ async function readFresh<T>(kv: KVNamespace, key: string, ttlSeconds: number): P
     return null;
   }
   if (entry === null || typeof entry.storedAt !== 'number') return null;
-  return Date.now() - entry.storedAt < ttlSeconds * 1000 ? entry : null;
+  return Date.now() - entry.storedAt < LAST_KNOWN_TTL_SECONDS * 1000 ? entry : null;
 }
 
-async function store(kv: KVNamespace, key: string, ttlSeconds: number, value: unknown): Promise<void> {
+async function store(kv: KVNamespace, key: string, value: unknown): Promise<void> {
   const entry: CacheEntry<unknown> = { value, storedAt: Date.now() };
   try {
-    await kv.put(key, JSON.stringify(entry), { expirationTtl: Math.max(KV_MIN_TTL_SECONDS, Math.ceil(ttlSeconds)) });
+    await kv.put(key, JSON.stringify(entry), { expirationTtl: Math.max(KV_MIN_TTL_SECONDS, LAST_KNOWN_TTL_SECONDS) });
   } catch (error) {
     // KV allows one write per key per second; losing a cache write only costs a later Discord call.
     console.warn(`KV write of ${key} failed`, error);

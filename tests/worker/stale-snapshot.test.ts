@@ -1,0 +1,71 @@
+import { env } from 'cloudflare:workers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AllowedServersResponse } from '../../src/shared/api-types';
+import type { ServerSettingsResponse } from '../../src/shared/settings';
+import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
+import { clearKv, GUILDS, loginAs, resetFake, setFault, USERS } from './login';
+import { call, postJson } from './request';
+
+/** Every cached Discord answer, as if stored `ageMs` ago (past its freshness, within the day it is kept). */
+async function ageCache(ageMs: number) {
+  const { keys } = await env.CACHE.list();
+  for (const { name } of keys) {
+    const entry = await env.CACHE.get<{ value: unknown; storedAt: number }>(name, 'json');
+    if (entry && typeof entry.storedAt === 'number') await env.CACHE.put(name, JSON.stringify({ ...entry, storedAt: Date.now() - ageMs }));
+  }
+}
+
+const HOUR = 3_600_000;
+let owner = '';
+
+beforeEach(async () => {
+  await resetFake();
+  await clearKv(env.CACHE);
+  clearRateLimitBuckets();
+  owner = await loginAs(USERS.owner);
+  // Warm the cache the way a visit does.
+  expect((await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).status).toBe(200);
+});
+
+describe('Discord down, dashboard up', () => {
+  it('answers the server list and the settings from the last known copy, saying since when', async () => {
+    await ageCache(HOUR);
+    await setFault({ mode: '500' });
+    const list = await call('/api/allowed-servers', { cookie: owner });
+    expect(list.status).toBe(200);
+    expect((await list.json<AllowedServersResponse>()).map((s) => s.id)).toContain(GUILDS.kenjiLounge);
+    const asOf = Date.parse(list.headers.get('X-Data-As-Of') ?? '');
+    expect(Date.now() - asOf).toBeGreaterThanOrEqual(HOUR);
+
+    const res = await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner });
+    expect(res.status).toBe(200);
+    const body = await res.json<ServerSettingsResponse>();
+    expect(body.stale).toBe(true);
+    expect(body.asOf).toBeLessThanOrEqual(Date.now() - HOUR);
+    expect(body.roles.length).toBeGreaterThan(0);
+
+    const page = await call(`/server/${GUILDS.kenjiLounge}`, { cookie: owner });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Discord is not answering; showing data as of');
+  });
+
+  it('saves against the last known roles while Discord is down', async () => {
+    await ageCache(HOUR);
+    await setFault({ mode: '500' });
+    const res = await postJson(
+      '/api/update-server-settings',
+      { serverID: GUILDS.kenjiLounge, section: 'autorole', key: 'roleID', value: '400000000000001001' },
+      { cookie: owner },
+    );
+    expect(res.status).toBe(200);
+  });
+
+  it('live data is not marked stale, and a copy older than a day is not used', async () => {
+    const live = await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner });
+    expect(live.headers.get('X-Data-As-Of')).toBeNull();
+    expect((await live.json<ServerSettingsResponse>()).stale).toBeUndefined();
+    await ageCache(24 * HOUR + 60_000);
+    await setFault({ mode: '500' });
+    expect((await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).status).toBe(502);
+  });
+});
