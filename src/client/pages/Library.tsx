@@ -169,7 +169,7 @@ export default function Library() {
               type="search"
               value={query}
               onChange={(e) => setQuery(e.target.value)}
-              placeholder="Search songs and folders…"
+              placeholder="Search the library…"
               autoComplete="off"
               aria-keyshortcuts="/"
               className="h-11 w-full rounded-lg border border-gray-300 bg-white pr-4 pl-10 text-gray-900 placeholder-gray-500 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:border-white/10 dark:bg-gray-900 dark:text-gray-100 dark:focus:border-indigo-400 dark:focus:ring-indigo-400/40"
@@ -215,44 +215,46 @@ export default function Library() {
                   onDownload={downloadFolder}
                 />
               ) : (
-                <p className="p-3 text-sm text-gray-500 dark:text-gray-400">Loading folders…</p>
+                <p className="p-3 text-sm text-gray-600 dark:text-gray-400">Loading folders…</p>
               )}
             </nav>
             <section aria-labelledby={`${treeId}-files`} className={`min-w-0 ${PANEL}`}>
-              <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-gray-200 px-3 py-2 sm:px-4 sm:py-3 dark:border-white/10">
-                <div className="min-w-0 flex-1">
-                  {!searching && <Breadcrumb rootLabel={title} folder={folder} hrefFor={hrefFor} onSelect={selectFolder} />}
-                  <h2 id={`${treeId}-files`} className="truncate text-lg font-semibold">
-                    {searching ? `Search results for "${deferredQuery.trim()}"` : folderTitle}
-                  </h2>
-                  <p className="truncate text-xs text-gray-500 dark:text-gray-400" role="status">
-                    {!loaded
-                      ? 'Loading songs…'
-                      : searching
-                        ? `${results.files.length} files and ${results.folders.length} folders found`
-                        : `${folderNode.folders.length ? `${folderNode.folders.length} ${folderNode.folders.length === 1 ? 'folder' : 'folders'} · ` : ''}${folderNode.files.length} files here, ${folderNode.totalFiles} in total`}
-                  </p>
+              <header className="border-b border-gray-200 px-3 py-2 sm:px-4 sm:py-3 dark:border-white/10">
+                {!searching && <Breadcrumb rootLabel={title} folder={folder} hrefFor={hrefFor} onSelect={selectFolder} />}
+                <div className="flex items-center gap-3">
+                  <div className="min-w-0 flex-1">
+                    <h2 id={`${treeId}-files`} className="truncate text-lg font-semibold">
+                      {searching ? `Search results for "${deferredQuery.trim()}"` : folderTitle}
+                    </h2>
+                    <p className="truncate text-xs text-gray-600 dark:text-gray-400" role="status">
+                      {!loaded
+                        ? 'Loading songs…'
+                        : searching
+                          ? `${results.files.length} files and ${results.folders.length} folders found`
+                          : `${folderNode.folders.length ? `${folderNode.folders.length} ${folderNode.folders.length === 1 ? 'folder' : 'folders'} · ` : ''}${folderNode.files.length} files here, ${folderNode.totalFiles} in total`}
+                    </p>
+                  </div>
+                  {!searching && loaded && folderNode.totalFiles > 0 && (
+                    <button
+                      type="button"
+                      onClick={() => downloadFolder(folderNode)}
+                      disabled={tooBig}
+                      aria-label={`Download folder, ${folderSummary(folderNode)}`}
+                      title={tooBig ? `Zips hold at most ${MAX_ZIP_FILES} files` : `Download ${folderTitle} as a zip`}
+                      className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg bg-indigo-600 px-3 py-1.5 text-left text-sm font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:bg-gray-400 dark:focus-visible:outline-indigo-300 dark:disabled:bg-gray-700"
+                    >
+                      <DownloadIcon className="shrink-0" />
+                      <span className="flex flex-col leading-tight">
+                        <span>Download folder</span>
+                        <span className="text-xs font-normal text-indigo-100">{folderSummary(folderNode)}</span>
+                      </span>
+                    </button>
+                  )}
                 </div>
-                {!searching && loaded && folderNode.totalFiles > 0 && (
-                  <button
-                    type="button"
-                    onClick={() => downloadFolder(folderNode)}
-                    disabled={tooBig}
-                    aria-label={`Download folder, ${folderSummary(folderNode)}`}
-                    title={tooBig ? `Zips hold at most ${MAX_ZIP_FILES} files` : `Download ${folderTitle} as a zip`}
-                    className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg bg-indigo-600 px-3 py-1.5 text-left text-sm font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:bg-gray-400 dark:focus-visible:outline-indigo-300 dark:disabled:bg-gray-700"
-                  >
-                    <DownloadIcon className="shrink-0" />
-                    <span className="flex flex-col leading-tight">
-                      <span>Download folder</span>
-                      <span className="text-xs font-normal text-indigo-100 dark:text-indigo-200">{folderSummary(folderNode)}</span>
-                    </span>
-                  </button>
-                )}
               </header>
               {loaded &&
                 (entries.length === 0 ? (
-                  <p className="p-6 text-center text-gray-500 dark:text-gray-400">
+                  <p className="p-6 text-center text-gray-600 dark:text-gray-400">
                     {searching ? `No songs or folders match "${deferredQuery.trim()}"` : 'This folder is empty.'}
                   </p>
                 ) : (

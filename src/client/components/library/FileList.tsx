@@ -30,7 +30,7 @@ export function FileList({ entries, label, showFolder, current, playing, duratio
       count={entries.length}
       rowHeight={ROW_HEIGHT}
       resetKey={resetKey}
-      className="max-h-[calc(100dvh-19rem)] md:max-h-[calc(100vh-17rem)]"
+      className="max-h-[calc(100dvh-20rem)] md:max-h-[calc(100dvh-20rem)]"
       renderRow={(i) => {
         const entry = entries[i];
         if (!entry) return null;
@@ -50,11 +50,11 @@ export function FileList({ entries, label, showFolder, current, playing, duratio
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{name}</span>
                   {entry.files === undefined && (
-                    <span className="block truncate text-xs text-gray-500 dark:text-gray-400">{parentFolder(entry.path) || 'Folder'}</span>
+                    <span className="block truncate text-xs text-gray-600 dark:text-gray-400">{parentFolder(entry.path) || 'Folder'}</span>
                   )}
                 </span>
                 {entry.files !== undefined && (
-                  <span className="shrink-0 text-xs text-gray-500 tabular-nums dark:text-gray-400">
+                  <span className="shrink-0 text-xs text-gray-600 tabular-nums dark:text-gray-400">
                     {entry.files} {entry.files === 1 ? 'file' : 'files'}
                   </span>
                 )}
@@ -76,13 +76,13 @@ export function FileList({ entries, label, showFolder, current, playing, duratio
               {playable && extensionOf(entry.path) && (
                 <span
                   aria-hidden="true"
-                  className="shrink-0 rounded border border-gray-300 px-1 text-[10px] leading-4 font-semibold text-gray-500 uppercase dark:border-white/15 dark:text-gray-400"
+                  className="shrink-0 rounded border border-gray-300 px-1 text-[10px] leading-4 font-semibold text-gray-600 uppercase dark:border-white/15 dark:text-gray-400"
                 >
                   {extensionOf(entry.path)}
                 </span>
               )}
             </span>
-            {showFolder && <span className="block truncate text-xs text-gray-500 dark:text-gray-400">{folder || '/'}</span>}
+            {showFolder && <span className="block truncate text-xs text-gray-600 dark:text-gray-400">{folder || '/'}</span>}
           </span>
         );
         return (
@@ -104,12 +104,12 @@ export function FileList({ entries, label, showFolder, current, playing, duratio
                   {isCurrent && playing ? <PauseIcon /> : <PlayIcon />}
                 </span>
                 {text}
-                <span className="w-10 shrink-0 text-right text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="row-duration">
+                <span className="w-10 shrink-0 text-right text-xs text-gray-600 tabular-nums dark:text-gray-400" data-testid="row-duration">
                   {seconds === undefined ? '' : formatTime(seconds)}
                 </span>
               </button>
             ) : (
-              <div className="flex h-11 min-w-0 flex-1 items-center gap-3 px-2 text-gray-500 dark:text-gray-400" title="Not an audio file">
+              <div className="flex h-11 min-w-0 flex-1 items-center gap-3 px-2 text-gray-600 dark:text-gray-400" title="Not an audio file">
                 <span className="flex size-8 shrink-0 items-center justify-center">
                   <FileIcon />
                 </span>

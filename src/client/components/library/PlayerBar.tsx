@@ -183,7 +183,7 @@ export function PlayerBar({ player, onShowShortcuts }: { player: SongPlayer; onS
               {current ? trackTitle(current) : 'Nothing selected'}
               {loading && <span className="sr-only"> (loading)</span>}
             </p>
-            {current && folder && <p className="truncate text-xs text-gray-500 dark:text-gray-400">{baseName(folder)}</p>}
+            {current && folder && <p className="truncate text-xs text-gray-600 dark:text-gray-400">{baseName(folder)}</p>}
           </div>
           <div className="flex flex-col items-center md:flex-1">
             <div className="flex items-center gap-1">
