@@ -26,14 +26,34 @@ export interface SongSearchIndex {
   folders: Column;
 }
 
-export interface SongSearchResult {
-  /** Folders whose own name holds every word, in the order of the index's folders. */
-  folders: readonly string[];
-  /** Files whose path holds every word, in the order of the list. */
-  files: readonly string[];
+/** A list of paths read by position: 100,000 hits are not copied into an array on every keystroke. */
+export interface PathList {
+  readonly length: number;
+  at: (i: number) => string | undefined;
+  toArray: () => string[];
 }
 
-const EMPTY_RESULT: SongSearchResult = { folders: [], files: [] };
+export interface SongSearchResult {
+  /** Folders whose own name holds every word, in the order of the index's folders. */
+  folders: PathList;
+  /** Files whose path holds every word, in the order of the list. */
+  files: PathList;
+}
+
+function pathList(items: readonly string[], hits: Int32Array): PathList {
+  return {
+    length: hits.length,
+    at: (i) => (i >= 0 && i < hits.length ? items[hits[i] as number] : undefined),
+    toArray: () => {
+      const out = new Array<string>(hits.length);
+      for (let i = 0; i < hits.length; i++) out[i] = items[hits[i] as number] as string;
+      return out;
+    },
+  };
+}
+
+const NONE = new Int32Array(0);
+export const EMPTY_SEARCH_RESULT: SongSearchResult = { folders: pathList([], NONE), files: pathList([], NONE) };
 
 function column(items: readonly string[], lower: string[]): Column {
   const starts = new Int32Array(items.length + 1);
@@ -86,27 +106,41 @@ function sweep(col: Column, words: readonly string[]): Int32Array {
   const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
   const others = words.filter((w) => w !== longest);
   const { haystack, starts, lower } = col;
-  const hits: number[] = [];
+  const hits = new Int32Array(lower.length);
+  let n = 0;
   let item = 0;
   let at = haystack.indexOf(longest);
   while (at >= 0) {
     while ((starts[item + 1] as number) <= at) item++;
-    const text = lower[item] as string;
-    if (others.every((w) => text.includes(w))) hits.push(item);
+    if (others.length === 0 || holdsAll(lower[item] as string, others)) hits[n++] = item;
     at = haystack.indexOf(longest, starts[item + 1]);
   }
-  return Int32Array.from(hits);
+  return hits.slice(0, n);
+}
+
+function holdsAll(text: string, words: readonly string[]): boolean {
+  for (const word of words) if (!text.includes(word)) return false;
+  return true;
 }
 
 /** The candidates that also hold `words`. */
 function narrow(col: Column, candidates: Int32Array, words: readonly string[]): Int32Array {
-  const out = new Int32Array(candidates.length);
+  if (words.length === 0) return candidates;
+  const lower = col.lower;
+  // Typing a word every candidate already holds keeps the same hits: allocate only at the first miss.
+  let out: Int32Array | undefined;
   let n = 0;
-  for (const item of candidates) {
-    const text = col.lower[item] as string;
-    if (words.every((w) => text.includes(w))) out[n++] = item;
+  for (let i = 0; i < candidates.length; i++) {
+    const item = candidates[i] as number;
+    if (holdsAll(lower[item] as string, words)) {
+      if (out) out[n] = item;
+      n++;
+    } else if (!out) {
+      out = new Int32Array(candidates.length);
+      out.set(candidates.subarray(0, i));
+    }
   }
-  return out.slice(0, n);
+  return out ? out.slice(0, n) : candidates;
 }
 
 /**
@@ -180,12 +214,9 @@ export function createSongSearch(index: SongSearchIndex): SongSearch {
   return {
     search(query) {
       const words = queryWords(query);
-      if (words.length === 0) return EMPTY_RESULT;
+      if (words.length === 0) return EMPTY_SEARCH_RESULT;
       const hits = find(words);
-      return {
-        folders: Array.from(hits.folders, (i) => index.folders.items[i] as string),
-        files: Array.from(hits.files, (i) => index.files.items[i] as string),
-      };
+      return { folders: pathList(index.folders.items, hits.folders), files: pathList(index.files.items, hits.files) };
     },
     lastWork: () => work,
   };

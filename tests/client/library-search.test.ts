@@ -29,9 +29,21 @@ function reference(paths: readonly string[], query: string) {
   };
 }
 
+/** The search as plain arrays, for comparing. */
+function searcher(paths: readonly string[]) {
+  const search = createSongSearch(buildSongSearchIndex(paths));
+  return {
+    search: (query: string) => {
+      const result = search.search(query);
+      return { folders: result.folders.toArray(), files: result.files.toArray() };
+    },
+    lastWork: search.lastWork,
+  };
+}
+
 describe('library search', () => {
   it('matches file paths and folder names, case-insensitively, every word', () => {
-    const { search } = createSongSearch(buildSongSearchIndex(PATHS));
+    const { search } = searcher(PATHS);
     expect(search('two')).toEqual({ folders: [], files: ['B Artist/Album/2 Two.mp3'] });
     expect(search('DEEP')).toEqual({ folders: ['A Artist/Deep'], files: ['A Artist/Deep/Er/Est/x.ogg'] });
     expect(search('album ten').files).toEqual(['B Artist/Album/10 Ten.wav']);
@@ -42,7 +54,7 @@ describe('library search', () => {
 
   it('never matches across two paths', () => {
     // 'x.ogg' ends one path and 'readme' starts the next in the joined index.
-    const { search } = createSongSearch(buildSongSearchIndex(['a/x.ogg', 'readme.txt']));
+    const { search } = searcher(['a/x.ogg', 'readme.txt']);
     expect(search('oggreadme').files).toEqual([]);
     expect(search('ogg\nreadme').files).toEqual([]);
   });
@@ -62,8 +74,7 @@ describe('library search', () => {
       { length: 5000 },
       (_, i) => `Artist ${i % 40}/Album ${i % 7}/${String(i).padStart(4, '0')} Track ${i % 3 ? 'Live' : 'Studio'}.mp3`,
     );
-    const index = buildSongSearchIndex(paths);
-    const typing = createSongSearch(index);
+    const typing = searcher(paths);
     const typed = 'artist 12 album 3 studio';
     for (let i = 1; i <= typed.length; i++) {
       const query = typed.slice(0, i);
@@ -80,8 +91,17 @@ describe('library search', () => {
     expect(typing.search('studio 0001')).toEqual(reference(paths, 'studio 0001'));
   });
 
+  it('reads hits by position', () => {
+    const result = createSongSearch(buildSongSearchIndex(PATHS)).search('artist');
+    expect(result.files.length).toBe(5);
+    expect(result.files.at(0)).toBe('B Artist/Album/10 Ten.wav');
+    expect(result.files.at(4)).toBe('A Artist/Deep/Er/Est/x.ogg');
+    expect(result.files.at(5)).toBeUndefined();
+    expect(result.files.at(-1)).toBeUndefined();
+  });
+
   it('keeps the list order for files and name order for folders', () => {
-    const { search } = createSongSearch(buildSongSearchIndex(['z/b 10.mp3', 'z/b 2.mp3', 'a/b 1.mp3', 'b 9/x.mp3', 'b 10/x.mp3']));
+    const { search } = searcher(['z/b 10.mp3', 'z/b 2.mp3', 'a/b 1.mp3', 'b 9/x.mp3', 'b 10/x.mp3']);
     expect(search('b').files).toEqual(['z/b 10.mp3', 'z/b 2.mp3', 'a/b 1.mp3', 'b 9/x.mp3', 'b 10/x.mp3']);
     expect(search('b').folders).toEqual(['b 9', 'b 10']);
   });

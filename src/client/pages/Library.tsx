@@ -4,11 +4,11 @@ import { useLocation } from 'wouter';
 import { MAX_ZIP_FILES } from '../../shared/song-limits';
 import { CONFIRM_FOLDER_BYTES, formatBytes, readSongListing, songListingUrl } from '../../shared/song-listing';
 import { baseName, folderDownloadUrl, folderZipName, isPlayable, LIBRARY_TITLES, libraryFromPathname, songDownloadUrl } from '../../shared/song-paths';
-import type { SongSearchResult } from '../../shared/song-search';
+import { EMPTY_SEARCH_RESULT } from '../../shared/song-search';
 import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors, type FolderNode } from '../../shared/song-tree';
 import { Modal, modalButton } from '../components/Modal';
 import { Breadcrumb } from '../components/library/Breadcrumb';
-import { FileList, type FileListEntry } from '../components/library/FileList';
+import { FileList, type FileListEntries, type FileListEntry } from '../components/library/FileList';
 import { FolderTree } from '../components/library/FolderTree';
 import { DownloadIcon, SearchIcon } from '../components/library/LibraryIcons';
 import { PlayerBar } from '../components/library/PlayerBar';
@@ -20,7 +20,6 @@ import { useFolderDownload, useSongDownload } from '../hooks/useSongDownload';
 import { useSongPlayer } from '../hooks/useSongPlayer';
 import { useSongSearch } from '../hooks/useSongSearch';
 
-const NO_RESULTS: SongSearchResult = { folders: [], files: [] };
 const PANEL = 'rounded-xl border border-gray-200 bg-white shadow-sm dark:border-white/10 dark:bg-gray-900/60 dark:shadow-none';
 const FOCUS = 'focus-visible:outline-2 focus-visible:outline-indigo-500 dark:focus-visible:outline-indigo-400';
 
@@ -57,7 +56,7 @@ export default function Library() {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const searching = deferredQuery.trim() !== '';
-  const results = useMemo(() => (searching ? searcher.get().search(deferredQuery) : NO_RESULTS), [searcher, searching, deferredQuery]);
+  const results = useMemo(() => (searching ? searcher.get().search(deferredQuery) : EMPTY_SEARCH_RESULT), [searcher, searching, deferredQuery]);
   // Phones show the tree as a sheet on demand; wider screens always show it beside the files.
   const [showFolders, setShowFolders] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
@@ -79,19 +78,32 @@ export default function Library() {
     if (urlSong && paths.includes(urlSong)) cue(urlSong);
   }, [urlSong, paths, cue]);
 
-  const entries = useMemo<FileListEntry[]>(() => {
-    if (searching)
-      return [...results.folders.map((path) => ({ kind: 'folder' as const, path })), ...results.files.map((path) => ({ kind: 'file' as const, path }))];
-    return [
+  const entries = useMemo<FileListEntries>(() => {
+    if (searching) {
+      const { folders, files } = results;
+      return {
+        length: folders.length + files.length,
+        at: (i) => {
+          const path = i < folders.length ? folders.at(i) : files.at(i - folders.length);
+          return path === undefined ? undefined : { kind: i < folders.length ? 'folder' : 'file', path };
+        },
+      };
+    }
+    const rows: FileListEntry[] = [
       ...folderNode.folders.map((f) => ({ kind: 'folder' as const, path: f.path, files: f.totalFiles })),
       ...folderNode.files.map((path) => ({ kind: 'file' as const, path })),
     ];
+    return { length: rows.length, at: (i) => rows[i] };
   }, [searching, results, folderNode]);
 
   // The queue is what the list shows when a song is started there: the folder, or the search results.
   const playSong = useCallback(
     (path: string) => {
-      const queue = entries.flatMap((e) => (e.kind === 'file' && isPlayable(e.path) ? [e.path] : []));
+      const queue: string[] = [];
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries.at(i);
+        if (entry?.kind === 'file' && isPlayable(entry.path)) queue.push(entry.path);
+      }
       player.select(path, queue);
       setLocation({ song: path });
     },

@@ -6,8 +6,14 @@ import { VirtualList } from './VirtualList';
 /** A folder row: a subfolder (with its file count) in a folder, or a matching folder in search results. */
 export type FileListEntry = { kind: 'folder'; path: string; files?: number } | { kind: 'file'; path: string };
 
+/** The rows, read by position (a search may hold 100,000 files: no array of them is built per keystroke). */
+export interface FileListEntries {
+  length: number;
+  at: (i: number) => FileListEntry | undefined;
+}
+
 interface FileListProps {
-  entries: readonly FileListEntry[];
+  entries: FileListEntries;
   label: string;
   /** Show each file's folder under its name (search results span the library). */
   showFolder: boolean;
@@ -32,7 +38,7 @@ export function FileList({ entries, label, showFolder, current, playing, duratio
       resetKey={resetKey}
       className="max-h-[calc(100dvh-20rem)] md:max-h-[calc(100dvh-20rem)]"
       renderRow={(i) => {
-        const entry = entries[i];
+        const entry = entries.at(i);
         if (!entry) return null;
         if (entry.kind === 'folder') {
           const name = baseName(entry.path);
