@@ -1,4 +1,4 @@
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { FolderNode } from '../../../shared/song-tree';
 import { ChevronRightIcon, DownloadIcon, FolderIcon } from './LibraryIcons';
 import { VirtualList } from './VirtualList';
@@ -81,7 +81,8 @@ export function treeKeyTarget(rows: VisibleFolder[], index: number, key: string,
   }
 }
 
-export function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSelect, onDownload }: FolderTreeProps) {
+/** Memoised: typing in the search box does not re-render it. */
+export const FolderTree = memo(function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSelect, onDownload }: FolderTreeProps) {
   const rows = useMemo(() => visibleFolders(root, expanded), [root, expanded]);
   const listRef = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
@@ -158,4 +159,4 @@ export function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSe
       />
     </div>
   );
-}
+});

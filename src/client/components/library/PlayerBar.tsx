@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { baseName, parentFolder, trackTitle } from '../../../shared/song-paths';
 import type { SongPlayer } from '../../hooks/useSongPlayer';
 import { formatTime } from './format-time';
@@ -131,7 +131,8 @@ function Seek({ player, className = '' }: { player: SongPlayer; className?: stri
   );
 }
 
-export function PlayerBar({ player, onShowShortcuts }: { player: SongPlayer; onShowShortcuts: () => void }) {
+/** Memoised: typing in the search box does not re-render it. */
+export const PlayerBar = memo(function PlayerBar({ player, onShowShortcuts }: { player: SongPlayer; onShowShortcuts: () => void }) {
   const { audioRef, current, playing, loading } = player;
   const folder = current ? parentFolder(current) : '';
   const barRef = useRef<HTMLElement>(null);
@@ -222,4 +223,4 @@ export function PlayerBar({ player, onShowShortcuts }: { player: SongPlayer; onS
       </div>
     </section>
   );
-}
+});
