@@ -212,7 +212,7 @@ export default function Library() {
             <nav
               id={treeId}
               aria-label="Folders"
-              className={`${showFolders ? 'max-md:fixed max-md:inset-x-0 max-md:bottom-[var(--player-h,0px)] max-md:z-20 max-md:rounded-b-none max-md:shadow-[0_-8px_32px_rgba(0,0,0,0.35)]' : 'max-md:hidden'} ${PANEL} p-2 md:block`}
+              className={`${showFolders ? 'max-md:fixed max-md:inset-x-0 max-md:bottom-[var(--player-h,0px)] max-md:z-20 max-md:rounded-b-none max-md:bg-white max-md:shadow-[0_-8px_32px_rgba(0,0,0,0.35)] max-md:dark:bg-gray-900' : 'max-md:hidden'} ${PANEL} p-2 md:block`}
             >
               {loaded ? (
                 <FolderTree
@@ -230,7 +230,7 @@ export default function Library() {
             </nav>
             <section aria-labelledby={`${treeId}-files`} className={`min-w-0 ${PANEL}`}>
               <header className="border-b border-gray-200 px-3 py-2 sm:px-4 sm:py-3 dark:border-white/10">
-                {!searching && <Breadcrumb rootLabel={title} folder={folder} hrefFor={hrefFor} onSelect={selectFolder} />}
+                {!searching && folder !== '' && <Breadcrumb rootLabel={title} folder={folder} hrefFor={hrefFor} onSelect={selectFolder} />}
                 <div className="flex items-center gap-3">
                   <div className="min-w-0 flex-1">
                     <h2 id={`${treeId}-files`} className="truncate text-lg font-semibold">
@@ -241,7 +241,7 @@ export default function Library() {
                         ? 'Loading songs…'
                         : searching
                           ? `${results.files.length} files and ${results.folders.length} folders found`
-                          : `${folderNode.folders.length ? `${folderNode.folders.length} ${folderNode.folders.length === 1 ? 'folder' : 'folders'} · ` : ''}${folderNode.files.length} files here, ${folderNode.totalFiles} in total`}
+                          : `${folderNode.folders.length ? `${folderNode.folders.length} ${folderNode.folders.length === 1 ? 'folder' : 'folders'} · ` : ''}${folderNode.files.length} ${folderNode.files.length === 1 ? 'file' : 'files'} here, ${folderNode.totalFiles} in total`}
                     </p>
                   </div>
                   {!searching && loaded && folderNode.totalFiles > 0 && (
