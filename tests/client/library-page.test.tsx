@@ -105,6 +105,47 @@ describe('Library page', () => {
     expect(audio.getAttribute('src')).toBeNull();
   });
 
+  it('media keys and the lock screen go to the previous and next song of the queue', async () => {
+    const user = userEvent.setup();
+    const handlers = new Map<string, (() => void) | null>();
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, {
+        mediaSession: {
+          metadata: null,
+          playbackState: 'none',
+          setActionHandler: (action: string, handler: (() => void) | null) => handlers.set(action, handler),
+          setPositionState: () => undefined,
+        },
+      }),
+    );
+    renderLibrary('/kenji?folder=Artist%2FAlbum');
+    fetchMock.mockResolvedValue(new Response(new Uint8Array(2), { status: 206 }));
+    await user.click(within(fileList()).getByRole('button', { name: 'Play 01 One.wav' }));
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('01 One'));
+    // First in the folder: no previous; notes.txt is not in the queue.
+    expect(handlers.get('previoustrack')).toBeNull();
+    await act(() => {
+      handlers.get('nexttrack')?.();
+      return Promise.resolve();
+    });
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('02 Two'));
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/stream-kenji-song?song=Artist%2FAlbum%2F02%20Two.mp3', expect.anything());
+    expect(handlers.get('nexttrack')).toBeNull();
+    await act(() => {
+      handlers.get('previoustrack')?.();
+      return Promise.resolve();
+    });
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('01 One'));
+  });
+
+  it('a song cued from a link has its folder as the queue', async () => {
+    renderLibrary('/kenji?folder=Artist%2FAlbum&song=Artist%2FAlbum%2F01%20One.wav');
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('01 One'));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true);
+  });
+
   it('searches the whole library', async () => {
     const user = userEvent.setup();
     renderLibrary();

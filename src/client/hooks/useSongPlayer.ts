@@ -110,7 +110,7 @@ export interface SongPlayer {
   volumeBy: (delta: number) => void;
   togglePlay: () => void;
   /** Puts a song in the player without starting it (deep links: browsers block autoplay anyway). */
-  cue: (path: string) => void;
+  cue: (path: string, queue?: readonly string[]) => void;
   seek: (seconds: number) => void;
   seekBy: (delta: number) => void;
   setVolume: (volume: number) => void;
@@ -252,9 +252,10 @@ export function useSongPlayer(library: Library): SongPlayer {
     settingsStore.update({ shuffle });
   }, [current, queue]);
 
-  const cue = useCallback((path: string) => {
+  const cue = useCallback((path: string, nextQueue?: readonly string[]) => {
     if (loadedRef.current) return;
     setCurrent(path);
+    if (nextQueue) setQueue(nextQueue);
   }, []);
 
   const seek = useCallback((seconds: number) => {

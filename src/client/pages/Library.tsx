@@ -3,7 +3,16 @@ import useSWR from 'swr';
 import { useLocation } from 'wouter';
 import { MAX_ZIP_FILES } from '../../shared/song-limits';
 import { CONFIRM_FOLDER_BYTES, formatBytes, readSongListing, songListingUrl } from '../../shared/song-listing';
-import { baseName, folderDownloadUrl, folderZipName, isPlayable, LIBRARY_TITLES, libraryFromPathname, songDownloadUrl } from '../../shared/song-paths';
+import {
+  baseName,
+  folderDownloadUrl,
+  folderZipName,
+  isPlayable,
+  LIBRARY_TITLES,
+  libraryFromPathname,
+  parentFolder,
+  songDownloadUrl,
+} from '../../shared/song-paths';
 import { EMPTY_SEARCH_RESULT } from '../../shared/song-search';
 import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors, type FolderNode } from '../../shared/song-tree';
 import { Modal, modalButton } from '../components/Modal';
@@ -72,9 +81,11 @@ export default function Library() {
 
   const { cue } = player;
   // A shared link names a song: put it in the player (paused) once we know it exists.
+  // Its folder is the queue, so next and previous work from there.
   useEffect(() => {
-    if (urlSong && paths.includes(urlSong)) cue(urlSong);
-  }, [urlSong, paths, cue]);
+    if (!urlSong || !paths.includes(urlSong)) return;
+    cue(urlSong, (findFolder(tree, parentFolder(urlSong))?.files ?? []).filter(isPlayable));
+  }, [urlSong, paths, tree, cue]);
 
   const entries = useMemo<FileListEntries>(() => {
     if (searching) {
