@@ -125,7 +125,7 @@ test.describe('song library pages', () => {
     await expect(page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   });
 
-  test('keyboard shortcuts: space, arrows and M, but not while typing', async ({ page }) => {
+  test('keyboard shortcuts: space, M, up and down, but not while typing', async ({ page }) => {
     await gotoHydrated(page, '/kenji?folder=Kenji+Sato%2FNight+Drive');
     await files(page).getByRole('button', { name: 'Play 01 Neon Streets.wav' }).click();
     await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(0.1);
@@ -137,6 +137,13 @@ test.describe('song library pages', () => {
     await page.getByRole('searchbox').fill('m ');
     await expect.poll(async () => (await audioState(page)).muted).toBe(true);
     expect((await audioState(page)).paused).toBe(true);
+    // Up and down: volume in 10% steps (and out of mute).
+    await page.locator('h2').first().click();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await audioState(page)).volume).toBeCloseTo(0.4);
+    expect((await audioState(page)).muted).toBe(false);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => (await audioState(page)).volume).toBeCloseTo(0.5);
   });
 
   test('shows the busy alert and stops when the server answers 429', async ({ page }) => {

@@ -47,6 +47,8 @@ export function usePlayerShortcuts(player: SongPlayer, targets: ShortcutTargets)
       p: player.previous,
     };
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    // Up and down inside a list scroll it; they change the volume everywhere else.
+    if ((key === 'ArrowUp' || key === 'ArrowDown') && event.target instanceof Element && event.target.closest('ul, ol')) return;
     const action = always[event.key] ?? (player.current ? withSong[key] : undefined);
     if (!action) return;
     event.preventDefault();
