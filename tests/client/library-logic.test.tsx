@@ -87,6 +87,14 @@ describe('song tree', () => {
     expect(findFolder(tree, '')).toBe(tree);
   });
 
+  it('adds up folder sizes when the listing has them, and knows when it does not', () => {
+    expect(tree.totalBytes).toBeNull();
+    const sized = buildSongTree(PATHS, [10, 20, 1, 300, 4000, 5, 0]);
+    expect(sized.totalBytes).toBe(4336);
+    expect(findFolder(sized, 'B Artist')?.totalBytes).toBe(31);
+    expect(findFolder(sized, 'A Artist/Deep')?.totalBytes).toBe(4000);
+  });
+
   it('collapsing a folder removes its expanded descendants but not its siblings (SPEC section 4)', () => {
     const expanded = new Set(['A Artist', 'A Artist/Deep', 'A Artist/Deep/Er', 'A Artist Two', 'B Artist']);
     expect([...collapseFolder(expanded, 'A Artist')].sort()).toEqual(['A Artist Two', 'B Artist']);
