@@ -256,6 +256,24 @@ describe('Library page', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('falls back to the browser download when the page may not use the save dialog', async () => {
+    const user = userEvent.setup();
+    renderLibrary('/kenji?folder=Artist%2FLive');
+    vi.stubGlobal(
+      'showSaveFilePicker',
+      vi.fn(() => Promise.reject(new DOMException('Cross origin sub frames are not allowed', 'SecurityError'))),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    await user.click(screen.getByRole('button', { name: /^Download folder, / }));
+    await waitFor(() => expect(screen.getByText('Downloading Live...')).toBeTruthy());
+    expect(clicked).toEqual(['/api/download-kenji-folder?folder=Artist%2FLive']);
+    expect(screen.queryByText('Failed to download Live')).toBeNull();
+  });
+
   it('shows the file count and size of a folder, and asks before downloading more than 200 MB', async () => {
     const user = userEvent.setup();
     const MB = 1000 * 1000;

@@ -105,21 +105,21 @@ const savePicker = (): SaveFilePicker | undefined =>
  * Call it from a click: the picker needs the user's gesture.
  */
 export async function streamToDisk(url: string, name: string, fileName: string): Promise<boolean> {
-  const picker = savePicker();
-  if (!picker) {
+  const browserDownload = () => {
     clickDownloadLink(url, fileName);
     toast(`Downloading ${name}...`, { description: 'Your browser shows the progress.', duration: TOAST_DURATION_MS });
     return true;
-  }
+  };
+  const picker = savePicker();
+  if (!picker) return browserDownload();
   let handle: SavableHandle;
   try {
     handle = await picker({ suggestedName: fileName, types: [{ description: 'Zip archive', accept: { 'application/zip': ['.zip'] } }] });
   } catch (error) {
-    // Cancelling the save dialog is not a failure.
+    // Cancelling the save dialog is not a failure; a picker the page may not use (a frame, a policy) leaves the browser's download.
     if ((error as { name?: unknown } | null)?.name === 'AbortError') return false;
     console.error(error);
-    toast.error(`Failed to download ${name}`, { duration: TOAST_DURATION_MS });
-    return false;
+    return browserDownload();
   }
   const id = toast.loading(`Preparing ${name} for download...`);
   try {
