@@ -139,6 +139,20 @@ describe('Library page', () => {
     await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('01 One'));
   });
 
+  it('the queue is the search results a song was started from, not its folder', async () => {
+    const user = userEvent.setup();
+    renderLibrary();
+    fetchMock.mockResolvedValue(new Response(new Uint8Array(2), { status: 206 }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search songs and folders' }), 'n');
+    await user.click(within(fileList()).getByRole('button', { name: 'Play 01 One.wav' }));
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('01 One'));
+    await user.clear(screen.getByRole('searchbox', { name: 'Search songs and folders' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // In its folder 02 Two.mp3 would come next; in the results it is Encore.ogg.
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('Encore'));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
+  });
+
   it('a song cued from a link has its folder as the queue', async () => {
     renderLibrary('/kenji?folder=Artist%2FAlbum&song=Artist%2FAlbum%2F01%20One.wav');
     await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('01 One'));

@@ -82,8 +82,10 @@ export default function Library() {
   const { cue } = player;
   // A shared link names a song: put it in the player (paused) once we know it exists.
   // Its folder is the queue, so next and previous work from there.
+  // A song this page put in the URL itself (by playing it) is already in the player, with its own queue.
+  const playedRef = useRef<string | null>(null);
   useEffect(() => {
-    if (!urlSong || !paths.includes(urlSong)) return;
+    if (!urlSong || urlSong === playedRef.current || !paths.includes(urlSong)) return;
     cue(urlSong, (findFolder(tree, parentFolder(urlSong))?.files ?? []).filter(isPlayable));
   }, [urlSong, paths, tree, cue]);
 
@@ -114,6 +116,7 @@ export default function Library() {
         if (entry?.kind === 'file' && isPlayable(entry.path)) queue.push(entry.path);
       }
       player.select(path, queue);
+      playedRef.current = path;
       setLocation({ song: path });
     },
     [entries, player, setLocation],
