@@ -10,20 +10,27 @@ export interface FolderNode {
   files: string[];
   /** Files in this folder and all its descendants. */
   totalFiles: number;
+  /** Their bytes, when the listing had sizes; null otherwise. */
+  totalBytes: number | null;
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 export const compareNames = (a: string, b: string) => collator.compare(a, b);
 
-export function buildSongTree(paths: readonly string[]): FolderNode {
-  const root: FolderNode = { name: '', path: '', folders: [], files: [], totalFiles: 0 };
+/** `sizes` (bytes, aligned with `paths`) gives every folder its total size. */
+export function buildSongTree(paths: readonly string[], sizes: readonly number[] | null = null): FolderNode {
+  const bytes = sizes ? 0 : null;
+  const root: FolderNode = { name: '', path: '', folders: [], files: [], totalFiles: 0, totalBytes: bytes };
   const byPath = new Map<string, FolderNode>([['', root]]);
   const childrenOf = new Map<FolderNode, Map<string, FolderNode>>();
-  for (const path of paths) {
+  for (let p = 0; p < paths.length; p++) {
+    const path = paths[p] as string;
     if (path === '' || path.endsWith('/')) continue;
+    const size = sizes?.[p] ?? 0;
     const segments = path.split('/');
     let node = root;
     node.totalFiles++;
+    if (node.totalBytes !== null) node.totalBytes += size;
     for (let i = 0; i < segments.length - 1; i++) {
       const name = segments[i] as string;
       let kids = childrenOf.get(node);
@@ -31,13 +38,14 @@ export function buildSongTree(paths: readonly string[]): FolderNode {
       let child = kids.get(name);
       if (!child) {
         const childPath = node.path === '' ? name : `${node.path}/${name}`;
-        child = { name, path: childPath, folders: [], files: [], totalFiles: 0 };
+        child = { name, path: childPath, folders: [], files: [], totalFiles: 0, totalBytes: bytes };
         kids.set(name, child);
         node.folders.push(child);
         byPath.set(childPath, child);
       }
       node = child;
       node.totalFiles++;
+      if (node.totalBytes !== null) node.totalBytes += size;
     }
     node.files.push(path);
   }
@@ -75,53 +83,4 @@ export function expandFolders(expanded: ReadonlySet<string>, paths: readonly str
   const next = new Set(expanded);
   for (const p of paths) next.add(p);
   return next;
-}
-
-export interface SearchIndex {
-  files: readonly string[];
-  lowerFiles: readonly string[];
-  folders: readonly string[];
-  lowerFolderNames: readonly string[];
-}
-
-export function buildSearchIndex(paths: readonly string[]): SearchIndex {
-  const files = paths.filter((p) => p !== '' && !p.endsWith('/'));
-  const folderSet = new Set<string>();
-  for (const p of files) {
-    let i = p.indexOf('/');
-    while (i >= 0) {
-      folderSet.add(p.slice(0, i));
-      i = p.indexOf('/', i + 1);
-    }
-  }
-  const folders = [...folderSet].sort(compareNames);
-  return {
-    files,
-    lowerFiles: files.map((p) => p.toLowerCase()),
-    folders,
-    lowerFolderNames: folders.map((p) => baseName(p).toLowerCase()),
-  };
-}
-
-export interface SearchResult {
-  /** Folders whose own name matches every word. */
-  folders: string[];
-  /** Files whose path (folder names and file name) matches every word. */
-  files: string[];
-}
-
-/** Case-insensitive; every whitespace-separated word must occur. Linear scan: ~1 ms per 20,000 paths. */
-export function searchLibrary(index: SearchIndex, query: string): SearchResult {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return { folders: [], files: [] };
-  const matches = (text: string) => words.every((w) => text.includes(w));
-  const folders: string[] = [];
-  for (let i = 0; i < index.folders.length; i++) {
-    if (matches(index.lowerFolderNames[i] as string)) folders.push(index.folders[i] as string);
-  }
-  const files: string[] = [];
-  for (let i = 0; i < index.files.length; i++) {
-    if (matches(index.lowerFiles[i] as string)) files.push(index.files[i] as string);
-  }
-  return { folders, files };
 }

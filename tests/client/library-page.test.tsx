@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { SWRConfig } from 'swr';
@@ -10,11 +10,11 @@ import { required } from './expect-helpers';
 
 const SONGS = ['Artist/Album/01 One.wav', 'Artist/Album/02 Two.mp3', 'Artist/Album/notes.txt', 'Artist/Live/Encore.ogg', 'Other/x.flac'];
 
-function renderLibrary(path = '/kenji') {
+function renderLibrary(path = '/kenji', listing: unknown = SONGS) {
   const location = memoryLocation({ path, record: true });
   const result = render(
     <Router hook={location.hook} searchHook={location.searchHook}>
-      <SWRConfig value={{ provider: () => new Map(), fallback: { '/api/get-kenji-songs': SONGS }, fetcher: () => Promise.resolve(SONGS) }}>
+      <SWRConfig value={{ provider: () => new Map(), fallback: { '/api/get-kenji-songs?sizes=1': listing }, fetcher: () => Promise.resolve(listing) }}>
         <Library />
         <Toaster />
       </SWRConfig>
@@ -105,12 +105,67 @@ describe('Library page', () => {
     expect(audio.getAttribute('src')).toBeNull();
   });
 
+  it('media keys and the lock screen go to the previous and next song of the queue', async () => {
+    const user = userEvent.setup();
+    const handlers = new Map<string, (() => void) | null>();
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, {
+        mediaSession: {
+          metadata: null,
+          playbackState: 'none',
+          setActionHandler: (action: string, handler: (() => void) | null) => handlers.set(action, handler),
+          setPositionState: () => undefined,
+        },
+      }),
+    );
+    renderLibrary('/kenji?folder=Artist%2FAlbum');
+    fetchMock.mockResolvedValue(new Response(new Uint8Array(2), { status: 206 }));
+    await user.click(within(fileList()).getByRole('button', { name: 'Play 01 One.wav' }));
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('01 One'));
+    // First in the folder: no previous; notes.txt is not in the queue.
+    expect(handlers.get('previoustrack')).toBeNull();
+    await act(() => {
+      handlers.get('nexttrack')?.();
+      return Promise.resolve();
+    });
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('02 Two'));
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/stream-kenji-song?song=Artist%2FAlbum%2F02%20Two.mp3', expect.anything());
+    expect(handlers.get('nexttrack')).toBeNull();
+    await act(() => {
+      handlers.get('previoustrack')?.();
+      return Promise.resolve();
+    });
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('01 One'));
+  });
+
+  it('the queue is the search results a song was started from, not its folder', async () => {
+    const user = userEvent.setup();
+    renderLibrary();
+    fetchMock.mockResolvedValue(new Response(new Uint8Array(2), { status: 206 }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search songs and folders' }), 'n');
+    await user.click(within(fileList()).getByRole('button', { name: 'Play 01 One.wav' }));
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('01 One'));
+    await user.clear(screen.getByRole('searchbox', { name: 'Search songs and folders' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // In its folder 02 Two.mp3 would come next; in the results it is Encore.ogg.
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('Encore'));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
+  });
+
+  it('a song cued from a link has its folder as the queue', async () => {
+    renderLibrary('/kenji?folder=Artist%2FAlbum&song=Artist%2FAlbum%2F01%20One.wav');
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('01 One'));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true);
+  });
+
   it('searches the whole library', async () => {
     const user = userEvent.setup();
     renderLibrary();
     await user.type(screen.getByRole('searchbox', { name: 'Search songs and folders' }), 'live');
     await waitFor(() => expect(within(fileList()).getByRole('button', { name: 'Play Encore.ogg' })).toBeTruthy());
-    expect(within(fileList()).getByRole('button', { name: /^Live/ })).toBeTruthy();
+    expect(within(fileList()).getByRole('button', { name: /^Open folder Live/ })).toBeTruthy();
   });
 
   it('downloads with progress toasts and a 2 s success toast', async () => {
@@ -141,14 +196,125 @@ describe('Library page', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/download-kenji-song?song=Artist%2FAlbum%2F01%20One.wav', expect.anything());
   });
 
-  it('says when a folder download fails, with the reason', async () => {
+  it('streams a folder zip into the file the listener picks, never into a blob', async () => {
     const user = userEvent.setup();
     renderLibrary('/kenji?folder=Artist');
+    const written: number[] = [];
+    let closed = false;
+    const picker = vi.fn(() =>
+      Promise.resolve({
+        createWritable: () =>
+          Promise.resolve(
+            new WritableStream<Uint8Array>({
+              write: (chunk) => void written.push(...chunk),
+              close: () => void (closed = true),
+            }),
+          ),
+      }),
+    );
+    vi.stubGlobal('showSaveFilePicker', picker);
+    const save = vi.spyOn(URL, 'createObjectURL');
+    fetchMock.mockResolvedValueOnce(new Response(new Uint8Array([80, 75, 3, 4, 9]), { status: 200, headers: { 'Content-Length': '5' } }));
+    await user.click(screen.getByRole('button', { name: /^Download folder, / }));
+    await waitFor(() => expect(screen.getByText('Downloaded Artist successfully')).toBeTruthy());
+    expect(picker).toHaveBeenCalledWith(expect.objectContaining({ suggestedName: 'Artist.zip' }));
+    expect(fetchMock).toHaveBeenCalledWith('/api/download-kenji-folder?folder=Artist', expect.anything());
+    expect(written).toEqual([80, 75, 3, 4, 9]);
+    expect(closed).toBe(true);
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('says when a folder download fails, with the reason, and removes the half-made file', async () => {
+    const user = userEvent.setup();
+    renderLibrary('/kenji?folder=Artist');
+    const remove = vi.fn(() => Promise.resolve());
+    vi.stubGlobal(
+      'showSaveFilePicker',
+      vi.fn(() => Promise.resolve({ createWritable: () => Promise.resolve(new WritableStream()), remove })),
+    );
     fetchMock.mockResolvedValueOnce(new Response('{"error":"This folder is too large.","code":"FOLDER_TOO_LARGE"}', { status: 413 }));
-    await user.click(screen.getByRole('button', { name: 'Download folder' }));
+    await user.click(screen.getByRole('button', { name: /^Download folder, / }));
     await waitFor(() => expect(screen.getByText('Failed to download Artist')).toBeTruthy());
     expect(screen.getByText('This folder is too large.')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/download-kenji-folder?folder=Artist', expect.anything());
+    expect(remove).toHaveBeenCalled();
+  });
+
+  it('fails a folder stream that ends short of its Content-Length', async () => {
+    const user = userEvent.setup();
+    renderLibrary('/kenji?folder=Other');
+    let aborted = false;
+    vi.stubGlobal(
+      'showSaveFilePicker',
+      vi.fn(() => Promise.resolve({ createWritable: () => Promise.resolve(new WritableStream({ abort: () => void (aborted = true) })) })),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValueOnce(new Response(new Uint8Array(3), { status: 200, headers: { 'Content-Length': '10' } }));
+    await user.click(screen.getByRole('button', { name: /^Download folder, / }));
+    await waitFor(() => expect(screen.getByText('Failed to download Other')).toBeTruthy());
+    expect(aborted).toBe(true);
+    expect(screen.queryByText('Downloaded Other successfully')).toBeNull();
+  });
+
+  it('without the File System Access API hands the folder URL to the browser and says it started', async () => {
+    const user = userEvent.setup();
+    renderLibrary('/kenji?folder=Artist');
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    await user.click(screen.getByRole('button', { name: /^Download folder, / }));
+    await waitFor(() => expect(screen.getByText('Downloading Artist...')).toBeTruthy());
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0]?.getAttribute('href')).toBe('/api/download-kenji-folder?folder=Artist');
+    expect(clicked[0]?.download).toBe('Artist.zip');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the browser download when the page may not use the save dialog', async () => {
+    const user = userEvent.setup();
+    renderLibrary('/kenji?folder=Artist%2FLive');
+    vi.stubGlobal(
+      'showSaveFilePicker',
+      vi.fn(() => Promise.reject(new DOMException('Cross origin sub frames are not allowed', 'SecurityError'))),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    await user.click(screen.getByRole('button', { name: /^Download folder, / }));
+    await waitFor(() => expect(screen.getByText('Downloading Live...')).toBeTruthy());
+    expect(clicked).toEqual(['/api/download-kenji-folder?folder=Artist%2FLive']);
+    expect(screen.queryByText('Failed to download Live')).toBeNull();
+  });
+
+  it('shows the file count and size of a folder, and asks before downloading more than 200 MB', async () => {
+    const user = userEvent.setup();
+    const MB = 1000 * 1000;
+    renderLibrary('/kenji?folder=Artist', { paths: SONGS, sizes: [100 * MB, 100 * MB, 1000, 50 * MB, 5 * MB] });
+    const button = screen.getByRole('button', { name: /^Download folder, / });
+    expect(button.textContent).toContain('4 files · 250 MB');
+    const picker = vi.fn(() => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')));
+    vi.stubGlobal('showSaveFilePicker', picker);
+
+    const logged = vi.spyOn(console, 'error');
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Download Artist?' });
+    expect(dialog.textContent).toContain('4 files · 250 MB');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(picker).not.toHaveBeenCalled();
+
+    await user.click(button);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(picker).toHaveBeenCalled());
+    // Cancelling the save dialog is not an error.
+    expect(logged).not.toHaveBeenCalled();
+
+    // A smaller folder downloads at once.
+    await user.click(within(tree()).getByRole('button', { name: 'Download folder Other as zip' }));
+    await waitFor(() => expect(picker).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('says a song download failed, and that the server is busy, when the download limit answers 429', async () => {
@@ -168,12 +334,38 @@ describe('Library page', () => {
     expect(save).not.toHaveBeenCalled();
   });
 
-  it('toggles the folder panel on small screens', async () => {
+  it('on small screens keeps the folders in a sheet that opens and closes', async () => {
     const user = userEvent.setup();
     renderLibrary();
-    await user.click(screen.getByRole('button', { name: 'Hide Folders' }));
-    expect(folderPanel().className).toMatch(/(^| )hidden /);
+    expect(folderPanel().className).toMatch(/(^| )max-md:hidden /);
     await user.click(screen.getByRole('button', { name: 'Show Folders' }));
-    expect(folderPanel().className).toMatch(/^block /);
+    expect(folderPanel().className).toMatch(/(^| )max-md:fixed /);
+    await user.click(screen.getByRole('button', { name: 'Hide Folders' }));
+    expect(folderPanel().className).toMatch(/(^| )max-md:hidden /);
+    await user.click(screen.getByRole('button', { name: 'Show Folders' }));
+    await user.keyboard('{Escape}');
+    expect(folderPanel().className).toMatch(/(^| )max-md:hidden /);
+  });
+
+  it('remembers volume, autoplay, shuffle and repeat in localStorage (autoplay off, volume 0.5 by default)', async () => {
+    const user = userEvent.setup();
+    localStorage.clear();
+    const first = renderLibrary('/kenji?folder=Artist%2FAlbum');
+    const audio = required(first.container.ownerDocument.querySelector('audio'), 'the audio element');
+    expect(screen.getByRole<HTMLInputElement>('slider', { name: 'Volume' }).value).toBe('0.5');
+    expect(audio.volume).toBe(0.5);
+    const autoplay = screen.getByRole('switch', { name: 'Autoplay next' });
+    expect(autoplay.getAttribute('aria-checked')).toBe('false');
+    await user.click(autoplay);
+    await user.click(screen.getByRole('button', { name: 'Repeat: off' }));
+    fireEvent.change(screen.getByRole('slider', { name: 'Volume' }), { target: { value: '0.3' } });
+    first.unmount();
+
+    renderLibrary('/kenji?folder=Artist%2FAlbum');
+    expect(screen.getByRole('switch', { name: 'Autoplay next' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Repeat: all' })).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('slider', { name: 'Volume' }).value).toBe('0.3');
+    expect(JSON.parse(localStorage.getItem('library-player') ?? '{}')).toMatchObject({ volume: 0.3, autoplay: true, repeat: 'all', shuffle: false });
+    localStorage.clear();
   });
 });

@@ -44,8 +44,8 @@ const ANSWERS: Record<string, unknown> = {
 
 /** Data a page deliberately loads after the first paint (no loader fills it); the audit loads when opened. */
 const LOADED_AFTER_PAINT: Record<string, string[]> = {
-  kenji: ['/api/get-kenji-songs'],
-  glaive: ['/api/get-glaive-songs'],
+  kenji: ['/api/get-kenji-songs?sizes=1'],
+  glaive: ['/api/get-glaive-songs?sizes=1'],
 };
 
 const PATHS: Record<string, string> = { server: `/server/${GUILD}` };

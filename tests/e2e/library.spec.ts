@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { gotoHydrated, watchConsole } from './helpers';
 
@@ -10,6 +11,13 @@ const audioState = (page: Page) =>
   page
     .locator('audio')
     .evaluate((a: HTMLAudioElement) => ({ paused: a.paused, time: a.currentTime, volume: a.volume, muted: a.muted, src: a.getAttribute('src') }));
+
+/** Toasts never cover the player bar. */
+async function expectAbovePlayer(page: Page, toast: Locator) {
+  const toastBox = await toast.boundingBox();
+  const playerBox = await page.getByRole('region', { name: 'Player' }).boundingBox();
+  expect(toastBox && playerBox && toastBox.y + toastBox.height <= playerBox.y).toBe(true);
+}
 
 test.describe('song library pages', () => {
   test('render on the server, hydrate cleanly and browse the tree', async ({ page }) => {
@@ -73,7 +81,7 @@ test.describe('song library pages', () => {
     await search.fill('rainy');
     await expect(page.getByText(/14 files and 1 folders found/)).toBeVisible();
     await files(page)
-      .getByRole('button', { name: /^Rainy Days/ })
+      .getByRole('button', { name: /^Open folder Rainy Days/ })
       .click();
     await expect(search).toHaveValue('');
     await expect(page.getByRole('heading', { name: 'Rainy Days' })).toBeVisible();
@@ -117,7 +125,7 @@ test.describe('song library pages', () => {
     await expect(page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   });
 
-  test('keyboard shortcuts: space, arrows and M, but not while typing', async ({ page }) => {
+  test('keyboard shortcuts: space, M, up and down, but not while typing', async ({ page }) => {
     await gotoHydrated(page, '/kenji?folder=Kenji+Sato%2FNight+Drive');
     await files(page).getByRole('button', { name: 'Play 01 Neon Streets.wav' }).click();
     await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(0.1);
@@ -129,6 +137,13 @@ test.describe('song library pages', () => {
     await page.getByRole('searchbox').fill('m ');
     await expect.poll(async () => (await audioState(page)).muted).toBe(true);
     expect((await audioState(page)).paused).toBe(true);
+    // Up and down: volume in 10% steps (and out of mute).
+    await page.locator('h2').first().click();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await audioState(page)).volume).toBeCloseTo(0.4);
+    expect((await audioState(page)).muted).toBe(false);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => (await audioState(page)).volume).toBeCloseTo(0.5);
   });
 
   test('shows the busy alert and stops when the server answers 429', async ({ page }) => {
@@ -161,21 +176,59 @@ test.describe('song library pages', () => {
     expect(file.suggestedFilename()).toBe('01 Neon Streets.wav');
     const bytes = readFileSync(await file.path());
     expect(bytes.subarray(0, 4).toString()).toBe('RIFF');
-    await expect(page.getByText('Downloaded 01 Neon Streets.wav successfully')).toBeVisible();
+    const toast = page.getByText('Downloaded 01 Neon Streets.wav successfully');
+    await expect(toast).toBeVisible();
+    await expectAbovePlayer(page, toast);
   });
 
-  test('downloads a folder as a valid zip', async ({ page }) => {
+  test('a folder download streams into the picked file, byte for byte the server zip', async ({ page }) => {
+    // The save dialog cannot be clicked in a test: the picker hands out a file in the origin's private file system,
+    // which has the same writable-stream interface as a file on disk.
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'showSaveFilePicker', {
+        configurable: true,
+        value: async (options: { suggestedName?: string }) => {
+          (window as unknown as { savedName?: string }).savedName = options.suggestedName;
+          const dir = await navigator.storage.getDirectory();
+          return dir.getFileHandle('saved.zip', { create: true });
+        },
+      });
+    });
+    await gotoHydrated(page, '/kenji?folder=Lo-Fi+Collective%2FRainy+Days');
+    await page.getByRole('button', { name: /^Download folder, 14 files/ }).click();
+    await expect(page.getByText('Downloaded Rainy Days successfully')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { savedName?: string }).savedName)).toBe('Rainy Days.zip');
+    const saved = Buffer.from(
+      await page.evaluate(async () => {
+        const file = await (await (await navigator.storage.getDirectory()).getFileHandle('saved.zip')).getFile();
+        return [...new Uint8Array(await file.arrayBuffer())];
+      }),
+    );
+    const server = await page.request.get('/api/download-kenji-folder?folder=Lo-Fi%20Collective%2FRainy%20Days');
+    expect(server.status()).toBe(200);
+    const expected = await server.body();
+    expect(saved.length).toBe(expected.length);
+    expect(saved.equals(expected)).toBe(true);
+    const entries = unzipSync(new Uint8Array(saved));
+    expect(Object.keys(entries)).toHaveLength(14);
+    expect(Object.keys(entries)).toContain('Bonus/02 Room Tone.mp3');
+  });
+
+  test('without the File System Access API a folder goes to the browser download, byte for byte the server zip', async ({ page }) => {
+    await page.addInitScript(() => {
+      delete (Window.prototype as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+      delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+    });
     await gotoHydrated(page, '/kenji?folder=Lo-Fi+Collective%2FRainy+Days');
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download folder', exact: true }).click();
+    await page.getByRole('button', { name: /^Download folder, 14 files/ }).click();
+    await expect(page.getByText('Downloading Rainy Days...')).toBeVisible();
     const file = await download;
     expect(file.suggestedFilename()).toBe('Rainy Days.zip');
-    const entries = unzipSync(new Uint8Array(readFileSync(await file.path())));
-    expect(Object.keys(entries)).toHaveLength(14);
-    expect(Object.keys(entries)).toContain('01 Drizzle.wav');
-    expect(Object.keys(entries)).toContain('Bonus/02 Room Tone.mp3');
-    expect(Buffer.from(entries['01 Drizzle.wav']?.subarray(0, 4) ?? []).toString()).toBe('RIFF');
-    await expect(page.getByText('Downloaded Rainy Days successfully')).toBeVisible();
+    const saved = readFileSync(await file.path());
+    const expected = await (await page.request.get('/api/download-kenji-folder?folder=Lo-Fi%20Collective%2FRainy%20Days')).body();
+    expect(saved.equals(expected)).toBe(true);
+    expect(Object.keys(unzipSync(new Uint8Array(saved)))).toContain('01 Drizzle.wav');
   });
 
   test('a failed download says so, and why when the download limit is reached', async ({ page }) => {
@@ -193,16 +246,181 @@ test.describe('song library pages', () => {
     await expect(page.getByText('Server is busy. Please try again in a moment.')).toBeVisible();
   });
 
-  test('hides and shows the folders on a phone', async ({ page }) => {
+  test('phone layout at 390×844: no sideways scroll, folders in a sheet, a compact player, 44 px targets', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await gotoHydrated(page, '/glaive');
-    await expect(page.getByRole('link', { name: 'Glaive Library' })).toBeVisible();
-    await expect(folders(page)).toBeVisible();
-    await page.getByRole('button', { name: 'Hide Folders' }).click();
+    await gotoHydrated(page, '/kenji?folder=Kenji+Sato%2FNight+Drive');
+    await expect(page.getByRole('navigation', { name: 'Library' }).getByRole('link', { name: 'Kenji Library' })).toBeVisible();
+    const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await noSidewaysScroll()).toBe(true);
+
+    // The tree is a sheet behind 'Show Folders'; the breadcrumb leads up meanwhile.
     await expect(folders(page)).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Kenji Sato' })).toBeVisible();
     await page.getByRole('button', { name: 'Show Folders' }).click();
     await expect(folders(page)).toBeVisible();
+    await folders(page).getByRole('button', { name: 'Expand Lo-Fi Collective' }).click();
+    await folders(page)
+      .getByRole('button', { name: /^Rainy Days/ })
+      .click();
+    await expect(folders(page)).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Rainy Days' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Show Folders' })).toBeVisible();
+
+    // One compact row; the seek bar and the toggles are in the expandable full view.
+    const player = page.getByRole('region', { name: 'Player' });
+    await files(page).getByRole('button', { name: 'Play 01 Drizzle.wav' }).click();
+    await expect(page.getByTestId('now-playing')).toHaveText('01 Drizzle');
+    await expect(player.getByRole('slider', { name: 'Seek' })).toBeHidden();
+    const compact = await player.boundingBox();
+    expect(compact?.height).toBeLessThan(90);
+    await player.getByRole('button', { name: 'Show full player' }).click();
+    await expect(player.getByRole('slider', { name: 'Seek' })).toBeVisible();
+    await expect(player.getByRole('switch', { name: 'Autoplay next' })).toBeVisible();
+    expect(await noSidewaysScroll()).toBe(true);
+
+    for (const target of [
+      player.getByRole('button', { name: /^(Play|Pause)$/ }),
+      player.getByRole('button', { name: 'Next' }),
+      player.getByRole('button', { name: 'Previous' }),
+      player.getByRole('button', { name: 'Shuffle' }),
+      player.getByRole('button', { name: 'Hide full player' }),
+      files(page).getByRole('button', { name: 'Play 02 Window Seat.wav' }),
+      files(page).getByRole('button', { name: 'Download 02 Window Seat.wav' }),
+      page.getByRole('button', { name: 'Show Folders' }),
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Lo-Fi Collective' }),
+    ]) {
+      const box = await target.boundingBox();
+      expect(box?.height, String(target)).toBeGreaterThanOrEqual(44);
+      expect(box?.width, String(target)).toBeGreaterThanOrEqual(44);
+    }
+
+    // Toasts stay above the player.
+    await player.getByRole('button', { name: 'Hide full player' }).click();
+    await files(page).getByRole('button', { name: 'Download 03 Puddles.wav' }).click();
+    const toast = page.getByText('Downloaded 03 Puddles.wav successfully');
+    await expect(toast).toBeVisible();
+    await expectAbovePlayer(page, toast);
   });
+
+  test('next, previous (buttons and N/P), and autoplay across a folder', async ({ page }) => {
+    await gotoHydrated(page, '/kenji?folder=Kenji+Sato%2FNight+Drive');
+    const player = page.getByRole('region', { name: 'Player' });
+    const nowPlaying = page.getByTestId('now-playing');
+    await files(page).getByRole('button', { name: 'Play 01 Neon Streets.wav' }).click();
+    await expect(nowPlaying).toHaveText('01 Neon Streets');
+    await expect(player.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    // The row learns its duration from the audio's metadata.
+    await expect(files(page).locator('[data-song="Kenji Sato/Night Drive/01 Neon Streets.wav"]').getByTestId('row-duration')).toHaveText('0:04');
+
+    await player.getByRole('button', { name: 'Next' }).click();
+    await expect(nowPlaying).toHaveText('02 Highway Lights');
+    await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+    await player.getByRole('button', { name: 'Previous' }).click();
+    await expect(nowPlaying).toHaveText('01 Neon Streets');
+    await page.locator('h2').first().click();
+    await page.keyboard.press('n');
+    await expect(nowPlaying).toHaveText('02 Highway Lights');
+    await page.keyboard.press('p');
+    await expect(nowPlaying).toHaveText('01 Neon Streets');
+
+    // Autoplay on: the folder plays on in the order shown (cover.txt is not a song) and stops after the last one.
+    const autoplay = player.getByRole('switch', { name: 'Autoplay next' });
+    await expect(autoplay).toHaveAttribute('aria-checked', 'false');
+    await autoplay.click();
+    await expect(autoplay).toHaveAttribute('aria-checked', 'true');
+    await files(page).getByRole('button', { name: 'Play 02 Highway Lights.wav' }).click();
+    await expect(nowPlaying).toHaveText('02 Highway Lights');
+    await expect(player.getByRole('button', { name: 'Next' })).toBeEnabled();
+    await expect(nowPlaying).toHaveText('03 Midnight Exit', { timeout: 10_000 });
+    await expect(player.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await expect.poll(async () => (await audioState(page)).paused, { timeout: 10_000 }).toBe(true);
+    await expect(nowPlaying).toHaveText('03 Midnight Exit');
+
+    // Remembered for the next visit.
+    await page.reload();
+    await expect(page.locator('html[data-client-loaded="true"]')).toHaveCount(1);
+    await expect(player.getByRole('switch', { name: 'Autoplay next' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test('the queue is the search results the song was started from', async ({ page }) => {
+    await gotoHydrated(page, '/kenji');
+    await page.getByRole('searchbox', { name: 'Search songs and folders' }).fill('01');
+    await expect(page.getByRole('heading', { name: 'Search results for "01"' })).toBeVisible();
+    const shown = await files(page)
+      .locator('[data-song]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-song') ?? '').filter((p) => /\.(mp3|wav|ogg|m4a|aac|flac)$/.test(p)));
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    const title = (path: string) => (path.split('/').pop() ?? '').replace(/\.[^.]+$/, '');
+    await files(page)
+      .locator(`[data-song="${shown[0]}"]`)
+      .getByRole('button', { name: /^Play / })
+      .click();
+    await expect(page.getByTestId('now-playing')).toHaveText(title(shown[0] ?? ''));
+    // Leaving the results does not change the queue.
+    await page.getByRole('searchbox', { name: 'Search songs and folders' }).fill('');
+    const player = page.getByRole('region', { name: 'Player' });
+    await player.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByTestId('now-playing')).toHaveText(title(shown[1] ?? ''));
+    await player.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByTestId('now-playing')).toHaveText(title(shown[2] ?? ''));
+  });
+
+  test('breadcrumb and subfolders in the pane', async ({ page }) => {
+    await gotoHydrated(page, '/kenji?folder=Lo-Fi+Collective');
+    // A folder holding only folders lists them, with their counts.
+    await expect(page.getByRole('heading', { name: 'Lo-Fi Collective' })).toBeVisible();
+    await files(page).getByRole('button', { name: 'Open folder Rainy Days, 14 files' }).click();
+    await expect(page.getByRole('heading', { name: 'Rainy Days' })).toBeVisible();
+    // Subfolders come first, then the files.
+    const first = files(page).getByRole('listitem').first();
+    await expect(first.getByRole('button', { name: 'Open folder Bonus, 2 files' })).toBeVisible();
+    await expect(files(page).getByRole('listitem').nth(1).getByRole('button', { name: 'Play 01 Drizzle.wav' })).toBeVisible();
+
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByText('Rainy Days')).toHaveAttribute('aria-current', 'page');
+    await crumbs.getByRole('link', { name: 'Lo-Fi Collective' }).click();
+    await expect(page.getByRole('heading', { name: 'Lo-Fi Collective' })).toBeVisible();
+    await expect(page).toHaveURL(/folder=Lo-Fi\+Collective$/);
+    await crumbs.getByRole('link', { name: 'Kenji Library' }).click();
+    await expect(page.getByRole('heading', { name: 'Kenji Library', level: 2 })).toBeVisible();
+    await expect(page).toHaveURL(/\/kenji$/);
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Lo-Fi Collective' })).toBeVisible();
+  });
+
+  test('the ? key opens an overlay listing every shortcut; / goes to the search', async ({ page }) => {
+    await gotoHydrated(page, '/kenji');
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(dialog).toBeVisible();
+    for (const key of ['Space', '←', '→', '↑', '↓', 'M', 'N', 'P', '/', '?']) await expect(dialog.locator('kbd', { hasText: key }).first()).toBeVisible();
+    await expect(dialog.getByText('Next song')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.keyboard.press('/');
+    await expect(page.getByRole('searchbox', { name: 'Search songs and folders' })).toBeFocused();
+    // Typing '?' in the search box is text, not a shortcut.
+    await page.keyboard.type('?');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    await expect(dialog).toBeVisible();
+  });
+
+  for (const width of [390, 1280]) {
+    test(`no serious or critical accessibility violations at ${width} px, dark and light`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      for (const theme of ['dark', 'light']) {
+        await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+        await gotoHydrated(page, '/kenji?folder=Lo-Fi+Collective%2FRainy+Days');
+        await files(page).getByRole('button', { name: 'Play 01 Drizzle.wav' }).click();
+        await expect(page.getByTestId('now-playing')).toHaveText('01 Drizzle');
+        if (width === 390) await page.getByRole('button', { name: 'Show Folders' }).click();
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      }
+    });
+  }
 
   test('deep links survive a reload, and back returns to the previous folder', async ({ page }) => {
     await gotoHydrated(page, '/glaive.html?folder=Glaive%2FCypress+Grove&song=Glaive%2FCypress+Grove%2F01+Astral.wav');

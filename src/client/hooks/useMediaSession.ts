@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { LIBRARY_TITLES, parentFolder, trackTitle, baseName, type Library } from '../../shared/song-paths';
 import { SEEK_STEP_SECONDS, type SongPlayer } from './useSongPlayer';
 
-/** Lock-screen and hardware media keys: metadata, play state, position and actions. */
-export function useMediaSession(player: SongPlayer, library: Library, queue: readonly string[]) {
-  const { current, playing, time, duration, togglePlay, seek, seekBy, select } = player;
+/** Lock-screen and hardware media keys: metadata, play state, position and actions (previous/next as the buttons). */
+export function useMediaSession(player: SongPlayer, library: Library) {
+  const { current, playing, time, duration, togglePlay, seek, seekBy, next, previous, nextSong, previousSong } = player;
 
   useEffect(() => {
     if (typeof navigator === 'undefined' || !('mediaSession' in navigator) || typeof MediaMetadata === 'undefined') return;
@@ -38,17 +38,15 @@ export function useMediaSession(player: SongPlayer, library: Library, queue: rea
 
   useEffect(() => {
     if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return;
-    const index = current ? queue.indexOf(current) : -1;
-    const previous = index > 0 ? queue[index - 1] : undefined;
-    const next = index >= 0 ? queue[index + 1] : undefined;
     const handlers: [MediaSessionAction, MediaSessionActionHandler | null][] = [
       ['play', () => togglePlay()],
       ['pause', () => togglePlay()],
       ['seekbackward', (d) => seekBy(-(d.seekOffset ?? SEEK_STEP_SECONDS))],
       ['seekforward', (d) => seekBy(d.seekOffset ?? SEEK_STEP_SECONDS)],
       ['seekto', (d) => d.seekTime !== undefined && seek(d.seekTime)],
-      ['previoustrack', previous === undefined ? null : () => select(previous)],
-      ['nexttrack', next === undefined ? null : () => select(next)],
+      // No handler greys the lock screen's button out, like the page's own.
+      ['previoustrack', previousSong === null ? null : () => previous()],
+      ['nexttrack', nextSong === null ? null : () => next()],
     ];
     for (const [action, handler] of handlers) {
       try {
@@ -66,5 +64,5 @@ export function useMediaSession(player: SongPlayer, library: Library, queue: rea
         }
       }
     };
-  }, [current, queue, seek, seekBy, select, togglePlay]);
+  }, [next, nextSong, previous, previousSong, seek, seekBy, togglePlay]);
 }

@@ -1,5 +1,17 @@
-import { useEffect } from 'react';
-import { SEEK_STEP_SECONDS, type SongPlayer } from './useSongPlayer';
+import { useEffect, useEffectEvent } from 'react';
+import { SEEK_STEP_SECONDS, VOLUME_STEP, type SongPlayer } from './useSongPlayer';
+
+/** Every shortcut of the library pages, as the '?' overlay lists them. */
+export const PLAYER_SHORTCUTS: readonly { keys: readonly string[]; action: string }[] = [
+  { keys: ['Space'], action: 'Play or pause' },
+  { keys: ['←', '→'], action: `Back or forward ${SEEK_STEP_SECONDS} seconds` },
+  { keys: ['↑', '↓'], action: `Volume up or down ${Math.round(VOLUME_STEP * 100)}%` },
+  { keys: ['M'], action: 'Mute or unmute' },
+  { keys: ['N'], action: 'Next song' },
+  { keys: ['P'], action: 'Previous song' },
+  { keys: ['/'], action: 'Search' },
+  { keys: ['?'], action: 'Show these shortcuts' },
+];
 
 /** Typing in a field, or pressing space on a control that space already activates, is not a shortcut. */
 function isTypingTarget(target: EventTarget | null, key: string): boolean {
@@ -11,35 +23,40 @@ function isTypingTarget(target: EventTarget | null, key: string): boolean {
   return false;
 }
 
-/** Space play/pause, ←/→ seek 5 s, M mute. */
-export function usePlayerShortcuts(player: SongPlayer) {
-  const { togglePlay, seekBy, toggleMute, current } = player;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (isTypingTarget(event.target, event.key)) return;
-      if (!current) return;
-      switch (event.key) {
-        case ' ':
-          event.preventDefault();
-          togglePlay();
-          break;
-        case 'ArrowLeft':
-          event.preventDefault();
-          seekBy(-SEEK_STEP_SECONDS);
-          break;
-        case 'ArrowRight':
-          event.preventDefault();
-          seekBy(SEEK_STEP_SECONDS);
-          break;
-        case 'm':
-        case 'M':
-          event.preventDefault();
-          toggleMute();
-          break;
-      }
+interface ShortcutTargets {
+  focusSearch: () => void;
+  showShortcuts: () => void;
+}
+
+/** Space play/pause, ←/→ seek, ↑/↓ volume, M mute, N/P next/previous, / search, ? the shortcut overlay. */
+export function usePlayerShortcuts(player: SongPlayer, targets: ShortcutTargets) {
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (isTypingTarget(event.target, event.key)) return;
+    // An open dialog (the overlay itself, a confirm) keeps its keys.
+    if (document.querySelector('[aria-modal="true"]')) return;
+    const always: Record<string, () => void> = { '/': targets.focusSearch, '?': targets.showShortcuts };
+    const withSong: Record<string, () => void> = {
+      ' ': player.togglePlay,
+      ArrowLeft: () => player.seekBy(-SEEK_STEP_SECONDS),
+      ArrowRight: () => player.seekBy(SEEK_STEP_SECONDS),
+      ArrowUp: () => player.volumeBy(VOLUME_STEP),
+      ArrowDown: () => player.volumeBy(-VOLUME_STEP),
+      m: player.toggleMute,
+      n: player.next,
+      p: player.previous,
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [current, seekBy, toggleMute, togglePlay]);
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    // Up and down inside a list scroll it; they change the volume everywhere else.
+    if ((key === 'ArrowUp' || key === 'ArrowDown') && event.target instanceof Element && event.target.closest('ul, ol')) return;
+    const action = always[event.key] ?? (player.current ? withSong[key] : undefined);
+    if (!action) return;
+    event.preventDefault();
+    action();
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
 }

@@ -1,10 +1,83 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { DEFAULT_VOLUME } from '../../shared/constants';
 import { SERVER_BUSY_MESSAGE } from '../../shared/messages';
 import { baseName, songStreamUrl, type Library } from '../../shared/song-paths';
+import {
+  afterTrackEnds,
+  DEFAULT_QUEUE_SETTINGS,
+  nextInOrder,
+  nextRepeatMode,
+  previousInOrder,
+  shuffledOrder,
+  type QueueSettings,
+  type RepeatMode,
+} from '../components/library/play-queue';
 
 const SEEK_STEP_SECONDS = 5;
+const VOLUME_STEP = 0.1;
+
+/** Volume, autoplay, shuffle and repeat survive a reload (per browser, both libraries). */
+export const PLAYER_SETTINGS_KEY = 'library-player';
+
+interface StoredSettings extends QueueSettings {
+  volume: number;
+}
+
+const DEFAULT_SETTINGS: StoredSettings = { ...DEFAULT_QUEUE_SETTINGS, volume: DEFAULT_VOLUME };
+
+function parseSettings(raw: string | null): StoredSettings {
+  try {
+    const v = JSON.parse(raw ?? '{}') as Record<string, unknown>;
+    return {
+      volume: typeof v.volume === 'number' && v.volume >= 0 && v.volume <= 1 ? v.volume : DEFAULT_SETTINGS.volume,
+      autoplay: typeof v.autoplay === 'boolean' ? v.autoplay : DEFAULT_SETTINGS.autoplay,
+      shuffle: typeof v.shuffle === 'boolean' ? v.shuffle : DEFAULT_SETTINGS.shuffle,
+      repeat: v.repeat === 'off' || v.repeat === 'all' || v.repeat === 'one' ? v.repeat : DEFAULT_SETTINGS.repeat,
+    };
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}
+
+/** localStorage as an external store: the server (and hydration) render the defaults, then the stored values. */
+const settingsStore = (() => {
+  const listeners = new Set<() => void>();
+  let memory: string | null = null;
+  let last: { raw: string | null; value: StoredSettings } = { raw: null, value: DEFAULT_SETTINGS };
+  const read = (): string | null => {
+    try {
+      return localStorage.getItem(PLAYER_SETTINGS_KEY);
+    } catch {
+      return memory;
+    }
+  };
+  return {
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      window.addEventListener('storage', listener);
+      return () => {
+        listeners.delete(listener);
+        window.removeEventListener('storage', listener);
+      };
+    },
+    get: (): StoredSettings => {
+      const raw = read();
+      if (raw !== last.raw) last = { raw, value: parseSettings(raw) };
+      return last.value;
+    },
+    server: (): StoredSettings => DEFAULT_SETTINGS,
+    update: (patch: Partial<StoredSettings>) => {
+      memory = JSON.stringify({ ...settingsStore.get(), ...patch });
+      try {
+        localStorage.setItem(PLAYER_SETTINGS_KEY, memory);
+      } catch {
+        // Private mode or full storage: the settings last for this visit.
+      }
+      listeners.forEach((l) => l());
+    },
+  };
+})();
 
 export interface SongPlayer {
   audioRef: RefObject<HTMLAudioElement | null>;
@@ -17,11 +90,27 @@ export interface SongPlayer {
   duration: number;
   volume: number;
   muted: boolean;
-  /** SPEC section 4: selecting a song starts it; selecting it again toggles play/pause. */
-  select: (path: string) => void;
+  /** The folder or search results the song was started from, in the order shown (playable files only). */
+  queue: readonly string[];
+  /** Seconds per song, learnt from the audio's metadata as songs play. */
+  durations: ReadonlyMap<string, number>;
+  autoplay: boolean;
+  shuffle: boolean;
+  repeat: RepeatMode;
+  /** What previous and next would play (null: nothing, the button is disabled). */
+  previousSong: string | null;
+  nextSong: string | null;
+  /** SPEC section 4: selecting a song starts it; selecting it again toggles play/pause. `queue` replaces the queue. */
+  select: (path: string, queue?: readonly string[]) => void;
+  next: () => void;
+  previous: () => void;
+  toggleAutoplay: () => void;
+  toggleShuffle: () => void;
+  cycleRepeat: () => void;
+  volumeBy: (delta: number) => void;
   togglePlay: () => void;
   /** Puts a song in the player without starting it (deep links: browsers block autoplay anyway). */
-  cue: (path: string) => void;
+  cue: (path: string, queue?: readonly string[]) => void;
   seek: (seconds: number) => void;
   seekBy: (delta: number) => void;
   setVolume: (volume: number) => void;
@@ -53,8 +142,13 @@ export function useSongPlayer(library: Library): SongPlayer {
   const [loading, setLoading] = useState(false);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
-  const [volume, setVolumeState] = useState(DEFAULT_VOLUME);
+  const stored = useSyncExternalStore(settingsStore.subscribe, settingsStore.get, settingsStore.server);
+  const { volume } = stored;
+  const settings: QueueSettings = stored;
   const [muted, setMuted] = useState(false);
+  const [queue, setQueue] = useState<readonly string[]>([]);
+  const [shuffleOrder, setShuffleOrder] = useState<readonly string[]>([]);
+  const [durations, setDurations] = useState<ReadonlyMap<string, number>>(() => new Map());
   /** Which song the element's src holds; a cued song has none yet. */
   const loadedRef = useRef<string | null>(null);
   /** Guards against a slow probe finishing after the listener picked another song. */
@@ -127,16 +221,41 @@ export function useSongPlayer(library: Library): SongPlayer {
   }, [current, start]);
 
   const select = useCallback(
-    (path: string) => {
+    (path: string, nextQueue?: readonly string[]) => {
+      if (nextQueue) {
+        setQueue(nextQueue);
+        if (settings.shuffle) setShuffleOrder(shuffledOrder(nextQueue, path));
+      }
       if (path === current && loadedRef.current === path) togglePlay();
       else void start(path);
     },
-    [current, start, togglePlay],
+    [current, settings.shuffle, start, togglePlay],
   );
 
-  const cue = useCallback((path: string) => {
+  const order = settings.shuffle ? shuffleOrder : queue;
+  // A song cued from a link is not in any queue yet: previous and next then have nothing to go to.
+  const inQueue = current !== null && order.includes(current);
+  const nextSong = inQueue ? nextInOrder(order, current, settings.repeat) : null;
+  const previousSong = inQueue ? previousInOrder(order, current, settings.repeat) : null;
+  const next = useCallback(() => {
+    if (nextSong !== null) void start(nextSong);
+  }, [nextSong, start]);
+  const previous = useCallback(() => {
+    if (previousSong !== null) void start(previousSong);
+  }, [previousSong, start]);
+
+  const toggleAutoplay = useCallback(() => settingsStore.update({ autoplay: !settingsStore.get().autoplay }), []);
+  const cycleRepeat = useCallback(() => settingsStore.update({ repeat: nextRepeatMode(settingsStore.get().repeat) }), []);
+  const toggleShuffle = useCallback(() => {
+    const shuffle = !settingsStore.get().shuffle;
+    if (shuffle) setShuffleOrder(shuffledOrder(queue, current));
+    settingsStore.update({ shuffle });
+  }, [current, queue]);
+
+  const cue = useCallback((path: string, nextQueue?: readonly string[]) => {
     if (loadedRef.current) return;
     setCurrent(path);
+    if (nextQueue) setQueue(nextQueue);
   }, []);
 
   const seek = useCallback((seconds: number) => {
@@ -151,11 +270,28 @@ export function useSongPlayer(library: Library): SongPlayer {
 
   const setVolume = useCallback((value: number) => {
     const v = Math.max(0, Math.min(1, value));
-    setVolumeState(v);
+    settingsStore.update({ volume: v });
+    if (v > 0) setMuted(false);
+  }, []);
+
+  const volumeBy = useCallback((delta: number) => {
+    const v = Math.round(Math.max(0, Math.min(1, settingsStore.get().volume + delta)) * 100) / 100;
+    settingsStore.update({ volume: v });
     if (v > 0) setMuted(false);
   }, []);
 
   const toggleMute = useCallback(() => setMuted((m) => !m), []);
+
+  const trackEnded = useEffectEvent(() => {
+    const then = afterTrackEnds(order, current, settings);
+    if (!then) return;
+    if ('replay' in then) {
+      const audio = audioRef.current;
+      if (!audio) return;
+      audio.currentTime = 0;
+      void audio.play().catch((error: unknown) => console.error(error));
+    } else void start(then.play);
+  });
 
   // The element follows React state (it is rendered on the server without these properties).
   useEffect(() => {
@@ -175,9 +311,15 @@ export function useSongPlayer(library: Library): SongPlayer {
     const onEnded = () => {
       setPlaying(false);
       setTime(audio.duration || 0);
+      trackEnded();
     };
     const onTime = () => setTime(audio.currentTime);
-    const onDuration = () => setDuration(Number.isFinite(audio.duration) ? audio.duration : 0);
+    const onDuration = () => {
+      const seconds = Number.isFinite(audio.duration) ? audio.duration : 0;
+      setDuration(seconds);
+      const song = loadedRef.current;
+      if (song && seconds > 0) setDurations((known) => (known.get(song) === seconds ? known : new Map(known).set(song, seconds)));
+    };
     const onError = () => {
       const failed = loadedRef.current;
       if (!failed || !audio.getAttribute('src')) return;
@@ -209,7 +351,67 @@ export function useSongPlayer(library: Library): SongPlayer {
   // Switching library (client navigation /kenji → /glaive) ends playback.
   useEffect(() => () => stop(), [library, stop]);
 
-  return { audioRef, current, playing, loading, time, duration, volume, muted, select, togglePlay, cue, seek, seekBy, setVolume, toggleMute, stop };
+  return useMemo(
+    () => ({
+      audioRef,
+      current,
+      playing,
+      loading,
+      time,
+      duration,
+      volume,
+      muted,
+      queue,
+      durations,
+      autoplay: stored.autoplay,
+      shuffle: stored.shuffle,
+      repeat: stored.repeat,
+      previousSong,
+      nextSong,
+      select,
+      next,
+      previous,
+      toggleAutoplay,
+      toggleShuffle,
+      cycleRepeat,
+      volumeBy,
+      togglePlay,
+      cue,
+      seek,
+      seekBy,
+      setVolume,
+      toggleMute,
+      stop,
+    }),
+    [
+      current,
+      playing,
+      loading,
+      time,
+      duration,
+      volume,
+      muted,
+      queue,
+      durations,
+      stored,
+      previousSong,
+      nextSong,
+      select,
+      next,
+      previous,
+      toggleAutoplay,
+      toggleShuffle,
+      cycleRepeat,
+      volumeBy,
+      togglePlay,
+      cue,
+      seek,
+      seekBy,
+      setVolume,
+      toggleMute,
+      stop,
+    ],
+  );
 }
 
-export { SEEK_STEP_SECONDS };
+export { SEEK_STEP_SECONDS, VOLUME_STEP };

@@ -1,7 +1,8 @@
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useLocation } from 'wouter';
 import { MAX_ZIP_FILES } from '../../shared/song-limits';
+import { CONFIRM_FOLDER_BYTES, formatBytes, readSongListing, songListingUrl } from '../../shared/song-listing';
 import {
   baseName,
   folderDownloadUrl,
@@ -11,44 +12,46 @@ import {
   libraryFromPathname,
   parentFolder,
   songDownloadUrl,
-  songListUrl,
 } from '../../shared/song-paths';
-import {
-  buildSearchIndex,
-  buildSongTree,
-  collapseFolder,
-  expandFolders,
-  findFolder,
-  folderAndAncestors,
-  searchLibrary,
-  type FolderNode,
-} from '../../shared/song-tree';
-import { FileList, type FileListEntry } from '../components/library/FileList';
+import { EMPTY_SEARCH_RESULT } from '../../shared/song-search';
+import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors, type FolderNode } from '../../shared/song-tree';
+import { Modal, modalButton } from '../components/Modal';
+import { Breadcrumb } from '../components/library/Breadcrumb';
+import { FileList, type FileListEntries, type FileListEntry } from '../components/library/FileList';
 import { FolderTree } from '../components/library/FolderTree';
 import { DownloadIcon, SearchIcon } from '../components/library/LibraryIcons';
 import { PlayerBar } from '../components/library/PlayerBar';
+import { ShortcutsDialog } from '../components/library/ShortcutsDialog';
 import { useLibraryLocation } from '../hooks/useLibraryLocation';
 import { useMediaSession } from '../hooks/useMediaSession';
 import { usePlayerShortcuts } from '../hooks/usePlayerShortcuts';
-import { useSongDownload } from '../hooks/useSongDownload';
+import { useFolderDownload, useSongDownload } from '../hooks/useSongDownload';
 import { useSongPlayer } from '../hooks/useSongPlayer';
+import { useSongSearch } from '../hooks/useSongSearch';
 
-const EMPTY: string[] = [];
+const PANEL = 'rounded-xl border border-gray-200 bg-white shadow-sm dark:border-white/10 dark:bg-gray-900/60 dark:shadow-none';
+const FOCUS = 'focus-visible:outline-2 focus-visible:outline-indigo-500 dark:focus-visible:outline-indigo-400';
+
+/** '14 files · 38 MB' (the size when the listing has sizes). */
+const folderSummary = (node: FolderNode) =>
+  `${node.totalFiles} ${node.totalFiles === 1 ? 'file' : 'files'}${node.totalBytes === null ? '' : ` · ${formatBytes(node.totalBytes)}`}`;
 
 export default function Library() {
   const [pathname] = useLocation();
   const library = libraryFromPathname(pathname);
   const title = LIBRARY_TITLES[library];
-  const { data, error, mutate } = useSWR<string[], Error>(songListUrl(library), { revalidateOnMount: true });
-  const paths = data ?? EMPTY;
+  const { data, error, mutate } = useSWR<unknown, Error>(songListingUrl(library), { revalidateOnMount: true });
+  const loaded = data !== undefined;
+  const listing = useMemo(() => readSongListing(data), [data]);
+  const paths = listing.paths;
 
-  const tree = useMemo(() => buildSongTree(paths), [paths]);
-  const index = useMemo(() => buildSearchIndex(paths), [paths]);
+  const tree = useMemo(() => buildSongTree(listing.paths, listing.sizes), [listing]);
+  const searcher = useSongSearch(paths);
 
   const [{ folder: urlFolder, song: urlSong }, setLocation] = useLibraryLocation();
   const selectedNode = findFolder(tree, urlFolder);
   // A link to a folder that is not (or no longer) there falls back to the root once the list is known.
-  const folder = data && !selectedNode ? '' : urlFolder;
+  const folder = loaded && !selectedNode ? '' : urlFolder;
   const folderNode = selectedNode ?? tree;
 
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(folderAndAncestors(urlFolder)));
@@ -60,33 +63,72 @@ export default function Library() {
   }
 
   const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
-  const searching = deferredQuery.trim() !== '';
-  const results = useMemo(() => searchLibrary(index, deferredQuery), [index, deferredQuery]);
-  const [showFolders, setShowFolders] = useState(true);
+  // Not deferred: with the prebuilt index a keystroke costs a couple of milliseconds, so one render beats two.
+  const searching = query.trim() !== '';
+  const results = useMemo(() => (searching ? searcher.get().search(query) : EMPTY_SEARCH_RESULT), [searcher, searching, query]);
+  // Phones show the tree as a sheet on demand; wider screens always show it beside the files.
+  const [showFolders, setShowFolders] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [confirmFolder, setConfirmFolder] = useState<FolderNode | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
 
   const player = useSongPlayer(library);
   const download = useSongDownload();
-  usePlayerShortcuts(player);
+  const downloadZip = useFolderDownload();
+  const showShortcuts = useCallback(() => setShortcutsOpen(true), []);
+  usePlayerShortcuts(player, { focusSearch: () => searchRef.current?.focus(), showShortcuts });
+  useMediaSession(player, library);
 
-  const { current: currentSong, cue } = player;
-  const queue = useMemo(() => (currentSong ? (findFolder(tree, parentFolder(currentSong))?.files ?? []).filter(isPlayable) : EMPTY), [tree, currentSong]);
-  useMediaSession(player, library, queue);
-
+  const { cue } = player;
   // A shared link names a song: put it in the player (paused) once we know it exists.
+  // Its folder is the queue, so next and previous work from there.
+  // A song this page put in the URL itself (by playing it) is already in the player, with its own queue.
+  const playedRef = useRef<string | null>(null);
   useEffect(() => {
-    if (urlSong && data?.includes(urlSong)) cue(urlSong);
-  }, [urlSong, data, cue]);
+    if (!urlSong || urlSong === playedRef.current || !paths.includes(urlSong)) return;
+    cue(urlSong, (findFolder(tree, parentFolder(urlSong))?.files ?? []).filter(isPlayable));
+  }, [urlSong, paths, tree, cue]);
 
+  const entries = useMemo<FileListEntries>(() => {
+    if (searching) {
+      const { folders, files } = results;
+      return {
+        length: folders.length + files.length,
+        at: (i) => {
+          const path = i < folders.length ? folders.at(i) : files.at(i - folders.length);
+          return path === undefined ? undefined : { kind: i < folders.length ? 'folder' : 'file', path };
+        },
+      };
+    }
+    const rows: FileListEntry[] = [
+      ...folderNode.folders.map((f) => ({ kind: 'folder' as const, path: f.path, files: f.totalFiles })),
+      ...folderNode.files.map((path) => ({ kind: 'file' as const, path })),
+    ];
+    return { length: rows.length, at: (i) => rows[i] };
+  }, [searching, results, folderNode]);
+
+  // The queue is what the list shows when a song is started there: the folder, or the search results.
   const playSong = useCallback(
     (path: string) => {
-      player.select(path);
+      const queue: string[] = [];
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries.at(i);
+        if (entry?.kind === 'file' && isPlayable(entry.path)) queue.push(entry.path);
+      }
+      player.select(path, queue);
+      playedRef.current = path;
       setLocation({ song: path });
     },
-    [player, setLocation],
+    [entries, player, setLocation],
   );
 
-  const selectFolder = useCallback((path: string) => setLocation({ folder: path }), [setLocation]);
+  const selectFolder = useCallback(
+    (path: string) => {
+      setLocation({ folder: path });
+      setShowFolders(false);
+    },
+    [setLocation],
+  );
 
   const toggleFolder = useCallback((path: string) => {
     setExpanded((e) => (e.has(path) ? collapseFolder(e, path) : expandFolders(e, [path])));
@@ -100,44 +142,61 @@ export default function Library() {
     [selectFolder],
   );
 
-  const downloadFolder = useCallback(
+  const startFolderDownload = useCallback(
     (node: FolderNode) => {
       const name = node.path === '' ? title : node.name;
-      void download(folderDownloadUrl(library, node.path), name, folderZipName(library, node.path));
+      void downloadZip(folderDownloadUrl(library, node.path), name, folderZipName(library, node.path));
     },
-    [download, library, title],
+    [downloadZip, library, title],
+  );
+  // Big folders ask first, naming their size; the confirm's own button then starts the download (a fresh click for the save dialog).
+  const downloadFolder = useCallback(
+    (node: FolderNode) => {
+      if (node.totalBytes !== null && node.totalBytes > CONFIRM_FOLDER_BYTES) setConfirmFolder(node);
+      else startFolderDownload(node);
+    },
+    [startFolderDownload],
   );
 
   const downloadSong = useCallback((path: string) => void download(songDownloadUrl(library, path), baseName(path)), [download, library]);
 
-  const entries = useMemo<FileListEntry[]>(() => {
-    if (searching)
-      return [...results.folders.map((path) => ({ kind: 'folder' as const, path })), ...results.files.map((path) => ({ kind: 'file' as const, path }))];
-    return folderNode.files.map((path) => ({ kind: 'file' as const, path }));
-  }, [searching, results, folderNode]);
+  const hrefFor = useCallback((path: string) => (path ? `${pathname}?folder=${encodeURIComponent(path).replaceAll('%20', '+')}` : pathname), [pathname]);
+
+  // Escape closes the folder sheet on a phone.
+  useEffect(() => {
+    if (!showFolders) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setShowFolders(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [showFolders]);
 
   const searchId = useId();
   const treeId = useId();
   const folderTitle = folder === '' ? title : baseName(folder);
+  const tooBig = folderNode.totalFiles > MAX_ZIP_FILES;
 
   return (
     <>
-      <section className="mx-auto max-w-7xl px-4 pt-20 pb-44 sm:px-6 md:pb-28">
+      <section className="mx-auto max-w-7xl px-3 pt-20 pb-40 sm:px-6 md:pb-32">
         <h1 className="sr-only">{title}</h1>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <div className="relative flex-1">
+        <div className="flex gap-2 sm:items-center sm:gap-3">
+          <div className="relative min-w-0 flex-1">
             <label htmlFor={searchId} className="sr-only">
               Search songs and folders
             </label>
             <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-gray-400" />
             <input
               id={searchId}
+              ref={searchRef}
               type="search"
               value={query}
               onChange={(e) => setQuery(e.target.value)}
-              placeholder="Search songs and folders…"
+              placeholder="Search the library…"
               autoComplete="off"
-              className="w-full rounded-lg border border-white/10 bg-gray-900 py-2 pr-4 pl-10 text-gray-100 placeholder-gray-500 focus:border-indigo-400 focus:ring-2 focus:ring-indigo-400/40 focus:outline-none"
+              aria-keyshortcuts="/"
+              className="h-11 w-full rounded-lg border border-gray-300 bg-white pr-4 pl-10 text-gray-900 placeholder-gray-500 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:border-white/10 dark:bg-gray-900 dark:text-gray-100 dark:focus:border-indigo-400 dark:focus:ring-indigo-400/40"
             />
           </div>
           <button
@@ -145,31 +204,31 @@ export default function Library() {
             aria-expanded={showFolders}
             aria-controls={treeId}
             onClick={() => setShowFolders((s) => !s)}
-            className="rounded-lg border border-white/10 bg-gray-900 px-4 py-2 text-sm font-medium text-gray-200 hover:bg-gray-800 focus-visible:outline-2 focus-visible:outline-indigo-400 md:hidden"
+            className={`h-11 shrink-0 rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium text-gray-800 hover:bg-gray-100 md:hidden dark:border-white/10 dark:bg-gray-900 dark:text-gray-200 dark:hover:bg-gray-800 ${FOCUS}`}
           >
             {showFolders ? 'Hide Folders' : 'Show Folders'}
           </button>
         </div>
 
         {error ? (
-          <div role="alert" className="mt-10 rounded-lg border border-red-500/30 bg-red-500/10 p-6 text-center">
+          <div role="alert" className="mt-10 rounded-lg border border-red-500/30 bg-red-50 p-6 text-center text-red-900 dark:bg-red-500/10 dark:text-red-100">
             <p>The song list could not be loaded.</p>
             <button
               type="button"
               onClick={() => void mutate()}
-              className="mt-3 rounded bg-white/10 px-4 py-2 text-sm hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-indigo-400"
+              className={`mt-3 rounded bg-red-900/10 px-4 py-2 text-sm hover:bg-red-900/20 dark:bg-white/10 dark:hover:bg-white/20 ${FOCUS}`}
             >
               Try again
             </button>
           </div>
         ) : (
-          <div className="mt-4 grid gap-4 md:grid-cols-[minmax(14rem,20rem)_1fr]">
+          <div className="mt-3 grid gap-4 md:mt-4 md:grid-cols-[minmax(14rem,20rem)_1fr]">
             <nav
               id={treeId}
               aria-label="Folders"
-              className={`${showFolders ? 'block' : 'hidden'} rounded-xl border border-white/10 bg-gray-900/60 p-2 md:block`}
+              className={`${showFolders ? 'max-md:fixed max-md:inset-x-0 max-md:bottom-[var(--player-h,0px)] max-md:z-20 max-md:rounded-b-none max-md:bg-white max-md:shadow-[0_-8px_32px_rgba(0,0,0,0.35)] max-md:dark:bg-gray-900' : 'max-md:hidden'} ${PANEL} p-2 md:block`}
             >
-              {data ? (
+              {loaded ? (
                 <FolderTree
                   root={tree}
                   rootLabel={title}
@@ -180,44 +239,47 @@ export default function Library() {
                   onDownload={downloadFolder}
                 />
               ) : (
-                <p className="p-3 text-sm text-gray-400">Loading folders…</p>
+                <p className="p-3 text-sm text-gray-600 dark:text-gray-400">Loading folders…</p>
               )}
             </nav>
-            <section aria-labelledby={`${treeId}-files`} className="min-w-0 rounded-xl border border-white/10 bg-gray-900/60">
-              <header className="flex items-center gap-3 border-b border-white/10 px-4 py-3">
-                <div className="min-w-0 flex-1">
-                  <h2 id={`${treeId}-files`} className="truncate text-lg font-semibold">
-                    {searching ? `Search results for "${deferredQuery.trim()}"` : folderTitle}
-                  </h2>
-                  <p className="truncate text-xs text-gray-400" role="status">
-                    {!data
-                      ? 'Loading songs…'
-                      : searching
-                        ? `${results.files.length} files and ${results.folders.length} folders found`
-                        : `${folder || 'All folders'} · ${folderNode.files.length} files here, ${folderNode.totalFiles} in total`}
-                  </p>
+            <section aria-labelledby={`${treeId}-files`} className={`min-w-0 ${PANEL}`}>
+              <header className="border-b border-gray-200 px-3 py-2 sm:px-4 sm:py-3 dark:border-white/10">
+                {!searching && folder !== '' && <Breadcrumb rootLabel={title} folder={folder} hrefFor={hrefFor} onSelect={selectFolder} />}
+                <div className="flex items-center gap-3">
+                  <div className="min-w-0 flex-1">
+                    <h2 id={`${treeId}-files`} className="truncate text-lg font-semibold">
+                      {searching ? `Search results for "${query.trim()}"` : folderTitle}
+                    </h2>
+                    <p className="truncate text-xs text-gray-600 dark:text-gray-400" role="status">
+                      {!loaded
+                        ? 'Loading songs…'
+                        : searching
+                          ? `${results.files.length} files and ${results.folders.length} folders found`
+                          : `${folderNode.folders.length ? `${folderNode.folders.length} ${folderNode.folders.length === 1 ? 'folder' : 'folders'} · ` : ''}${folderNode.files.length} ${folderNode.files.length === 1 ? 'file' : 'files'} here, ${folderNode.totalFiles} in total`}
+                    </p>
+                  </div>
+                  {!searching && loaded && folderNode.totalFiles > 0 && (
+                    <button
+                      type="button"
+                      onClick={() => downloadFolder(folderNode)}
+                      disabled={tooBig}
+                      aria-label={`Download folder, ${folderSummary(folderNode)}`}
+                      title={tooBig ? `Zips hold at most ${MAX_ZIP_FILES} files` : `Download ${folderTitle} as a zip`}
+                      className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg bg-indigo-600 px-3 py-1.5 text-left text-sm font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:bg-gray-400 dark:focus-visible:outline-indigo-300 dark:disabled:bg-gray-700"
+                    >
+                      <DownloadIcon className="shrink-0" />
+                      <span className="flex flex-col leading-tight">
+                        <span>Download folder</span>
+                        <span className="text-xs font-normal text-indigo-100">{folderSummary(folderNode)}</span>
+                      </span>
+                    </button>
+                  )}
                 </div>
-                {!searching && data && folderNode.totalFiles > 0 && (
-                  <button
-                    type="button"
-                    onClick={() => downloadFolder(folderNode)}
-                    disabled={folderNode.totalFiles > MAX_ZIP_FILES}
-                    title={folderNode.totalFiles > MAX_ZIP_FILES ? `Zips hold at most ${MAX_ZIP_FILES} files` : undefined}
-                    className="flex shrink-0 items-center gap-2 rounded-lg bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-300 disabled:cursor-not-allowed disabled:bg-gray-700"
-                  >
-                    <DownloadIcon />
-                    <span>Download folder</span>
-                  </button>
-                )}
               </header>
-              {data &&
+              {loaded &&
                 (entries.length === 0 ? (
-                  <p className="p-6 text-center text-gray-400">
-                    {searching
-                      ? `No songs or folders match "${deferredQuery.trim()}"`
-                      : folderNode.folders.length
-                        ? 'This folder only holds other folders. Pick one on the left.'
-                        : 'This folder is empty.'}
+                  <p className="p-6 text-center text-gray-600 dark:text-gray-400">
+                    {searching ? `No songs or folders match "${query.trim()}"` : 'This folder is empty.'}
                   </p>
                 ) : (
                   <FileList
@@ -226,20 +288,51 @@ export default function Library() {
                     showFolder={searching}
                     current={player.current}
                     playing={player.playing}
+                    durations={player.durations}
                     onPlay={playSong}
                     onDownload={downloadSong}
                     onOpenFolder={(path) => {
                       setQuery('');
                       selectFolder(path);
                     }}
-                    resetKey={searching ? `q:${deferredQuery}` : `f:${folder}`}
+                    resetKey={searching ? `q:${query}` : `f:${folder}`}
                   />
                 ))}
             </section>
           </div>
         )}
       </section>
-      <PlayerBar player={player} />
+      <PlayerBar player={player} onShowShortcuts={showShortcuts} />
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <Modal
+        open={confirmFolder !== null}
+        onClose={() => setConfirmFolder(null)}
+        title={`Download ${confirmFolder ? (confirmFolder.path === '' ? title : confirmFolder.name) : ''}?`}
+        description={
+          confirmFolder
+            ? `${folderSummary(confirmFolder)} in one zip. It is saved as it arrives, so it needs that much free disk space, not memory.`
+            : undefined
+        }
+        size="sm"
+        footer={
+          <>
+            <button type="button" className={modalButton.secondary} onClick={() => setConfirmFolder(null)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className={modalButton.primary}
+              onClick={() => {
+                const node = confirmFolder;
+                setConfirmFolder(null);
+                if (node) startFolderDownload(node);
+              }}
+            >
+              Download
+            </button>
+          </>
+        }
+      />
     </>
   );
 }

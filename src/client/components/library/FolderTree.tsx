@@ -1,4 +1,4 @@
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { FolderNode } from '../../../shared/song-tree';
 import { ChevronRightIcon, DownloadIcon, FolderIcon } from './LibraryIcons';
 import { VirtualList } from './VirtualList';
@@ -31,7 +31,8 @@ interface FolderTreeProps {
   onDownload: (node: FolderNode) => void;
 }
 
-const ROW_HEIGHT = 36;
+/** 44 px: a comfortable touch target on phones. */
+const ROW_HEIGHT = 44;
 const INDENT_PX = 14;
 
 const TREE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
@@ -80,7 +81,8 @@ export function treeKeyTarget(rows: VisibleFolder[], index: number, key: string,
   }
 }
 
-export function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSelect, onDownload }: FolderTreeProps) {
+/** Memoised: typing in the search box does not re-render it. */
+export const FolderTree = memo(function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSelect, onDownload }: FolderTreeProps) {
   const rows = useMemo(() => visibleFolders(root, expanded), [root, expanded]);
   const listRef = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
@@ -98,7 +100,7 @@ export function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSe
         label="Folders"
         count={rows.length}
         rowHeight={ROW_HEIGHT}
-        className="max-h-[40vh] md:max-h-[calc(100vh-16rem)]"
+        className="max-h-[55dvh] md:max-h-[calc(100dvh-18rem)]"
         renderRow={(i) => {
           const row = rows[i];
           if (!row) return null;
@@ -109,7 +111,7 @@ export function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSe
           const name = isRoot ? rootLabel : node.name;
           return (
             <div
-              className={`group flex h-full items-center gap-1 rounded-md pr-1 ${isSelected ? 'bg-indigo-600/30 text-white' : 'text-gray-300 hover:bg-white/5'}`}
+              className={`group flex h-full items-center gap-1 rounded-md pr-1 ${isSelected ? 'bg-indigo-100 text-indigo-900 dark:bg-indigo-600/30 dark:text-white' : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-white/5'}`}
               style={{ paddingLeft: depth * INDENT_PX }}
               data-folder={node.path}
             >
@@ -119,7 +121,7 @@ export function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSe
                   aria-expanded={isOpen}
                   aria-label={`${isOpen ? 'Collapse' : 'Expand'} ${name}`}
                   onClick={() => onToggle(node.path)}
-                  className="flex size-6 shrink-0 items-center justify-center rounded text-gray-400 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400"
+                  className="flex size-6 shrink-0 items-center justify-center rounded text-gray-500 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 max-md:size-9 dark:text-gray-400 dark:hover:text-white dark:focus-visible:outline-indigo-400"
                 >
                   <ChevronRightIcon className={`transition-transform ${isOpen ? 'rotate-90' : ''}`} />
                 </button>
@@ -134,11 +136,11 @@ export function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSe
                 onKeyDown={(e) => onKeyDown(e, i)}
                 onClick={() => onSelect(node.path)}
                 title={isRoot ? rootLabel : node.path}
-                className="flex min-w-0 flex-1 items-center gap-2 rounded px-1 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-400"
+                className="flex h-full min-w-0 flex-1 items-center gap-2 rounded px-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 dark:focus-visible:outline-indigo-400"
               >
-                <FolderIcon className="shrink-0 text-indigo-300" />
+                <FolderIcon className="shrink-0 text-indigo-500 dark:text-indigo-300" />
                 <span className="truncate">{name}</span>
-                <span className="ml-auto shrink-0 text-xs text-gray-400" aria-label={`${node.totalFiles} files`}>
+                <span className="ml-auto shrink-0 text-xs text-gray-600 dark:text-gray-400" aria-label={`${node.totalFiles} files`}>
                   {node.totalFiles}
                 </span>
               </button>
@@ -147,7 +149,7 @@ export function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSe
                 aria-label={`Download folder ${name} as zip`}
                 title="Download as zip"
                 onClick={() => onDownload(node)}
-                className="flex size-7 shrink-0 items-center justify-center rounded text-gray-400 opacity-70 hover:bg-white/10 hover:text-white focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-indigo-400 group-hover:opacity-100"
+                className="flex size-7 shrink-0 items-center justify-center rounded text-gray-500 opacity-70 group-hover:opacity-100 hover:bg-gray-200 hover:text-gray-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-indigo-500 max-md:size-11 max-md:opacity-100 dark:text-gray-400 dark:hover:bg-white/10 dark:hover:text-white dark:focus-visible:outline-indigo-400"
               >
                 <DownloadIcon />
               </button>
@@ -157,4 +159,4 @@ export function FolderTree({ root, rootLabel, expanded, selected, onToggle, onSe
       />
     </div>
   );
-}
+});
