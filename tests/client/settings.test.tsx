@@ -30,6 +30,7 @@ function fixture(overrides: Partial<ServerSettingsResponse> = {}): ServerSetting
   return {
     id: GUILD,
     name: 'Kenji Lounge',
+    access: 'manage',
     ...defaultSettings(),
     whitelist: { expiresAt: null, active: false },
     roles: Object.values(ROLES),
