@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { gotoHydrated, loginAs } from './helpers';
 
@@ -12,6 +13,13 @@ async function signedIn(browser: Browser, who: 'Demo Owner' | 'Demo Member'): Pr
   const page = await (await browser.newContext()).newPage();
   await loginAs(page, who);
   return page;
+}
+
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const kenjiCard = (page: Page) => page.getByRole('link', { name: /Kenji Lounge/ });
@@ -40,6 +48,7 @@ test('Demo Owner grants a role read access; Demo Member then sees Kenji Lounge r
   await panel.getByRole('combobox', { name: 'Level' }).selectOption({ label: 'Read only' });
   await panel.getByRole('button', { name: 'Grant access' }).click();
   await expect(owner.getByRole('combobox', { name: 'Access of @Listeners' })).toHaveValue('read');
+  expect(await seriousAxeViolations(owner)).toEqual([]);
 
   // The member sees it, opens it read-only: the banner, every control disabled, no Access panel.
   await gotoHydrated(member, '/servers');
@@ -54,6 +63,7 @@ test('Demo Owner grants a role read access; Demo Member then sees Kenji Lounge r
   await expect(member.getByRole('combobox', { name: 'Channel' }).first()).toBeDisabled();
   await expect(member.getByRole('button', { name: 'Import…' })).toBeDisabled();
   await expect(member.getByText('Access', { exact: true })).toHaveCount(0);
+  expect(await seriousAxeViolations(member)).toEqual([]);
 
   // The Worker refuses a save all the same.
   const origin = new URL(member.url()).origin;

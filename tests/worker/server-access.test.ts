@@ -171,6 +171,7 @@ describe('GET /api/server-access and POST /api/update-server-access', () => {
   });
 
   it('answers 403 to a user who does not manage the server, with or without a grant, and changes nothing', async () => {
+    const lookups = await memberLookups(GUILDS.kenjiLounge);
     for (const level of [null, 'read', 'write'] as const) {
       if (level !== null) await ownerGrants(KENJI.dj, level);
       const list = await grantsOf(GUILDS.kenjiLounge, member);
@@ -181,6 +182,8 @@ describe('GET /api/server-access and POST /api/update-server-access', () => {
       expect(await res.json()).toMatchObject({ code: 'FORBIDDEN' });
     }
     expect(await storedGrants()).toEqual([{ guild_id: GUILDS.kenjiLounge, role_id: KENJI.dj, level: 'write', granted_by: USERS.owner }]);
+    // No grant reaches 'manage', so Discord was not asked for the member's roles.
+    expect(await memberLookups(GUILDS.kenjiLounge)).toBe(lookups);
   });
 
   it('answers 403 for a server the owner is only a plain member of (Lofi Café) and for one without the bot', async () => {

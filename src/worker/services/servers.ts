@@ -125,14 +125,12 @@ export async function requireGuildAccess(
   const managed = withBot.find((g) => g.id === guildId);
   if (managed) return { guild: managed, access: 'manage' };
   const member = memberOf.find((g) => g.id === guildId);
+  // No grant reaches 'manage': Discord is not asked about the member's roles for it.
+  if (member && needed === 'manage') throw forbidden('Only the owner and members with Manage Server or Administrator can do this.');
   const level = member ? await grantedLevel(env, session.user.id, guildId, lookup) : null;
   if (member && level !== null) {
     if (allows(level, needed)) return { guild: member, access: level };
-    throw forbidden(
-      needed === 'manage'
-        ? 'Only the owner and members with Manage Server or Administrator can do this.'
-        : "Your role can view this server's settings but not change them.",
-    );
+    throw forbidden("Your role can view this server's settings but not change them.");
   }
   throw forbidden('You do not manage this server, or the bot is not in it.');
 }
