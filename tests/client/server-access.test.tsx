@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ServerList from '../../src/client/pages/ServerList';
 import ServerSettingsPage from '../../src/client/pages/ServerSettings';
 import type { AllowedServer } from '../../src/shared/api-types';
 import type { AccessLevel, ServerAccessResponse } from '../../src/shared/server-access';
@@ -132,5 +133,44 @@ describe('the Access panel (manage only)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove access of @DJ' }));
     await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Access of @DJ' })).toBeNull());
     expect(posted[2]).toEqual({ serverID: GUILD, roleID: DJ.id, level: null });
+  });
+});
+
+describe('the server list with a granted server', () => {
+  const LOFI = '300000000000000003';
+  const GLAIVE = '300000000000000002';
+  function renderList() {
+    return renderWithApp(<ServerList />, {
+      path: '/servers',
+      fallback: {
+        '/api/check-auth': {
+          authenticated: true,
+          user: { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null },
+          isAdmin: false,
+        },
+        '/api/allowed-servers': [
+          ...servers('manage'),
+          { id: GLAIVE, name: 'Glaive Studio', icon: null, users: 17, access: 'write' },
+          { id: LOFI, name: 'Lofi Café', icon: null, users: 9, access: 'read' },
+        ] satisfies AllowedServer[],
+        '/api/invitable-servers': [],
+        '/api/whitelisted-servers': { servers: [], entries: [], limit: 1, used: 0, licensed: [], licences: [], supportUrl: 'https://example.com' },
+      },
+    });
+  }
+
+  it('marks granted servers with their level, and the whitelist dialog offers only managed ones', async () => {
+    renderList();
+    expect(screen.getByRole('link', { name: /Lofi Café/ }).textContent).toContain('Read-only access');
+    expect(screen.getByRole('link', { name: /Glaive Studio/ }).textContent).toContain('Write access');
+    expect(screen.getByRole('link', { name: /Kenji Lounge/ }).textContent).not.toMatch(/access/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Manage Whitelist' }));
+    const dialog = screen.getByRole('dialog', { name: 'Manage Whitelist' });
+    const offered = within(dialog)
+      .getAllByRole('radio')
+      .map((r) => r.closest('label')?.textContent ?? '');
+    expect(offered.some((text) => text.includes('Kenji Lounge'))).toBe(true);
+    expect(offered.some((text) => text.includes('Lofi Café') || text.includes('Glaive Studio'))).toBe(false);
   });
 });

@@ -183,8 +183,7 @@ function Servers() {
         state={whitelist.data}
         loading={whitelist.isLoading || whitelist.isValidating}
         loadError={whitelist.error ? whitelist.error.message : null}
-        // Only servers the user manages can be whitelisted by them, not those a role grant opens.
-        servers={[...(servers ?? []).filter((s) => s.access === 'manage'), ...(invitable ?? [])]}
+        servers={[...(servers ?? []), ...(invitable ?? [])]}
         add={whitelist.add}
       />
     </section>

@@ -58,7 +58,7 @@ function UnlicensedBanner({ serverId, licence, onLicensed }: Omit<Props, 'canLic
       state={whitelist.data}
       loading={whitelist.isLoading || whitelist.isValidating}
       loadError={whitelist.error ? whitelist.error.message : null}
-      servers={(servers ?? []).filter((s) => s.access === 'manage')}
+      servers={servers ?? []}
       preselect={serverId}
       add={async (newServerID, oldServerID) => {
         const outcome = await whitelist.add(newServerID, oldServerID);
