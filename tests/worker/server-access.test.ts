@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AllowedServer } from '../../src/shared/api-types';
 import type { ServerAccessResponse } from '../../src/shared/server-access';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
-import { clearKv, DISCORD, GUILDS, loginAs, resetFake, USERS } from './login';
+import { clearKv, DISCORD, GUILDS, loginAs, resetFake, setFault, USERS } from './login';
 import { call, postJson } from './request';
 
 // Demo data ids (dev/fake-discord/data.ts). Demo Owner owns Kenji Lounge and has Manage Server in Glaive
@@ -88,8 +88,9 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  // Other test files share the fake Discord: put back the roles a test changed.
+  // Other test files share the fake Discord: put back the roles a test changed, and end any fault.
   await setMemberRoles(GUILDS.kenjiLounge, USERS.member, [KENJI.listeners, KENJI.dj]);
+  await setFault({ mode: 'none' });
 });
 
 describe('GET /api/server-access and POST /api/update-server-access', () => {
@@ -317,5 +318,18 @@ describe('what each level may do', () => {
     expect(BigInt(staff?.permissions ?? '0') & 8n).toBe(8n);
     expect((await allowed(member)).find((s) => s.id === GUILDS.kenjiLounge)?.access).toBe('manage');
     expect((await grant({ serverID: GUILDS.kenjiLounge, roleID: KENJI.listeners, level: 'read' }, member)).status).toBe(200);
+  });
+
+  it('when Discord fails on the member lookup, the list leaves that server out and its settings answer 502, not 500', async () => {
+    await ownerGrants(KENJI.dj, 'read');
+    await setFault({ mode: '500', pathPrefix: `/guilds/${GUILDS.kenjiLounge}/members/${USERS.member}` });
+    const list = await call('/api/allowed-servers', { cookie: member });
+    expect(list.status).toBe(200);
+    expect((await list.json<AllowedServer[]>()).map((s) => s.id)).not.toContain(GUILDS.kenjiLounge);
+    const read = await settingsOf(GUILDS.kenjiLounge, member);
+    expect(read.status).toBe(502);
+    expect(await read.json()).toMatchObject({ code: 'DISCORD_UNAVAILABLE' });
+    // The owner does not depend on member lookups.
+    expect((await settingsOf(GUILDS.kenjiLounge, owner)).status).toBe(200);
   });
 });
