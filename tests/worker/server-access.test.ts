@@ -282,6 +282,14 @@ describe('what each level may do', () => {
     expect(await memberLookups(GUILDS.lofiCafe)).toBe(lofiBefore);
   });
 
+  it('the settings page of a granted server asks Discord for the member once, on a cold cache', async () => {
+    await ownerGrants(KENJI.dj, 'read');
+    await clearKv(env.CACHE);
+    const before = await memberLookups(GUILDS.kenjiLounge);
+    expect((await call(`/server/${GUILDS.kenjiLounge}`, { cookie: member })).status).toBe(200);
+    expect(await memberLookups(GUILDS.kenjiLounge)).toBe(before + 1);
+  });
+
   it('a removed grant ends access at once (grants are read on every call)', async () => {
     await ownerGrants(KENJI.dj, 'write');
     expect((await save(member)).status).toBe(200);

@@ -46,9 +46,11 @@ const LOADERS: Record<LoaderKey, Loader> = {
     try {
       // One guild list serves the permission check, the switcher's list and the whitelist's server names.
       const guilds = manageableGuilds(env, session, { signal });
+      // The list's levels also serve the permission check: one member lookup per granted server, not two.
+      const lists = guilds.then((found) => toServerLists(env, session, found, { signal }));
       const [settings, { allowed }, whitelist] = await Promise.all([
-        serverSettings(env, session, serverId, { signal, guilds }),
-        guilds.then((found) => toServerLists(env, session, found, { signal })),
+        serverSettings(env, session, serverId, { signal, guilds, lists }),
+        lists,
         guilds.then(({ withBot, withoutBot }) => ownerWhitelist(env, session, [...withBot, ...withoutBot])),
       ]);
       return { [apiKeys.serverSettings(serverId)]: settings, [apiKeys.allowedServers]: allowed, [apiKeys.whitelist]: whitelist };

@@ -36,6 +36,8 @@ export async function manageableGuilds(env: Env, session: ActiveSession, options
 /** Discord options, and the user's guild list when the caller already asked for it (one KV read, not two). */
 export interface GuildLookup extends DiscordCallOptions {
   guilds?: Promise<ManageableGuilds>;
+  /** The server list of the same request, when the caller builds it anyway: its levels spare a second member lookup. */
+  lists?: Promise<ServerLists>;
 }
 
 export interface GuildAccess {
@@ -127,7 +129,8 @@ export async function requireGuildAccess(
   const member = memberOf.find((g) => g.id === guildId);
   // No grant reaches 'manage': Discord is not asked about the member's roles for it.
   if (member && needed === 'manage') throw forbidden('Only the owner and members with Manage Server or Administrator can do this.');
-  const level = member ? await grantedLevel(env, session.user.id, guildId, lookup) : null;
+  const listed = member && lookup.lists ? (await lookup.lists).allowed.find((g) => g.id === guildId) : undefined;
+  const level = listed && listed.access !== 'manage' ? listed.access : member ? await grantedLevel(env, session.user.id, guildId, lookup) : null;
   if (member && level !== null) {
     if (allows(level, needed)) return { guild: member, access: level };
     throw forbidden("Your role can view this server's settings but not change them.");
