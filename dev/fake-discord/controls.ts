@@ -106,5 +106,20 @@ export function createControlRoutes(state: FakeDiscordState): Hono {
     return c.json({ ok: true });
   });
 
+  /** `{guildId, userId, roles}` replaces the member's roles, as when a moderator takes a role away in Discord. */
+  controls.post('/member-roles', async (c) => {
+    const body = await readJsonObject(c);
+    if (body === null) return badRequest(c, 'Expected a JSON object');
+    const { guildId, userId, roles } = body;
+    if (!Array.isArray(roles) || !roles.every((role): role is string => typeof role === 'string')) return badRequest(c, 'roles must be a list of role ids');
+    const guild = state.data.guilds.find((candidate) => candidate.id === guildId);
+    const member = guild?.members.find((candidate) => candidate.user_id === userId);
+    if (guild === undefined || member === undefined) return c.json({ error: 'Unknown guild or member' }, 404);
+    const unknown = roles.find((role) => !guild.roles.some((candidate) => candidate.id === role));
+    if (unknown !== undefined) return badRequest(c, `Unknown role ${unknown}`);
+    member.roles = [...roles];
+    return c.json({ ok: true });
+  });
+
   return controls;
 }

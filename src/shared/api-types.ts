@@ -1,4 +1,5 @@
 /** Shapes of the JSON API (DESIGN section 4), shared by the Worker and the page. */
+import type { AccessLevel } from './server-access';
 
 export interface ApiErrorBody {
   error: string;
@@ -27,8 +28,13 @@ export interface ServerSummary {
   users: number;
 }
 
-/** GET /api/allowed-servers: guilds the user manages where the bot is present. */
-export type AllowedServersResponse = ServerSummary[];
+/** A server of /api/allowed-servers, with what the user may do there. */
+export interface AllowedServer extends ServerSummary {
+  access: AccessLevel;
+}
+
+/** GET /api/allowed-servers: guilds with the bot that the user manages, then those a role grant opens to them. */
+export type AllowedServersResponse = AllowedServer[];
 /** GET /api/invitable-servers: guilds the user manages where the bot is absent. */
 export type InvitableServersResponse = ServerSummary[];
 

@@ -8,6 +8,7 @@ import { COMMAND_NAMES, COMMANDS } from './commands';
 import type { Command } from './commands-types';
 import { SNOWFLAKE_PATTERN } from './discord-ids';
 import { fieldPath, firstIssueMessage } from './schema-issues';
+import type { AccessLevel } from './server-access';
 import { fieldSpec, moduleSpec, SECTION_NAMES, SETTINGS_REGISTRY, type FieldKind, type SectionFields, type SectionName } from './settings-registry';
 /** Discord channel types the page needs (GUILD_TEXT and GUILD_CATEGORY); plain numbers, no runtime enums. */
 export const TEXT_CHANNEL_TYPE = 0;
@@ -291,6 +292,8 @@ export interface LicenceState {
 export type ServerSettingsResponse = SettingsValues & {
   id: string;
   name: string;
+  /** What the user may do here: 'read' sees everything and changes nothing. */
+  access: AccessLevel;
   whitelist: LicenceState;
   roles: SettingsRole[];
   channels: SettingsChannel[];

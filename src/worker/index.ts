@@ -16,6 +16,7 @@ import { withPageCache } from './render/page-cache';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { botRoutes } from './routes/bot';
+import { serverAccessRoutes } from './routes/server-access';
 import { serversRoutes } from './routes/servers';
 import { settingsRoutes } from './routes/settings';
 import { sessionsRoutes } from './routes/sessions';
@@ -63,6 +64,7 @@ const api = new Hono<AppEnv>()
   .route('/', songsRoutes)
   .route('/', serversRoutes)
   .route('/', settingsRoutes)
+  .route('/', serverAccessRoutes)
   .route('/', whitelistRoutes)
   .route('/', adminRoutes)
   .route('/bot', botRoutes)

@@ -18,7 +18,7 @@ const AUTH: CheckAuthResponse = {
 const ANSWERS: Record<string, unknown> = {
   '/api/stats': { servers: 12, users: 3456, commands: COMMANDS.length },
   '/api/commands': COMMANDS,
-  '/api/allowed-servers': [{ id: GUILD, name: 'Kenji Lounge', icon: null, users: 42 }],
+  '/api/allowed-servers': [{ id: GUILD, name: 'Kenji Lounge', icon: null, users: 42, access: 'manage' }],
   '/api/invitable-servers': [],
   '/api/whitelisted-servers': {
     servers: [],

@@ -12,6 +12,7 @@ const ADMIN = '100000000000000001';
 const settings: ServerSettingsResponse = {
   id: GUILD,
   name: 'Kenji Lounge',
+  access: 'manage',
   ...defaultSettings(),
   whitelist: { expiresAt: null, active: true },
   roles: [

@@ -9,6 +9,7 @@ const GUILD = '300000000000000001';
 const data: ServerSettingsResponse = {
   id: GUILD,
   name: 'Kenji Lounge',
+  access: 'manage',
   ...defaultSettings(),
   whitelist: { expiresAt: null, active: true },
   roles: [{ id: '400000000000001001', name: 'Listeners', color: 0, position: 1, managed: false }],

@@ -30,6 +30,7 @@ function fixture(overrides: Partial<ServerSettingsResponse> = {}): ServerSetting
   return {
     id: GUILD,
     name: 'Kenji Lounge',
+    access: 'manage',
     ...defaultSettings(),
     whitelist: { expiresAt: null, active: false },
     roles: Object.values(ROLES),
@@ -419,8 +420,8 @@ describe('license banner', () => {
         ...AUTH,
         [`/api/server-settings?serverID=${GUILD}`]: fixture({ whitelist: { expiresAt: null, active: false } }),
         '/api/allowed-servers': [
-          { id: GUILD, name: 'Kenji Lounge', icon: null, users: 42 },
-          { id: OTHER, name: 'Glaive Studio', icon: null, users: 17 },
+          { id: GUILD, name: 'Kenji Lounge', icon: null, users: 42, access: 'manage' },
+          { id: OTHER, name: 'Glaive Studio', icon: null, users: 17, access: 'manage' },
         ],
         '/api/whitelisted-servers': whitelistState(entries),
       },
@@ -488,8 +489,8 @@ describe('server switcher', () => {
         ...AUTH,
         [`/api/server-settings?serverID=${GUILD}`]: fixture(),
         '/api/allowed-servers': [
-          { id: GUILD, name: 'Kenji Lounge', icon: null, users: 42 },
-          { id: '300000000000000002', name: 'Glaive Studio', icon: null, users: 17 },
+          { id: GUILD, name: 'Kenji Lounge', icon: null, users: 42, access: 'manage' },
+          { id: '300000000000000002', name: 'Glaive Studio', icon: null, users: 17, access: 'manage' },
         ],
       },
     });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ServerList from '../../src/client/pages/ServerList';
-import type { CheckAuthResponse, ServerSummary, WhitelistStateResponse } from '../../src/shared/api-types';
+import type { AllowedServer, CheckAuthResponse, ServerSummary, WhitelistStateResponse } from '../../src/shared/api-types';
 import { DAY_MS } from '../../src/shared/constants';
 import { jsonBody } from './expect-helpers';
 import { renderWithApp } from './render-with-app';
@@ -18,9 +18,9 @@ const auth: CheckAuthResponse = {
   user: { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null },
   isAdmin: false,
 };
-const allowed: ServerSummary[] = [
-  { id: KENJI, name: 'Kenji Lounge', icon: null, users: 42 },
-  { id: GLAIVE, name: 'Glaive Studio', icon: null, users: 17 },
+const allowed: AllowedServer[] = [
+  { id: KENJI, name: 'Kenji Lounge', icon: null, users: 42, access: 'manage' },
+  { id: GLAIVE, name: 'Glaive Studio', icon: null, users: 17, access: 'manage' },
 ];
 const invitable: ServerSummary[] = [{ id: SANDBOX, name: 'Owner Sandbox', icon: null, users: 3 }];
 

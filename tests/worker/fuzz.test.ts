@@ -18,6 +18,7 @@ const GET_ROUTES = [
   '/api/whitelisted-servers',
   '/api/all-whitelisted-servers',
   '/api/server-settings',
+  '/api/server-access',
   '/api/get-kenji-songs',
   '/api/get-glaive-songs',
   '/api/download-kenji-song',
@@ -37,6 +38,8 @@ const POST_ROUTES: Record<string, Record<string, unknown>> = {
   },
   '/api/add-whitelisted-server-admin': { userID: USERS.owner, newServerID: '300000000000000002', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
   '/api/delete-whitelisted-server': { id: '1' },
+  // The admin does not manage Kenji Lounge: anything that gets past the schema is a 403.
+  '/api/update-server-access': { serverID: '300000000000000001', roleID: '400000000000001002', level: 'read' },
 };
 
 const HOSTILE_STRINGS = [
@@ -69,7 +72,7 @@ const OPTIONAL_FIELDS: Record<string, string[]> = {
 
 const TYPE_CONFUSION = [null, 0, -1, 1.5, true, false, [], ['300000000000000001'], {}, { $gt: '' }, 'x'.repeat(300)];
 
-const TABLES = ['guild_settings', 'settings_audit', 'whitelist', 'stats'];
+const TABLES = ['guild_settings', 'settings_audit', 'whitelist', 'stats', 'server_access'];
 
 async function snapshot(): Promise<string> {
   const parts = await Promise.all(TABLES.map((t) => env.DB.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()));

@@ -38,6 +38,15 @@ function LicenceLine({ licence }: { licence: ServerLicence | undefined }) {
   );
 }
 
+/** On the card of a server a role grant opens: what the user may do there. */
+function AccessLine({ access }: { access: 'read' | 'write' }) {
+  return (
+    <span className="mt-1 block text-xs text-gray-600 dark:text-gray-400">
+      <span className="font-semibold">{access === 'read' ? 'Read-only access' : 'Write access'}</span> · granted by your role
+    </span>
+  );
+}
+
 export default function ServerList() {
   const { user } = useAuth();
   if (!user) return <LoginPrompt />;
@@ -132,7 +141,11 @@ function Servers() {
                 <span className="min-w-0">
                   <span className="block truncate font-semibold">{s.name}</span>
                   <span className="block text-sm text-gray-600 dark:text-gray-400">{`Users: ${number.format(s.users)}`}</span>
-                  {whitelist.data && <LicenceLine licence={whitelist.data.licences.find((l) => l.serverID === s.id)} />}
+                  {s.access !== 'manage' ? (
+                    <AccessLine access={s.access} />
+                  ) : (
+                    whitelist.data && <LicenceLine licence={whitelist.data.licences.find((l) => l.serverID === s.id)} />
+                  )}
                 </span>
               </Link>
             </li>

@@ -11,6 +11,7 @@ import { SectionCard } from '../components/settings/controls';
 import { ModuleIcon } from '../components/settings/ModuleIcon';
 import { moduleAnchor, ModuleNav } from '../components/settings/ModuleNav';
 import { SettingField } from '../components/settings/SettingField';
+import { AccessPanel } from '../components/settings/AccessPanel';
 import { LicenceBanner, licenceDate } from '../components/settings/LicenceBanner';
 import { RecentChanges } from '../components/settings/RecentChanges';
 import { SettingsTransfer } from '../components/settings/SettingsTransfer';
@@ -88,6 +89,20 @@ function TurnOnOffer({ title, onAccept, onDismiss }: { title: string; onAccept: 
   );
 }
 
+/** For a role granted 'read': what they see is everything, and nothing can be changed. */
+function ReadOnlyBanner() {
+  return (
+    <p
+      id="read-only-banner"
+      role="note"
+      className="mt-6 rounded-xl border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-50"
+    >
+      <strong>Read-only.</strong> Your role can view this server&apos;s settings and recent changes, but not change them. Ask the server&apos;s owner for write
+      access.
+    </p>
+  );
+}
+
 const bone = 'rounded-md bg-gray-200 dark:bg-gray-800';
 
 /** The page's shape while the settings load: title, module list and cards. */
@@ -143,7 +158,11 @@ function ServerSettings({ serverId }: { serverId: string }) {
     );
   }
 
-  const change = (section: SectionName, key: string) => (value: unknown) => void save(section, key, value, saveLabel(section, key));
+  const readOnly = data.access === 'read';
+  // The fieldset below disables the controls; a reader's page never sends a save either way.
+  const change = (section: SectionName, key: string) => (value: unknown) => {
+    if (!readOnly) void save(section, key, value, saveLabel(section, key));
+  };
 
   const { expiresAt, active } = data.whitelist;
 
@@ -154,7 +173,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
         <div>
           <h1 className="text-3xl font-bold tracking-tight">{data.name}</h1>
           <ServerSwitcher current={serverId} />
-          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Every change is saved as soon as you make it.</p>
+          {!readOnly && <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Every change is saved as soon as you make it.</p>}
           <div className="mt-3">
             <SettingsTransfer serverId={serverId} settings={data} />
           </div>
@@ -179,52 +198,58 @@ function ServerSettings({ serverId }: { serverId: string }) {
           {`Discord is not answering; showing data as of ${staleTime.format(data.asOf)} UTC. Changes still save.`}
         </p>
       )}
-      <LicenceBanner serverId={serverId} licence={data.whitelist} onLicensed={() => void mutate()} />
+      {readOnly && <ReadOnlyBanner />}
+      <LicenceBanner serverId={serverId} licence={data.whitelist} canLicense={data.access === 'manage'} onLicensed={() => void mutate()} />
 
       <div className="mt-8 flex flex-col gap-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
         <ModuleNav settings={data} />
-        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-          {SECTION_NAMES.map((section) => {
-            const spec = moduleSpec(section);
-            const keys = settingKeys(section);
-            return (
-              <SectionCard
-                key={section}
-                id={section}
-                anchor={moduleAnchor(section)}
-                title={spec.title}
-                description={spec.description}
-                icon={<ModuleIcon name={spec.icon} />}
-                wide={keys.some((key) => fieldKind(section, key) === 'commands')}
-              >
-                {offer === section && (
-                  <TurnOnOffer
-                    title={spec.title}
-                    onAccept={() => {
-                      setOffer(null);
-                      change(section, 'enabled')(true);
-                    }}
-                    onDismiss={() => setOffer(null)}
-                  />
-                )}
-                {keys.map((key) => (
-                  <SettingField
-                    key={key}
-                    section={section}
-                    fieldKey={key}
-                    data={data}
-                    saving={saving.has(fieldId(section, key))}
-                    outcome={outcomes.get(fieldId(section, key))}
-                    onChange={change(section, key)}
-                    onDismiss={() => dismiss(section, key)}
-                  />
-                ))}
-              </SectionCard>
-            );
-          })}
-        </div>
+        {/* A disabled fieldset disables every control inside it: a reader sees the settings and changes none. */}
+        <fieldset disabled={readOnly} aria-describedby={readOnly ? 'read-only-banner' : undefined} className="m-0 min-w-0 border-0 p-0">
+          <legend className="sr-only">Settings</legend>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            {SECTION_NAMES.map((section) => {
+              const spec = moduleSpec(section);
+              const keys = settingKeys(section);
+              return (
+                <SectionCard
+                  key={section}
+                  id={section}
+                  anchor={moduleAnchor(section)}
+                  title={spec.title}
+                  description={spec.description}
+                  icon={<ModuleIcon name={spec.icon} />}
+                  wide={keys.some((key) => fieldKind(section, key) === 'commands')}
+                >
+                  {offer === section && (
+                    <TurnOnOffer
+                      title={spec.title}
+                      onAccept={() => {
+                        setOffer(null);
+                        change(section, 'enabled')(true);
+                      }}
+                      onDismiss={() => setOffer(null)}
+                    />
+                  )}
+                  {keys.map((key) => (
+                    <SettingField
+                      key={key}
+                      section={section}
+                      fieldKey={key}
+                      data={data}
+                      saving={saving.has(fieldId(section, key))}
+                      outcome={outcomes.get(fieldId(section, key))}
+                      onChange={change(section, key)}
+                      onDismiss={() => dismiss(section, key)}
+                    />
+                  ))}
+                </SectionCard>
+              );
+            })}
+          </div>
+        </fieldset>
       </div>
 
+      {data.access === 'manage' && <AccessPanel serverId={serverId} settings={data} />}
       <RecentChanges serverId={serverId} settings={data} />
     </section>
   );

@@ -12,10 +12,10 @@ import type {
   RESTGetAPIGuildRolesResult,
 } from 'discord-api-types/v10';
 import { isSnowflake } from '../../shared/discord-ids';
-import { badInput } from '../errors';
+import { ApiError, badInput } from '../errors';
 import { cached } from './cache';
 import type { CacheOptions } from './cache';
-import { DiscordRest } from './rest';
+import { DISCORD_NOT_FOUND, DiscordRest } from './rest';
 import type { DiscordAuth, DiscordRestEnv } from './rest';
 
 export interface DiscordEnv extends DiscordRestEnv {
@@ -28,6 +28,8 @@ export type PartialGuild = RESTAPIPartialCurrentUserGuild;
 const USER_GUILDS_TTL_SECONDS = 30;
 const BOT_GUILDS_TTL_SECONDS = 60;
 const GUILD_DATA_TTL_SECONDS = 60;
+/** How long a member's roles are trusted: a role taken away in Discord stops granting access within this. */
+export const MEMBER_ROLES_TTL_SECONDS = 60;
 
 /** Discord's maximum page size for /users/@me/guilds. */
 export const GUILDS_PAGE_LIMIT = 200;
@@ -44,6 +46,7 @@ const discordCacheKeys = {
   userGuilds: (userId: string) => `discord:user-guilds:${userId}`,
   botGuilds: () => 'discord:bot-guilds',
   guildSnapshot: (guildId: string) => `discord:guild:${guildId}`,
+  memberRoles: (guildId: string, userId: string) => `discord:member-roles:${guildId}:${userId}`,
 };
 
 /** Ids end up in URL paths, so anything but a snowflake is refused before it can reach Discord. */
@@ -103,6 +106,23 @@ export async function getGuildSnapshot(env: DiscordEnv, guildId: string, options
     return { roles, channels, botMember };
   };
   return cached(env.CACHE, discordCacheKeys.guildSnapshot(guildId), GUILD_DATA_TTL_SECONDS, load, options);
+}
+
+/**
+ * The role ids a user holds in a guild, seen by the bot, or null when they are not a member (Discord's 404).
+ * Cached per guild and user, the absence too, so a page view costs one KV read.
+ */
+export async function getMemberRoles(env: DiscordEnv, guildId: string, userId: string, options: DiscordCallOptions = {}): Promise<string[] | null> {
+  const path = `/guilds/${snowflake(guildId)}/members/${snowflake(userId)}`;
+  const load = async (): Promise<string[] | null> => {
+    try {
+      return (await rest(env).request<APIGuildMember>(path, { auth: BOT, signal: options.signal })).roles;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === DISCORD_NOT_FOUND) return null;
+      throw error;
+    }
+  };
+  return cached(env.CACHE, discordCacheKeys.memberRoles(guildId, userId), MEMBER_ROLES_TTL_SECONDS, load, options);
 }
 
 /** Every page of /users/@me/guilds: Discord answers at most 200 per call, ordered by id. */

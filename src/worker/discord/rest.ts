@@ -59,7 +59,9 @@ export const botNotConfigured = () => new ApiError(503, 'BOT_NOT_CONFIGURED', 'T
 const botTokenRefused = () => new ApiError(503, 'BOT_UNAUTHORIZED', 'Discord refused the bot token.');
 
 const discordForbidden = () => new ApiError(403, 'DISCORD_FORBIDDEN', 'Discord refused access to this. Check the bot and your permissions.');
-const discordNotFound = () => new ApiError(404, 'DISCORD_NOT_FOUND', 'Discord does not know this server or member.');
+/** Discord's 404: an unknown guild, member or user. */
+export const DISCORD_NOT_FOUND = 'DISCORD_NOT_FOUND';
+const discordNotFound = () => new ApiError(404, DISCORD_NOT_FOUND, 'Discord does not know this server or member.');
 export const discordUnavailable = () => new ApiError(502, 'DISCORD_UNAVAILABLE', 'Discord is not answering properly right now. Please try again shortly.');
 const discordRejected = () => new ApiError(502, 'DISCORD_REJECTED', 'Discord rejected the request.');
 const discordTimeout = () => new ApiError(504, 'DISCORD_TIMEOUT', 'Discord took too long to answer. Please try again.');

@@ -32,21 +32,25 @@ const LOADERS: Record<LoaderKey, Loader> = {
     if (!session) return {};
     // One guild list (one KV read or Discord call) serves both lists and names the whitelist entries.
     const guilds = await manageableGuilds(env, session, { signal });
-    const { allowed, invitable } = toServerLists(guilds);
-    const whitelist = await ownerWhitelist(env, session, [...guilds.withBot, ...guilds.withoutBot]);
+    const [{ allowed, invitable }, whitelist] = await Promise.all([
+      toServerLists(env, session, guilds, { signal }),
+      ownerWhitelist(env, session, [...guilds.withBot, ...guilds.withoutBot]),
+    ]);
     return { [apiKeys.allowedServers]: allowed, [apiKeys.invitableServers]: invitable, [apiKeys.whitelist]: whitelist };
   },
   serverSettings: async ({ env, session, params, signal }) => {
     const serverId = params.serverId ?? '';
-    // Not a Discord id, or a server this user cannot manage: there is no such page for them.
+    // Not a Discord id, or a server this user can neither manage nor read: there is no such page for them.
     if (!isSnowflake(serverId)) throw new PageNotFound();
     if (!session) return {};
     try {
       // One guild list serves the permission check, the switcher's list and the whitelist's server names.
       const guilds = manageableGuilds(env, session, { signal });
+      // The list's levels also serve the permission check: one member lookup per granted server, not two.
+      const lists = guilds.then((found) => toServerLists(env, session, found, { signal }));
       const [settings, { allowed }, whitelist] = await Promise.all([
-        serverSettings(env, session, serverId, { signal, guilds }),
-        guilds.then(toServerLists),
+        serverSettings(env, session, serverId, { signal, guilds, lists }),
+        lists,
         guilds.then(({ withBot, withoutBot }) => ownerWhitelist(env, session, [...withBot, ...withoutBot])),
       ]);
       return { [apiKeys.serverSettings(serverId)]: settings, [apiKeys.allowedServers]: allowed, [apiKeys.whitelist]: whitelist };

@@ -1,8 +1,10 @@
-/** The servers a user may manage, as the server list and every per-server call see them. */
-import type { ServerSummary } from '../../shared/api-types';
+/** The servers a user may manage or was granted, as the server list and every per-server call see them. */
+import type { AllowedServer, ServerSummary } from '../../shared/api-types';
 import { isSnowflake } from '../../shared/discord-ids';
+import { allows, higherLevel, type AccessLevel, type GrantLevel, type ServerAccessGrant } from '../../shared/server-access';
 import { withUserToken } from '../auth/user-token';
-import { getBotGuildIds, getUserGuilds, type DiscordCallOptions, type PartialGuild } from '../discord/api';
+import { listGrants, listGrantsOf } from '../db/server-access';
+import { getBotGuildIds, getMemberRoles, getUserGuilds, type DiscordCallOptions, type PartialGuild } from '../discord/api';
 import { canManageGuild } from '../discord/permissions';
 import { ApiError, badInput, forbidden } from '../errors';
 import type { ActiveSession } from '../hono-env';
@@ -13,9 +15,11 @@ export const REFRESH_COOLDOWN_SECONDS = 10;
 export interface ManageableGuilds {
   withBot: PartialGuild[];
   withoutBot: PartialGuild[];
+  /** Guilds with the bot that the user is in without managing them: open to them only through a role grant. */
+  memberOf: PartialGuild[];
 }
 
-/** Guilds the user may manage (owner, ADMINISTRATOR or MANAGE_GUILD), split by the bot's presence. */
+/** The user's guilds by what they may do there: manage (split by the bot's presence), or perhaps be granted. */
 export async function manageableGuilds(env: Env, session: ActiveSession, options: DiscordCallOptions = {}): Promise<ManageableGuilds> {
   const [guilds, botGuildIds] = await Promise.all([
     withUserToken(session, (token) => getUserGuilds(env, token, session.user.id, options)),
@@ -25,37 +29,136 @@ export async function manageableGuilds(env: Env, session: ActiveSession, options
   return {
     withBot: managed.filter((g) => botGuildIds.has(g.id)),
     withoutBot: managed.filter((g) => !botGuildIds.has(g.id)),
+    memberOf: guilds.filter((g) => botGuildIds.has(g.id) && !canManageGuild(g)),
   };
 }
 
 /** Discord options, and the user's guild list when the caller already asked for it (one KV read, not two). */
 export interface GuildLookup extends DiscordCallOptions {
   guilds?: Promise<ManageableGuilds>;
+  /** The server list of the same request, when the caller builds it anyway: its levels spare a second member lookup. */
+  lists?: Promise<ServerLists>;
 }
 
-/** The guild, if this user manages it and the bot is in it; 400/403 otherwise. Checked on every call. */
-export async function requireManagedGuild(env: Env, session: ActiveSession, guildId: string, lookup: GuildLookup = {}): Promise<PartialGuild> {
+export interface GuildAccess {
+  guild: PartialGuild;
+  access: AccessLevel;
+}
+
+/**
+ * Member lookups at once: a Worker keeps at most 6 connections open, and D1, KV and the other calls of the
+ * request need some of them.
+ */
+const MEMBER_LOOKUPS_AT_ONCE = 4;
+/** The most guilds whose grants the server list checks with Discord in one request (cold cache). */
+export const MAX_GRANTED_GUILD_LOOKUPS = 25;
+
+/** The highest level any of the member's roles is granted, or null. */
+function levelOf(grants: readonly ServerAccessGrant[], roles: readonly string[] | null): GrantLevel | null {
+  if (roles === null) return null;
+  const held = new Set(roles);
+  let level: GrantLevel | null = null;
+  for (const grant of grants) if (held.has(grant.roleID)) level = level === null ? grant.level : higherLevel(level, grant.level);
+  return level;
+}
+
+/** `run` over `items`, at most `limit` at a time, answers in order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await run(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * The access role grants give the user in these guilds (which they are in, per their own guild list).
+ * Grants come from D1 on every call, so a removed grant ends access at once; the member's roles are asked
+ * of Discord only for guilds that have grants, and cached (MEMBER_ROLES_TTL_SECONDS). A guild whose member
+ * lookup fails is left out rather than failing the whole list.
+ */
+async function grantedAccess(env: Env, userId: string, guilds: readonly PartialGuild[], options: DiscordCallOptions): Promise<GuildAccess[]> {
+  const grants = await listGrantsOf(
+    env.DB,
+    guilds.map((g) => g.id),
+  );
+  if (grants.length === 0) return [];
+  const byGuild = new Map<string, ServerAccessGrant[]>();
+  for (const { guildID, ...grant } of grants) byGuild.set(guildID, [...(byGuild.get(guildID) ?? []), grant]);
+  const candidates = guilds.filter((g) => byGuild.has(g.id)).slice(0, MAX_GRANTED_GUILD_LOOKUPS);
+  const found = await mapLimited(candidates, MEMBER_LOOKUPS_AT_ONCE, async (guild): Promise<GuildAccess | null> => {
+    try {
+      const level = levelOf(byGuild.get(guild.id) ?? [], await getMemberRoles(env, guild.id, userId, { signal: options.signal }));
+      return level === null ? null : { guild, access: level };
+    } catch (error) {
+      console.warn(`member lookup in guild ${guild.id} failed`, error);
+      return null;
+    }
+  });
+  return found.filter((entry) => entry !== null);
+}
+
+/** The level granted to the user in one guild they are in, or null. Discord failures are the caller's. */
+async function grantedLevel(env: Env, userId: string, guildId: string, options: DiscordCallOptions): Promise<GrantLevel | null> {
+  const grants = await listGrants(env.DB, guildId);
+  if (grants.length === 0) return null;
+  return levelOf(grants, await getMemberRoles(env, guildId, userId, { signal: options.signal }));
+}
+
+/**
+ * The one gate of every per-server call: the guild and the user's level there, if it is at least `needed`
+ * and the bot is in it; 400 for a malformed id, 403 otherwise. 'manage' is the owner or a member with
+ * Manage Server / Administrator (from the user's guild list); 'write' and 'read' come from role grants.
+ */
+export async function requireGuildAccess(
+  env: Env,
+  session: ActiveSession,
+  guildId: string,
+  needed: AccessLevel,
+  lookup: GuildLookup = {},
+): Promise<GuildAccess> {
   if (!isSnowflake(guildId)) throw badInput('serverID', 'must be a Discord server id (17–20 digits).');
-  const { withBot } = await (lookup.guilds ?? manageableGuilds(env, session, lookup));
-  const guild = withBot.find((g) => g.id === guildId);
-  if (!guild) throw forbidden('You do not manage this server, or the bot is not in it.');
-  return guild;
+  const { withBot, memberOf } = await (lookup.guilds ?? manageableGuilds(env, session, lookup));
+  const managed = withBot.find((g) => g.id === guildId);
+  if (managed) return { guild: managed, access: 'manage' };
+  const member = memberOf.find((g) => g.id === guildId);
+  // No grant reaches 'manage': Discord is not asked about the member's roles for it.
+  if (member && needed === 'manage') throw forbidden('Only the owner and members with Manage Server or Administrator can do this.');
+  const listed = member && lookup.lists ? (await lookup.lists).allowed.find((g) => g.id === guildId) : undefined;
+  const level = listed && listed.access !== 'manage' ? listed.access : member ? await grantedLevel(env, session.user.id, guildId, lookup) : null;
+  if (member && level !== null) {
+    if (allows(level, needed)) return { guild: member, access: level };
+    throw forbidden("Your role can view this server's settings but not change them.");
+  }
+  throw forbidden('You do not manage this server, or the bot is not in it.');
 }
 
 const toSummary = (g: PartialGuild): ServerSummary => ({ id: g.id, name: g.name, icon: g.icon, users: g.approximate_member_count ?? 0 });
 
 export interface ServerLists {
-  allowed: ServerSummary[];
+  allowed: AllowedServer[];
   invitable: ServerSummary[];
 }
 
-export const toServerLists = ({ withBot, withoutBot }: ManageableGuilds): ServerLists => ({
-  allowed: withBot.map(toSummary),
-  invitable: withoutBot.map(toSummary),
-});
+/** The server list: the guilds the user manages, then those a role grant opens to them, each with its level. */
+export async function toServerLists(env: Env, session: ActiveSession, guilds: ManageableGuilds, options: DiscordCallOptions = {}): Promise<ServerLists> {
+  const granted = await grantedAccess(env, session.user.id, guilds.memberOf, options);
+  return {
+    allowed: [
+      ...guilds.withBot.map((g): AllowedServer => ({ ...toSummary(g), access: 'manage' })),
+      ...granted.map(({ guild, access }): AllowedServer => ({ ...toSummary(guild), access })),
+    ],
+    invitable: guilds.withoutBot.map(toSummary),
+  };
+}
 
 export async function serverLists(env: Env, session: ActiveSession, options: DiscordCallOptions = {}): Promise<ServerLists> {
-  return toServerLists(await manageableGuilds(env, session, options));
+  return toServerLists(env, session, await manageableGuilds(env, session, options), options);
 }
 
 /**

@@ -14,10 +14,11 @@ import {
 import { readGuildSettings, writeGuildSettings } from '../db/settings';
 import type { ActiveSession } from '../hono-env';
 import { loadGuildView, referenceProblem, type GuildView } from './guild-view';
-import { requireManagedGuild } from './servers';
+import { requireGuildAccess } from './servers';
 
+/** Anyone who may read a server's settings may export them (and so copy them to a server they can write). */
 export async function exportSettings(env: Env, session: ActiveSession, serverID: string): Promise<SettingsDocument> {
-  const guild = await requireManagedGuild(env, session, serverID);
+  const { guild } = await requireGuildAccess(env, session, serverID, 'read');
   const settings = await readGuildSettings(env.DB, guild.id);
   return {
     format: SETTINGS_DOCUMENT_FORMAT,
@@ -91,7 +92,7 @@ export async function importSettings(
   session: ActiveSession,
   { serverID, document, dryRun }: z.output<typeof settingsImportSchema>,
 ): Promise<SettingsImportResponse> {
-  const guild = await requireManagedGuild(env, session, serverID);
+  const { guild } = await requireGuildAccess(env, session, serverID, 'write');
   const [current, cachedView] = await Promise.all([readGuildSettings(env.DB, guild.id), loadGuildView(env, guild.id)]);
   let plan = planImport(guild.id, current, document.settings, cachedView);
   // A role or channel made a moment ago may be missing from the cached view: look once more before skipping.

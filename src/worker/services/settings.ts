@@ -8,7 +8,6 @@ import {
   type SettingUpdate,
 } from '../../shared/settings';
 import { fieldLabel, moduleTitle } from '../../shared/settings-registry';
-import type { PartialGuild } from '../discord/api';
 import {
   findSettingsChange,
   guildSettingsStatement,
@@ -25,7 +24,7 @@ import { ApiError, notFound, SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { checkReference, loadGuildView } from './guild-view';
 import { toLicenceState } from './licences';
-import { requireManagedGuild, type GuildLookup } from './servers';
+import { requireGuildAccess, type GuildAccess, type GuildLookup } from './servers';
 
 /** A guild's settings and licence in one D1 round trip. */
 async function readStoredState(db: D1Database, guildId: string) {
@@ -35,16 +34,16 @@ async function readStoredState(db: D1Database, guildId: string) {
 }
 
 /**
- * The settings answer for a guild the user manages (403 otherwise). The D1 reads start beside the
- * permission check; their rows are only answered once the check has passed.
+ * The settings answer for a guild the user may at least read (403 otherwise). The D1 reads start beside
+ * the permission check; their rows are only answered once the check has passed.
  */
 export async function serverSettings(env: Env, session: ActiveSession, serverId: string, options: GuildLookup = {}): Promise<ServerSettingsResponse> {
   const stored = readStoredState(env.DB, serverId);
   // Without this the reads' rejection would go unobserved when the permission check throws first.
   stored.catch(() => undefined);
-  const guild = await requireManagedGuild(env, session, serverId, options);
+  const { guild, access } = await requireGuildAccess(env, session, serverId, 'read', options);
   const [[values, whitelist], view] = await Promise.all([stored, loadGuildView(env, guild.id, false, options.signal)]);
-  return { id: guild.id, name: guild.name, ...values, whitelist, ...view, ...staleness() };
+  return { id: guild.id, name: guild.name, access, ...values, whitelist, ...view, ...staleness() };
 }
 
 /** Says so when Discord's part of the answer is a last known copy (see discord/cache.ts). */
@@ -54,7 +53,7 @@ function staleness(): { stale?: true; asOf?: number } {
 }
 
 export async function settingsAudit(env: Env, session: ActiveSession, query: SettingsAuditQuery): Promise<SettingsAuditResponse> {
-  const guild = await requireManagedGuild(env, session, query.serverID);
+  const { guild } = await requireGuildAccess(env, session, query.serverID, 'read');
   const [page, users] = await Promise.all([
     listSettingsAudit(env.DB, guild.id, { before: query.before, section: query.section, userId: query.userID }),
     listAuditUsers(env.DB, guild.id),
@@ -64,11 +63,10 @@ export async function settingsAudit(env: Env, session: ActiveSession, query: Set
 
 /** Saves one key after checking the referenced role or channel exists, then answers the reloaded settings. */
 export async function updateServerSetting(env: Env, session: ActiveSession, update: SettingUpdate): Promise<ServerSettingsResponse> {
-  const guild = await requireManagedGuild(env, session, update.serverID);
-  return saveSetting(env, session, guild, update);
+  return saveSetting(env, session, await requireGuildAccess(env, session, update.serverID, 'write'), update);
 }
 
-async function saveSetting(env: Env, session: ActiveSession, guild: PartialGuild, update: SettingUpdate): Promise<ServerSettingsResponse> {
+async function saveSetting(env: Env, session: ActiveSession, { guild, access }: GuildAccess, update: SettingUpdate): Promise<ServerSettingsResponse> {
   const { section, key, kind, value, expected } = update;
   const view = await checkReference(env, guild.id, kind, value, await loadGuildView(env, guild.id));
   const result = await writeGuildSetting(env.DB, {
@@ -95,7 +93,7 @@ async function saveSetting(env: Env, session: ActiveSession, guild: PartialGuild
       `value: ${moduleTitle(section)} cannot be enabled until ${missing.join(' and ') || 'its required fields'} ${missing.length > 1 ? 'are' : 'is'} set.`,
     );
   }
-  return { id: guild.id, name: guild.name, ...values, whitelist, ...view, ...staleness() };
+  return { id: guild.id, name: guild.name, access, ...values, whitelist, ...view, ...staleness() };
 }
 
 /**
@@ -103,13 +101,13 @@ async function saveSetting(env: Env, session: ActiveSession, guild: PartialGuild
  * a role or channel deleted since is a 409 that says so. The revert is a change of its own in the audit.
  */
 export async function revertSettingChange(env: Env, session: ActiveSession, serverID: string, changeID: number): Promise<ServerSettingsResponse> {
-  const guild = await requireManagedGuild(env, session, serverID);
-  const change = await findSettingsChange(env.DB, guild.id, changeID);
+  const granted = await requireGuildAccess(env, session, serverID, 'write');
+  const change = await findSettingsChange(env.DB, granted.guild.id, changeID);
   if (!change) throw notFound('changeID: there is no such change for this server.', 'CHANGE_NOT_FOUND');
   const parsed = parseSettingUpdate({ serverID, section: change.section, key: change.key, value: change.oldValue });
   if (!parsed.ok) throw new ApiError(409, 'REVERT_NOT_POSSIBLE', `This change cannot be reverted: ${parsed.message}`);
   try {
-    return await saveSetting(env, session, guild, parsed.update);
+    return await saveSetting(env, session, granted, parsed.update);
   } catch (error) {
     if (error instanceof ApiError && (error.code === 'INVALID_REFERENCE' || error.code === 'REQUIRED_FIELDS_UNSET')) {
       throw new ApiError(409, 'REVERT_NOT_POSSIBLE', `This change cannot be reverted: ${error.message.replace(/^value: /, '')}`);

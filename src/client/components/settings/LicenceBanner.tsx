@@ -18,6 +18,8 @@ interface Props {
   licence: LicenceState;
   /** The licence changed here (whitelisted from the banner): the page reloads its settings. */
   onLicensed: () => void;
+  /** Whether the user manages the server (only they can whitelist it); others only see its state. */
+  canLicense: boolean;
 }
 
 /**
@@ -25,12 +27,20 @@ interface Props {
  * act. An owner with no whitelisted server at all gets the 'No Whitelisted Servers' notice; whitelisting this
  * server is one dialog away.
  */
-export function LicenceBanner({ serverId, licence, onLicensed }: Props) {
-  if (licence.active) return null;
-  return <UnlicensedBanner serverId={serverId} licence={licence} onLicensed={onLicensed} />;
+export function LicenceBanner({ canLicense, ...props }: Props) {
+  if (props.licence.active) return null;
+  if (!canLicense) {
+    return (
+      <p role="note" className={`${box} border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50`}>
+        <strong>{props.licence.expiresAt === null ? 'Not licensed.' : 'License expired.'}</strong> The bot&apos;s licensed features are off in this server; its
+        managers can whitelist it.
+      </p>
+    );
+  }
+  return <UnlicensedBanner {...props} />;
 }
 
-function UnlicensedBanner({ serverId, licence, onLicensed }: Props) {
+function UnlicensedBanner({ serverId, licence, onLicensed }: Omit<Props, 'canLicense'>) {
   const whitelist = useWhitelist();
   const { data: servers } = useApi(apiKeys.allowedServers);
   const [manageOpen, setManageOpen] = useState(false);

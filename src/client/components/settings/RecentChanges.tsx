@@ -188,15 +188,18 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
             <time dateTime={new Date(entry.createdAt).toISOString()} className="shrink-0 text-xs text-gray-600 dark:text-gray-400">
               {when.format(entry.createdAt)}
             </time>
-            <button
-              type="button"
-              className={smallButton}
-              disabled={reverting !== null}
-              onClick={() => void revert(entry)}
-              aria-label={`Revert ${what(entry)} to ${describe(entry, entry.oldValue, settings)}`}
-            >
-              {reverting === entry.id ? 'Reverting…' : 'Revert'}
-            </button>
+            {/* A reader sees the history but cannot undo it. */}
+            {settings.access !== 'read' && (
+              <button
+                type="button"
+                className={smallButton}
+                disabled={reverting !== null}
+                onClick={() => void revert(entry)}
+                aria-label={`Revert ${what(entry)} to ${describe(entry, entry.oldValue, settings)}`}
+              >
+                {reverting === entry.id ? 'Reverting…' : 'Revert'}
+              </button>
+            )}
           </li>
         ))}
       </ol>

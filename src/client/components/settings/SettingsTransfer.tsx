@@ -28,6 +28,8 @@ export function SettingsTransfer({ serverId, settings }: { serverId: string; set
   const [pending, setPending] = useState<Pending | null>(null);
   const [copyOpen, setCopyOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A reader may export; importing and copying change settings.
+  const readOnly = settings.access === 'read';
 
   const preview = async (title: string, document: SettingsDocument) => {
     setBusy(true);
@@ -78,11 +80,11 @@ export function SettingsTransfer({ serverId, settings }: { serverId: string; set
       <a href={apiGets.exportSettings(serverId)} download className={toolButton}>
         Export
       </a>
-      <button type="button" className={toolButton} onClick={() => file.current?.click()} disabled={busy}>
+      <button type="button" className={toolButton} onClick={() => file.current?.click()} disabled={busy || readOnly}>
         Import…
       </button>
       <input ref={file} type="file" accept="application/json,.json" className="hidden" aria-label="Settings file to import" onChange={(e) => void onFile(e)} />
-      <button type="button" className={toolButton} onClick={() => setCopyOpen(true)} aria-haspopup="dialog" disabled={busy}>
+      <button type="button" className={toolButton} onClick={() => setCopyOpen(true)} aria-haspopup="dialog" disabled={busy || readOnly}>
         Copy settings from…
       </button>
       {copyOpen && <CopyFromDialog serverId={serverId} busy={busy} onClose={() => setCopyOpen(false)} onPreview={(title, doc) => void preview(title, doc)} />}

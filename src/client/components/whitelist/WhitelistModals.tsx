@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
-import type { OwnerWhitelistEntry, ServerSummary, WhitelistStateResponse } from '../../../shared/api-types';
+import type { AllowedServer, OwnerWhitelistEntry, ServerSummary, WhitelistStateResponse } from '../../../shared/api-types';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { isSnowflake } from '../../../shared/discord-ids';
 import { DUPLICATE_SERVER_MESSAGE, SELECT_REPLACE_MESSAGE } from '../../../shared/messages';
@@ -67,8 +67,11 @@ interface ManageProps {
   state: WhitelistStateResponse | undefined;
   loading: boolean;
   loadError: string | null;
-  /** The servers the user manages: the picker offers those not whitelisted yet. */
-  servers: readonly ServerSummary[];
+  /**
+   * The user's servers: the picker offers those they manage (no `access`, or 'manage') that are not whitelisted
+   * yet; a server a role grant opens to them cannot be whitelisted by them.
+   */
+  servers: readonly (ServerSummary & Partial<Pick<AllowedServer, 'access'>>)[];
   /** A server to have chosen when the dialog opens (the settings page's 'Whitelist this server'). */
   preselect?: string;
   add: (newServerID: string, oldServerID?: string | null) => Promise<AddOutcome>;
@@ -87,7 +90,7 @@ export function ManageWhitelistModal({ open, onClose, ...props }: ManageProps) {
 function ManageWhitelistDialog({ onClose, state, loading, loadError, servers, preselect, add }: Omit<ManageProps, 'open'>) {
   const entries = state?.entries ?? [];
   const whitelisted = new Set(entries.map((e) => e.serverID));
-  const offered = servers.filter((s) => !whitelisted.has(s.id));
+  const offered = servers.filter((s) => (s.access ?? 'manage') === 'manage' && !whitelisted.has(s.id));
   const [choice, setChoice] = useState<string | null>(preselect ?? null);
   const [typedId, setTypedId] = useState('');
   const [busy, setBusy] = useState(false);

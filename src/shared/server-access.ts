@@ -1,0 +1,39 @@
+/** Dashboard access by Discord role: the levels, the grant API's shapes and its schema. */
+import { z } from 'zod';
+import { SNOWFLAKE_PATTERN } from './discord-ids';
+
+/** What a role can be granted: 'read' opens the settings and the audit, 'write' also changes settings. */
+export const GRANT_LEVELS = ['read', 'write'] as const;
+export type GrantLevel = (typeof GRANT_LEVELS)[number];
+
+/** A user's access to a server's dashboard: 'manage' (owner, Manage Server, Administrator) or a granted level. */
+export type AccessLevel = 'manage' | GrantLevel;
+
+const RANK: Record<AccessLevel, number> = { read: 1, write: 2, manage: 3 };
+
+/** Whether `held` allows what `needed` asks for (manage ⊃ write ⊃ read). */
+export const allows = (held: AccessLevel, needed: AccessLevel): boolean => RANK[held] >= RANK[needed];
+
+/** The higher of two levels. */
+export const higherLevel = <L extends AccessLevel>(a: L, b: L): L => (RANK[a] >= RANK[b] ? a : b);
+
+export interface ServerAccessGrant {
+  roleID: string;
+  level: GrantLevel;
+}
+
+/** GET /api/server-access and POST /api/update-server-access. */
+export interface ServerAccessResponse {
+  grants: ServerAccessGrant[];
+}
+
+const id = (what: string) => z.string({ error: 'is required' }).trim().regex(SNOWFLAKE_PATTERN, `must be a Discord ${what} id (17–20 digits)`);
+
+/** POST /api/update-server-access: `level: null` removes the role's grant. */
+export const serverAccessUpdateSchema = z.strictObject({
+  serverID: id('server'),
+  roleID: id('role'),
+  level: z.enum(GRANT_LEVELS, { error: "must be 'read', 'write' or null" }).nullable(),
+});
+
+export type ServerAccessUpdate = z.output<typeof serverAccessUpdateSchema>;

@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ServerList from '../../src/client/pages/ServerList';
+import ServerSettingsPage from '../../src/client/pages/ServerSettings';
+import type { AllowedServer } from '../../src/shared/api-types';
+import type { AccessLevel, ServerAccessResponse } from '../../src/shared/server-access';
+import { defaultSettings, type ServerSettingsResponse } from '../../src/shared/settings';
+import { jsonBody } from './expect-helpers';
+import { renderWithApp } from './render-with-app';
+
+const GUILD = '300000000000000001';
+const DJ = { id: '400000000000001002', name: 'DJ', color: 0x1abc9c, position: 2, managed: false };
+const LISTENERS = { id: '400000000000001001', name: 'Listeners', color: 0, position: 1, managed: false };
+
+const settings = (access: AccessLevel): ServerSettingsResponse => ({
+  id: GUILD,
+  name: 'Kenji Lounge',
+  access,
+  ...defaultSettings(),
+  autorole: { enabled: false, roleID: DJ.id },
+  whitelist: { expiresAt: null, active: false },
+  roles: [DJ, LISTENERS, { id: GUILD, name: '@everyone', color: 0, position: 0, managed: false }],
+  channels: [{ id: '500000000000001004', name: 'general', type: 0, parent_id: null, position: 0 }],
+  botHighestRolePosition: 3,
+});
+
+const servers = (access: AccessLevel): AllowedServer[] => [{ id: GUILD, name: 'Kenji Lounge', icon: null, users: 1284, access }];
+
+function renderPage(access: AccessLevel, fetcher?: (key: string) => Promise<unknown>) {
+  return renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, {
+    path: `/server/${GUILD}`,
+    fallback: {
+      '/api/check-auth': {
+        authenticated: true,
+        user: { id: '100000000000000003', username: 'demo_member', global_name: 'Demo Member', avatar: null },
+        isAdmin: false,
+      },
+      [`/api/server-settings?serverID=${GUILD}`]: settings(access),
+      '/api/allowed-servers': servers(access),
+      '/api/whitelisted-servers': { servers: [], entries: [], limit: 1, used: 0, licensed: [], licences: [], supportUrl: 'https://example.com' },
+    },
+    fetcher,
+  });
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("the settings page for a role granted 'read'", () => {
+  it('shows the Read-only banner and disables every settings control, Import and Copy; Export stays', async () => {
+    const fetchMock = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response('{}', { status: 500 })));
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage('read');
+    expect(screen.getByText(/Read-only\./).closest('[role=note]')?.textContent).toMatch(/can view this server's settings/);
+
+    const group = screen.getByRole('group', { name: 'Settings' });
+    expect(group.getAttribute('aria-describedby')).toBe('read-only-banner');
+    const controls = (['button', 'switch', 'combobox', 'textbox'] as const).flatMap((role) => within(group).queryAllByRole(role));
+    expect(controls.length).toBeGreaterThan(10);
+    // Disabled through their fieldset (a real browser disables every control inside; the e2e test checks that).
+    expect((group as HTMLFieldSetElement).disabled).toBe(true);
+    for (const control of controls) expect(control.closest('fieldset'), control.outerHTML.slice(0, 80)).toBe(group);
+
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import…' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Copy settings from…' }).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Export' })).toBeTruthy();
+
+    // Clicking a switch saves nothing.
+    await userEvent.click(within(group).getAllByRole('switch')[0] as HTMLElement);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/update-server-settings')).toHaveLength(0);
+
+    // No access panel, no whitelisting from the licence banner.
+    expect(screen.queryByText('Access', { selector: 'summary' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Whitelist this server' })).toBeNull();
+    expect(screen.queryByText('Every change is saved as soon as you make it.')).toBeNull();
+  });
+
+  it("'write' gets enabled controls and no banner, but no Access panel", () => {
+    renderPage('write');
+    expect(screen.queryByText(/Read-only\./)).toBeNull();
+    const group = screen.getByRole('group', { name: 'Settings' });
+    expect((group as HTMLFieldSetElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import…' }).disabled).toBe(false);
+    expect(screen.queryByText('Access', { selector: 'summary' })).toBeNull();
+  });
+});
+
+describe('the Access panel (manage only)', () => {
+  it('lists grants with role names and adds, changes and removes one', async () => {
+    let grants: ServerAccessResponse = { grants: [{ roleID: DJ.id, level: 'read' }] };
+    const posted: unknown[] = [];
+    const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+      if (url === '/api/update-server-access') {
+        const body = jsonBody(init) as { roleID: string; level: 'read' | 'write' | null };
+        posted.push(body);
+        const others = grants.grants.filter((g) => g.roleID !== body.roleID);
+        grants = { grants: body.level === null ? others : [...others, { roleID: body.roleID, level: body.level }] };
+        return Promise.resolve(new Response(JSON.stringify(grants), { status: 200, headers: { 'content-type': 'application/json' } }));
+      }
+      return Promise.resolve(new Response('{}', { status: 500 }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage('manage', (key) => (key === `/api/server-access?serverID=${GUILD}` ? Promise.resolve(grants) : new Promise<never>(() => undefined)));
+
+    const summary = screen.getByText('Access', { selector: 'summary' });
+    await userEvent.click(summary);
+    const panel = within(summary.closest('details') as HTMLElement);
+    const list = await panel.findByRole('list', { name: 'Roles with access' });
+    expect(within(list).getByText('@DJ')).toBeTruthy();
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Access of @DJ' }).value).toBe('read');
+
+    // @everyone is not offered, nor an already granted role.
+    const roleSelect = panel.getByRole('combobox', { name: 'Role' });
+    expect(within(roleSelect).queryByText('@@everyone')).toBeNull();
+    expect(within(roleSelect).queryByText('@DJ')).toBeNull();
+
+    await userEvent.selectOptions(roleSelect, LISTENERS.id);
+    await userEvent.selectOptions(panel.getByRole('combobox', { name: 'Level' }), 'write');
+    await userEvent.click(screen.getByRole('button', { name: 'Grant access' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Access of @Listeners' })).toBeTruthy());
+    expect(posted).toEqual([{ serverID: GUILD, roleID: LISTENERS.id, level: 'write' }]);
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Access of @DJ' }), 'write');
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]).toEqual({ serverID: GUILD, roleID: DJ.id, level: 'write' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove access of @DJ' }));
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Access of @DJ' })).toBeNull());
+    expect(posted[2]).toEqual({ serverID: GUILD, roleID: DJ.id, level: null });
+  });
+});
+
+describe('the server list with a granted server', () => {
+  const LOFI = '300000000000000003';
+  const GLAIVE = '300000000000000002';
+  function renderList() {
+    return renderWithApp(<ServerList />, {
+      path: '/servers',
+      fallback: {
+        '/api/check-auth': {
+          authenticated: true,
+          user: { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null },
+          isAdmin: false,
+        },
+        '/api/allowed-servers': [
+          ...servers('manage'),
+          { id: GLAIVE, name: 'Glaive Studio', icon: null, users: 17, access: 'write' },
+          { id: LOFI, name: 'Lofi Café', icon: null, users: 9, access: 'read' },
+        ] satisfies AllowedServer[],
+        '/api/invitable-servers': [],
+        '/api/whitelisted-servers': { servers: [], entries: [], limit: 1, used: 0, licensed: [], licences: [], supportUrl: 'https://example.com' },
+      },
+    });
+  }
+
+  it('marks granted servers with their level, and the whitelist dialog offers only managed ones', async () => {
+    renderList();
+    expect(screen.getByRole('link', { name: /Lofi Café/ }).textContent).toContain('Read-only access');
+    expect(screen.getByRole('link', { name: /Glaive Studio/ }).textContent).toContain('Write access');
+    expect(screen.getByRole('link', { name: /Kenji Lounge/ }).textContent).not.toMatch(/access/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Manage Whitelist' }));
+    const dialog = screen.getByRole('dialog', { name: 'Manage Whitelist' });
+    const offered = within(dialog)
+      .getAllByRole('radio')
+      .map((r) => r.closest('label')?.textContent ?? '');
+    expect(offered.some((text) => text.includes('Kenji Lounge'))).toBe(true);
+    expect(offered.some((text) => text.includes('Lofi Café') || text.includes('Glaive Studio'))).toBe(false);
+  });
+});

@@ -1,0 +1,78 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { gotoHydrated, loginAs } from './helpers';
+
+// Demo data (dev/fake-discord/data.ts, scripts/seed-demo.ts): Demo Owner owns Kenji Lounge, whose DJ role is
+// seeded with read access; Demo Member holds Listeners and DJ there and manages nothing.
+const KENJI_ID = '300000000000000001';
+const KENJI = `/server/${KENJI_ID}`;
+
+test.describe.configure({ mode: 'serial' });
+
+async function signedIn(browser: Browser, who: 'Demo Owner' | 'Demo Member'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await loginAs(page, who);
+  return page;
+}
+
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const kenjiCard = (page: Page) => page.getByRole('link', { name: /Kenji Lounge/ });
+
+test('Demo Owner grants a role read access; Demo Member then sees Kenji Lounge read-only and cannot save', async ({ browser }) => {
+  const owner = await signedIn(browser, 'Demo Owner');
+  const member = await signedIn(browser, 'Demo Member');
+
+  // The seeded grant: Demo Member (a DJ) sees the server, marked read-only.
+  await expect(kenjiCard(member)).toContainText('Read-only access');
+
+  // The owner removes the DJ grant: the server leaves the member's list at once.
+  await gotoHydrated(owner, KENJI);
+  await owner.getByText('Access', { exact: true }).click();
+  const grants = owner.getByRole('list', { name: 'Roles with access' });
+  await expect(grants).toContainText('@DJ');
+  await owner.getByRole('button', { name: 'Remove access of @DJ' }).click();
+  await expect(owner.getByText('No role has access yet.')).toBeVisible();
+  await gotoHydrated(member, '/servers');
+  await expect(member.getByRole('heading', { name: 'Your Servers' })).toBeVisible();
+  await expect(kenjiCard(member)).toHaveCount(0);
+
+  // The owner grants Listeners read access.
+  const panel = owner.locator('details', { has: owner.getByText('Access', { exact: true }) });
+  await panel.getByRole('combobox', { name: 'Role' }).selectOption({ label: '@Listeners' });
+  await panel.getByRole('combobox', { name: 'Level' }).selectOption({ label: 'Read only' });
+  await panel.getByRole('button', { name: 'Grant access' }).click();
+  await expect(owner.getByRole('combobox', { name: 'Access of @Listeners' })).toHaveValue('read');
+  expect(await seriousAxeViolations(owner)).toEqual([]);
+
+  // The member sees it, opens it read-only: the banner, every control disabled, no Access panel.
+  await gotoHydrated(member, '/servers');
+  await expect(kenjiCard(member)).toContainText('Read-only access');
+  await kenjiCard(member).click();
+  await member.waitForURL(`**${KENJI}`);
+  await expect(member.getByText('Read-only.', { exact: false })).toBeVisible();
+  const settings = member.getByRole('group', { name: 'Settings' });
+  const switches = settings.getByRole('switch');
+  await expect(switches.first()).toBeDisabled();
+  for (const control of await settings.locator('button, input, select, textarea').all()) await expect(control).toBeDisabled();
+  await expect(member.getByRole('combobox', { name: 'Channel' }).first()).toBeDisabled();
+  await expect(member.getByRole('button', { name: 'Import…' })).toBeDisabled();
+  await expect(member.getByText('Access', { exact: true })).toHaveCount(0);
+  expect(await seriousAxeViolations(member)).toEqual([]);
+
+  // The Worker refuses a save all the same.
+  const origin = new URL(member.url()).origin;
+  const refused = await member.request.post('/api/update-server-settings', {
+    data: { serverID: KENJI_ID, section: 'antimp3', key: 'enabled', value: true },
+    headers: { Origin: origin },
+  });
+  expect(refused.status()).toBe(403);
+
+  await owner.context().close();
+  await member.context().close();
+});
