@@ -2,7 +2,7 @@
 // plus non-audio files. Idempotent: files already present with the same size are left alone.
 
 import { crc32 } from 'node:zlib';
-import { songListCacheKey } from '../src/shared/song-limits.ts';
+import { songListCacheKeys } from '../src/shared/song-limits.ts';
 import { saveToIndex, type IndexedSong } from '../src/worker/db/song-index.ts';
 
 const SAMPLE_RATE = 8000;
@@ -130,8 +130,9 @@ async function seedBucket(bucket: R2Bucket, db: D1Database, library: string, fil
 
 export async function seedLibraries(env: { KENJI: R2Bucket; GLAIVE: R2Bucket; DB: D1Database; CACHE?: KVNamespace }): Promise<void> {
   const [kenji, glaive] = await Promise.all([seedBucket(env.KENJI, env.DB, 'kenji', KENJI_FILES), seedBucket(env.GLAIVE, env.DB, 'glaive', GLAIVE_FILES)]);
-  // The song list is cached in KV for a minute; new files should show at once.
-  if (kenji) await env.CACHE?.delete(songListCacheKey('kenji'));
-  if (glaive) await env.CACHE?.delete(songListCacheKey('glaive'));
+  // The song lists are cached in KV; new files should show at once.
+  const cache = env.CACHE;
+  const changed = [...(kenji ? ['kenji'] : []), ...(glaive ? ['glaive'] : [])];
+  if (cache) await Promise.all(changed.flatMap((library) => songListCacheKeys(library)).map((key) => cache.delete(key)));
   console.log(`Seeded song libraries (${kenji} kenji and ${glaive} glaive files written).`);
 }

@@ -14,7 +14,7 @@ import { getPlatformProxy } from 'wrangler';
 import { PERSIST_DIR } from './demo-config.ts';
 import { run } from './process-tools.ts';
 import { contentTypeOf } from '../src/shared/content-types.ts';
-import { songListCacheKey } from '../src/shared/song-limits.ts';
+import { songListCacheKeys } from '../src/shared/song-limits.ts';
 import { indexUpsertSql, saveToIndex, type IndexedSong } from '../src/worker/db/song-index.ts';
 
 const BUCKETS = { kenji: { binding: 'KENJI', bucket: 'kenji-library' }, glaive: { binding: 'GLAIVE', bucket: 'glaive-library' } } as const;
@@ -75,9 +75,11 @@ if (values.remote) {
   } finally {
     rmSync(sqlDir, { recursive: true, force: true });
   }
-  await run('npx', ['wrangler', 'kv', 'key', 'delete', songListCacheKey(library), '--binding', 'CACHE', '--remote']).catch(() => {
-    console.warn('Could not clear the cached song list; it expires within a minute anyway.');
-  });
+  for (const key of songListCacheKeys(library)) {
+    await run('npx', ['wrangler', 'kv', 'key', 'delete', key, '--binding', 'CACHE', '--remote']).catch(() => {
+      console.warn('Could not clear the cached song list; the cron rebuilds it within 15 minutes.');
+    });
+  }
 } else {
   const { env, dispose } = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: `${PERSIST_DIR}/v3` } });
   try {
@@ -99,7 +101,7 @@ if (values.remote) {
       if (rows.length === 100) await saveToIndex(env.DB, library, rows.splice(0));
     }
     await saveToIndex(env.DB, library, rows);
-    await env.CACHE.delete(songListCacheKey(library));
+    await Promise.all(songListCacheKeys(library).map((key) => env.CACHE.delete(key)));
     console.log(`Uploaded ${uploaded} files (${files.length - uploaded} unchanged).`);
   } finally {
     await dispose();

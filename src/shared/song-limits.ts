@@ -20,4 +20,6 @@ export const DOWNLOAD_LIMIT_PERIOD_SECONDS = 60;
 export const SONG_LIST_CACHE_SECONDS = 3600;
 
 /** The KV key of a library's cached listing; bump the version when the cached shape changes (and in scripts/seed-songs.ts). */
-export const songListCacheKey = (library: string) => `songs:v2:${library}`;
+export const songListCacheKey = (library: string, withSizes = false) => `songs:v2:${library}${withSizes ? ':sizes' : ''}`;
+/** Both cached listings of a library (paths only, and `?sizes=1`'s): what a change to the library must clear. */
+export const songListCacheKeys = (library: string) => [songListCacheKey(library), songListCacheKey(library, true)];

@@ -316,3 +316,22 @@ describe('GET /api/download-{library}-folder', () => {
     await expect(bySize).rejects.toMatchObject({ status: 413, code: 'FOLDER_TOO_LARGE', message: stringMatching(/more than/) });
   });
 });
+
+describe('GET /api/get-{library}-songs?sizes=1', () => {
+  it('answers {paths, sizes} in the same order as the plain list, with its own ETag and 304', async () => {
+    const plain = await (await call('/get-kenji-songs')).json<string[]>();
+    expect(plain.length).toBeGreaterThan(0);
+    const res = await call('/get-kenji-songs?sizes=1');
+    expect(res.status).toBe(200);
+    const body = await res.json<{ paths: string[]; sizes: number[] }>();
+    expect(body.paths).toEqual(plain);
+    expect(body.sizes).toHaveLength(plain.length);
+    for (const [index, path] of body.paths.entries()) {
+      const object = await env.KENJI.head(path);
+      expect(body.sizes[index]).toBe(object?.size);
+    }
+    const etag = res.headers.get('ETag') ?? '';
+    expect(etag).not.toBe((await call('/get-kenji-songs')).headers.get('ETag'));
+    expect((await call('/get-kenji-songs?sizes=1', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+  });
+});

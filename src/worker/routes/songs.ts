@@ -20,7 +20,7 @@ const libraryIn = (c: Context<AppEnv>, prefix: string, suffix: string) => {
 export const songsRoutes = new Hono<AppEnv>()
   .get('/:segment{get-.+-songs}', async (c) => {
     const { library, bucket } = libraryIn(c, 'get-', '-songs');
-    return songListResponse(c.req.raw, await songListing(c.env, library, bucket));
+    return songListResponse(c.req.raw, await songListing(c.env, library, bucket, c.req.query('sizes') === '1'));
   })
   .get('/:segment{download-.+-song}', validQuery(songQuerySchema), async (c) => {
     const { bucket } = libraryIn(c, 'download-', '-song');

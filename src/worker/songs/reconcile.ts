@@ -2,7 +2,7 @@ import { LIBRARIES, type Library } from '../../shared/song-paths';
 import { dropFromIndex, readIndexBetween, saveToIndex, type IndexedSong } from '../db/song-index';
 import { crc32OfStream } from './checksum';
 import { libraryBucket, listPages, readVersion, type ListPage } from './library';
-import { storeSongList } from './song-list';
+import { storeSongList, type ListedObject } from './song-list';
 
 /**
  * Bytes one cron run checksums per library. Native CRC-32 is about 0.2 ms of CPU per MB, so this is time
@@ -49,7 +49,7 @@ async function checksumObject(bucket: R2Bucket, object: R2Object): Promise<Index
 export async function reconcileLibrary(env: Env, library: Library, maxBytes = RECONCILE_BYTES_PER_RUN): Promise<ReconcileReport> {
   const { bucket } = libraryBucket(env, library);
   const report: ReconcileReport = { checksummed: 0, dropped: 0, deferred: 0, listRefreshed: false };
-  const paths: string[] = [];
+  const listed: ListedObject[] = [];
   let budget = maxBytes;
   let after: string | null = null;
   for await (const page of listPages(bucket, undefined)) {
@@ -69,10 +69,10 @@ export async function reconcileLibrary(env: Env, library: Library, maxBytes = RE
     await Promise.all([saveToIndex(env.DB, library, computed), dropFromIndex(env.DB, library, work.gone)]);
     report.checksummed += computed.length;
     report.dropped += work.gone.length;
-    paths.push(...page.objects.map((o) => o.key));
+    listed.push(...page.objects.map(({ key, size }) => ({ key, size })));
     after = upTo;
   }
-  report.listRefreshed = (await storeSongList(env.CACHE, library, paths)).refreshed;
+  report.listRefreshed = (await storeSongList(env.CACHE, library, listed)).refreshed;
   return report;
 }
 

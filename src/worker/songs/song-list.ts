@@ -1,4 +1,4 @@
-import { SONG_LIST_CACHE_SECONDS, songListCacheKey as cacheKey } from '../../shared/song-limits';
+import { SONG_LIST_CACHE_SECONDS, songListCacheKey as cacheKey, songListCacheKeys } from '../../shared/song-limits';
 import type { Library } from '../../shared/song-paths';
 import { listObjects } from './library';
 
@@ -17,38 +17,56 @@ async function etagOf(body: string): Promise<string> {
 
 const gzipOf = (text: string) => new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
 
-/** Builds the listing of these paths and caches it, unless the cache already holds exactly this listing (`refreshed` false). */
-export async function storeSongList(kv: KVNamespace, library: Library, paths: readonly string[]): Promise<{ listing: SongListing; refreshed: boolean }> {
-  const body = JSON.stringify(paths);
+/** What a listing is made of: each object's path and size, in R2's order. */
+export interface ListedObject {
+  key: string;
+  size: number;
+}
+
+/** The spec's array of paths, or (`?sizes=1`) `{paths, sizes}` with the bytes of each, in the same order. */
+const bodyOf = (objects: readonly ListedObject[], withSizes: boolean) =>
+  JSON.stringify(withSizes ? { paths: objects.map((o) => o.key), sizes: objects.map((o) => o.size) } : objects.map((o) => o.key));
+
+async function storeVariant(kv: KVNamespace, library: Library, objects: readonly ListedObject[], withSizes: boolean) {
+  const body = bodyOf(objects, withSizes);
   const etag = await etagOf(body);
-  const cached = await kv.getWithMetadata<{ etag: string }>(cacheKey(library), 'arrayBuffer');
+  const key = cacheKey(library, withSizes);
+  const cached = await kv.getWithMetadata<{ etag: string }>(key, 'arrayBuffer');
   if (cached.value !== null && cached.metadata?.etag === etag) return { listing: { gzip: cached.value, etag }, refreshed: false };
   const gzip = await gzipOf(body);
-  await kv.put(cacheKey(library), gzip, { expirationTtl: SONG_LIST_CACHE_SECONDS, metadata: { etag } });
+  await kv.put(key, gzip, { expirationTtl: SONG_LIST_CACHE_SECONDS, metadata: { etag } });
   return { listing: { gzip, etag }, refreshed: true };
 }
 
 /**
- * The library's paths, from KV when cached. A 100,000-song library is 100 R2 list calls and about 5 MB of
- * JSON (300 KB gzip); the cache turns a visit into one KV read and no compression work, the ETag into a 304.
- * The upload tool and the cron's reconcile refresh the cache when the library changes.
+ * Builds both listings of these objects and caches them, unless the cache already holds exactly these
+ * (`refreshed` false). Answers the variant asked for.
  */
-export async function songListing(env: Env, library: Library, bucket: R2Bucket): Promise<SongListing> {
-  const cached = await env.CACHE.getWithMetadata<{ etag: string }>(cacheKey(library), 'arrayBuffer');
+export async function storeSongList(
+  kv: KVNamespace,
+  library: Library,
+  objects: readonly ListedObject[],
+  withSizes = false,
+): Promise<{ listing: SongListing; refreshed: boolean }> {
+  const [paths, sized] = await Promise.all([storeVariant(kv, library, objects, false), storeVariant(kv, library, objects, true)]);
+  return { listing: (withSizes ? sized : paths).listing, refreshed: paths.refreshed || sized.refreshed };
+}
+
+/**
+ * The library's paths (and sizes, when asked), from KV when cached. A 100,000-song library is 100 R2 list
+ * calls and about 5 MB of JSON (300 KB gzip); the cache turns a visit into one KV read and no compression
+ * work, the ETag into a 304. The upload tool and the cron's reconcile refresh the cache when the library changes.
+ */
+export async function songListing(env: Env, library: Library, bucket: R2Bucket, withSizes = false): Promise<SongListing> {
+  const cached = await env.CACHE.getWithMetadata<{ etag: string }>(cacheKey(library, withSizes), 'arrayBuffer');
   if (cached.value !== null && cached.metadata?.etag) return { gzip: cached.value, etag: cached.metadata.etag };
   const objects = await listObjects(bucket, undefined);
-  return (
-    await storeSongList(
-      env.CACHE,
-      library,
-      objects.map((o) => o.key),
-    )
-  ).listing;
+  return (await storeSongList(env.CACHE, library, objects, withSizes)).listing;
 }
 
 /** Call after changing a library so the next listing is fresh. */
 export async function invalidateSongList(kv: KVNamespace, library: Library): Promise<void> {
-  await kv.delete(cacheKey(library));
+  await Promise.all(songListCacheKeys(library).map((key) => kv.delete(key)));
 }
 
 /** RFC 9110 If-None-Match: a list of (weak-compared) ETags or '*'. */
