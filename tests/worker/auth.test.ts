@@ -197,7 +197,7 @@ describe('allowed servers', () => {
     expect(await ids(cookie, '/api/invitable-servers')).toEqual([GUILDS.ownerSandbox]);
   });
 
-  it('answers id, name, icon and the member count', async () => {
+  it('answers id, name, icon, the member count and the access level', async () => {
     const cookie = await loginAs(USERS.owner);
     const [first] = await (await call('/api/allowed-servers', { cookie })).json<Record<string, unknown>[]>();
     expect(first).toEqual({
@@ -205,6 +205,7 @@ describe('allowed servers', () => {
       name: anyString(),
       icon: satisfying((v) => v === null || typeof v === 'string'),
       users: anyNumber(),
+      access: 'manage',
     });
   });
 
