@@ -72,6 +72,9 @@ export interface WhitelistStateResponse extends WhitelistedServersResponse {
   licences: ServerLicence[];
   /** Where to ask for a licence. */
   supportUrl: string;
+  /** Discord did not answer: the user's server list is the last known one, from `asOf`. */
+  stale?: true;
+  asOf?: number;
 }
 
 /** GET /api/admin-server-check: whether the bot is in a server, before an admin licenses it. */

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AllowedServersResponse } from '../../src/shared/api-types';
+import type { AllowedServersResponse, WhitelistStateResponse } from '../../src/shared/api-types';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
 import { clearKv, GUILDS, loginAs, resetFake, setFault, USERS } from './login';
@@ -49,6 +49,19 @@ describe('Discord down, dashboard up', () => {
     expect(await page.text()).toContain('Discord is not answering; showing data as of');
   });
 
+  it('the server list page and the whitelist answer from the copy too, and say so', async () => {
+    await ageCache(HOUR);
+    await setFault({ mode: '500' });
+    const whitelist = await (await call('/api/whitelisted-servers', { cookie: owner })).json<WhitelistStateResponse>();
+    expect(whitelist.stale).toBe(true);
+    expect(whitelist.asOf).toBeLessThanOrEqual(Date.now() - HOUR);
+    const page = await call('/servers', { cookie: owner });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Kenji Lounge');
+    expect(html).toContain('Discord is not answering; showing data as of');
+  });
+
   it('saves against the last known roles while Discord is down', async () => {
     await ageCache(HOUR);
     await setFault({ mode: '500' });
@@ -64,6 +77,7 @@ describe('Discord down, dashboard up', () => {
     const live = await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner });
     expect(live.headers.get('X-Data-As-Of')).toBeNull();
     expect((await live.json<ServerSettingsResponse>()).stale).toBeUndefined();
+    expect((await (await call('/api/whitelisted-servers', { cookie: owner })).json<WhitelistStateResponse>()).stale).toBeUndefined();
     await ageCache(24 * HOUR + 60_000);
     await setFault({ mode: '500' });
     expect((await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).status).toBe(502);

@@ -7,6 +7,7 @@ import { formatExpiry, isPermanentExpiry } from '../../shared/whitelist';
 import { TOAST_SUCCESS_MS } from '../../shared/constants';
 import { getJson } from '../api';
 import { LoginPrompt } from '../components/LoginPrompt';
+import { StaleDataNotice } from '../components/StaleDataNotice';
 import { ServerIcon } from '../components/ServerIcon';
 import { useWhitelist, whitelistStatus } from '../components/whitelist/useWhitelist';
 import { ManageWhitelistModal } from '../components/whitelist/WhitelistModals';
@@ -103,6 +104,7 @@ function Servers() {
         </div>
       </div>
 
+      <StaleDataNotice asOf={whitelist.data?.stale ? whitelist.data.asOf : undefined} detail="New servers and changes in Discord show once it is back." />
       {error && (
         <p role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
           {error.message}

@@ -7,6 +7,7 @@ import { moduleSpec, saveLabel, SECTION_NAMES, type SectionName } from '../../sh
 import { apiKeys } from '../../shared/api-keys';
 import { useApi } from '../hooks/useApi';
 import { LoginPrompt } from '../components/LoginPrompt';
+import { StaleDataNotice } from '../components/StaleDataNotice';
 import { SectionCard } from '../components/settings/controls';
 import { ModuleIcon } from '../components/settings/ModuleIcon';
 import { moduleAnchor, ModuleNav } from '../components/settings/ModuleNav';
@@ -26,9 +27,6 @@ export default function ServerSettingsPage({ params }: { params: Record<string, 
   if (!isSnowflake(serverId)) return <NotFound />;
   return <ServerSettings key={serverId} serverId={serverId} />;
 }
-
-// UTC, so the server-rendered text and the hydrated one are the same.
-const staleTime = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: 'UTC' });
 
 const backLink = (
   <Link
@@ -190,14 +188,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
           </p>
         )}
       </header>
-      {data.stale && data.asOf !== undefined && (
-        <p
-          role="status"
-          className="mt-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
-        >
-          {`Discord is not answering; showing data as of ${staleTime.format(data.asOf)} UTC. Changes still save.`}
-        </p>
-      )}
+      <StaleDataNotice asOf={data.stale ? data.asOf : undefined} detail="Changes still save." />
       {readOnly && <ReadOnlyBanner />}
       <LicenceBanner serverId={serverId} licence={data.whitelist} canLicense={data.access === 'manage'} onLicensed={() => void mutate()} />
 

@@ -20,3 +20,9 @@ export function noteStale(storedAt: number): void {
 
 /** The time of the oldest stand-in copy used so far in this request, or null when everything was live. */
 export const staleAsOf = (): number | null => current.getStore()?.asOf ?? null;
+
+/** `stale: true, asOf` for an answer built on a last known copy; nothing when all of it was live. */
+export function stalenessFields(): { stale?: true; asOf?: number } {
+  const asOf = staleAsOf();
+  return asOf === null ? {} : { stale: true, asOf };
+}

@@ -33,6 +33,7 @@ import {
   type WhitelistRow,
 } from '../db/whitelist';
 import { getBotGuilds, getUser, type DiscordCallOptions, type PartialGuild } from '../discord/api';
+import { stalenessFields } from '../discord/staleness';
 import { ApiError, notFound } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { manageableGuilds } from './servers';
@@ -104,6 +105,8 @@ export async function ownerWhitelist(
     licensed: licences.filter((l) => l.active).map((l) => l.serverID),
     licences,
     supportUrl: env.SUPPORT_URL || SUPPORT_URL,
+    // The server names and licensed list come from the guild list, which may be a last known copy.
+    ...stalenessFields(),
   };
 }
 

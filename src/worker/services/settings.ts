@@ -19,7 +19,7 @@ import {
   type SettingRow,
 } from '../db/settings';
 import { licenceStatement, type Licence } from '../db/whitelist';
-import { staleAsOf } from '../discord/staleness';
+import { stalenessFields } from '../discord/staleness';
 import { ApiError, notFound, SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { checkReference, loadGuildView } from './guild-view';
@@ -43,13 +43,7 @@ export async function serverSettings(env: Env, session: ActiveSession, serverId:
   stored.catch(() => undefined);
   const { guild, access } = await requireGuildAccess(env, session, serverId, 'read', options);
   const [[values, whitelist], view] = await Promise.all([stored, loadGuildView(env, guild.id, false, options.signal)]);
-  return { id: guild.id, name: guild.name, access, ...values, whitelist, ...view, ...staleness() };
-}
-
-/** Says so when Discord's part of the answer is a last known copy (see discord/cache.ts). */
-function staleness(): { stale?: true; asOf?: number } {
-  const asOf = staleAsOf();
-  return asOf === null ? {} : { stale: true, asOf };
+  return { id: guild.id, name: guild.name, access, ...values, whitelist, ...view, ...stalenessFields() };
 }
 
 export async function settingsAudit(env: Env, session: ActiveSession, query: SettingsAuditQuery): Promise<SettingsAuditResponse> {
@@ -93,7 +87,7 @@ async function saveSetting(env: Env, session: ActiveSession, { guild, access }: 
       `value: ${moduleTitle(section)} cannot be enabled until ${missing.join(' and ') || 'its required fields'} ${missing.length > 1 ? 'are' : 'is'} set.`,
     );
   }
-  return { id: guild.id, name: guild.name, access, ...values, whitelist, ...view, ...staleness() };
+  return { id: guild.id, name: guild.name, access, ...values, whitelist, ...view, ...stalenessFields() };
 }
 
 /**
