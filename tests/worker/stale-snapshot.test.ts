@@ -82,4 +82,26 @@ describe('Discord down, dashboard up', () => {
     await setFault({ mode: '500' });
     expect((await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).status).toBe(502);
   });
+
+  it.each(['500', '429', 'slow'])(
+    'Discord answering %s to everything: no 5xx and no error page for a logged-in owner',
+    async (mode) => {
+      await ageCache(10 * 60_000);
+      await setFault(mode === '429' ? { mode, retryAfter: 30 } : mode === 'slow' ? { mode, delayMs: 4000 } : { mode });
+      for (const path of [
+        '/servers',
+        `/server/${GUILDS.kenjiLounge}`,
+        '/api/allowed-servers',
+        '/api/invitable-servers',
+        '/api/whitelisted-servers',
+        `/api/server-settings?serverID=${GUILDS.kenjiLounge}`,
+        `/api/server-settings/audit?serverID=${GUILDS.kenjiLounge}`,
+      ]) {
+        const res = await call(path, { cookie: owner });
+        expect([path, res.status]).toEqual([path, 200]);
+      }
+      // A slow Discord costs each call its timeout before the copy answers.
+    },
+    30_000,
+  );
 });
