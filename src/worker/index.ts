@@ -114,7 +114,21 @@ export default {
       return;
     }
     const defer = (work: Promise<unknown>) => ctx.waitUntil(work);
-    ctx.waitUntil(Promise.all([refreshStats(env), pruneSessions(env, defer), pruneSettingsAudit(env.DB), pruneBotFeed(env), reconcileLibraries(env)]));
+    const jobs = {
+      stats: refreshStats(env),
+      sessions: pruneSessions(env, defer),
+      audit: pruneSettingsAudit(env.DB),
+      feed: pruneBotFeed(env),
+      songs: reconcileLibraries(env),
+    };
+    // Each job on its own: Discord being down (stats) must not count as the song reconcile failing.
+    ctx.waitUntil(
+      Promise.allSettled(Object.values(jobs)).then((results) => {
+        results.forEach((result, index) => {
+          if (result.status === 'rejected') console.error(`cron job ${Object.keys(jobs)[index] ?? index} failed`, result.reason);
+        });
+      }),
+    );
   },
 } satisfies ExportedHandler<Env>;
 

@@ -7,7 +7,7 @@ import { SETTINGS_AUDIT_RETENTION_DAYS } from '../../src/worker/db/settings';
 import { readStats } from '../../src/worker/db/stats';
 import { keyringOf, openAccessToken } from '../../src/worker/auth/session-tokens';
 import { findSessionById } from '../../src/worker/db/sessions';
-import { clearKv, DISCORD, loginAs, resetFake, USERS } from './login';
+import { clearKv, DISCORD, loginAs, resetFake, setFault, USERS } from './login';
 import { call } from './request';
 import { DEMO_BOT_TOKEN } from '../../dev/fake-discord/data.ts';
 
@@ -52,6 +52,23 @@ describe('cron trigger', () => {
     await runCron();
     const keys = (await env.DB.prepare('SELECT key FROM settings_audit').all<{ key: string }>()).results.map((r) => r.key);
     expect(keys).toEqual(['recent']);
+  });
+
+  it('does its other jobs, and does not fail, while Discord is down', async () => {
+    await env.DB.prepare('DELETE FROM settings_audit').run();
+    await env.DB.prepare(
+      'INSERT INTO settings_audit (guild_id, user_id, user_name, section, key, old_value, new_value, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+      .bind('300000000000000001', '1', 'x', 'antimp3', 'old', null, 'true', Date.now() - 100 * DAY_MS)
+      .run();
+    await setFault({ mode: '500' });
+    try {
+      await runCron();
+    } finally {
+      await setFault({ mode: 'none' });
+    }
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM settings_audit').first('n')).toBe(0);
+    expect(await readStats(env.DB)).toEqual({ servers: 0, users: 0, updatedAt: 0 });
   });
 
   it('removes expired, idle and too old sessions and keeps live ones', async () => {

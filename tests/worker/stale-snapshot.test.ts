@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AllowedServersResponse, WhitelistStateResponse } from '../../src/shared/api-types';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
@@ -25,6 +25,11 @@ beforeEach(async () => {
   owner = await loginAs(USERS.owner);
   // Warm the cache the way a visit does.
   expect((await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).status).toBe(200);
+});
+
+// The fake Discord is shared by every test file: leave it healthy.
+afterEach(async () => {
+  await setFault({ mode: 'none' });
 });
 
 describe('Discord down, dashboard up', () => {
