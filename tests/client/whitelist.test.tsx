@@ -87,6 +87,15 @@ async function openManage() {
 }
 
 describe('server list page', () => {
+  it('a user who manages no server is told to add the bot, with the invite link', () => {
+    renderWithApp(<ServerList />, {
+      path: '/servers',
+      fallback: { ['/api/check-auth']: auth, ['/api/allowed-servers']: [], ['/api/invitable-servers']: [], ['/api/whitelisted-servers']: state() },
+    });
+    expect(screen.getByRole('heading', { name: 'Add the bot to a server you manage' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add to Discord' }).getAttribute('href')).toBe('/api/invite');
+  });
+
   it('keeps the title, the cards and the servers without the bot', () => {
     renderPage();
     expect(screen.getByRole('heading', { name: 'Your Servers' })).toBeTruthy();
