@@ -12,11 +12,15 @@ const audioState = (page: Page) =>
     .locator('audio')
     .evaluate((a: HTMLAudioElement) => ({ paused: a.paused, time: a.currentTime, volume: a.volume, muted: a.muted, src: a.getAttribute('src') }));
 
-/** Toasts never cover the player bar. */
+/** Toasts never cover the player bar (measured once the toast has slid into place: it enters from below). */
 async function expectAbovePlayer(page: Page, toast: Locator) {
-  const toastBox = await toast.boundingBox();
-  const playerBox = await page.getByRole('region', { name: 'Player' }).boundingBox();
-  expect(toastBox && playerBox && toastBox.y + toastBox.height <= playerBox.y).toBe(true);
+  const player = page.getByRole('region', { name: 'Player' });
+  await expect
+    .poll(async () => {
+      const [toastBox, playerBox] = await Promise.all([toast.boundingBox(), player.boundingBox()]);
+      return toastBox !== null && playerBox !== null && toastBox.y + toastBox.height <= playerBox.y;
+    })
+    .toBe(true);
 }
 
 test.describe('song library pages', () => {
