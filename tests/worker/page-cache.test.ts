@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeStats } from '../../src/worker/db/stats';
 import { loginAs, resetFake, USERS } from './login';
-import { call } from './request';
+import { call, ORIGIN } from './request';
 
 /** The cache write runs after the response (waitUntil); wait until the next request sees it. */
 async function untilCached(path: string): Promise<Response> {
@@ -41,6 +41,8 @@ describe('anonymous pages from the edge cache', () => {
     // A hit runs no middleware: the copy carries the headers the rendered page had.
     expect(again.headers.get('Content-Security-Policy')).toContain("script-src 'self' 'sha256-");
     expect(again.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    // The render time travels with the stored copy only.
+    expect(again.headers.get('X-Page-Rendered-At')).toBeNull();
   });
 
   it.each(['/commands', '/privacy-policy', '/terms-of-service', '/contact', '/kenji', '/glaive'])('caches %s', async (path) => {
@@ -70,5 +72,62 @@ describe('anonymous pages from the edge cache', () => {
       expect(res.headers.get('X-Page-Cache'), path).toBeNull();
       await res.arrayBuffer();
     }
+  });
+});
+
+describe("the isolate's own copy in front of the shared cache", () => {
+  const MINUTE = 60_000;
+  /** Drops the shared (Cache API) copy, so only the isolate's memory can still answer. */
+  const dropSharedCopy = async (path: string) => {
+    expect(await (await caches.open('pages')).delete(`${ORIGIN}${path}`)).toBe(true);
+  };
+  const landingServers = async () => {
+    const res = await call('/');
+    return { state: res.headers.get('X-Page-Cache'), servers: (island(await res.text()).fallback['/api/stats'] as { servers: number }).servers };
+  };
+
+  let later = 0;
+  beforeEach(async () => {
+    // Later than any copy an earlier test left in this isolate's memory; the shared cache keeps real time.
+    later += 10 * MINUTE;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + later });
+    await (await caches.open('pages')).delete(`${ORIGIN}/`);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('answers a repeat from memory, without the shared cache, until a minute after the render', async () => {
+    await writeStats(env.DB, 111, 2222);
+    expect(await landingServers()).toEqual({ state: 'MISS', servers: 111 });
+    await (await untilCached('/')).arrayBuffer();
+    await dropSharedCopy('/');
+    await writeStats(env.DB, 999, 9999);
+
+    vi.setSystemTime(Date.now() + 58_000);
+    expect(await landingServers()).toEqual({ state: 'HIT', servers: 111 });
+    vi.setSystemTime(Date.now() + 2_000);
+    expect(await landingServers()).toEqual({ state: 'MISS', servers: 999 });
+  });
+
+  it('keeps what the shared cache answered, until a minute after that copy was rendered', async () => {
+    await writeStats(env.DB, 111, 2222);
+    await (await call('/')).arrayBuffer();
+    await (await untilCached('/')).arrayBuffer();
+    // This isolate's copy is over; another isolate has since put a newer one in the shared cache.
+    vi.setSystemTime(Date.now() + MINUTE + 1_000);
+    const shared = await call('/');
+    const html = (await shared.text()).replace('"servers":111', '"servers":555');
+    const headers = new Headers(shared.headers);
+    headers.set('X-Page-Rendered-At', String(Date.now()));
+    headers.set('Cache-Control', 'public, max-age=60');
+    await (await caches.open('pages')).put(`${ORIGIN}/`, new Response(html, { headers }));
+    expect(await landingServers()).toEqual({ state: 'HIT', servers: 555 });
+
+    await dropSharedCopy('/');
+    vi.setSystemTime(Date.now() + 58_000);
+    expect(await landingServers()).toEqual({ state: 'HIT', servers: 555 });
+    vi.setSystemTime(Date.now() + 2_000);
+    expect(await landingServers()).toEqual({ state: 'MISS', servers: 111 });
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Anonymous visitors of public pages all get the same HTML, so it is kept in the Workers cache for a
- * minute: a repeat costs what a static file costs, and the landing page's figures stay at most a minute old.
+ * Anonymous visitors of public pages all get the same HTML, so it is kept for a minute: a repeat costs what a
+ * static file costs, and the landing page's figures stay at most a minute old. Two tiers: the isolate's memory
+ * (a hit is a Map lookup, no I/O) in front of the Workers cache (shared by the isolates of a location).
  * It wraps the whole app, so a hit runs no middleware and the stored copy carries the final headers (CSP included).
  */
 import { parse } from 'hono/utils/cookie';
@@ -10,6 +11,8 @@ import { SESSION_COOKIE_NAMES } from '../auth/session';
 export const PAGE_CACHE_SECONDS = 60;
 export const PAGE_CACHE_HEADER = 'X-Page-Cache';
 const CACHE_NAME = 'pages';
+/** Travels with the stored copy only (the Cache API may set its own `Date`); never sent to the browser. */
+const RENDERED_AT_HEADER = 'X-Page-Rendered-At';
 
 let pagesCache: Promise<Cache> | undefined;
 /** Opened once per isolate (a handle, not state: the entries live in Cloudflare's cache). */
@@ -18,12 +21,41 @@ const openCache = () => (pagesCache ??= caches.open(CACHE_NAME));
 /** Keyed by path alone: the HTML does not depend on the theme (chosen in the browser before paint). */
 const cacheKey = (url: URL) => new Request(`${url.origin}${url.pathname}`, { method: 'GET' });
 
+interface KeptPage {
+  body: ArrayBuffer;
+  headers: Headers;
+  /** When the page was rendered, not when this isolate got it: a copy never outlives the minute. */
+  expiresAt: number;
+}
+
+/** Public pages are a handful of fixed paths; the bound only guards against a route table that grows. */
+const MAX_KEPT_PAGES = 32;
+const keptPages = new Map<string, KeptPage>();
+
+function keep(url: URL, body: ArrayBuffer, headers: Headers): void {
+  const renderedAt = Number(headers.get(RENDERED_AT_HEADER));
+  const expiresAt = (Number.isFinite(renderedAt) && renderedAt > 0 ? renderedAt : Date.now()) + PAGE_CACHE_SECONDS * 1000;
+  if (keptPages.size >= MAX_KEPT_PAGES) keptPages.clear();
+  keptPages.set(url.pathname, { body, headers, expiresAt });
+}
+
+function keptPage(url: URL): Response | undefined {
+  const kept = keptPages.get(url.pathname);
+  if (!kept) return undefined;
+  if (kept.expiresAt <= Date.now()) {
+    keptPages.delete(url.pathname);
+    return undefined;
+  }
+  return new Response(kept.body, { headers: kept.headers });
+}
+
 /** What the browser gets: it asks again every time (so a login shows at once); the edge answers from its copy. */
 const BROWSER_CACHE_CONTROL = 'public, no-cache';
 
 function marked(response: Response, state: 'HIT' | 'MISS'): Response {
   const copy = new Response(response.body, response);
   copy.headers.set(PAGE_CACHE_HEADER, state);
+  copy.headers.delete(RENDERED_AT_HEADER);
   copy.headers.set('Cache-Control', BROWSER_CACHE_CONTROL);
   return copy;
 }
@@ -40,20 +72,31 @@ function publicPageUrl(request: Request): URL | undefined {
 }
 
 async function cachedPage(url: URL): Promise<Response | undefined> {
+  const inMemory = keptPage(url);
+  if (inMemory) return marked(inMemory, 'HIT');
   const hit = await (await openCache()).match(cacheKey(url));
-  return hit ? marked(hit, 'HIT') : undefined;
+  if (!hit) return undefined;
+  const body = await hit.arrayBuffer();
+  keep(url, body, hit.headers);
+  return marked(new Response(body, hit), 'HIT');
 }
 
 /** Stores a rendered page (only a 200) and answers it; the store runs after the response has gone. */
 function storePage(url: URL, response: Response, waitUntil: (work: Promise<unknown>) => void): Response {
   if (response.status !== 200) return response;
   const stored = response.clone();
-  stored.headers.set('Cache-Control', `public, max-age=${PAGE_CACHE_SECONDS}`);
+  const headers = new Headers(stored.headers);
+  headers.set('Cache-Control', `public, max-age=${PAGE_CACHE_SECONDS}`);
+  headers.set(RENDERED_AT_HEADER, String(Date.now()));
   // Every visitor this copy is for sends no cookie; the browser's copy keeps `Vary: Cookie`.
-  stored.headers.delete('Vary');
+  headers.delete('Vary');
   waitUntil(
-    openCache()
-      .then((cache) => cache.put(cacheKey(url), stored))
+    stored
+      .arrayBuffer()
+      .then(async (body) => {
+        keep(url, body, headers);
+        await (await openCache()).put(cacheKey(url), new Response(body, { headers }));
+      })
       .catch((error: unknown) => console.warn('page cache write failed', error)),
   );
   return marked(response, 'MISS');
