@@ -6,7 +6,8 @@ import { DAY_MS } from '../../src/shared/constants';
 
 /** Owner entries last 30 days (the admin form's default, SPEC section 9). */
 const OWNER_ENTRY_DAYS = 30;
-import { ownerLicenceRows } from '../../src/worker/db/whitelist';
+import { runRead } from '../../src/worker/db/batch';
+import { ownerLicenceRead } from '../../src/worker/db/whitelist';
 import { licenceState } from '../../src/worker/services/licences';
 import { GUILDS, loginDemoUsers, USERS } from './login';
 import { call, postJson } from './request';
@@ -302,7 +303,7 @@ describe('under concurrency', () => {
   });
 });
 
-describe('ownerLicenceRows: the user entries and the managed servers licences in one round trip', () => {
+describe('ownerLicenceRead: the user entries and the managed servers licences in one round trip', () => {
   const server = (n: number) => `3${String(n).padStart(17, '0')}`;
 
   it('finds entries and licences across every chunk of 90 server ids, each once', async () => {
@@ -311,14 +312,14 @@ describe('ownerLicenceRows: the user entries and the managed servers licences in
     await insertRow(USERS.member, server(181)); // someone else's, in the third chunk
     await insertRow(USERS.owner, server(999)); // the user's own, not among the managed servers
     await insertRow(USERS.member, server(998)); // neither
-    const { entries, licences } = await ownerLicenceRows(env.DB, USERS.owner, managed);
+    const { entries, licences } = await runRead(env.DB, ownerLicenceRead(env.DB, USERS.owner, managed));
     expect(entries.map((e) => e.serverId)).toEqual([server(95), server(999)]);
     expect(licences.map((l) => l.serverId)).toEqual([server(95), server(181)]);
   });
 
   it('with no managed servers still lists the user entries', async () => {
     await insertRow(USERS.owner, server(7));
-    const { entries, licences } = await ownerLicenceRows(env.DB, USERS.owner, []);
+    const { entries, licences } = await runRead(env.DB, ownerLicenceRead(env.DB, USERS.owner, []));
     expect(entries.map((e) => e.serverId)).toEqual([server(7)]);
     expect(licences).toEqual([]);
   });

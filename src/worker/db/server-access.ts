@@ -1,5 +1,6 @@
 /** Role grants of dashboard access (the `server_access` table). */
 import type { GrantLevel, ServerAccessGrant } from '../../shared/server-access';
+import type { BatchRead } from './batch';
 
 export interface GuildGrant extends ServerAccessGrant {
   guildID: string;
@@ -16,14 +17,23 @@ export async function listGrants(db: D1Database, guildId: string): Promise<Serve
   return results.flatMap((row) => (isGrantLevel(row.level) ? [{ roleID: row.roleID, level: row.level }] : []));
 }
 
-/** The grants of any of these guilds, in one query (the guilds a user is in). */
-export async function listGrantsOf(db: D1Database, guildIds: readonly string[]): Promise<GuildGrant[]> {
-  if (guildIds.length === 0) return [];
-  const { results } = await db
-    .prepare('SELECT guild_id AS guildID, role_id AS roleID, level FROM server_access WHERE guild_id IN (SELECT value FROM json_each(?))')
-    .bind(JSON.stringify(guildIds))
-    .all<{ guildID: string; roleID: string; level: string }>();
-  return results.flatMap((row) => (isGrantLevel(row.level) ? [{ guildID: row.guildID, roleID: row.roleID, level: row.level }] : []));
+/** The grants of any of these guilds, in one query (the guilds a user is in); no query for no guilds. */
+export function grantsOfRead(db: D1Database, guildIds: readonly string[]): BatchRead<GuildGrant[]> {
+  const statements =
+    guildIds.length === 0
+      ? []
+      : [
+          db
+            .prepare('SELECT guild_id AS guildID, role_id AS roleID, level FROM server_access WHERE guild_id IN (SELECT value FROM json_each(?))')
+            .bind(JSON.stringify(guildIds)),
+        ];
+  return {
+    statements,
+    read: ([result]) =>
+      ((result?.results ?? []) as { guildID: string; roleID: string; level: string }[]).flatMap((row) =>
+        isGrantLevel(row.level) ? [{ guildID: row.guildID, roleID: row.roleID, level: row.level }] : [],
+      ),
+  };
 }
 
 export interface GrantWrite {

@@ -1,4 +1,5 @@
 import { DUPLICATE_SERVER_MESSAGE } from '../../shared/messages';
+import type { BatchRead } from './batch';
 
 /**
  * Licences (the `whitelist` table). Every rule that must hold under concurrency is one SQL statement
@@ -72,7 +73,6 @@ export async function findEntryByServer(db: D1Database, serverId: string): Promi
   return db.prepare(`SELECT ${COLUMNS} FROM whitelist WHERE server_id = ?`).bind(serverId).first<WhitelistRow>();
 }
 
-/** The licences (expired or not) held by any of these servers. */
 /** D1 caps bound parameters per statement at 100; a user manages at most 200 guilds, so the ids go in chunks. */
 const SERVER_IDS_PER_STATEMENT = 90;
 
@@ -80,11 +80,7 @@ const SERVER_IDS_PER_STATEMENT = 90;
  * A user's own entries and the licences of the servers they manage, in one round trip: one statement
  * (`user_id = ? OR server_id IN …`), or one batch when the servers need more than one.
  */
-export async function ownerLicenceRows(
-  db: D1Database,
-  userId: string,
-  serverIds: readonly string[],
-): Promise<{ entries: WhitelistRow[]; licences: Licence[] }> {
+export function ownerLicenceRead(db: D1Database, userId: string, serverIds: readonly string[]): BatchRead<{ entries: WhitelistRow[]; licences: Licence[] }> {
   const chunks: string[][] = [];
   for (let i = 0; i < serverIds.length; i += SERVER_IDS_PER_STATEMENT) chunks.push(serverIds.slice(i, i + SERVER_IDS_PER_STATEMENT));
   const statements = (chunks.length > 0 ? chunks : [[]]).map((ids, index) => {
@@ -92,14 +88,17 @@ export async function ownerLicenceRows(
     const where = index === 0 ? `user_id = ? OR ${among}` : among;
     return db.prepare(`SELECT ${COLUMNS} FROM whitelist WHERE ${where} ORDER BY id`).bind(...(index === 0 ? [userId, ...ids] : ids));
   });
-  const [only] = statements;
-  const results = statements.length === 1 && only ? [await only.all<WhitelistRow>()] : await db.batch<WhitelistRow>(statements);
-  const rows = new Map(results.flatMap((r) => r.results).map((row) => [row.id, row]));
-  const managed = new Set(serverIds);
-  const sorted = [...rows.values()].sort((x, y) => x.id - y.id);
   return {
-    entries: sorted.filter((row) => row.userId === userId),
-    licences: sorted.filter((row) => managed.has(row.serverId)).map(({ serverId, expiresAt }) => ({ serverId, expiresAt })),
+    statements,
+    read: (results) => {
+      const rows = new Map(results.flatMap((r) => r.results as WhitelistRow[]).map((row) => [row.id, row]));
+      const managed = new Set(serverIds);
+      const sorted = [...rows.values()].sort((x, y) => x.id - y.id);
+      return {
+        entries: sorted.filter((row) => row.userId === userId),
+        licences: sorted.filter((row) => managed.has(row.serverId)).map(({ serverId, expiresAt }) => ({ serverId, expiresAt })),
+      };
+    },
   };
 }
 

@@ -4,9 +4,8 @@ import { isSnowflake } from '../../shared/discord-ids';
 import { ApiError } from '../errors';
 import { isAdminId } from '../auth/guards';
 import type { ActiveSession } from '../hono-env';
-import { listAllLicences, ownerWhitelist } from '../services/licences';
-import { manageableGuilds, toServerLists } from '../services/servers';
-import { serverSettings } from '../services/settings';
+import { serverListPage, settingsPage } from '../services/dashboard-pages';
+import { listAllLicences } from '../services/licences';
 import { stats } from '../services/stats';
 
 export interface LoaderContext {
@@ -30,12 +29,7 @@ const LOADERS: Record<LoaderKey, Loader> = {
   commands: () => Promise.resolve({ [apiKeys.commands]: COMMANDS }),
   servers: async ({ env, session, signal }) => {
     if (!session) return {};
-    // One guild list (one KV read or Discord call) serves both lists and names the whitelist entries.
-    const guilds = await manageableGuilds(env, session, { signal });
-    const [{ allowed, invitable }, whitelist] = await Promise.all([
-      toServerLists(env, session, guilds, { signal }),
-      ownerWhitelist(env, session, [...guilds.withBot, ...guilds.withoutBot]),
-    ]);
+    const { allowed, invitable, whitelist } = await serverListPage(env, session, { signal });
     return { [apiKeys.allowedServers]: allowed, [apiKeys.invitableServers]: invitable, [apiKeys.whitelist]: whitelist };
   },
   serverSettings: async ({ env, session, params, signal }) => {
@@ -44,15 +38,7 @@ const LOADERS: Record<LoaderKey, Loader> = {
     if (!isSnowflake(serverId)) throw new PageNotFound();
     if (!session) return {};
     try {
-      // One guild list serves the permission check, the switcher's list and the whitelist's server names.
-      const guilds = manageableGuilds(env, session, { signal });
-      // The list's levels also serve the permission check: one member lookup per granted server, not two.
-      const lists = guilds.then((found) => toServerLists(env, session, found, { signal }));
-      const [settings, { allowed }, whitelist] = await Promise.all([
-        serverSettings(env, session, serverId, { signal, guilds, lists }),
-        lists,
-        guilds.then(({ withBot, withoutBot }) => ownerWhitelist(env, session, [...withBot, ...withoutBot])),
-      ]);
+      const { settings, allowed, whitelist } = await settingsPage(env, session, serverId, { signal });
       return { [apiKeys.serverSettings(serverId)]: settings, [apiKeys.allowedServers]: allowed, [apiKeys.whitelist]: whitelist };
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) throw new PageNotFound();

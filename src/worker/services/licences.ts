@@ -25,13 +25,14 @@ import {
   insertAdminEntry,
   insertUserEntryWithinLimit,
   listAllEntries,
-  ownerLicenceRows,
+  ownerLicenceRead,
   countUserMadeEntries,
   moveUserEntry,
   updateEntry,
   type Licence,
   type WhitelistRow,
 } from '../db/whitelist';
+import { runRead, type BatchRead } from '../db/batch';
 import { getBotGuilds, getUser, type DiscordCallOptions, type PartialGuild } from '../discord/api';
 import { stalenessFields } from '../discord/staleness';
 import { ApiError, notFound } from '../errors';
@@ -77,37 +78,48 @@ const toOwnerEntry = (row: WhitelistRow, names: Map<string, string>, now: number
   adminMade: row.adminMade === 1,
 });
 
-/** The user's whitelist as the modal shows it; names come from the user's guild list when Discord answers. */
+/** The user's whitelist as the modal shows it, as a read that can share a D1 batch; names come from `guilds`. */
+export function ownerWhitelistRead(env: Env, session: ActiveSession, guilds: readonly PartialGuild[]): BatchRead<WhitelistStateResponse> {
+  const rows = ownerLicenceRead(
+    env.DB,
+    session.user.id,
+    guilds.map((g) => g.id),
+  );
+  return {
+    statements: rows.statements,
+    read: (results) => {
+      const now = Date.now();
+      const names = new Map(guilds.map((g) => [g.id, g.name]));
+      const { entries, licences: found } = rows.read(results);
+      const licences = found.map((l) => ({ serverID: l.serverId, expiresAt: l.expiresAt, active: l.expiresAt > now }));
+      return {
+        servers: entries.map((r) => r.serverId),
+        entries: entries.map((r) => toOwnerEntry(r, names, now)),
+        limit: WHITELIST_LIMIT_PER_USER,
+        used: entries.filter((r) => r.adminMade === 0).length,
+        licensed: licences.filter((l) => l.active).map((l) => l.serverID),
+        licences,
+        supportUrl: env.SUPPORT_URL || SUPPORT_URL,
+        // The server names and licensed list come from the guild list, which may be a last known copy.
+        ...stalenessFields(),
+      };
+    },
+  };
+}
+
+/** The user's whitelist; names come from the user's guild list when Discord answers. */
 export async function ownerWhitelist(
   env: Env,
   session: ActiveSession,
   known?: PartialGuild[],
   options: DiscordCallOptions = {},
 ): Promise<WhitelistStateResponse> {
-  const now = Date.now();
   const guilds = await (known ??
     manageableGuilds(env, session, options)
       .then(({ withBot, withoutBot }) => [...withBot, ...withoutBot])
       // Names and the licensed list are a nicety: the entries themselves must show even when Discord does not answer.
       .catch(() => [] as PartialGuild[]));
-  const names = new Map(guilds.map((g) => [g.id, g.name]));
-  const { entries: rows, licences: found } = await ownerLicenceRows(
-    env.DB,
-    session.user.id,
-    guilds.map((g) => g.id),
-  );
-  const licences = found.map((l) => ({ serverID: l.serverId, expiresAt: l.expiresAt, active: l.expiresAt > now }));
-  return {
-    servers: rows.map((r) => r.serverId),
-    entries: rows.map((r) => toOwnerEntry(r, names, now)),
-    limit: WHITELIST_LIMIT_PER_USER,
-    used: rows.filter((r) => r.adminMade === 0).length,
-    licensed: licences.filter((l) => l.active).map((l) => l.serverID),
-    licences,
-    supportUrl: env.SUPPORT_URL || SUPPORT_URL,
-    // The server names and licensed list come from the guild list, which may be a last known copy.
-    ...stalenessFields(),
-  };
+  return runRead(env.DB, ownerWhitelistRead(env, session, guilds));
 }
 
 /** Adds a server the user manages, or moves their licence onto it (`oldServerID`), within the per-user limit. */

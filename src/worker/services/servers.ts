@@ -3,7 +3,8 @@ import type { AllowedServer, ServerSummary } from '../../shared/api-types';
 import { isSnowflake } from '../../shared/discord-ids';
 import { allows, higherLevel, type AccessLevel, type GrantLevel, type ServerAccessGrant } from '../../shared/server-access';
 import { withUserToken } from '../auth/user-token';
-import { listGrants, listGrantsOf } from '../db/server-access';
+import { runRead } from '../db/batch';
+import { grantsOfRead, listGrants, type GuildGrant } from '../db/server-access';
 import { getBotGuildIds, getMemberRoles, getUserGuilds, type DiscordCallOptions, type PartialGuild } from '../discord/api';
 import { canManageGuild } from '../discord/permissions';
 import { ApiError, badInput, forbidden } from '../errors';
@@ -82,11 +83,13 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, run: (item: 
  * of Discord only for guilds that have grants, and cached (MEMBER_ROLES_TTL_SECONDS). A guild whose member
  * lookup fails is left out rather than failing the whole list.
  */
-async function grantedAccess(env: Env, userId: string, guilds: readonly PartialGuild[], options: DiscordCallOptions): Promise<GuildAccess[]> {
-  const grants = await listGrantsOf(
-    env.DB,
-    guilds.map((g) => g.id),
-  );
+async function grantedAccess(
+  env: Env,
+  userId: string,
+  guilds: readonly PartialGuild[],
+  grants: readonly GuildGrant[],
+  options: DiscordCallOptions,
+): Promise<GuildAccess[]> {
   if (grants.length === 0) return [];
   const byGuild = new Map<string, ServerAccessGrant[]>();
   for (const { guildID, ...grant } of grants) byGuild.set(guildID, [...(byGuild.get(guildID) ?? []), grant]);
@@ -145,9 +148,25 @@ export interface ServerLists {
   invitable: ServerSummary[];
 }
 
-/** The server list: the guilds the user manages, then those a role grant opens to them, each with its level. */
-export async function toServerLists(env: Env, session: ActiveSession, guilds: ManageableGuilds, options: DiscordCallOptions = {}): Promise<ServerLists> {
-  const granted = await grantedAccess(env, session.user.id, guilds.memberOf, options);
+/** The grants of the guilds a role grant could open to the user (those with the bot they do not manage). */
+export const grantsRead = (env: Env, guilds: ManageableGuilds) =>
+  grantsOfRead(
+    env.DB,
+    guilds.memberOf.map((g) => g.id),
+  );
+
+/**
+ * The server list: the guilds the user manages, then those a role grant opens to them, each with its level.
+ * `grants` are those of `grantsRead`, when the caller read them in a batch of its own.
+ */
+export async function toServerLists(
+  env: Env,
+  session: ActiveSession,
+  guilds: ManageableGuilds,
+  options: DiscordCallOptions & { grants?: readonly GuildGrant[] } = {},
+): Promise<ServerLists> {
+  const grants = options.grants ?? (await runRead(env.DB, grantsRead(env, guilds)));
+  const granted = await grantedAccess(env, session.user.id, guilds.memberOf, grants, options);
   return {
     allowed: [
       ...guilds.withBot.map((g): AllowedServer => ({ ...toSummary(g), access: 'manage' })),

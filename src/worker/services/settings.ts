@@ -1,6 +1,8 @@
 /** Per-server bot settings: who may read and change them, the checks against the guild, and the answers. */
 import {
   missingRequiredFields,
+  type SettingsValues,
+  type LicenceState,
   parseSettingUpdate,
   type ServerSettingsResponse,
   type SettingsAuditQuery,
@@ -18,6 +20,7 @@ import {
   writeGuildSetting,
   type SettingRow,
 } from '../db/settings';
+import { runRead, type BatchRead } from '../db/batch';
 import { licenceStatement, type Licence } from '../db/whitelist';
 import { stalenessFields } from '../discord/staleness';
 import { ApiError, notFound, SettingConflictError } from '../errors';
@@ -26,19 +29,33 @@ import { checkReference, loadGuildView } from './guild-view';
 import { toLicenceState } from './licences';
 import { requireGuildAccess, type GuildAccess, type GuildLookup } from './servers';
 
-/** A guild's settings and licence in one D1 round trip. */
-async function readStoredState(db: D1Database, guildId: string) {
-  const [settings, licence] = await db.batch([guildSettingsStatement(db, guildId), licenceStatement(db, guildId)]);
-  const licenceRow = (licence?.results[0] as Licence | undefined) ?? null;
-  return [toGuildSettings((settings?.results ?? []) as SettingRow[]), toLicenceState(licenceRow)] as const;
+export type StoredState = readonly [SettingsValues, LicenceState];
+
+/** A guild's settings and licence, as a read that can share a D1 batch with others. */
+export function storedStateRead(db: D1Database, guildId: string): BatchRead<StoredState> {
+  return {
+    statements: [guildSettingsStatement(db, guildId), licenceStatement(db, guildId)],
+    read: ([settings, licence]) => {
+      const licenceRow = (licence?.results[0] as Licence | undefined) ?? null;
+      return [toGuildSettings((settings?.results ?? []) as SettingRow[]), toLicenceState(licenceRow)] as const;
+    },
+  };
 }
+
+const readStoredState = (db: D1Database, guildId: string) => runRead(db, storedStateRead(db, guildId));
 
 /**
  * The settings answer for a guild the user may at least read (403 otherwise). The D1 reads start beside
- * the permission check; their rows are only answered once the check has passed.
+ * the permission check (or come from the caller's batch, `stored`); their rows are only answered once the
+ * check has passed.
  */
-export async function serverSettings(env: Env, session: ActiveSession, serverId: string, options: GuildLookup = {}): Promise<ServerSettingsResponse> {
-  const stored = readStoredState(env.DB, serverId);
+export async function serverSettings(
+  env: Env,
+  session: ActiveSession,
+  serverId: string,
+  options: GuildLookup & { stored?: Promise<StoredState> } = {},
+): Promise<ServerSettingsResponse> {
+  const stored = options.stored ?? readStoredState(env.DB, serverId);
   // Without this the reads' rejection would go unobserved when the permission check throws first.
   stored.catch(() => undefined);
   const { guild, access } = await requireGuildAccess(env, session, serverId, 'read', options);

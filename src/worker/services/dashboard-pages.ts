@@ -1,0 +1,54 @@
+/**
+ * What the dashboard's pages need at first paint, in the fewest round trips: once the user's guild list is
+ * known (KV), the reads that depend on it (role grants, the whitelist, the page's settings) share one D1 batch.
+ */
+import type { AllowedServer, ServerSummary, WhitelistStateResponse } from '../../shared/api-types';
+import type { ServerSettingsResponse } from '../../shared/settings';
+import { runReads } from '../db/batch';
+import type { DiscordCallOptions } from '../discord/api';
+import type { ActiveSession } from '../hono-env';
+import { ownerWhitelistRead } from './licences';
+import { grantsRead, manageableGuilds, toServerLists, type ManageableGuilds } from './servers';
+import { serverSettings, storedStateRead } from './settings';
+
+const everyManaged = ({ withBot, withoutBot }: ManageableGuilds) => [...withBot, ...withoutBot];
+
+export interface ServerListPage {
+  allowed: AllowedServer[];
+  invitable: ServerSummary[];
+  whitelist: WhitelistStateResponse;
+}
+
+/** The server list and the whitelist: one guild list, one D1 batch. */
+export async function serverListPage(env: Env, session: ActiveSession, options: DiscordCallOptions): Promise<ServerListPage> {
+  const guilds = await manageableGuilds(env, session, options);
+  const [grants, whitelist] = await runReads(env.DB, [grantsRead(env, guilds), ownerWhitelistRead(env, session, everyManaged(guilds))]);
+  const { allowed, invitable } = await toServerLists(env, session, guilds, { ...options, grants });
+  return { allowed, invitable, whitelist };
+}
+
+export interface SettingsPage {
+  settings: ServerSettingsResponse;
+  allowed: AllowedServer[];
+  whitelist: WhitelistStateResponse;
+}
+
+/**
+ * The settings page: the settings (403 unless the user may read them), the switcher's server list and the
+ * whitelist for the license banner. One guild list serves the permission check, the list and the names.
+ */
+export async function settingsPage(env: Env, session: ActiveSession, serverId: string, options: DiscordCallOptions): Promise<SettingsPage> {
+  const guilds = manageableGuilds(env, session, options);
+  const reads = guilds.then((found) =>
+    runReads(env.DB, [grantsRead(env, found), ownerWhitelistRead(env, session, everyManaged(found)), storedStateRead(env.DB, serverId)]),
+  );
+  // The list's levels also serve the permission check: one member lookup per granted server, not two.
+  const lists = Promise.all([guilds, reads]).then(([found, [grants]]) => toServerLists(env, session, found, { ...options, grants }));
+  const stored = reads.then(([, , state]) => state);
+  const [settings, { allowed }, [, whitelist]] = await Promise.all([
+    serverSettings(env, session, serverId, { ...options, guilds, lists, stored }),
+    lists,
+    reads,
+  ]);
+  return { settings, allowed, whitelist };
+}

@@ -1,0 +1,87 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { app } from '../../src/worker/index';
+import { GUILDS, loginDemoUsers } from './login';
+import { ORIGIN } from './request';
+
+interface Trips {
+  d1: string[];
+  kv: string[];
+}
+
+/** D1 and KV bindings that record each round trip (a statement run, a batch, a KV call) before making it. */
+function counted(trips: Trips): Env {
+  const record = (sql: string) => trips.d1.push(sql.replace(/\s+/g, ' ').slice(0, 60));
+  const db = new Proxy(env.DB, {
+    get(target, name) {
+      if (name === 'batch') return (statements: D1PreparedStatement[]) => (record(`batch of ${statements.length}`), target.batch(statements));
+      if (name !== 'prepare') return Reflect.get(target, name, target) as unknown;
+      return (sql: string) => {
+        const wrap = (statement: D1PreparedStatement): D1PreparedStatement =>
+          new Proxy(statement, {
+            get(s, member) {
+              const value = Reflect.get(s, member, s) as unknown;
+              if (member === 'bind') return (...args: unknown[]) => wrap(s.bind(...args));
+              if (typeof value !== 'function' || !['first', 'all', 'run', 'raw'].includes(String(member))) return value;
+              return (...args: unknown[]) => (record(sql), (value as (...a: unknown[]) => unknown).apply(s, args));
+            },
+          });
+        return wrap(target.prepare(sql));
+      };
+    },
+  });
+  const kv = new Proxy(env.CACHE, {
+    get(target, name) {
+      const value = Reflect.get(target, name, target) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => (trips.kv.push(`${String(name)} ${String(args[0])}`), (value as (...a: unknown[]) => unknown).apply(target, args));
+    },
+  });
+  return { ...env, DB: db, CACHE: kv };
+}
+
+async function tripsOf(path: string, cookie: string): Promise<Trips> {
+  const trips: Trips = { d1: [], kv: [] };
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }), counted(trips), ctx);
+  expect(res.status).toBe(200);
+  await res.arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  return trips;
+}
+
+/**
+ * A logged-in page is a session lookup, then the user's and the bot's guild lists (KV), then one D1 batch of
+ * everything that depends on them (and, for one server, its roles and channels from KV). With warm caches
+ * nothing is written: a read costs no D1 write and no KV put.
+ */
+describe('round trips of a logged-in page with warm caches', () => {
+  let owner = '';
+  beforeAll(async () => {
+    ({ owner } = await loginDemoUsers());
+  });
+
+  async function warmTrips(path: string): Promise<Trips> {
+    await tripsOf(path, owner);
+    return tripsOf(path, owner);
+  }
+
+  it('the server list: the session, then one batch for the role grants and the whitelist', async () => {
+    const { d1, kv } = await warmTrips('/servers');
+    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 2']);
+    expect(kv).toEqual(['get discord:user-guilds:100000000000000002', 'get discord:bot-guilds']);
+  });
+
+  it("a server's settings page: the session, then one batch for grants, whitelist, settings and license", async () => {
+    const { d1, kv } = await warmTrips(`/server/${GUILDS.kenjiLounge}`);
+    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 4']);
+    expect(kv).toEqual(['get discord:user-guilds:100000000000000002', 'get discord:bot-guilds', `get discord:guild:${GUILDS.kenjiLounge}`]);
+  });
+
+  it('the settings API: the session, then settings and license in one batch', async () => {
+    const { d1, kv } = await warmTrips(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`);
+    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 2']);
+    expect(kv.every((call) => call.startsWith('get '))).toBe(true);
+  });
+});
