@@ -206,7 +206,7 @@ function checkLine(r: LoadRow, f: IsolateFigures): string {
   const { profile: p, calibration: c } = f;
   const perRequest = (total: number) => ms(total / f.requests);
   const own = p.ownPeriod.periodUs === undefined ? 'none' : `${Math.round(p.ownPeriod.periodUs)} µs from ${p.ownPeriod.pairs} pairs`;
-  return `| ${r.name} | ${Math.round(p.periodUs)} | ${own} | ${c.isolateMs.toFixed(0)} / ${c.threadMs === undefined ? 'n/a' : c.threadMs.toFixed(0)} | ${p.counts.js} / ${p.counts.program} / ${p.counts.gc} | ${p.counts.idle} | ${perRequest(p.cpuMsAtRequestedPeriod)} | ${perRequest(p.deltaSumMs)} |`;
+  return `| ${r.name} | ${Math.round(p.periodUs)} | ${own} | ${c.isolateMs.toFixed(0)} / ${c.threadMs === undefined ? 'n/a' : c.threadMs.toFixed(0)} | ${p.counts.js} / ${p.counts.program} / ${p.counts.gc} | ${p.counts.idle} (+${perRequest((p.counts.idle * p.periodUs) / 1000)}) | ${perRequest(p.cpuMsAtRequestedPeriod)} | ${perRequest(p.deltaSumMs)} |`;
 }
 
 /** The evidence behind each isolate figure, so a run shows whether the sampling held up. */
@@ -218,10 +218,13 @@ function printProfileChecks(rows: LoadRow[]) {
     "calibration: a 6e7-iteration JS loop run in the isolate through the inspector just before the pass, its samples × period against the /proc CPU of workerd's main thread (which runs the isolates);",
   );
   console.log(
-    "(idle) samples are not counted; samples × the asked interval (a lower bound) and the sum of the busy samples' timeDeltas (an upper bound: it spans the gaps between requests) bracket the figure.",
+    "(idle) samples (V8's IDLE state while the isolate is entered, mostly the first sample after a gap) are not counted; what they would add is shown.",
   );
   console.log(
-    "| path | period µs | pass's own period | calibration isolate / thread ms | samples JS / program / GC | idle samples | × asked interval ms/req | timeDeltas ms/req |",
+    "Samples × the asked interval (too low when the sampler runs slower than asked) and the sum of the busy samples' timeDeltas (too high: it spans the gaps between requests) bracket the figure.",
+  );
+  console.log(
+    "| path | period µs | pass's own period | calibration isolate / thread ms | samples JS / program / GC | (idle) samples (+ms/req if counted) | × asked interval ms/req | timeDeltas ms/req |",
   );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
