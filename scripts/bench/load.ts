@@ -1,6 +1,8 @@
-// Load figures with autocannon against the production build: req/s, latency and errors per path, and the
-// Worker's CPU time per request, read from workerd's /proc figures.
+// Load figures with autocannon against the production build: req/s, latency and errors per path, the
+// workerd process's CPU time per request from /proc, and the Worker isolate's own from a V8 profile.
 import autocannon from 'autocannon';
+import { workerIsolateCpuDuring, type Calibration } from './inspector.ts';
+import type { IsolateCpu } from './isolate-cpu.ts';
 import { workerdCpuDuring, type WorkerdCpu, type WorkerdProcesses } from './workerd-proc.ts';
 
 export interface LoadTarget {
@@ -26,6 +28,23 @@ interface CountedLoad {
  */
 export type CpuSource = ({ kind: 'pass' } & CountedLoad) | { kind: 'load' };
 
+/**
+ * The profiled pass: a counted load per path after the unprofiled ones (the profiler slows workerd
+ * down), with the Worker isolate sampled every `intervalUs` µs.
+ */
+export interface IsolateProfiling extends CountedLoad {
+  intervalUs: number;
+}
+
+export interface IsolateFigures {
+  msPerRequest: number;
+  /** workerd's /proc CPU over the same profiled pass, which the isolate's time must stay below. */
+  procMsPerRequest: number | undefined;
+  requests: number;
+  profile: IsolateCpu;
+  calibration: Calibration;
+}
+
 export interface CpuPerRequest {
   workerMs: number;
   proxyMs: number;
@@ -42,6 +61,8 @@ export interface LoadRow {
   /** Undefined when wrangler restarted workerd during the measurement. */
   cpu?: CpuPerRequest;
   cpuOfStatic?: number;
+  isolate?: IsolateFigures;
+  isolateError?: string;
 }
 
 function hammer(base: string, target: LoadTarget, shape: TimedLoad | CountedLoad): Promise<autocannon.Result> {
@@ -72,8 +93,50 @@ function loadFigures(target: LoadTarget, result: autocannon.Result): LoadRow {
   };
 }
 
+function appPid(processes: WorkerdProcesses): number {
+  const [pid, ...others] = processes.app;
+  if (pid === undefined || others.length > 0) throw new Error(`expected one app workerd, found ${processes.app.join(', ') || 'none'}`);
+  return pid;
+}
+
+async function profiledPass(base: string, target: LoadTarget, profiling: IsolateProfiling, processes: WorkerdProcesses) {
+  const {
+    result,
+    isolate: profile,
+    calibration,
+  } = await workerIsolateCpuDuring(appPid(processes), profiling.intervalUs, () => workerdCpuDuring(processes, () => hammer(base, target, profiling)));
+  const requests = served(result.result);
+  const figures: IsolateFigures | undefined =
+    requests === 0
+      ? undefined
+      : { msPerRequest: profile.cpuMs / requests, procMsPerRequest: perRequest(result.cpu, requests)?.workerMs, requests, profile, calibration };
+  return { figures, failures: failures(result.result), non2xx: result.result.non2xx };
+}
+
+/** Adds the isolate's figures to a row measured without the profiler; a failed profile leaves the other figures standing. */
+async function withIsolateCpu(row: LoadRow, base: string, target: LoadTarget, profiling: IsolateProfiling, processes: WorkerdProcesses): Promise<LoadRow> {
+  try {
+    const pass = await profiledPass(base, target, profiling, processes);
+    return { ...row, isolate: pass.figures, errors: row.errors + pass.failures, non2xx: row.non2xx + pass.non2xx };
+  } catch (error) {
+    return { ...row, isolateError: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 /** `workerd` is asked again for each measurement, since wrangler may have restarted the runtime since the last. */
-export async function measure(base: string, target: LoadTarget, load: TimedLoad, cpuSource: CpuSource, workerd: () => WorkerdProcesses): Promise<LoadRow> {
+export async function measure(
+  base: string,
+  target: LoadTarget,
+  load: TimedLoad,
+  cpuSource: CpuSource,
+  workerd: () => WorkerdProcesses,
+  profiling: IsolateProfiling | undefined,
+): Promise<LoadRow> {
+  const row = await measureUnprofiled(base, target, load, cpuSource, workerd);
+  return profiling ? withIsolateCpu(row, base, target, profiling, workerd()) : row;
+}
+
+async function measureUnprofiled(base: string, target: LoadTarget, load: TimedLoad, cpuSource: CpuSource, workerd: () => WorkerdProcesses): Promise<LoadRow> {
   if (cpuSource.kind === 'load') {
     const { result, cpu } = await workerdCpuDuring(workerd(), () => hammer(base, target, load));
     return { ...loadFigures(target, result), cpu: perRequest(cpu, served(result)) };
@@ -99,17 +162,84 @@ function cpuSourceText(cpuSource: CpuSource): string {
 }
 
 const ms = (value: number | undefined) => (value === undefined ? 'n/a' : value.toFixed(2));
+const percent = (part: number, whole: number | undefined) => (whole === undefined || whole === 0 ? 'n/a' : `${Math.round((part / whole) * 100)}%`);
 
-export function printLoadTable(rows: LoadRow[], load: TimedLoad, cpuSource: CpuSource) {
+// Outside this band the calibration loop's samples × period missed its thread CPU by more than 20%: on this
+// shared machine that happened when the sampler thread was starved (load average over 5 on 2 cores).
+const CALIBRATION_BAND = [0.8, 1.2] as const;
+
+function calibrationHeld({ isolateMs, threadMs }: Calibration): boolean {
+  if (threadMs === undefined || threadMs === 0) return false;
+  const ratio = isolateMs / threadMs;
+  return ratio >= CALIBRATION_BAND[0] && ratio <= CALIBRATION_BAND[1];
+}
+
+function isolateText(r: LoadRow): string {
+  if (r.isolateError !== undefined) return 'n/a (profile failed)';
+  if (!r.isolate) return '';
+  return `${ms(r.isolate.msPerRequest)}${calibrationHeld(r.isolate.calibration) ? '' : ' (?)'}`;
+}
+
+function isolateShare(r: LoadRow): string {
+  return r.isolate ? percent(r.isolate.msPerRequest, r.isolate.procMsPerRequest) : '';
+}
+
+function printCpuNotes(cpuSource: CpuSource, profiling: IsolateProfiling | undefined) {
+  console.log(`workerd CPU per request: utime+stime from /proc over ${cpuSourceText(cpuSource)}; the dev proxy's workerd apart (n/a: workerd restarted).`);
+  console.log('It includes the local simulations of D1, KV, R2, the Cache API and the static-asset worker, which Cloudflare does not bill as Worker CPU.');
+  if (!profiling) {
+    console.log('Worker isolate CPU: not measured (--profile off).');
+    return;
+  }
+  console.log(
+    `Worker isolate CPU per request: busy samples (JS, runtime C++ under the isolate lock, GC) × the sampler's measured period, from a V8 profile of the Worker's isolate alone over a separate pass of ${profiling.requests} requests on ${profiling.connections} connections per path (sampling asked every ${profiling.intervalUs} µs). "of workerd" is its share of /proc's workerd CPU over that same profiled pass. (?): the calibration just before missed by more than 20% (see the checks below).`,
+  );
+}
+
+export function printLoadTable(rows: LoadRow[], load: TimedLoad, cpuSource: CpuSource, profiling: IsolateProfiling | undefined) {
   console.log(`\nLoad (${load.connections} connections, ${load.durationSeconds} s per path)`);
-  console.log(`CPU per request: workerd utime+stime from /proc over ${cpuSourceText(cpuSource)}; the dev proxy's workerd apart (n/a: workerd restarted)`);
-  console.log('| path | req/s | p50 ms | p99 ms | errors | non-2xx | of static | Worker CPU ms/req | CPU × static | proxy CPU ms/req |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  printCpuNotes(cpuSource, profiling);
+  console.log(
+    '| path | req/s | p50 ms | p99 ms | errors | non-2xx | of static | workerd CPU ms/req | CPU × static | proxy CPU ms/req | Worker isolate CPU ms/req | of workerd |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const frac = r.fractionOfStatic === undefined ? '' : `${Math.round(r.fractionOfStatic * 100)}%`;
     const ratio = r.cpuOfStatic === undefined ? '' : `${r.cpuOfStatic.toFixed(1)}×`;
     console.log(
-      `| ${r.name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${frac} | ${ms(r.cpu?.workerMs)} | ${ratio} | ${ms(r.cpu?.proxyMs)} |`,
+      `| ${r.name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${frac} | ${ms(r.cpu?.workerMs)} | ${ratio} | ${ms(r.cpu?.proxyMs)} | ${isolateText(r)} | ${isolateShare(r)} |`,
     );
+  }
+  if (profiling) printProfileChecks(rows);
+}
+
+function checkLine(r: LoadRow, f: IsolateFigures): string {
+  const { profile: p, calibration: c } = f;
+  const perRequest = (total: number) => ms(total / f.requests);
+  const own = p.ownPeriod.periodUs === undefined ? 'none' : `${Math.round(p.ownPeriod.periodUs)} µs from ${p.ownPeriod.pairs} pairs`;
+  return `| ${r.name} | ${Math.round(p.periodUs)} | ${own} | ${c.isolateMs.toFixed(0)} / ${c.threadMs === undefined ? 'n/a' : c.threadMs.toFixed(0)} | ${p.counts.js} / ${p.counts.program} / ${p.counts.gc} | ${p.counts.idle} (+${perRequest((p.counts.idle * p.periodUs) / 1000)}) | ${perRequest(p.cpuMsAtRequestedPeriod)} | ${perRequest(p.deltaSumMs)} |`;
+}
+
+/** The evidence behind each isolate figure, so a run shows whether the sampling held up. */
+function printProfileChecks(rows: LoadRow[]) {
+  console.log(
+    "\nIsolate profile checks: the period used (the pass's own median gap between back-to-back samples if it has 50 such pairs, else the calibration's);",
+  );
+  console.log(
+    "calibration: a 6e7-iteration JS loop run in the isolate through the inspector just before the pass, its samples × period against the /proc CPU of workerd's main thread (which runs the isolates);",
+  );
+  console.log(
+    "(idle) samples (V8's IDLE state while the isolate is entered, mostly the first sample after a gap) are not counted; what they would add is shown.",
+  );
+  console.log(
+    "Samples × the asked interval (too low when the sampler runs slower than asked) and the sum of the busy samples' timeDeltas (too high: it spans the gaps between requests) bracket the figure.",
+  );
+  console.log(
+    "| path | period µs | pass's own period | calibration isolate / thread ms | samples JS / program / GC | (idle) samples (+ms/req if counted) | × asked interval ms/req | timeDeltas ms/req |",
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    if (r.isolate) console.log(checkLine(r, r.isolate));
+    else if (r.isolateError !== undefined) console.log(`| ${r.name} | profile failed: ${r.isolateError} |||||||`);
   }
 }

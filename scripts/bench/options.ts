@@ -1,6 +1,9 @@
-// What `npm run bench` measures, from flags (`npm run bench -- --only load --cpu load`) or BENCH_* variables.
+// What `npm run bench` measures, from flags (`npm run bench -- --only load --cpu load --profile off`) or BENCH_* variables.
 import { parseArgs } from 'node:util';
-import type { CpuSource, TimedLoad } from './load.ts';
+import type { CpuSource, IsolateProfiling, TimedLoad } from './load.ts';
+
+// Not NodeJS.ProcessEnv: the Worker's generated types add its required bindings to that.
+type Variables = Readonly<Record<string, string | undefined>>;
 
 const SECTIONS = ['bundle', 'load', 'lighthouse'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -9,6 +12,8 @@ export interface BenchOptions {
   sections: ReadonlySet<Section>;
   load: TimedLoad;
   cpu: CpuSource;
+  /** Undefined when the isolate profile is turned off. */
+  isolate: IsolateProfiling | undefined;
 }
 
 function positiveInteger(name: string, raw: string): number {
@@ -29,18 +34,33 @@ function parseSections(raw: string | undefined): ReadonlySet<Section> {
   return new Set(names.filter(isSection));
 }
 
-function parseCpuSource(raw: string, env: NodeJS.ProcessEnv): CpuSource {
-  if (raw === 'load') return { kind: 'load' };
-  if (raw !== 'pass') throw new Error(`--cpu / BENCH_CPU takes pass or load, not '${raw}'`);
+function countedPass(env: Variables) {
   return {
-    kind: 'pass',
     requests: positiveInteger('BENCH_CPU_REQUESTS', env.BENCH_CPU_REQUESTS ?? '300'),
     connections: positiveInteger('BENCH_CPU_CONNECTIONS', env.BENCH_CPU_CONNECTIONS ?? '4'),
   };
 }
 
-export function benchOptions(args: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): BenchOptions {
-  const { values } = parseArgs({ args, options: { only: { type: 'string' }, cpu: { type: 'string' } } });
+function parseCpuSource(raw: string, env: Variables): CpuSource {
+  if (raw === 'load') return { kind: 'load' };
+  if (raw !== 'pass') throw new Error(`--cpu / BENCH_CPU takes pass or load, not '${raw}'`);
+  return { kind: 'pass', ...countedPass(env) };
+}
+
+/** `--profile on|off` / BENCH_PROFILE (default on), BENCH_PROFILE_INTERVAL_US (default 100): the Worker isolate's profile. */
+export function profileIntervalUs(raw: string | undefined, env: Variables): number | undefined {
+  if (raw === 'off') return undefined;
+  if (raw !== undefined && raw !== 'on') throw new Error(`--profile / BENCH_PROFILE takes on or off, not '${raw}'`);
+  return positiveInteger('BENCH_PROFILE_INTERVAL_US', env.BENCH_PROFILE_INTERVAL_US ?? '100');
+}
+
+function parseIsolateProfiling(raw: string | undefined, env: Variables): IsolateProfiling | undefined {
+  const intervalUs = profileIntervalUs(raw, env);
+  return intervalUs === undefined ? undefined : { intervalUs, ...countedPass(env) };
+}
+
+export function benchOptions(args: string[] = process.argv.slice(2), env: Variables = process.env): BenchOptions {
+  const { values } = parseArgs({ args, options: { only: { type: 'string' }, cpu: { type: 'string' }, profile: { type: 'string' } } });
   return {
     sections: parseSections(values.only ?? env.BENCH_ONLY),
     load: {
@@ -48,5 +68,6 @@ export function benchOptions(args: string[] = process.argv.slice(2), env: NodeJS
       connections: positiveInteger('BENCH_CONNECTIONS', env.BENCH_CONNECTIONS ?? '64'),
     },
     cpu: parseCpuSource(values.cpu ?? env.BENCH_CPU ?? 'pass', env),
+    isolate: parseIsolateProfiling(values.profile ?? env.BENCH_PROFILE, env),
   };
 }

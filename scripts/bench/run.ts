@@ -1,9 +1,11 @@
-// npm run bench: bundle sizes, load figures (req/s and Worker CPU per request) and Lighthouse scores for the
+// npm run bench: bundle sizes, load figures (req/s, workerd and Worker-isolate CPU per request) and Lighthouse scores for the
 // production build. Options (flags win over variables):
 //   --only load[,bundle,lighthouse]  BENCH_ONLY   sections to run (default all three)
 //   --cpu pass|load                  BENCH_CPU    CPU column from a separate pass per path (default) or the timed load
 //   BENCH_DURATION (seconds per path, default 30), BENCH_CONNECTIONS (default 64): the timed load
-//   BENCH_CPU_REQUESTS (default 300), BENCH_CPU_CONNECTIONS (default 4): the CPU pass
+//   BENCH_CPU_REQUESTS (default 300), BENCH_CPU_CONNECTIONS (default 4): the CPU pass and the profiled pass
+//   --profile on|off                 BENCH_PROFILE  a profiled pass per path for the Worker isolate's CPU (default on)
+//   BENCH_PROFILE_INTERVAL_US (default 100): the V8 sampling interval asked for
 //   BENCH_PORT (default 8810; the fake Discord takes the next port), SKIP_BUILD=1 to serve the existing dist/
 import { cpus } from 'node:os';
 import { bundleReport, printBundleReport } from './bundle.ts';
@@ -37,9 +39,10 @@ try {
     const workerd = benchWorkerd(server);
     console.log(`\nworkerd pids: Worker ${workerd.app.join(', ')}; dev proxy ${workerd.proxy.join(', ') || 'none'}`);
     const rows: LoadRow[] = [];
-    for (const target of loadTargets(await loginCookie())) rows.push(await measure(BENCH_BASE, target, options.load, options.cpu, () => benchWorkerd(server)));
+    for (const target of loadTargets(await loginCookie()))
+      rows.push(await measure(BENCH_BASE, target, options.load, options.cpu, () => benchWorkerd(server), options.isolate));
     compareWithStatic(rows);
-    printLoadTable(rows, options.load, options.cpu);
+    printLoadTable(rows, options.load, options.cpu, options.isolate);
   }
   if (options.sections.has('lighthouse')) printLighthouse(await runLighthouse(BENCH_BASE, ['/', '/commands', '/kenji']));
 } finally {

@@ -33,7 +33,11 @@ export function benchWorkerd(server: ChildProcess): WorkerdProcesses {
 }
 
 export function stopBenchServer(child: ChildProcess) {
-  if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone; an error thrown here would hide the one that ended the run
+  }
 }
 
 const cookiePairs = (res: Response) =>

@@ -1,8 +1,10 @@
 // Folder zips against the same bytes as single-file downloads, through the local production build.
-//   node scripts/bench/songs-zip.ts [--mb 40,300] [--file-mb 5] [--verify]
+//   node scripts/bench/songs-zip.ts [--mb 40,300] [--file-mb 5] [--verify] [--profile on|off]
 // For each size: the zip of a checksummed folder (CRCs from the index, as after `npm run upload-songs`), the
 // first zip of the same bytes that nobody checksummed (CRC-32 computed natively while streaming), and the
-// files one by one. Prints throughput, workerd CPU (Worker + local R2 share the process) per MB and workerd RSS.
+// files one by one. Prints throughput, workerd CPU (Worker + local R2 share the process) per MB and workerd RSS,
+// then, from a second download of each with the Worker's isolate profiled (--profile off or BENCH_PROFILE=off
+// skips it; BENCH_PROFILE_INTERVAL_US, default 100), the Worker isolate's own CPU per MB.
 // --verify also downloads each checksummed zip as two ranges, checks they join into the same bytes, and runs
 // `unzip -tq` on the result (written to a temporary file).
 import { execFileSync } from 'node:child_process';
@@ -15,14 +17,22 @@ import { parseArgs } from 'node:util';
 import { crc32 } from 'node:zlib';
 import { songListCacheKey } from '../../src/shared/song-limits.ts';
 import { dropFromIndex, saveToIndex } from '../../src/worker/db/song-index.ts';
-import { benchBindings, benchPersistDir, drain, migrateBenchStorage, SONGS_BENCH_BASE, startSongsBenchServer } from './songs-server.ts';
+import { workerIsolateCpuDuring } from './inspector.ts';
+import { profileIntervalUs } from './options.ts';
+import { benchBindings, benchPersistDir, drain, migrateBenchStorage, SONGS_BENCH_BASE, startSongsBenchServer, type BenchServer } from './songs-server.ts';
 import { sampled, type Sampled } from './workerd-proc.ts';
 
 const { values } = parseArgs({
-  options: { mb: { type: 'string', default: '40,300' }, 'file-mb': { type: 'string', default: '5' }, verify: { type: 'boolean', default: false } },
+  options: {
+    mb: { type: 'string', default: '40,300' },
+    'file-mb': { type: 'string', default: '5' },
+    verify: { type: 'boolean', default: false },
+    profile: { type: 'string' },
+  },
 });
 const sizesMb = values.mb.split(',').map(Number);
 const fileMb = Number(values['file-mb']);
+const intervalUs = profileIntervalUs(values.profile ?? process.env.BENCH_PROFILE, process.env);
 
 interface Folder {
   name: string;
@@ -50,11 +60,17 @@ async function seedFolder(name: string, totalMb: number, indexed: boolean): Prom
   return { name, keys };
 }
 
-const plan: { mb: number; indexed: Folder; first: Folder }[] = [];
+// A first zip stores the CRCs it computed, so the profiled first zip needs a folder of its own.
+const plan: { mb: number; indexed: Folder; first: Folder; profiledFirst: Folder | undefined }[] = [];
 try {
   for (const mb of sizesMb) {
-    plan.push({ mb, indexed: await seedFolder(`Bench/Zip ${mb} MB`, mb, true), first: await seedFolder(`Bench/First zip ${mb} MB`, mb, false) });
-    console.log(`Seeded ${Math.ceil(mb / fileMb)} × ${fileMb} MB twice (checksummed, and not) for ${mb} MB.`);
+    plan.push({
+      mb,
+      indexed: await seedFolder(`Bench/Zip ${mb} MB`, mb, true),
+      first: await seedFolder(`Bench/First zip ${mb} MB`, mb, false),
+      profiledFirst: intervalUs === undefined ? undefined : await seedFolder(`Bench/First zip profiled ${mb} MB`, mb, false),
+    });
+    console.log(`Seeded ${Math.ceil(mb / fileMb)} × ${fileMb} MB, checksummed and not (twice if profiled), for ${mb} MB.`);
   }
   await env.CACHE.delete(songListCacheKey('kenji'));
 } finally {
@@ -127,33 +143,54 @@ async function verifyRanges(folder: string): Promise<string> {
   }
 }
 
+const megabytes = (bytes: number) => bytes / 1e6;
+
+/** The Worker isolate's CPU per MB over a second, profiled download; '' when profiling is off. */
+async function isolateMsPerMb(server: BenchServer, download: () => Promise<number>): Promise<string> {
+  if (intervalUs === undefined) return '';
+  const [pid] = server.workerd.app;
+  if (pid === undefined) throw new Error('no app workerd to profile');
+  await pause();
+  const { result: bytes, isolate, calibration } = await workerIsolateCpuDuring(pid, intervalUs, download);
+  const calibrated = `${calibration.isolateMs.toFixed(0)} / ${calibration.threadMs?.toFixed(0) ?? 'n/a'} ms`;
+  return `${(isolate.cpuMs / megabytes(bytes)).toFixed(3)} ms (${isolate.busySamples} samples × ${Math.round(isolate.periodUs)} µs; calibration ${calibrated})`;
+}
+
 const server = await startSongsBenchServer(persistDir);
 try {
   const first = plan[0]?.indexed.keys[0] ?? '';
   await drain(await fetch(songUrl(first), asNewClient())); // the first request compiles the Worker
   const rows: string[] = [];
   const notes: string[] = [];
-  const row = (name: string, r: Sampled<number>, plain: Sampled<number>) => {
-    const mb = r.result / 1e6;
+  const row = (name: string, r: Sampled<number>, plain: Sampled<number>, isolate: string) => {
+    const mb = megabytes(r.result);
     const ratio = r.seconds > 0 ? plain.seconds / r.seconds : Number.NaN;
     rows.push(
-      `| ${name} | ${mb.toFixed(1)} MB | ${r.seconds.toFixed(2)} s | ${(mb / r.seconds).toFixed(0)} MB/s (${ratio.toFixed(2)}×) | ${((r.cpuSeconds * 1000) / mb).toFixed(2)} ms | ${r.startRssMb.toFixed(0)} → ${r.peakRssMb.toFixed(0)} MB |`,
+      `| ${name} | ${mb.toFixed(1)} MB | ${r.seconds.toFixed(2)} s | ${(mb / r.seconds).toFixed(0)} MB/s (${ratio.toFixed(2)}×) | ${((r.cpuSeconds * 1000) / mb).toFixed(2)} ms | ${r.startRssMb.toFixed(0)} → ${r.peakRssMb.toFixed(0)} MB | ${isolate} |`,
     );
   };
-  for (const { mb, indexed, first: unindexed } of plan) {
+  for (const { mb, indexed, first: unindexed, profiledFirst } of plan) {
     await pause();
     const plain = await sampled(server.workerd.app, () => downloadFiles(indexed.keys));
     await pause();
     const zip = await sampled(server.workerd.app, () => downloadZip(indexed.name));
     await pause();
     const firstZip = await sampled(server.workerd.app, () => downloadZip(unindexed.name));
-    row(`${mb} MB: ${indexed.keys.length} files one by one`, plain, plain);
-    row(`${mb} MB: folder zip, CRCs from the index`, zip, plain);
-    row(`${mb} MB: first zip, CRCs computed while streaming`, firstZip, plain);
+    // After the unprofiled downloads: the profiler slows workerd down.
+    const plainIsolate = await isolateMsPerMb(server, () => downloadFiles(indexed.keys));
+    const zipIsolate = await isolateMsPerMb(server, () => downloadZip(indexed.name));
+    const firstIsolate = profiledFirst ? await isolateMsPerMb(server, () => downloadZip(profiledFirst.name)) : '';
+    row(`${mb} MB: ${indexed.keys.length} files one by one`, plain, plain, plainIsolate);
+    row(`${mb} MB: folder zip, CRCs from the index`, zip, plain, zipIsolate);
+    row(`${mb} MB: first zip, CRCs computed while streaming`, firstZip, plain, firstIsolate);
     if (values.verify) notes.push(`${mb} MB: ${await verifyRanges(indexed.name)}`);
   }
-  console.log('\n| download | bytes | time | throughput (× files one by one) | workerd CPU per MB | workerd RSS (start → peak) |');
-  console.log('|---|---|---|---|---|---|');
+  console.log("\nworkerd CPU: the whole process from /proc, local R2 included. Worker isolate CPU: busy samples of a V8 profile of the Worker's isolate alone");
+  console.log(
+    "× the sampler's measured period, over a second download of the same bytes (calibration: a JS loop in the isolate, its samples × period / workerd's main-thread CPU).",
+  );
+  console.log('\n| download | bytes | time | throughput (× files one by one) | workerd CPU per MB | workerd RSS (start → peak) | Worker isolate CPU per MB |');
+  console.log('|---|---|---|---|---|---|---|');
   for (const line of rows) console.log(line);
   for (const note of notes) console.log(note);
 } finally {

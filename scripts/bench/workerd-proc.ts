@@ -33,8 +33,8 @@ function readProcFile(pid: number, file: string): string | undefined {
   }
 }
 
-function procStat(pid: number): ProcStat | undefined {
-  const text = readProcFile(pid, 'stat');
+function procStat(pid: number, file = 'stat'): ProcStat | undefined {
+  const text = readProcFile(pid, file);
   if (text === undefined) return undefined;
   // comm may itself contain spaces or ')', so the fields start after the last ')'.
   const close = text.lastIndexOf(')');
@@ -88,6 +88,15 @@ export function cpuSeconds(pids: number[]): number | undefined {
     ticks += stat.cpuTicks;
   }
   return ticks / clockTicksPerSecond();
+}
+
+/**
+ * CPU seconds of the process's main thread alone. workerd runs every isolate on it (the Worker's, the
+ * asset worker's, the storage simulations'); V8's profiler thread and the platform's workers are apart.
+ */
+export function mainThreadCpuSeconds(pid: number): number | undefined {
+  const stat = procStat(pid, `task/${pid}/stat`);
+  return stat === undefined ? undefined : stat.cpuTicks / clockTicksPerSecond();
 }
 
 export function rssKb(pids: number[]): number {
