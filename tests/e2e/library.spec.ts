@@ -350,10 +350,13 @@ test.describe('song library pages', () => {
     await gotoHydrated(page, '/kenji');
     await page.getByRole('searchbox', { name: 'Search songs and folders' }).fill('01');
     await expect(page.getByRole('heading', { name: 'Search results for "01"' })).toBeVisible();
-    const shown = await files(page)
-      .locator('[data-song]')
-      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-song') ?? '').filter((p) => /\.(mp3|wav|ogg|m4a|aac|flac)$/.test(p)));
-    expect(shown.length).toBeGreaterThanOrEqual(3);
+    const songRows = () =>
+      files(page)
+        .locator('[data-song]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-song') ?? '').filter((p) => /\.(mp3|wav|ogg|m4a|aac|flac)$/.test(p)));
+    // The heading shows with the query; the hits may land a frame later (the index is built at idle time).
+    await expect.poll(async () => (await songRows()).length).toBeGreaterThanOrEqual(3);
+    const shown = await songRows();
     const title = (path: string) => (path.split('/').pop() ?? '').replace(/\.[^.]+$/, '');
     await files(page)
       .locator(`[data-song="${shown[0]}"]`)
