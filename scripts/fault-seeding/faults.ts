@@ -106,12 +106,14 @@ export const FAULTS: readonly SeededFault[] = [
     tests: [W('sessions')],
   },
   {
-    id: 'session-last-seen-every-request',
-    kind: 'comparison',
-    file: 'src/worker/auth/session.ts',
-    original: 'if (limits.now - row.lastSeenAt >= LAST_SEEN_INTERVAL_MS)',
-    faulty: 'if (limits.now - row.lastSeenAt >= 0)',
-    description: 'last_seen_at is written on every request, not at most once a minute',
+    // Replaces 'the JS check before touchSession dropped': an equivalent mutant, as touchSession's own
+    // `last_seen_at <= now - interval` condition still keeps the write to once a minute.
+    id: 'session-last-seen-interval',
+    kind: 'constant',
+    file: 'src/worker/auth/session-limits.ts',
+    original: 'export const LAST_SEEN_INTERVAL_MS = 60 * 1000;',
+    faulty: 'export const LAST_SEEN_INTERVAL_MS = 10 * 1000;',
+    description: 'last_seen_at is written every 10 s instead of at most once a minute',
     layer: 'worker',
     tests: [W('sessions')],
   },
@@ -514,14 +516,15 @@ export const FAULTS: readonly SeededFault[] = [
     tests: [C('settings-inputs.test.ts')],
   },
   {
-    id: 'empty-list-is-set',
-    kind: 'off-by-one',
+    // Replaces 'an empty list counts as set' (isValueSet): an equivalent mutant, as no module requires a list.
+    id: 'missing-required-inverted',
+    kind: 'inverted',
     file: 'src/shared/settings.ts',
-    original: 'return !Array.isArray(value) || value.length > 0;',
-    faulty: 'return !Array.isArray(value) || value.length >= 0;',
-    description: 'an empty list counts as a set value',
+    original: 'return requiredFields(section).filter((key) => !isValueSet(record[key]));',
+    faulty: 'return requiredFields(section).filter((key) => isValueSet(record[key]));',
+    description: 'the required fields reported missing are the ones that are set',
     layer: 'unit',
-    tests: [C('settings.test.tsx'), C('settings-registry.test.tsx')],
+    tests: [C('settings-inputs.test.ts'), C('settings.test.tsx')],
   },
   {
     id: 'any-required-field-change-disables',
@@ -531,7 +534,7 @@ export const FAULTS: readonly SeededFault[] = [
     faulty: 'return requiredFields(section).includes(key);',
     description: 'changing (not clearing) a required field switches the module off',
     layer: 'unit',
-    tests: [C('settings.test.tsx')],
+    tests: [C('settings-inputs.test.ts'), C('settings.test.tsx')],
   },
   {
     id: 'disable-needs-required-fields',

@@ -69,12 +69,14 @@ function firstFailure(reportPath: string): string {
   } catch {
     return '(no report: the run failed before any test)';
   }
-  for (const file of report.testResults ?? []) {
-    if (file.status !== 'failed') continue;
+  const failed = (report.testResults ?? []).filter((file) => file.status === 'failed');
+  // With --bail the files still running when the first test failed are reported failed too, without a failed test.
+  for (const file of failed) {
     const test = file.assertionResults?.find((a) => a.status === 'failed');
-    return `${relative(ROOT, file.name)}${test ? ` › ${test.fullName}` : ' (failed to load)'}`;
+    if (test) return `${relative(ROOT, file.name)} › ${test.fullName}`;
   }
-  return '(exit code without a failed test)';
+  const [file] = failed;
+  return file ? `${relative(ROOT, file.name)} (no test failed: the file did not load or was cut short)` : '(exit code without a failed test)';
 }
 
 async function seedOne(fault: SeededFault, workDir: string): Promise<Outcome> {

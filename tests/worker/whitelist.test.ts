@@ -196,6 +196,20 @@ describe('POST /api/add-whitelisted-server', () => {
   });
 });
 
+describe('a licence is active', () => {
+  it('until the millisecond it expires, not at it', async () => {
+    const expiresAt = Date.UTC(2030, 0, 1);
+    await env.DB.prepare(
+      `INSERT INTO whitelist (user_id, user_name, server_id, server_name, expires_at, created_at, admin_made) VALUES (?, 'x', ?, NULL, ?, 0, 1)`,
+    )
+      .bind(USERS.owner, GUILDS.kenjiLounge, expiresAt)
+      .run();
+    expect(await licenceState(env.DB, GUILDS.kenjiLounge, expiresAt - 1)).toEqual({ expiresAt, active: true });
+    expect(await licenceState(env.DB, GUILDS.kenjiLounge, expiresAt)).toEqual({ expiresAt, active: false });
+    expect(await licenceState(env.DB, GUILDS.glaiveStudio, expiresAt - 1)).toEqual({ expiresAt: null, active: false });
+  });
+});
+
 describe('replacing a server (oldServerID)', () => {
   it('moves the entry to the new server keeping its id and expiry', async () => {
     await add(owner, GUILDS.kenjiLounge);
