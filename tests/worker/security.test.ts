@@ -44,6 +44,18 @@ describe('Discord tokens at rest', () => {
     expect(row.tokenKeyId).toMatch(/^[A-Za-z0-9_-]{8,}$/);
   });
 
+  it('are bound to their session and field: swapped or moved to another row, they do not open', async () => {
+    await loginAs(USERS.owner);
+    const row = required(await findSessionById(env.DB, required((await sessionIds())[0], 'id')), 'row');
+    const keyring = await keyringOf(env);
+    const swapped = { ...row, sealedAccessToken: row.sealedRefreshToken, sealedRefreshToken: row.sealedAccessToken };
+    expect(await openAccessToken(keyring, swapped)).toBeNull();
+    expect(await openRefreshToken(keyring, swapped)).toBeNull();
+    const moved = { ...row, id: `${row.id.slice(0, -1)}${row.id.endsWith('A') ? 'B' : 'A'}` };
+    expect(await openAccessToken(keyring, moved)).toBeNull();
+    expect(await openRefreshToken(keyring, moved)).toBeNull();
+  });
+
   it('rotate: a row sealed with the previous key still opens, and is re-sealed with the new key at the next refresh', async () => {
     const cookie = await loginAs(USERS.owner);
     const oldKey = env.TOKEN_ENCRYPTION_KEY;

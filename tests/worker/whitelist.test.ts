@@ -330,6 +330,14 @@ describe('ownerLicenceRows: the user entries and the managed servers licences in
     expect(licences.map((l) => l.serverId)).toEqual([server(95), server(181)]);
   });
 
+  it('finds the licences of the first and last server id of every chunk', async () => {
+    const managed = Array.from({ length: 200 }, (_, i) => server(i + 1));
+    const edges = [1, 90, 91, 180, 181, 200].map(server);
+    for (const id of edges) await insertRow(USERS.member, id);
+    const { licences } = await ownerLicenceRows(env.DB, USERS.owner, managed);
+    expect(licences.map((l) => l.serverId)).toEqual(edges);
+  });
+
   it('with no managed servers still lists the user entries', async () => {
     await insertRow(USERS.owner, server(7));
     const { entries, licences } = await ownerLicenceRows(env.DB, USERS.owner, []);
