@@ -97,7 +97,9 @@ describe('GET /api/bot/changes', () => {
   it('reports a licence that expires at the very moment of a sweep in that sweep, and only once', async () => {
     const sweep = Date.UTC(2030, 0, 1);
     const marker = await env.DB.prepare(`SELECT value FROM bot_feed_state WHERE name = 'expiries_until'`).first<number>('value');
-    onTestFinished(() => env.DB.prepare(`UPDATE bot_feed_state SET value = ? WHERE name = 'expiries_until'`).bind(marker).run());
+    onTestFinished(async () => {
+      await env.DB.prepare(`UPDATE bot_feed_state SET value = ? WHERE name = 'expiries_until'`).bind(marker).run();
+    });
     await env.DB.prepare(`UPDATE bot_feed_state SET value = ? WHERE name = 'expiries_until'`)
       .bind(sweep - 60_000)
       .run();
