@@ -44,6 +44,12 @@ describe('play queue', () => {
     expect(shuffledOrder(queue, null, random)).toHaveLength(50);
   });
 
+  it('can leave every song in its place, as a fair shuffle must (Fisher–Yates, not Sattolo)', () => {
+    // A random just under 1 picks j = i at every step: no swap at all.
+    expect(shuffledOrder(['a', 'b', 'c', 'd'], null, () => 0.999)).toEqual(['a', 'b', 'c', 'd']);
+    expect(shuffledOrder(['a', 'b', 'c', 'd'], 'c', () => 0.999)).toEqual(['c', 'a', 'b', 'd']);
+  });
+
   it('cycles repeat off → all → one → off', () => {
     expect(nextRepeatMode('off')).toBe('all');
     expect(nextRepeatMode('all')).toBe('one');
@@ -62,6 +68,8 @@ describe('song listing', () => {
 
   it('formats sizes in decimal units', () => {
     expect(formatBytes(999)).toBe('999 B');
+    expect(formatBytes(1000)).toBe('1 KB');
+    expect(formatBytes(1_000_000)).toBe('1 MB');
     expect(formatBytes(1500)).toBe('1.5 KB');
     expect(formatBytes(250_000_000)).toBe('250 MB');
     expect(formatBytes(1_073_741_824)).toBe('1.1 GB');

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ServerList from '../../src/client/pages/ServerList';
 import ServerSettingsPage from '../../src/client/pages/ServerSettings';
 import type { AllowedServer } from '../../src/shared/api-types';
-import type { AccessLevel, ServerAccessResponse } from '../../src/shared/server-access';
+import { allows, higherLevel, type AccessLevel, type ServerAccessResponse } from '../../src/shared/server-access';
 import { defaultSettings, type ServerSettingsResponse } from '../../src/shared/settings';
 import { jsonBody } from './expect-helpers';
 import { renderWithApp } from './render-with-app';
@@ -50,6 +50,21 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+describe('access levels (manage ⊃ write ⊃ read)', () => {
+  it('each level allows itself and every level below it, and nothing above', () => {
+    const levels: AccessLevel[] = ['read', 'write', 'manage'];
+    for (const [h, held] of levels.entries()) {
+      for (const [n, needed] of levels.entries()) expect(allows(held, needed), `${held} for ${needed}`).toBe(h >= n);
+    }
+  });
+  it('of two levels takes the higher, in either order', () => {
+    expect(higherLevel('read', 'write')).toBe('write');
+    expect(higherLevel('write', 'read')).toBe('write');
+    expect(higherLevel<AccessLevel>('manage', 'read')).toBe('manage');
+    expect(higherLevel('read', 'read')).toBe('read');
+  });
 });
 
 describe("the settings page for a role granted 'read'", () => {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/shared/commands-types';
-import { inputProblem, messageIdFromInput, searchCommandsToDisable } from '../../src/shared/settings';
+import {
+  applySettingChange,
+  defaultSettings,
+  inputProblem,
+  isAssignableRole,
+  isSelectableRole,
+  messageIdFromInput,
+  missingRequiredFields,
+  searchCommandsToDisable,
+  type SettingsRole,
+} from '../../src/shared/settings';
 
 const command = (commandName: string): Command => ({
   commandName,
@@ -69,5 +79,44 @@ describe('input problems, in an owner’s words, at the edges of each rule', () 
     expect(inputProblem('ticket', 'emojiName', 'x'.repeat(64))).toBeNull();
     expect(inputProblem('ticket', 'emojiName', 'x'.repeat(65))).toBe('Enter one emoji or an emoji name, without spaces (at most 64 characters).');
     expect(inputProblem('ticket', 'emojiName', 'two words')).toBe('Enter one emoji or an emoji name, without spaces (at most 64 characters).');
+  });
+});
+
+describe('roles the bot can assign', () => {
+  const GUILD = '300000000000000001';
+  const role = (position: number, managed = false): SettingsRole => ({ id: '400000000000000001', name: 'r', color: 0, position, managed });
+  it('only below the bot’s highest role, never @everyone (position 0) nor an integration’s role', () => {
+    expect(isAssignableRole(role(2), 3)).toBe(true);
+    expect(isAssignableRole(role(3), 3)).toBe(false);
+    expect(isAssignableRole(role(4), 3)).toBe(false);
+    expect(isAssignableRole(role(1), 3)).toBe(true);
+    expect(isAssignableRole(role(0), 3)).toBe(false);
+    expect(isAssignableRole(role(2, true), 3)).toBe(false);
+  });
+  it('offers every role but @everyone and managed ones to pick', () => {
+    expect(isSelectableRole(role(5), GUILD)).toBe(true);
+    expect(isSelectableRole({ ...role(0), id: GUILD }, GUILD)).toBe(false);
+    expect(isSelectableRole(role(1, true), GUILD)).toBe(false);
+  });
+});
+
+describe('toggle rules as the page applies them (SPEC section 4)', () => {
+  const ROLE = '400000000000000001';
+  const enabledWithRole = () => {
+    const settings = defaultSettings();
+    return { ...settings, autorole: { ...settings.autorole, enabled: true, roleID: ROLE } };
+  };
+  it('keeps a module on when a required field changes to another value, and switches it off when the field is cleared', () => {
+    expect(applySettingChange(enabledWithRole(), 'autorole', 'roleID', '400000000000000002').autorole).toEqual({
+      enabled: true,
+      roleID: '400000000000000002',
+    });
+    expect(applySettingChange(enabledWithRole(), 'autorole', 'roleID', null).autorole).toEqual({ enabled: false, roleID: null });
+  });
+  it('names exactly the required fields that are unset', () => {
+    const settings = defaultSettings();
+    expect(missingRequiredFields('reactionrole', settings.reactionrole)).toEqual(['roleID', 'messageID']);
+    expect(missingRequiredFields('reactionrole', { ...settings.reactionrole, roleID: ROLE })).toEqual(['messageID']);
+    expect(missingRequiredFields('autorole', { ...settings.autorole, roleID: ROLE })).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../src/shared/constants';
+import { DAY_MS, DEFAULT_EXPIRY_DAYS, EXPIRY_OPTIONS_DAYS, WHITELIST_LIMIT_PER_USER } from '../../src/shared/constants';
 import {
   addWhitelistedServerSchema,
   adminAddSchema,
@@ -17,6 +17,14 @@ const NOW = Date.UTC(2025, 5, 15, 12);
 
 const problem = (result: { success: boolean; error?: Parameters<typeof firstIssueMessage>[0] }) =>
   result.success || !result.error ? null : firstIssueMessage(result.error);
+
+describe('the business constants of SPEC section 9', () => {
+  it('are the spec’s numbers: 1 server per user; 7 days, 30 days and permanent (10 years), 30 days by default', () => {
+    expect(WHITELIST_LIMIT_PER_USER).toBe(1);
+    expect(EXPIRY_OPTIONS_DAYS).toEqual({ week: 7, month: 30, permanent: 3650 });
+    expect(DEFAULT_EXPIRY_DAYS).toBe(30);
+  });
+});
 
 describe('expiry arithmetic', () => {
   it('counts 7 days, 30 days and permanent (10 years) from now', () => {
@@ -63,6 +71,9 @@ describe('admin schemas', () => {
     expect(problem(adminUpdateSchema.safeParse({ oldID: 'x', newUserID: USER, newServerID: SERVER }))).toMatch(/^oldID/);
     expect(problem(adminUpdateSchema.safeParse({ oldID: 1, newUserID: '12', newServerID: SERVER }))).toMatch(/^newUserID/);
     expect(problem(adminDeleteSchema.safeParse({ id: -1 }))).toMatch(/^id/);
+    expect(problem(adminDeleteSchema.safeParse({ id: 0 }))).toMatch(/^id/);
+    expect(problem(adminDeleteSchema.safeParse({ id: '0' }))).toMatch(/^id/);
+    expect(adminDeleteSchema.parse({ id: 1 })).toEqual({ id: 1 });
     expect(problem(adminDeleteSchema.safeParse({}))).toMatch(/^id/);
   });
 

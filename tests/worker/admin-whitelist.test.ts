@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anyNumber, objectContaining } from './expect-helpers';
 import type { AdminAddResponse, AdminDeleteResponse, AdminUpdateResponse, AllWhitelistedServersResponse } from '../../src/shared/api-types';
-import { DAY_MS, DEFAULT_EXPIRY_DAYS, EXPIRY_OPTIONS_DAYS } from '../../src/shared/constants';
+import { DAY_MS, EXPIRY_OPTIONS_DAYS } from '../../src/shared/constants';
+import { isAdminId } from '../../src/worker/auth/guards';
 import { DuplicateServerError, insertAdminEntry, insertUserEntryWithinLimit, moveUserEntry } from '../../src/worker/db/whitelist';
 import { clearKv, GUILDS, loginDemoUsers, setFault, USERS } from './login';
 import { call, postJson } from './request';
@@ -62,6 +63,14 @@ describe('admin calls are admin-only', () => {
   it.each(each(() => ''))('refuses %s without a login with 401', async (_name, run) => {
     expect((await run()).status).toBe(401);
   });
+
+  it('reads ADMIN_IDS as a comma-separated list, spaces and empty items allowed', () => {
+    const admins = { ...env, ADMIN_IDS: ` ${USERS.admin} , ${USERS.member},,` };
+    expect(isAdminId(admins, USERS.admin)).toBe(true);
+    expect(isAdminId(admins, USERS.member)).toBe(true);
+    expect(isAdminId(admins, USERS.owner)).toBe(false);
+    expect(isAdminId(admins, '')).toBe(false);
+  });
 });
 
 describe('GET /api/all-whitelisted-servers', () => {
@@ -111,12 +120,12 @@ describe('GET /api/all-whitelisted-servers', () => {
 });
 
 describe('POST /api/add-whitelisted-server-admin', () => {
-  it(`defaults the expiry to ${DEFAULT_EXPIRY_DAYS} days and answers the new entry`, async () => {
+  it('defaults the expiry to 30 days (SPEC section 9) and answers the new entry', async () => {
     const before = Date.now();
     const entry = await seed(USERS.owner, GUILDS.kenjiLounge);
     expect(entry).toMatchObject({ userID: USERS.owner, userName: 'Demo Owner', serverID: GUILDS.kenjiLounge, serverName: 'Kenji Lounge', adminMade: true });
-    expect(entry.expiresAt).toBeGreaterThanOrEqual(before + DEFAULT_EXPIRY_DAYS * DAY_MS);
-    expect(entry.expiresAt).toBeLessThanOrEqual(Date.now() + DEFAULT_EXPIRY_DAYS * DAY_MS);
+    expect(entry.expiresAt).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
+    expect(entry.expiresAt).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
   });
 
   it('takes the expiry as epoch milliseconds or an ISO date', async () => {
@@ -328,6 +337,13 @@ describe('an admin edit that would put a user over the limit of 1', () => {
     const adminMade = await seed(USERS.owner, GUILDS.glaiveStudio);
     expect((await move(adminMade._id, USERS.admin, GUILDS.glaiveStudio)).status).toBe(200);
     expect((await move(mine, USERS.member, GUILDS.adminHq)).status).toBe(200);
+  });
+
+  it("does not count the new user's admin-made licences towards their limit", async () => {
+    await seed(USERS.member, GUILDS.glaiveStudio);
+    const mine = await ownEntry(USERS.owner, GUILDS.kenjiLounge);
+    expect((await move(mine, USERS.member, GUILDS.kenjiLounge)).status).toBe(200);
+    expect(await env.DB.prepare('SELECT user_id FROM whitelist WHERE id = ?').bind(mine).first('user_id')).toBe(USERS.member);
   });
 
   it('refuses a confirmOverLimit that is not a boolean', async () => {

@@ -36,6 +36,8 @@ describe('login', () => {
     const cookie = res.headers.getSetCookie().join('\n');
     expect(cookie).toMatch(/sm_login=.*HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+    // The login must finish within 10 minutes (README, 'Security').
+    expect(cookie).toMatch(/Max-Age=600\b/);
   });
 
   it('completes the round trip: session row, signed cookie, redirect to /servers', async () => {
@@ -230,7 +232,8 @@ describe('allowed servers', () => {
     expect(await discordCallCount()).toBeGreaterThan(calls);
     const again = await call('/api/allowed-servers?refresh=1', { cookie });
     expect(again.status).toBe(429);
-    expect(again.headers.get('Retry-After')).toBeTruthy();
+    // Once per 10 s per user (README, 'Rate limits').
+    expect(again.headers.get('Retry-After')).toBe('10');
   }, 20_000);
 
   it.each([

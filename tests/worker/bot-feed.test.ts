@@ -1,7 +1,8 @@
 import { env, exports } from 'cloudflare:workers';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createBotClient } from '../../examples/bot-client';
 import { botChangesResponseSchema, botGuildResponseSchema, type BotChangesResponse } from '../../src/shared/bot-api';
+import { recordExpiries } from '../../src/worker/db/bot-changes';
 import { clearKv, GUILDS, loginAs, resetFake, USERS } from './login';
 import { call, postJson } from './request';
 
@@ -91,6 +92,38 @@ describe('GET /api/bot/changes', () => {
       { guildId: GUILDS.kenjiLounge, licence: { active: false, expiresAt: now - 30_000 }, at: now - 30_000 },
     ]);
     expect((await feed(`?after=${page.next}`)).changes).toEqual([]);
+  });
+
+  it('reports a licence that expires at the very moment of a sweep in that sweep, and only once', async () => {
+    const sweep = Date.UTC(2030, 0, 1);
+    const marker = await env.DB.prepare(`SELECT value FROM bot_feed_state WHERE name = 'expiries_until'`).first<number>('value');
+    onTestFinished(async () => {
+      await env.DB.prepare(`UPDATE bot_feed_state SET value = ? WHERE name = 'expiries_until'`).bind(marker).run();
+    });
+    await env.DB.prepare(`UPDATE bot_feed_state SET value = ? WHERE name = 'expiries_until'`)
+      .bind(sweep - 60_000)
+      .run();
+    const insert = env.DB.prepare(
+      'INSERT INTO whitelist (user_id, user_name, server_id, server_name, expires_at, created_at, admin_made) VALUES (?, ?, ?, NULL, ?, 0, 1)',
+    );
+    await env.DB.batch([
+      insert.bind(USERS.owner, 'Demo Owner', GUILDS.kenjiLounge, sweep),
+      insert.bind(USERS.owner, 'Demo Owner', GUILDS.glaiveStudio, sweep + 1),
+    ]);
+    const start = (await env.DB.prepare('SELECT MAX(cursor) AS c FROM bot_changes').first<number>('c')) ?? 0;
+    const expiredAfter = async () =>
+      (
+        await env.DB.prepare(`SELECT guild_id AS guildId, at FROM bot_changes WHERE cursor > ? AND kind = 'licence' AND licence LIKE '%"active":false%'`)
+          .bind(start)
+          .all<{ guildId: string; at: number }>()
+      ).results;
+    await recordExpiries(env.DB, sweep);
+    expect(await expiredAfter()).toEqual([{ guildId: GUILDS.kenjiLounge, at: sweep }]);
+    await recordExpiries(env.DB, sweep + 1);
+    expect(await expiredAfter()).toEqual([
+      { guildId: GUILDS.kenjiLounge, at: sweep },
+      { guildId: GUILDS.glaiveStudio, at: sweep + 1 },
+    ]);
   });
 
   it.each(['?limit=0', '?limit=501', '?limit=1.5', '?after=-1', '?after=abc'])('refuses %s with 400', async (query) => {

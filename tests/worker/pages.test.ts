@@ -148,6 +148,11 @@ describe('CSRF guard', () => {
     expect((await rawPost({})).status).toBe(403);
   });
 
+  it('takes a POST without a body (Content-Length: 0) whatever its Content-Type', async () => {
+    expect((await rawPost({ Origin: 'http://localhost', 'Content-Length': '0' })).status).toBe(204);
+    expect((await rawPost({ Origin: 'http://localhost', 'Content-Length': '0', 'Content-Type': 'text/plain' })).status).toBe(204);
+  });
+
   it('refuses a chunked body (no Content-Length) that is not JSON', async () => {
     const body = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { deviceLabel } from '../../src/worker/auth/device-label';
 import { keyringOf, openAccessToken, openRefreshToken } from '../../src/worker/auth/session-tokens';
 import { findSessionById } from '../../src/worker/db/sessions';
-import { issuePlayTicket } from '../../src/worker/songs/play-ticket';
+import { issuePlayTicket, isValidPlayTicket } from '../../src/worker/songs/play-ticket';
 import { toBase64Url } from '../../src/shared/base64url';
 import { required } from './expect-helpers';
 import { authorizeAs, clearKv, cookiesOf, DISCORD, loginAs, resetFake, USERS } from './login';
@@ -42,6 +42,18 @@ describe('Discord tokens at rest', () => {
     expect(dump).not.toContain(access);
     expect(dump).not.toContain(refresh);
     expect(row.tokenKeyId).toMatch(/^[A-Za-z0-9_-]{8,}$/);
+  });
+
+  it('are bound to their session and field: swapped or moved to another row, they do not open', async () => {
+    await loginAs(USERS.owner);
+    const row = required(await findSessionById(env.DB, required((await sessionIds())[0], 'id')), 'row');
+    const keyring = await keyringOf(env);
+    const swapped = { ...row, sealedAccessToken: row.sealedRefreshToken, sealedRefreshToken: row.sealedAccessToken };
+    expect(await openAccessToken(keyring, swapped)).toBeNull();
+    expect(await openRefreshToken(keyring, swapped)).toBeNull();
+    const moved = { ...row, id: `${row.id.slice(0, -1)}${row.id.endsWith('A') ? 'B' : 'A'}` };
+    expect(await openAccessToken(keyring, moved)).toBeNull();
+    expect(await openRefreshToken(keyring, moved)).toBeNull();
   });
 
   it('rotate: a row sealed with the previous key still opens, and is re-sealed with the new key at the next refresh', async () => {
@@ -198,6 +210,17 @@ describe('play tickets', () => {
       expect(toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, message)))).not.toBe(ticket);
     }
     expect(await issuePlayTicket('another-session-secret-0123456789abcdef', 'kenji', 'a.mp3', '10.0.0.1', now)).not.toBe(ticket);
+  });
+
+  it('hold for the minute they were issued in and the next one, and not after', async () => {
+    const issued = Date.UTC(2026, 0, 1, 0, 0, 59, 500);
+    const ticket = await issuePlayTicket(env.SESSION_SECRET, 'kenji', 'a.mp3', '10.0.0.1', issued);
+    const validAt = (at: number) => isValidPlayTicket(env.SESSION_SECRET, ticket, 'kenji', 'a.mp3', '10.0.0.1', at);
+    expect(await validAt(issued)).toBe(true);
+    expect(await validAt(issued + 1_000)).toBe(true);
+    expect(await validAt(Date.UTC(2026, 0, 1, 0, 1, 59, 999))).toBe(true);
+    expect(await validAt(Date.UTC(2026, 0, 1, 0, 2, 0, 0))).toBe(false);
+    expect(await validAt(Date.UTC(2026, 0, 1, 0, 0, 0, 0) - 1)).toBe(false);
   });
 });
 

@@ -79,6 +79,22 @@ describe('token refresh under load', () => {
   });
 });
 
+describe('refreshing ahead of expiry', () => {
+  it('refreshes a token with less than a minute left, and leaves one with more alone', async () => {
+    const cookie = await loginAs(USERS.owner);
+    await env.DB.prepare('UPDATE sessions SET token_expires_at = ?')
+      .bind(Date.now() + 2 * MINUTE)
+      .run();
+    expect((await call('/api/allowed-servers', { cookie })).status).toBe(200);
+    expect(await refreshCount()).toBe(0);
+    await env.DB.prepare('UPDATE sessions SET token_expires_at = ?')
+      .bind(Date.now() + 30 * SECOND)
+      .run();
+    expect((await call('/api/allowed-servers', { cookie })).status).toBe(200);
+    expect(await refreshCount()).toBe(1);
+  });
+});
+
 describe('a refresh already under way', () => {
   it('does not hold up a request whose token still works (inside the refresh margin)', async () => {
     const cookie = await loginAs(USERS.owner);
@@ -239,6 +255,32 @@ describe('idle timeout and lifetime', () => {
       .run();
     expect(await (await callWithEnv('/api/check-auth', { SESSION_LIFETIME_DAYS: '4' }, { cookie: again })).json()).toMatchObject({ authenticated: true });
     expect(await (await callWithEnv('/api/check-auth', { SESSION_LIFETIME_DAYS: '2' }, { cookie: again })).json()).toEqual({ authenticated: false });
+  });
+
+  it('falls back to 7 idle days and 30 days of lifetime when the settings are unset, blank, zero or not numbers', async () => {
+    const cookie = await loginAs(USERS.owner);
+    const now = Date.now();
+    for (const unset of [undefined, '', '0', '-1', 'seven']) {
+      const limits = { SESSION_IDLE_DAYS: unset, SESSION_LIFETIME_DAYS: unset };
+      await env.DB.prepare('UPDATE sessions SET last_seen_at = ?, created_at = ?')
+        .bind(now - 7 * DAY + MINUTE, now - 30 * DAY + MINUTE)
+        .run();
+      expect(await (await callWithEnv('/api/check-auth', limits, { cookie })).json(), `idle and lifetime settings ${String(unset)}`).toMatchObject({
+        authenticated: true,
+      });
+    }
+    for (const unset of [undefined, '0']) {
+      const idle = await loginAs(USERS.owner);
+      await env.DB.prepare('UPDATE sessions SET last_seen_at = ?')
+        .bind(now - 7 * DAY - SECOND)
+        .run();
+      expect(await (await callWithEnv('/api/check-auth', { SESSION_IDLE_DAYS: unset }, { cookie: idle })).json()).toEqual({ authenticated: false });
+      const old = await loginAs(USERS.owner);
+      await env.DB.prepare('UPDATE sessions SET created_at = ?')
+        .bind(now - 30 * DAY - SECOND)
+        .run();
+      expect(await (await callWithEnv('/api/check-auth', { SESSION_LIFETIME_DAYS: unset }, { cookie: old })).json()).toEqual({ authenticated: false });
+    }
   });
 
   it('writes last_seen_at at most once a minute', async () => {

@@ -212,6 +212,19 @@ describe('POST /api/update-server-settings: roles and channels of the guild', ()
     expect(stored).toEqual({ value: JSON.stringify(KENJI.modLog), updated_by: USERS.owner });
   });
 
+  it('accepts a role the cached view of the guild does not know yet, after asking Discord again', async () => {
+    expect((await settingsOf(GUILDS.kenjiLounge, owner)).status).toBe(200);
+    const key = `discord:guild:${GUILDS.kenjiLounge}`;
+    const cachedView = await env.CACHE.get<{ value: { roles: { id: string }[] }; storedAt: number }>(key, 'json');
+    if (!cachedView) throw new Error('the settings page did not cache the guild');
+    // As if the role was made in Discord a moment after the page cached the guild.
+    cachedView.value.roles = cachedView.value.roles.filter((role) => role.id !== KENJI.dj);
+    await env.CACHE.put(key, JSON.stringify(cachedView));
+    const res = await set('autorole', 'roleID', KENJI.dj, owner);
+    expect(res.status).toBe(200);
+    expect((await res.json<ServerSettingsResponse>()).roles.map((role) => role.id)).toContain(KENJI.dj);
+  });
+
   it.each([
     ['an unknown role', 'autorole', 'roleID', '400000000000009999', /does not exist/],
     ['a role of another guild', 'autorole', 'roleID', GLAIVE.fans, /does not exist/],

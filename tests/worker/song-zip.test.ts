@@ -9,7 +9,7 @@ import { checksum } from '../../src/worker/songs/checksum';
 import { reconcileLibrary } from '../../src/worker/songs/reconcile';
 import { planFolderZip } from '../../src/worker/songs/zip';
 import { centralDirectory, planZip, type ZipMember } from '../../src/worker/songs/zip-layout';
-import { required } from './expect-helpers';
+import { required, stringMatching } from './expect-helpers';
 import { readStoredZip } from './zip-reader';
 
 /**
@@ -88,6 +88,20 @@ describe('a folder zip of checksummed objects', () => {
     await expect(planFolderZip(source, 'Ranged', { maxFiles: 2, maxBytes: total })).rejects.toMatchObject({ status: 413, code: 'FOLDER_TOO_LARGE' });
     await expect(planFolderZip(source, 'Ranged', { maxFiles: 3, maxBytes: total - 1 })).rejects.toMatchObject({ status: 413, code: 'FOLDER_TOO_LARGE' });
   });
+
+  it('holds at most 2,000 files by default (README), whatever their size', async () => {
+    const source = { db: env.DB, library: 'kenji', bucket: env.KENJI } as const;
+    const keys = Array.from({ length: 2001 }, (_, i) => `Many/${String(i).padStart(4, '0')}.txt`);
+    const empty = new Uint8Array();
+    for (let i = 0; i < keys.length; i += 250) await Promise.all(keys.slice(i, i + 250).map((key) => env.KENJI.put(key, empty)));
+    try {
+      await expect(planFolderZip(source, 'Many')).rejects.toMatchObject({ status: 413, message: stringMatching(/more than 2000 files/) });
+      await env.KENJI.delete(keys.slice(2000));
+      await expect(planFolderZip(source, 'Many')).resolves.toMatchObject({ layout: { members: { length: 2000 } } });
+    } finally {
+      for (let i = 0; i < keys.length; i += 1000) await env.KENJI.delete(keys.slice(i, i + 1000));
+    }
+  }, 60_000);
 });
 
 describe('ranges of a folder zip', () => {

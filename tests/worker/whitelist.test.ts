@@ -197,6 +197,20 @@ describe('POST /api/add-whitelisted-server', () => {
   });
 });
 
+describe('a licence is active', () => {
+  it('until the millisecond it expires, not at it', async () => {
+    const expiresAt = Date.UTC(2030, 0, 1);
+    await env.DB.prepare(
+      `INSERT INTO whitelist (user_id, user_name, server_id, server_name, expires_at, created_at, admin_made) VALUES (?, 'x', ?, NULL, ?, 0, 1)`,
+    )
+      .bind(USERS.owner, GUILDS.kenjiLounge, expiresAt)
+      .run();
+    expect(await licenceState(env.DB, GUILDS.kenjiLounge, expiresAt - 1)).toEqual({ expiresAt, active: true });
+    expect(await licenceState(env.DB, GUILDS.kenjiLounge, expiresAt)).toEqual({ expiresAt, active: false });
+    expect(await licenceState(env.DB, GUILDS.glaiveStudio, expiresAt - 1)).toEqual({ expiresAt: null, active: false });
+  });
+});
+
 describe('replacing a server (oldServerID)', () => {
   it('moves the entry to the new server keeping its id and expiry', async () => {
     await add(owner, GUILDS.kenjiLounge);
@@ -315,6 +329,14 @@ describe('ownerLicenceRead: the user entries and the managed servers licences in
     const { entries, licences } = await runRead(env.DB, ownerLicenceRead(env.DB, USERS.owner, managed));
     expect(entries.map((e) => e.serverId)).toEqual([server(95), server(999)]);
     expect(licences.map((l) => l.serverId)).toEqual([server(95), server(181)]);
+  });
+
+  it('finds the licences of the first and last server id of every chunk', async () => {
+    const managed = Array.from({ length: 200 }, (_, i) => server(i + 1));
+    const edges = [1, 90, 91, 180, 181, 200].map(server);
+    for (const id of edges) await insertRow(USERS.member, id);
+    const { licences } = await ownerLicenceRows(env.DB, USERS.owner, managed);
+    expect(licences.map((l) => l.serverId)).toEqual(edges);
   });
 
   it('with no managed servers still lists the user entries', async () => {
