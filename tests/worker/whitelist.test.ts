@@ -335,7 +335,7 @@ describe('ownerLicenceRead: the user entries and the managed servers licences in
     const managed = Array.from({ length: 200 }, (_, i) => server(i + 1));
     const edges = [1, 90, 91, 180, 181, 200].map(server);
     for (const id of edges) await insertRow(USERS.member, id);
-    const { licences } = await ownerLicenceRows(env.DB, USERS.owner, managed);
+    const { licences } = await runRead(env.DB, ownerLicenceRead(env.DB, USERS.owner, managed));
     expect(licences.map((l) => l.serverId)).toEqual(edges);
   });
 
