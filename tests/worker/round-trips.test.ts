@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../src/worker/index';
-import { GUILDS, loginDemoUsers } from './login';
+import { GUILDS, loginDemoUsers, USERS } from './login';
 import { ORIGIN } from './request';
 
 interface Trips {
@@ -41,14 +41,19 @@ function counted(trips: Trips): Env {
   return { ...env, DB: db, CACHE: kv };
 }
 
-async function tripsOf(path: string, cookie: string): Promise<Trips> {
+interface Island {
+  fallback: Record<string, unknown>;
+}
+
+async function tripsOf(path: string, cookie: string): Promise<Trips & { island: Island }> {
   const trips: Trips = { d1: [], kv: [] };
   const ctx = createExecutionContext();
   const res = await app.fetch(new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }), counted(trips), ctx);
   expect(res.status).toBe(200);
-  await res.arrayBuffer();
+  const html = await res.text();
   await waitOnExecutionContext(ctx);
-  return trips;
+  const island = /<script type="application\/json" id="__SM_DATA__">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return { ...trips, island: JSON.parse(island ?? '{"fallback":{}}') as Island };
 }
 
 /**
@@ -60,9 +65,16 @@ describe('round trips of a logged-in page with warm caches', () => {
   let owner = '';
   beforeAll(async () => {
     ({ owner } = await loginDemoUsers());
+    // The owner's license on Kenji Lounge: each read of the batch must get its own rows back.
+    await env.DB.prepare('DELETE FROM whitelist').run();
+    await env.DB.prepare(
+      'INSERT INTO whitelist (user_id, user_name, server_id, server_name, expires_at, created_at, admin_made) VALUES (?, ?, ?, NULL, ?, ?, 0)',
+    )
+      .bind(USERS.owner, 'Demo Owner', GUILDS.kenjiLounge, Date.now() + 86_400_000, Date.now())
+      .run();
   });
 
-  async function warmTrips(path: string): Promise<Trips> {
+  async function warmTrips(path: string) {
     await tripsOf(path, owner);
     return tripsOf(path, owner);
   }
@@ -74,8 +86,12 @@ describe('round trips of a logged-in page with warm caches', () => {
   });
 
   it("a server's settings page: the session, then one batch for grants, whitelist, settings and license", async () => {
-    const { d1, kv } = await warmTrips(`/server/${GUILDS.kenjiLounge}`);
+    const { d1, kv, island } = await warmTrips(`/server/${GUILDS.kenjiLounge}`);
     expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 4']);
+    // Each read got its own share of the batch: the license, the whitelist entry, the server list.
+    expect(island.fallback[`/api/server-settings?serverID=${GUILDS.kenjiLounge}`]).toMatchObject({ id: GUILDS.kenjiLounge, whitelist: { active: true } });
+    expect(island.fallback['/api/whitelisted-servers']).toMatchObject({ servers: [GUILDS.kenjiLounge], licensed: [GUILDS.kenjiLounge] });
+    expect(island.fallback['/api/allowed-servers']).toEqual(expect.arrayContaining([expect.objectContaining({ id: GUILDS.kenjiLounge, access: 'manage' })]));
     expect(kv).toEqual(['get discord:user-guilds:100000000000000002', 'get discord:bot-guilds', `get discord:guild:${GUILDS.kenjiLounge}`]);
   });
 
