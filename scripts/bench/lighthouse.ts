@@ -12,6 +12,41 @@ export interface LighthouseRow {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** Every run's performance score, in order. */
+  performanceRuns: number[];
+}
+
+/**
+ * Lighthouse's own advice is the median of several runs. Here one run in three or so lands its observed first
+ * paint after the scripts (fetched from localhost in a few ms), and the simulation then counts their download.
+ */
+export const RUNS_PER_PAGE = 5;
+
+async function audit(port: number, base: string, path: string): Promise<LighthouseRow> {
+  const result = await lighthouse(`${base}${path}`, { port, output: 'json', logLevel: 'error' });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    path,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(metric('largest-contentful-paint')),
+    cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+    tbtMs: Math.round(metric('total-blocking-time')),
+    performanceRuns: [],
+  };
+}
+
+/** The run with the median performance score (ties: the median LCP), with every run's score beside it. */
+export function medianRun(runs: readonly LighthouseRow[]): LighthouseRow {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance || a.lcpMs - b.lcpMs);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('no Lighthouse runs');
+  return { ...median, performanceRuns: runs.map((r) => r.performance) };
 }
 
 export async function runLighthouse(base: string, paths: string[]): Promise<LighthouseRow[]> {
@@ -29,21 +64,9 @@ export async function runLighthouse(base: string, paths: string[]): Promise<Ligh
   const rows: LighthouseRow[] = [];
   try {
     for (const path of paths) {
-      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      rows.push({
-        path,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
-        lcpMs: Math.round(metric('largest-contentful-paint')),
-        cls: Number(metric('cumulative-layout-shift').toFixed(3)),
-        tbtMs: Math.round(metric('total-blocking-time')),
-      });
+      const runs: LighthouseRow[] = [];
+      for (let run = 0; run < RUNS_PER_PAGE; run++) runs.push(await audit(chrome.port, base, path));
+      rows.push(medianRun(runs));
     }
   } finally {
     chrome.kill();
@@ -54,9 +77,11 @@ export async function runLighthouse(base: string, paths: string[]): Promise<Ligh
 }
 
 export function printLighthouse(rows: LighthouseRow[]) {
-  console.log('\nLighthouse (mobile)');
-  console.log('| page | perf | a11y | best practices | SEO | LCP ms | CLS | TBT ms |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(`\nLighthouse (mobile; the median of ${RUNS_PER_PAGE} runs per page, every run's performance score beside it)`);
+  console.log('| page | perf | runs | a11y | best practices | SEO | LCP ms | CLS | TBT ms |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows)
-    console.log(`| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} |`);
+    console.log(
+      `| ${r.path} | ${r.performance} | ${r.performanceRuns.join(' ')} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} |`,
+    );
 }
