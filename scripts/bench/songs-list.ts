@@ -1,22 +1,14 @@
 // A big library (default 20,000 songs; issue 13 asks for --songs 100000): the list answer's size on the wire
-// and time (cold, cached, 304) with the Worker's CPU per cached answer; the shared search code (src/shared,
-// the same the page runs) per keystroke in Node; then the page in Chromium: ready time and per-keystroke search.
+// and time (cold, cached, 304) with the Worker's CPU per cached answer; then the page in Chromium, through the
+// Worker: ready time and per-keystroke search to the next paint. The search index alone is songs-page.ts's.
 //   node scripts/bench/songs-list.ts [--songs 100000] [--no-browser]
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { runnerImport } from 'vite';
 import { songListCacheKey } from '../../src/shared/song-limits.ts';
 import { benchBindings, benchPersistDir, migrateBenchStorage, SONGS_BENCH_BASE, startSongsBenchServer } from './songs-server.ts';
 import { workerdCpuDuring } from './workerd-proc.ts';
-
-/** What this bench needs of the shared search code; checked at run time, since the page's search may change shape. */
-interface SharedSearch {
-  buildSearchIndex(paths: readonly string[]): unknown;
-  searchLibrary(index: unknown, query: string): unknown;
-}
-const SHARED_SEARCH = './src/shared/song-tree.ts';
 
 const { values } = parseArgs({ options: { songs: { type: 'string', default: '20000' }, 'no-browser': { type: 'boolean', default: false } } });
 const songs = Number(values.songs);
@@ -72,29 +64,6 @@ function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-
-/** The page's own search code, loaded through Vite as the page bundles it; each prefix of the query as typed. */
-async function searchInNode(paths: string[]): Promise<string[]> {
-  const { module: tree } = await runnerImport<Partial<SharedSearch>>(SHARED_SEARCH, { configFile: false, logLevel: 'silent' });
-  if (typeof tree.buildSearchIndex !== 'function' || typeof tree.searchLibrary !== 'function') {
-    return [`| search in Node | not measured: ${SHARED_SEARCH} no longer exports buildSearchIndex and searchLibrary |`];
-  }
-  const t0 = performance.now();
-  const index = tree.buildSearchIndex(paths);
-  const buildMs = performance.now() - t0;
-  const perKey: number[] = [];
-  for (let round = 0; round < 5; round++) {
-    for (let i = 1; i <= QUERY.length; i++) {
-      const started = performance.now();
-      tree.searchLibrary(index, QUERY.slice(0, i));
-      perKey.push(performance.now() - started);
-    }
-  }
-  return [
-    `| search index built once (Node, ${SHARED_SEARCH}) | ${buildMs.toFixed(0)} ms |`,
-    `| search per keystroke in Node, median / worst of ${perKey.length} | ${median(perKey).toFixed(1)} ms / ${Math.max(...perKey).toFixed(1)} ms |`,
-  ];
-}
 
 async function inChromium(count: number): Promise<string[]> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -160,7 +129,6 @@ try {
     `| list from the KV cache, gzip as stored | ${warm.ms.toFixed(0)} ms, ${kb(warm.wire.length)}; workerd CPU ${cpuPerAnswer} ms per answer |`,
     `| list for a client without gzip (decompressed by the Worker) | ${identity.ms.toFixed(0)} ms, ${kb(identity.wire.length)} |`,
     `| 304 revalidation (If-None-Match) | ${revalidate.status}, ${revalidate.ms.toFixed(0)} ms, ${revalidate.wire.length} B |`,
-    ...(await searchInNode(paths)),
   ];
   if (!values['no-browser']) {
     // The page belongs to the client; if its markup changed under this script, say so instead of failing the rest.
