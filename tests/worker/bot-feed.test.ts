@@ -16,6 +16,18 @@ const feed = async (query = '') => {
 };
 /** The cursor everything that follows comes after. */
 const latest = async () => (await feed('?limit=500')).next;
+const latestCursor = async () => (await env.DB.prepare('SELECT MAX(cursor) AS c FROM bot_changes').first<number>('c')) ?? 0;
+
+/** Where the feed's expiry sweep last stopped. */
+const setSweptUntil = (at: number | null) => env.DB.prepare(`UPDATE bot_feed_state SET value = ? WHERE name = 'expiries_until'`).bind(at).run();
+
+/** Admin-made licences of Demo Owner: [server, expiresAt, createdAt]. */
+const insertLicences = (rows: readonly (readonly [string, number, number])[]) => {
+  const insert = env.DB.prepare(
+    'INSERT INTO whitelist (user_id, user_name, server_id, server_name, expires_at, created_at, admin_made) VALUES (?, ?, ?, NULL, ?, ?, 1)',
+  );
+  return env.DB.batch(rows.map(([serverId, expiresAt, createdAt]) => insert.bind(USERS.owner, 'Demo Owner', serverId, expiresAt, createdAt)));
+};
 
 let owner = '';
 let admin = '';
@@ -75,18 +87,13 @@ describe('GET /api/bot/changes', () => {
 
   it('reports a licence running out once, when it has, and not one that ran out before the last sweep', async () => {
     const now = Date.now();
-    await env.DB.prepare(`UPDATE bot_feed_state SET value = ? WHERE name = 'expiries_until'`)
-      .bind(now - 60_000)
-      .run();
-    const insert = env.DB.prepare(
-      'INSERT INTO whitelist (user_id, user_name, server_id, server_name, expires_at, created_at, admin_made) VALUES (?, ?, ?, NULL, ?, ?, 1)',
-    );
-    await env.DB.batch([
-      insert.bind(USERS.owner, 'Demo Owner', GUILDS.kenjiLounge, now - 30_000, now - 90_000),
-      insert.bind(USERS.owner, 'Demo Owner', GUILDS.glaiveStudio, now - 120_000, now - 200_000),
-      insert.bind(USERS.owner, 'Demo Owner', GUILDS.lofiCafe, now + 3_600_000, now),
+    await setSweptUntil(now - 60_000);
+    await insertLicences([
+      [GUILDS.kenjiLounge, now - 30_000, now - 90_000],
+      [GUILDS.glaiveStudio, now - 120_000, now - 200_000],
+      [GUILDS.lofiCafe, now + 3_600_000, now],
     ]);
-    const start = (await env.DB.prepare('SELECT MAX(cursor) AS c FROM bot_changes').first<number>('c')) ?? 0;
+    const start = await latestCursor();
     const page = await feed(`?after=${start}`);
     expect(page.changes.map(({ guildId, licence, at }) => ({ guildId, licence, at }))).toEqual([
       { guildId: GUILDS.kenjiLounge, licence: { active: false, expiresAt: now - 30_000 }, at: now - 30_000 },
@@ -98,19 +105,14 @@ describe('GET /api/bot/changes', () => {
     const sweep = Date.UTC(2030, 0, 1);
     const marker = await env.DB.prepare(`SELECT value FROM bot_feed_state WHERE name = 'expiries_until'`).first<number>('value');
     onTestFinished(async () => {
-      await env.DB.prepare(`UPDATE bot_feed_state SET value = ? WHERE name = 'expiries_until'`).bind(marker).run();
+      await setSweptUntil(marker);
     });
-    await env.DB.prepare(`UPDATE bot_feed_state SET value = ? WHERE name = 'expiries_until'`)
-      .bind(sweep - 60_000)
-      .run();
-    const insert = env.DB.prepare(
-      'INSERT INTO whitelist (user_id, user_name, server_id, server_name, expires_at, created_at, admin_made) VALUES (?, ?, ?, NULL, ?, 0, 1)',
-    );
-    await env.DB.batch([
-      insert.bind(USERS.owner, 'Demo Owner', GUILDS.kenjiLounge, sweep),
-      insert.bind(USERS.owner, 'Demo Owner', GUILDS.glaiveStudio, sweep + 1),
+    await setSweptUntil(sweep - 60_000);
+    await insertLicences([
+      [GUILDS.kenjiLounge, sweep, 0],
+      [GUILDS.glaiveStudio, sweep + 1, 0],
     ]);
-    const start = (await env.DB.prepare('SELECT MAX(cursor) AS c FROM bot_changes').first<number>('c')) ?? 0;
+    const start = await latestCursor();
     const expiredAfter = async () =>
       (
         await env.DB.prepare(`SELECT guild_id AS guildId, at FROM bot_changes WHERE cursor > ? AND kind = 'licence' AND licence LIKE '%"active":false%'`)
