@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AllowedServer } from '../../src/shared/api-types';
 import type { ServerAccessResponse } from '../../src/shared/server-access';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
-import { clearKv, DISCORD, GUILDS, loginAs, resetFake, setFault, USERS } from './login';
+import { clearKv, DISCORD, GUILDS, loginDemoUsers, setFault, USERS } from './login';
 import { call, postJson } from './request';
 
 // Demo data ids (dev/fake-discord/data.ts). Demo Owner owns Kenji Lounge and has Manage Server in Glaive
@@ -72,9 +72,7 @@ let owner = '';
 let member = '';
 
 beforeAll(async () => {
-  await resetFake();
-  owner = await loginAs(USERS.owner);
-  member = await loginAs(USERS.member);
+  ({ owner, member } = await loginDemoUsers());
 });
 
 beforeEach(async () => {

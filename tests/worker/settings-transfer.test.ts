@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stringMatching } from './expect-helpers';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
 import type { SettingsDocument, SettingsImportResponse } from '../../src/shared/settings-transfer';
-import { clearKv, GUILDS, loginAs, resetFake, USERS } from './login';
+import { clearKv, GUILDS, loginDemoUsers } from './login';
 import { call, postJson } from './request';
 
 // Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge and manages Glaive Studio.
@@ -20,9 +20,7 @@ let owner = '';
 let member = '';
 
 beforeAll(async () => {
-  await resetFake();
-  owner = await loginAs(USERS.owner);
-  member = await loginAs(USERS.member);
+  ({ owner, member } = await loginDemoUsers());
 });
 
 beforeEach(async () => {

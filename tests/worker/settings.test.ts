@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anyNumber, anyString, stringMatching } from './expect-helpers';
 import { defaultSettings, type ServerSettingsResponse, type SettingsAuditResponse } from '../../src/shared/settings';
-import { clearKv, GUILDS, loginAs, resetFake, USERS } from './login';
+import { clearKv, GUILDS, loginDemoUsers, USERS } from './login';
 import { call, postJson } from './request';
 
 // Demo data ids (dev/fake-discord/data.ts): Kenji Lounge is guild 1, Glaive Studio guild 2.
@@ -47,9 +47,7 @@ let owner = '';
 let member = '';
 
 beforeAll(async () => {
-  await resetFake();
-  owner = await loginAs(USERS.owner);
-  member = await loginAs(USERS.member);
+  ({ owner, member } = await loginDemoUsers());
 });
 
 beforeEach(async () => {

@@ -56,6 +56,12 @@ export function AccountMenu({ user, isAdmin }: AccountMenuProps) {
     }
   };
 
+  const menuActions = [
+    { label: 'Sessions', run: () => setSessionsOpen(true) },
+    { label: 'Sign Out', run: () => void signOut() },
+    { label: 'Sign out everywhere', run: () => void signOut({ everywhere: true }) },
+  ];
+
   const name = user.global_name ?? user.username;
   return (
     <div ref={rootRef} className="relative">
@@ -92,39 +98,20 @@ export function AccountMenu({ user, isAdmin }: AccountMenuProps) {
               Admin
             </Link>
           )}
-          <button
-            type="button"
-            role="menuitem"
-            className={itemClass}
-            onClick={() => {
-              setOpen(false);
-              setSessionsOpen(true);
-            }}
-          >
-            Sessions
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className={itemClass}
-            onClick={() => {
-              setOpen(false);
-              void signOut();
-            }}
-          >
-            Sign Out
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className={itemClass}
-            onClick={() => {
-              setOpen(false);
-              void signOut({ everywhere: true });
-            }}
-          >
-            Sign out everywhere
-          </button>
+          {menuActions.map(({ label, run }) => (
+            <button
+              key={label}
+              type="button"
+              role="menuitem"
+              className={itemClass}
+              onClick={() => {
+                setOpen(false);
+                run();
+              }}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       )}
       {sessionsOpen && (
