@@ -1,6 +1,7 @@
 // The CPU time of one V8 isolate, derived from a CPU profile (Chrome DevTools Protocol `Profiler.stop`).
 // V8 records a sample only while the isolate is entered (workerd holds its lock), so busy samples × the
 // sampler's period is the time the isolate spent running: JS, the runtime's C++ under the lock, and GC.
+import { median } from './median.ts';
 
 export interface ProfileNode {
   id: number;
@@ -60,22 +61,13 @@ export interface SamplerPeriod {
   pairs: number;
 }
 
-function median(sorted: readonly number[]): number | undefined {
-  if (sorted.length === 0) return undefined;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
 /**
  * The sampler's real period. It is often longer than the requested interval (timer slack, a busy
  * machine: 100 µs asked gave 170-180 µs here), and samples × the requested interval then understates.
  */
 export function samplerPeriod(timeDeltas: readonly number[], requestedUs: number): SamplerPeriod {
-  const inBurst = timeDeltas
-    .slice(1)
-    .filter((delta) => delta > 0 && delta < requestedUs * BURST_GAP_FACTOR)
-    .sort((a, b) => a - b);
-  return { periodUs: median(inBurst), pairs: inBurst.length };
+  const inBurst = timeDeltas.slice(1).filter((delta) => delta > 0 && delta < requestedUs * BURST_GAP_FACTOR);
+  return { periodUs: inBurst.length === 0 ? undefined : median(inBurst), pairs: inBurst.length };
 }
 
 export interface IsolateCpu {

@@ -2,6 +2,7 @@
 // workerd process's CPU time per request from /proc, and the Worker isolate's own from a V8 profile.
 import autocannon from 'autocannon';
 import { workerIsolateCpuDuring, type Calibration } from './inspector.ts';
+import { median } from './median.ts';
 import type { IsolateCpu } from './isolate-cpu.ts';
 import { workerdCpuDuring, type WorkerdCpu, type WorkerdProcesses } from './workerd-proc.ts';
 
@@ -22,11 +23,13 @@ interface CountedLoad {
 }
 
 /**
- * Where the CPU column comes from. `pass` (the default) is a separate short pass per path after the timed
+ * Where the CPU column comes from. `pass` (the default) is separate short passes per path after the timed
  * load, a fixed number of requests on few connections, so workerd is not saturated and the figure compares
- * across machines and runs; `load` divides the CPU of the timed load itself.
+ * across machines and runs: `rounds` of them, each right after a pass of the static asset, and the ratio is
+ * the median of the rounds' ratios, so a drift in the machine's speed touches both sides of each.
+ * `load` divides the CPU of the timed load itself.
  */
-export type CpuSource = ({ kind: 'pass' } & CountedLoad) | { kind: 'load' };
+export type CpuSource = ({ kind: 'pass'; rounds: number } & CountedLoad) | { kind: 'load' };
 
 /**
  * The profiled pass: a counted load per path after the unprofiled ones (the profiler slows workerd
@@ -123,7 +126,10 @@ async function withIsolateCpu(row: LoadRow, base: string, target: LoadTarget, pr
   }
 }
 
-/** `workerd` is asked again for each measurement, since wrangler may have restarted the runtime since the last. */
+/**
+ * `workerd` is asked again for each measurement, since wrangler may have restarted the runtime since the last.
+ * `reference` is the static asset the CPU passes are paired with; the static row itself has none.
+ */
 export async function measure(
   base: string,
   target: LoadTarget,
@@ -131,34 +137,71 @@ export async function measure(
   cpuSource: CpuSource,
   workerd: () => WorkerdProcesses,
   profiling: IsolateProfiling | undefined,
+  reference?: LoadTarget,
 ): Promise<LoadRow> {
-  const row = await measureUnprofiled(base, target, load, cpuSource, workerd);
+  const row = await measureUnprofiled(base, target, load, cpuSource, workerd, reference);
   return profiling ? withIsolateCpu(row, base, target, profiling, workerd()) : row;
 }
 
-async function measureUnprofiled(base: string, target: LoadTarget, load: TimedLoad, cpuSource: CpuSource, workerd: () => WorkerdProcesses): Promise<LoadRow> {
+interface CpuRound {
+  cpu: CpuPerRequest;
+  /** The path's workerd CPU per request over the static asset's in the pass just before; undefined without a reference. */
+  ofStatic: number | undefined;
+}
+
+async function countedCpu(base: string, target: LoadTarget, pass: CountedLoad, workerd: () => WorkerdProcesses) {
+  const { result, cpu } = await workerdCpuDuring(workerd(), () => hammer(base, target, pass));
+  return { result, cpu: perRequest(cpu, served(result)) };
+}
+
+/** The medians of the rounds in which workerd did not restart. */
+export function combineRounds(rounds: readonly CpuRound[]): Pick<LoadRow, 'cpu' | 'cpuOfStatic'> {
+  if (rounds.length === 0) return {};
+  const ratios = rounds.flatMap((r) => (r.ofStatic === undefined ? [] : [r.ofStatic]));
+  return {
+    cpu: { workerMs: median(rounds.map((r) => r.cpu.workerMs)), proxyMs: median(rounds.map((r) => r.cpu.proxyMs)) },
+    cpuOfStatic: ratios.length === 0 ? undefined : median(ratios),
+  };
+}
+
+async function measureUnprofiled(
+  base: string,
+  target: LoadTarget,
+  load: TimedLoad,
+  cpuSource: CpuSource,
+  workerd: () => WorkerdProcesses,
+  reference: LoadTarget | undefined,
+): Promise<LoadRow> {
   if (cpuSource.kind === 'load') {
     const { result, cpu } = await workerdCpuDuring(workerd(), () => hammer(base, target, load));
     return { ...loadFigures(target, result), cpu: perRequest(cpu, served(result)) };
   }
-  const timed = loadFigures(target, await hammer(base, target, load));
-  const { result: pass, cpu } = await workerdCpuDuring(workerd(), () => hammer(base, target, cpuSource));
-  // The CPU pass's failures are counted too: CPU spent on error answers would mislead.
-  return { ...timed, errors: timed.errors + failures(pass), non2xx: timed.non2xx + pass.non2xx, cpu: perRequest(cpu, served(pass)) };
+  const row = loadFigures(target, await hammer(base, target, load));
+  const rounds: CpuRound[] = [];
+  for (let round = 0; round < cpuSource.rounds; round++) {
+    const before = reference ? (await countedCpu(base, reference, cpuSource, workerd)).cpu : undefined;
+    const pass = await countedCpu(base, target, cpuSource, workerd);
+    // The CPU passes' failures are counted too: CPU spent on error answers would mislead.
+    row.errors += failures(pass.result);
+    row.non2xx += pass.result.non2xx;
+    if (pass.cpu && (reference === undefined || before)) rounds.push({ cpu: pass.cpu, ofStatic: before ? pass.cpu.workerMs / before.workerMs : undefined });
+  }
+  return { ...row, ...combineRounds(rounds) };
 }
 
-/** Relates every row after the first (the static asset, the runtime's ceiling) to that first row. */
+/** Relates every row after the first (the static asset, the runtime's ceiling) to that first row, where the CPU passes did not already. */
 export function compareWithStatic(rows: LoadRow[]) {
   const [staticRow, ...others] = rows;
   if (!staticRow) return;
   for (const row of others) {
     row.fractionOfStatic = row.reqPerSec / staticRow.reqPerSec;
-    if (row.cpu && staticRow.cpu) row.cpuOfStatic = row.cpu.workerMs / staticRow.cpu.workerMs;
+    if (row.cpuOfStatic === undefined && row.cpu && staticRow.cpu) row.cpuOfStatic = row.cpu.workerMs / staticRow.cpu.workerMs;
   }
 }
 
 function cpuSourceText(cpuSource: CpuSource): string {
-  return cpuSource.kind === 'pass' ? `a separate pass of ${cpuSource.requests} requests on ${cpuSource.connections} connections per path` : 'the timed load';
+  if (cpuSource.kind === 'load') return 'the timed load';
+  return `${cpuSource.rounds} separate passes of ${cpuSource.requests} requests on ${cpuSource.connections} connections per path, the median; "CPU × static" is the median of each pass's ratio to a pass of the static asset run just before it`;
 }
 
 const ms = (value: number | undefined) => (value === undefined ? 'n/a' : value.toFixed(2));

@@ -44,7 +44,7 @@ function countedPass(env: Variables) {
 function parseCpuSource(raw: string, env: Variables): CpuSource {
   if (raw === 'load') return { kind: 'load' };
   if (raw !== 'pass') throw new Error(`--cpu / BENCH_CPU takes pass or load, not '${raw}'`);
-  return { kind: 'pass', ...countedPass(env) };
+  return { kind: 'pass', rounds: positiveInteger('BENCH_CPU_ROUNDS', env.BENCH_CPU_ROUNDS ?? '5'), ...countedPass(env) };
 }
 
 /** `--profile on|off` / BENCH_PROFILE (default on), BENCH_PROFILE_INTERVAL_US (default 100): the Worker isolate's profile. */

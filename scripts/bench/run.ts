@@ -3,7 +3,8 @@
 //   --only load[,bundle,lighthouse]  BENCH_ONLY   sections to run (default all three)
 //   --cpu pass|load                  BENCH_CPU    CPU column from a separate pass per path (default) or the timed load
 //   BENCH_DURATION (seconds per path, default 30), BENCH_CONNECTIONS (default 64): the timed load
-//   BENCH_CPU_REQUESTS (default 300), BENCH_CPU_CONNECTIONS (default 4): the CPU pass and the profiled pass
+//   BENCH_CPU_REQUESTS (default 300), BENCH_CPU_CONNECTIONS (default 4): each CPU pass and the profiled pass
+//   BENCH_CPU_ROUNDS (default 5): CPU passes per path, each paired with a pass of the static asset
 //   --profile on|off                 BENCH_PROFILE  a profiled pass per path for the Worker isolate's CPU (default on)
 //   BENCH_PROFILE_INTERVAL_US (default 100): the V8 sampling interval asked for
 //   BENCH_PORT (default 8810; the fake Discord takes the next port), SKIP_BUILD=1 to serve the existing dist/
@@ -16,10 +17,11 @@ import { BENCH_BASE, benchWorkerd, loginCookie, startBenchServer, stopBenchServe
 
 const options = benchOptions();
 
+/** Measured first; the other rows are compared with it. */
+const STATIC_TARGET: LoadTarget = { name: 'static /favicon.svg', path: '/favicon.svg' };
+
 function loadTargets(cookie: string): LoadTarget[] {
   return [
-    // First: the other rows are compared with it.
-    { name: 'static /favicon.svg', path: '/favicon.svg' },
     { name: '/', path: '/' },
     { name: '/commands', path: '/commands' },
     { name: '/kenji', path: '/kenji' },
@@ -39,8 +41,10 @@ try {
     const workerd = benchWorkerd(server);
     console.log(`\nworkerd pids: Worker ${workerd.app.join(', ')}; dev proxy ${workerd.proxy.join(', ') || 'none'}`);
     const rows: LoadRow[] = [];
-    for (const target of loadTargets(await loginCookie()))
-      rows.push(await measure(BENCH_BASE, target, options.load, options.cpu, () => benchWorkerd(server), options.isolate));
+    const measureTarget = (target: LoadTarget, reference?: LoadTarget) =>
+      measure(BENCH_BASE, target, options.load, options.cpu, () => benchWorkerd(server), options.isolate, reference);
+    rows.push(await measureTarget(STATIC_TARGET));
+    for (const target of loadTargets(await loginCookie())) rows.push(await measureTarget(target, STATIC_TARGET));
     compareWithStatic(rows);
     printLoadTable(rows, options.load, options.cpu, options.isolate);
   }

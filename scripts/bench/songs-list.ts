@@ -9,6 +9,7 @@ import { chromium } from '@playwright/test';
 import { songListCacheKey } from '../../src/shared/song-limits.ts';
 import { benchBindings, benchPersistDir, migrateBenchStorage, SONGS_BENCH_BASE, startSongsBenchServer } from './songs-server.ts';
 import { workerdCpuDuring } from './workerd-proc.ts';
+import { median } from './median.ts';
 
 const { values } = parseArgs({ options: { songs: { type: 'string', default: '20000' }, 'no-browser': { type: 'boolean', default: false } } });
 const songs = Number(values.songs);
@@ -62,7 +63,6 @@ function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer
   });
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 async function inChromium(count: number): Promise<string[]> {

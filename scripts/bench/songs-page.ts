@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { build } from 'rolldown';
 import { benchPersistDir, SONGS_BENCH_BASE, startSongsBenchServer } from './songs-server.ts';
+import { median } from './median.ts';
 
 const { values } = parseArgs({ options: { songs: { type: 'string', default: '100000' } } });
 const songs = Number(values.songs);
@@ -22,7 +23,6 @@ const paths = Array.from(
 ).sort();
 const sizes = paths.map((_, i) => 3_000_000 + ((i * 7919) % 4_000_000));
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const worst = (xs: number[]) => Math.max(...xs);
 
 // 1. The index alone (src/shared/song-search.ts, bundled for Node: the app's imports are extensionless).

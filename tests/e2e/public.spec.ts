@@ -43,6 +43,15 @@ test('the admin page sends visitors back to the landing page', async ({ page }) 
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('the files in public/ are served as files, not as pages', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  expect(await robots.text()).toContain('Disallow: /api/');
+  const icon = await request.get('/favicon.svg');
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  expect(await icon.text()).toContain('<svg');
+});
+
 test('unknown paths answer 404 with the Page Not Found page', async ({ page }) => {
   const response = await gotoHydrated(page, '/no/such/page');
   expect(response?.status()).toBe(404);

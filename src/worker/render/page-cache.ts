@@ -23,6 +23,7 @@ const cacheKey = (url: URL) => new Request(`${url.origin}${url.pathname}`, { met
 
 interface KeptPage {
   body: ArrayBuffer;
+  /** As the browser gets them on a hit, built once so that a hit only copies them. */
   headers: Headers;
   /** When the page was rendered, not when this isolate got it: a copy never outlives the minute. */
   expiresAt: number;
@@ -32,12 +33,16 @@ interface KeptPage {
 const MAX_KEPT_PAGES = 32;
 const keptPages = new Map<string, KeptPage>();
 
-function keep(url: URL, body: ArrayBuffer, headers: Headers): void {
+function keep(url: URL, body: ArrayBuffer, headers: Headers): KeptPage {
   const renderedAt = Number(headers.get(RENDERED_AT_HEADER));
   const expiresAt = (Number.isFinite(renderedAt) && renderedAt > 0 ? renderedAt : Date.now()) + PAGE_CACHE_SECONDS * 1000;
   if (keptPages.size >= MAX_KEPT_PAGES) keptPages.clear();
-  keptPages.set(url.pathname, { body, headers, expiresAt });
+  const kept = { body, headers: browserHeaders(headers, 'HIT'), expiresAt };
+  keptPages.set(url.pathname, kept);
+  return kept;
 }
+
+const answer = (kept: KeptPage) => new Response(kept.body, { headers: kept.headers });
 
 function keptPage(url: URL): Response | undefined {
   const kept = keptPages.get(url.pathname);
@@ -46,17 +51,17 @@ function keptPage(url: URL): Response | undefined {
     keptPages.delete(url.pathname);
     return undefined;
   }
-  return new Response(kept.body, { headers: kept.headers });
+  return answer(kept);
 }
 
 /** What the browser gets: it asks again every time (so a login shows at once); the edge answers from its copy. */
 const BROWSER_CACHE_CONTROL = 'public, no-cache';
 
-function marked(response: Response, state: 'HIT' | 'MISS'): Response {
-  const copy = new Response(response.body, response);
-  copy.headers.set(PAGE_CACHE_HEADER, state);
-  copy.headers.delete(RENDERED_AT_HEADER);
-  copy.headers.set('Cache-Control', BROWSER_CACHE_CONTROL);
+function browserHeaders(headers: Headers, state: 'HIT' | 'MISS'): Headers {
+  const copy = new Headers(headers);
+  copy.set(PAGE_CACHE_HEADER, state);
+  copy.delete(RENDERED_AT_HEADER);
+  copy.set('Cache-Control', BROWSER_CACHE_CONTROL);
   return copy;
 }
 
@@ -73,12 +78,10 @@ function publicPageUrl(request: Request): URL | undefined {
 
 async function cachedPage(url: URL): Promise<Response | undefined> {
   const inMemory = keptPage(url);
-  if (inMemory) return marked(inMemory, 'HIT');
+  if (inMemory) return inMemory;
   const hit = await (await openCache()).match(cacheKey(url));
   if (!hit) return undefined;
-  const body = await hit.arrayBuffer();
-  keep(url, body, hit.headers);
-  return marked(new Response(body, hit), 'HIT');
+  return answer(keep(url, await hit.arrayBuffer(), hit.headers));
 }
 
 /** Stores a rendered page (only a 200) and answers it; the store runs after the response has gone. */
@@ -99,7 +102,7 @@ function storePage(url: URL, response: Response, waitUntil: (work: Promise<unkno
       })
       .catch((error: unknown) => console.warn('page cache write failed', error)),
   );
-  return marked(response, 'MISS');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: browserHeaders(response.headers, 'MISS') });
 }
 
 /** Answers a public page from the cache, or renders it with `render` and keeps a copy. */

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { combineRounds } from '../../scripts/bench/load';
+import { median } from '../../scripts/bench/median';
+import { benchOptions } from '../../scripts/bench/options';
+
+describe('median', () => {
+  it('takes the middle value, the mean of the two middle ones for an even count, NaN for none', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([7])).toBe(7);
+    expect(median([])).toBeNaN();
+  });
+});
+
+describe('paired CPU rounds', () => {
+  const round = (workerMs: number, ofStatic: number | undefined) => ({ cpu: { workerMs, proxyMs: workerMs / 2 }, ofStatic });
+
+  it("takes the median of the rounds' own ratios, not the ratio of the medians", () => {
+    // The machine slowed down in the last two rounds: both sides of each pair moved together.
+    const rounds = [round(1.5, 1.5), round(1.6, 1.6), round(1.4, 1.4), round(3.0, 1.5), round(3.2, 1.6)];
+    expect(combineRounds(rounds)).toEqual({ cpu: { workerMs: 1.6, proxyMs: 0.8 }, cpuOfStatic: 1.5 });
+  });
+
+  it('leaves the ratio to compareWithStatic when there was no reference, and everything when no round counted', () => {
+    expect(combineRounds([round(0.9, undefined), round(1.1, undefined)])).toEqual({ cpu: { workerMs: 1, proxyMs: 0.5 }, cpuOfStatic: undefined });
+    expect(combineRounds([])).toEqual({});
+  });
+
+  it('runs 5 rounds unless BENCH_CPU_ROUNDS says otherwise, and takes only a positive whole number', () => {
+    expect(benchOptions([], {}).cpu).toEqual({ kind: 'pass', rounds: 5, requests: 300, connections: 4 });
+    expect(benchOptions([], { BENCH_CPU_ROUNDS: '1' }).cpu).toMatchObject({ rounds: 1 });
+    expect(() => benchOptions([], { BENCH_CPU_ROUNDS: '0' })).toThrow(/BENCH_CPU_ROUNDS/);
+    expect(() => benchOptions([], { BENCH_CPU_ROUNDS: '2.5' })).toThrow(/BENCH_CPU_ROUNDS/);
+  });
+});
