@@ -1,12 +1,13 @@
 import type { Context } from 'hono';
-import { renderToReadableStream } from 'react-dom/server';
 import { App } from '../../client/App';
 import { accountMenu } from '../../client/components/Header';
+import { toaster } from '../../client/components/LazyToaster';
 import { matchAppRoute, NOT_FOUND_ROUTE } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
 import { checkAuth } from '../auth/check-auth';
 import { resolveSession } from '../auth/session';
 import type { AppEnv } from '../hono-env';
+import { renderApp } from './app-html';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
 import { PageNotFound, runLoaders } from './loaders';
@@ -28,28 +29,18 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     }),
     route.page.preload(),
     auth.authenticated ? accountMenu.preload() : undefined,
+    route.toasts === true ? toaster.preload() : undefined,
   ]);
   // A loader can decide the page does not exist for this visitor (a server they cannot manage).
   const notFound = loaded === null || route === NOT_FOUND_ROUTE;
   if (notFound) await NOT_FOUND_ROUTE.page.preload();
   const fallback = { ...loaded, [apiKeys.checkAuth]: auth };
 
-  const errors: unknown[] = [];
-  const stream = await renderToReadableStream(<App ssrPath={url.pathname} ssrSearch={url.search.slice(1)} fallback={fallback} notFound={notFound} />, {
-    // Never outline large Suspense content into a script-swapped chunk: pages must read without JS, and the
-    // CSP allows no inline script but the theme boot script.
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    onError(error) {
-      errors.push(error);
-      console.error('SSR failed', error);
-    },
-  });
-  await stream.allReady;
-  const appHtml = await new Response(stream).text();
+  const { html: appHtml, failed } = await renderApp(<App ssrPath={url.pathname} ssrSearch={url.search.slice(1)} fallback={fallback} notFound={notFound} />);
 
   const shown = notFound ? NOT_FOUND_ROUTE : route;
   const island = notFound ? { fallback, notFound } : { fallback };
   const html = renderDocument({ title: shown.title, description: DESCRIPTION, assets: pageAssets(shown.source), island, appHtml });
-  const status = errors.length > 0 ? 500 : notFound ? 404 : 200;
+  const status = failed ? 500 : notFound ? 404 : 200;
   return c.html(html, status, { 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
 }
