@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deviceLabel } from '../../src/worker/auth/device-label';
+import { deriveBytes, KEY_PURPOSES } from '../../src/worker/crypto/keys';
 import { keyringOf, openAccessToken, openRefreshToken } from '../../src/worker/auth/session-tokens';
 import { findSessionById } from '../../src/worker/db/sessions';
 import { issuePlayTicket, isValidPlayTicket } from '../../src/worker/songs/play-ticket';
@@ -196,6 +197,22 @@ describe('headers and invite', () => {
     ];
     for (const bit of needed) expect(permissions & bit).toBe(bit);
     expect(needed.reduce((all, bit) => all | bit, 0n)).toBe(permissions);
+  });
+});
+
+describe('derived keys', () => {
+  const SECRET = 'derived-keys-secret-0123456789abcdef';
+
+  it('are derived once per secret, purpose and length, and each caller gets bytes of its own', async () => {
+    const first = await deriveBytes(SECRET, KEY_PURPOSES.tokenKeyId, 9);
+    const expected = [...first];
+    first.fill(0);
+    const again = await deriveBytes(SECRET, KEY_PURPOSES.tokenKeyId, 9);
+    expect([...again]).toEqual(expected);
+    expect(expected.some((byte) => byte !== 0)).toBe(true);
+    expect([...(await deriveBytes(`${SECRET}x`, KEY_PURPOSES.tokenKeyId, 9))]).not.toEqual(expected);
+    expect([...(await deriveBytes(SECRET, KEY_PURPOSES.loginState, 9))]).not.toEqual(expected);
+    expect(await deriveBytes(SECRET, KEY_PURPOSES.tokenKeyId, 32)).toHaveLength(32);
   });
 });
 

@@ -20,15 +20,41 @@ async function hkdfBase(secret: string): Promise<CryptoKey> {
 
 const hkdf = (purpose: KeyPurpose) => ({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encoder.encode(purpose) });
 
-export async function deriveHmacKey(secret: string, purpose: KeyPurpose): Promise<CryptoKey> {
-  return crypto.subtle.deriveKey(hkdf(purpose), await hkdfBase(secret), { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign', 'verify']);
+/**
+ * Derivation is deterministic, so each key is derived once per isolate rather than on every request that
+ * opens a session's token. A failed derivation is not kept. The maps hold a few entries: one per secret
+ * (current and previous) and purpose.
+ */
+const derivedKeys = new Map<string, Promise<CryptoKey>>();
+const derivedBytes = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+
+function once<T>(derived: Map<string, Promise<T>>, id: string, derive: () => Promise<T>): Promise<T> {
+  const known = derived.get(id);
+  if (known) return known;
+  const fresh = derive();
+  derived.set(id, fresh);
+  fresh.catch(() => derived.delete(id));
+  return fresh;
 }
 
-export async function deriveAesGcmKey(secret: string, purpose: KeyPurpose): Promise<CryptoKey> {
-  return crypto.subtle.deriveKey(hkdf(purpose), await hkdfBase(secret), { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+export function deriveHmacKey(secret: string, purpose: KeyPurpose): Promise<CryptoKey> {
+  return once(derivedKeys, `hmac\n${purpose}\n${secret}`, async () =>
+    crypto.subtle.deriveKey(hkdf(purpose), await hkdfBase(secret), { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign', 'verify']),
+  );
 }
 
-/** Raw key bytes, for libraries that take bytes (jose's direct encryption). */
+export function deriveAesGcmKey(secret: string, purpose: KeyPurpose): Promise<CryptoKey> {
+  return once(derivedKeys, `aes-gcm\n${purpose}\n${secret}`, async () =>
+    crypto.subtle.deriveKey(hkdf(purpose), await hkdfBase(secret), { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']),
+  );
+}
+
+/** Raw key bytes, for libraries that take bytes (jose's direct encryption); each caller gets its own copy. */
 export async function deriveBytes(secret: string, purpose: KeyPurpose, length: number): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(await crypto.subtle.deriveBits(hkdf(purpose), await hkdfBase(secret), length * 8));
+  const bytes = await once(
+    derivedBytes,
+    `bytes\n${length}\n${purpose}\n${secret}`,
+    async () => new Uint8Array(await crypto.subtle.deriveBits(hkdf(purpose), await hkdfBase(secret), length * 8)),
+  );
+  return bytes.slice();
 }

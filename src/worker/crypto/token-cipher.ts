@@ -3,7 +3,7 @@
  * the key that sealed it (a fingerprint of the key, never the key), so the key can rotate: put the old value in
  * TOKEN_ENCRYPTION_KEY_PREVIOUS and rows written with it still open; every refresh re-seals with the current key.
  */
-import { toBase64Url } from '../../shared/base64url';
+import { fromBase64Url, toBase64Url } from '../../shared/base64url';
 import { deriveAesGcmKey, deriveBytes, KEY_PURPOSES } from './keys';
 
 const encoder = new TextEncoder();
@@ -36,11 +36,6 @@ export async function tokenKeyring(env: TokenSecrets): Promise<TokenKeyring> {
   const previous = env.TOKEN_ENCRYPTION_KEY_PREVIOUS;
   const [current, old] = await Promise.all([tokenKey(env.TOKEN_ENCRYPTION_KEY), previous ? tokenKey(previous) : Promise.resolve(null)]);
   return { current, previous: old };
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
 }
 
 /**

@@ -31,11 +31,23 @@ export function splitStyles(hrefs: readonly string[], sheets: Readonly<Record<st
   return { styles: hrefs.filter((href) => inlineText(href) === undefined), inlineStyles: hrefs.flatMap((href) => inlineText(href) ?? []) };
 }
 
+/** Per page module: the manifest is fixed for the build, and a sheet's text is checked once, not per request. */
+const assetsBySource = new Map<string, PageAssets>();
+
 /**
  * The entry script, its CSS, and module preloads for the current page's chunk and everything it
  * imports, so the browser fetches them in parallel instead of discovering them one by one.
  */
 export function pageAssets(pageSource: string): PageAssets {
+  let assets = assetsBySource.get(pageSource);
+  if (!assets) {
+    assets = collectAssets(pageSource);
+    assetsBySource.set(pageSource, assets);
+  }
+  return assets;
+}
+
+function collectAssets(pageSource: string): PageAssets {
   if (!manifest) return DEV_ASSETS;
   const chunks = manifest;
   const entry = chunks[CLIENT_ENTRY];
