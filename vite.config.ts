@@ -34,7 +34,7 @@ export default defineConfig({
       build: {
         outDir: CLIENT_OUT_DIR,
         manifest: true,
-        // The server sends <link rel=modulepreload> for the page's whole chunk tree; later navigations mostly need
+        // The page's script loader preloads its whole chunk tree (src/client/script-loader.ts); later navigations mostly need
         // chunks the shell already loaded, so Vite's map of every chunk's dependencies stays out of the entry.
         modulePreload: false,
         rollupOptions: {
@@ -51,7 +51,7 @@ export default defineConfig({
                 // The small modules every page shares ride in one chunk instead of a tiny chunk (and request) each.
                 {
                   name: 'shell',
-                  test: /src[\\/]client[\\/](api\.ts|hooks[\\/]use(Auth|Api|ToasterRequest)\.ts|components[\\/](Icons|LazyToaster)\.tsx)$|src[\\/]shared[\\/](constants|api-keys)\.ts$|vite[\\/]preload-helper/,
+                  test: /src[\\/]client[\\/](api\.ts|lazy-component\.tsx|hooks[\\/]use(Auth|Api|ToasterRequest)\.ts|components[\\/](Icons|LazyToaster)\.tsx)$|src[\\/]shared[\\/](constants|api-keys)\.ts$|vite[\\/]preload-helper/,
                   priority: 10,
                   includeDependenciesRecursively: false,
                 },
