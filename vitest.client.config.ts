@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['tests/client/**/*.test.{ts,tsx}', 'tests/scripts/**/*.test.ts'],
     environment: 'happy-dom',
+    // Scripts a test adds (tests/client/script-loader.test.ts) are never fetched; they count as loaded.
+    environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
     setupFiles: ['./tests/client/setup.ts'],
   },
 });

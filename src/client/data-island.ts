@@ -9,8 +9,8 @@ export interface IslandData {
 }
 
 /** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */
-export function serializeIsland(data: IslandData): string {
-  return JSON.stringify(data)
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitStyles } from '../../src/worker/render/assets';
 import { renderDocument } from '../../src/worker/render/document';
+import { SCRIPT_LOADER } from '../../src/client/script-loader';
 
 const page = () =>
   renderDocument({
@@ -24,14 +25,18 @@ describe('the HTML around the React root', () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/extra-1.css">');
   });
 
-  it('asks for the scripts after the content and the data island: the page paints before they arrive', () => {
+  it('asks for the scripts only from the loader after the content and the data island: the page paints before they are fetched', () => {
     const html = page();
     const content = html.indexOf('<h1>Commands</h1>');
     const island = html.indexOf('id="__SM_DATA__"');
+    const list = html.indexOf(
+      '<script type="application/json" id="__SM_SCRIPTS__">{"modules":["/assets/main-1.js"],"preloads":["/assets/vendor-1.js"]}</script>',
+    );
     expect(content).toBeGreaterThan(html.indexOf('<body'));
-    expect(html.indexOf('<link rel="modulepreload" href="/assets/vendor-1.js">')).toBeGreaterThan(island);
-    expect(html.indexOf('<script type="module" src="/assets/main-1.js"></script>')).toBeGreaterThan(island);
     expect(island).toBeGreaterThan(content);
+    expect(list).toBeGreaterThan(island);
+    expect(html.indexOf(`<script>${SCRIPT_LOADER}</script>`)).toBeGreaterThan(list);
+    expect(html).not.toMatch(/<script[^>]* src=|<link rel="modulepreload"/);
     expect(html.indexOf('</head>')).toBeLessThan(content);
   });
 });

@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { anyString, stringMatching } from './expect-helpers';
-import { serializeIsland } from '../../src/client/data-island';
+import { scriptJson } from '../../src/client/data-island';
 import { COMMANDS } from '../../src/shared/commands';
 import { writeStats } from '../../src/worker/db/stats';
 import { withinBudget } from '../../src/worker/render/loaders';
@@ -167,7 +167,7 @@ describe('CSRF guard', () => {
 
 describe('data island', () => {
   it('cannot be closed early by data', () => {
-    const text = serializeIsland({ fallback: { x: '</script><script>alert(1)</script>', y: '<!--', z: '\u2028' } });
+    const text = scriptJson({ fallback: { x: '</script><script>alert(1)</script>', y: '<!--', z: '\u2028' } });
     expect(text).not.toContain('</script');
     expect(text).not.toContain('<!--');
     expect(JSON.parse(text)).toEqual({ fallback: { x: '</script><script>alert(1)</script>', y: '<!--', z: '\u2028' } });

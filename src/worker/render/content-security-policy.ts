@@ -1,9 +1,11 @@
 /**
  * The pages' CSP does not change from one response to the next, so an anonymous page can be served from
- * the edge cache: the one inline script (the theme boot script) is allowed by its hash, never by
- * 'unsafe-inline' or a per-request nonce. The JSON data island is `type="application/json"`: data, never run.
+ * the edge cache: the two inline scripts (the theme boot script and the script loader) are allowed by their
+ * hashes, never by 'unsafe-inline' or a per-request nonce. The JSON data island and script list are
+ * `type="application/json"`: data, never run.
  */
 import { THEME_BOOT_SCRIPT } from '../../client/theme-script';
+import { SCRIPT_LOADER } from '../../client/script-loader';
 
 async function sha256Base64(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -20,10 +22,10 @@ let policy: Promise<string> | undefined;
 
 /** Built once per isolate (hashing needs the async WebCrypto, which the module's top level may not use). */
 export function contentSecurityPolicy(): Promise<string> {
-  policy ??= scriptHash(THEME_BOOT_SCRIPT).then((bootHash) =>
+  policy ??= Promise.all([scriptHash(THEME_BOOT_SCRIPT), scriptHash(SCRIPT_LOADER)]).then((inlineHashes) =>
     [
       "default-src 'self'",
-      `script-src 'self' ${bootHash}`,
+      `script-src 'self' ${inlineHashes.join(' ')}`,
       // sonner and React style attributes set inline styles; scripts stay hash-only.
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: https://cdn.discordapp.com",

@@ -1,7 +1,8 @@
-import { serializeIsland, DATA_ISLAND_ID, type IslandData } from '../../client/data-island';
+import { scriptJson, DATA_ISLAND_ID, type IslandData } from '../../client/data-island';
 import { THEME_BOOT_SCRIPT } from '../../client/theme-script';
 import { escapeHtml } from '../html/escape';
 import type { PageAssets } from './assets';
+import { SCRIPT_LIST_ID, SCRIPT_LOADER, type ScriptList } from '../../client/script-loader';
 
 interface DocumentParts {
   title: string;
@@ -29,10 +30,15 @@ export function renderDocument({ title, description, assets, island, appHtml }: 
     '</head>',
     '<body class="bg-gray-50 antialiased dark:bg-gray-950">',
     `<div id="root">${appHtml}</div>`,
-    `<script type="application/json" id="${DATA_ISLAND_ID}">${serializeIsland(island)}</script>`,
-    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
-    ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+    `<script type="application/json" id="${DATA_ISLAND_ID}">${scriptJson(island)}</script>`,
+    ...scriptElements(assets),
     '</body>',
     '</html>',
   ].join('');
+}
+
+/** The scripts as data, and the fixed loader that asks for them once the page is painted. */
+function scriptElements({ scripts, modulePreloads }: PageAssets): string[] {
+  const list: ScriptList = { modules: scripts, preloads: modulePreloads };
+  return [`<script type="application/json" id="${SCRIPT_LIST_ID}">${scriptJson(list)}</script>`, `<script>${SCRIPT_LOADER}</script>`];
 }
