@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { WRANGLER_ENV } from '../process-tools.ts';
-import { measure, printLoadTable, type CpuSource, type LoadRow, type LoadTarget } from './load.ts';
+import { compareWithStatic, measure, printLoadTable, type CpuSource, type LoadRow, type LoadTarget } from './load.ts';
 import { findWorkerd } from './workerd-proc.ts';
 
 const PORT = Number(process.env.FLOOR_PORT ?? 8830);
@@ -47,15 +47,20 @@ id = "00000000000000000000000000000000"
 const dir = mkdtempSync(join(tmpdir(), 'sm-floor-'));
 writeFileSync(join(dir, 'worker.js'), WORKER);
 writeFileSync(join(dir, 'wrangler.toml'), CONFIG(resolve('public')));
-const child = spawn('npx', ['wrangler', 'dev', '--port', String(PORT), '--ip', '127.0.0.1', '--persist-to', join(dir, 'state')], {
-  cwd: dir,
-  env: WRANGLER_ENV,
-  stdio: ['ignore', 'pipe', 'inherit'],
-  detached: true,
-});
+const child = spawn(
+  process.execPath,
+  [resolve('node_modules/wrangler/bin/wrangler.js'), 'dev', '--port', String(PORT), '--ip', '127.0.0.1', '--persist-to', join(dir, 'state')],
+  {
+    cwd: dir,
+    env: WRANGLER_ENV,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  },
+);
 try {
   await new Promise<void>((ready, failed) => {
     child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Ready on') && ready());
+    child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     child.on('exit', (code) => failed(new Error(`wrangler dev exited with ${code}`)));
   });
   const workerd = () => findWorkerd(child.pid ?? 0, PORT);
@@ -67,8 +72,13 @@ try {
     { name: 'a Worker after one KV read', path: '/ping-kv' },
   ])
     rows.push(await measure(BASE, target, LOAD, CPU, workerd, undefined, reference));
+  compareWithStatic(rows);
   printLoadTable(rows, LOAD, CPU, undefined);
 } finally {
-  if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone; an error thrown here would hide the one that ended the run
+  }
   rmSync(dir, { recursive: true, force: true });
 }
