@@ -1,7 +1,7 @@
 // The floor under the load table's "× static" column: what a Worker that does (almost) nothing costs in the same
 // local runtime, measured the same way. A throwaway Worker, beside the app's own static files and with its
-// `run_worker_first`, answers /ping with a constant, /ping-d1 after one D1 `SELECT 1` and /ping-kv after one KV
-// read; each is compared with /favicon.svg in paired rounds (scripts/bench/load.ts).
+// `run_worker_first`, answers /ping with a constant, /ping-64k with a constant 64 KiB page (a cached page's size),
+// /ping-d1 after one D1 `SELECT 1` and /ping-kv after one KV read; each is compared with /favicon.svg in paired rounds (scripts/bench/load.ts).
 //   node --import ./scripts/resolve-ts-extensions.ts scripts/bench/floor.ts   (FLOOR_PORT, default 8830)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,9 +16,11 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const LOAD = { connections: 4, durationSeconds: 2 };
 const CPU: CpuSource = { kind: 'pass', rounds: 5, requests: 1000, connections: 4 };
 
-const WORKER = `export default {
+const WORKER = `const page = new TextEncoder().encode('<p>' + 'x'.repeat(64 * 1024 - 7) + '</p>');
+export default {
   async fetch(request, env) {
     const { pathname } = new URL(request.url);
+    if (pathname === '/ping-64k') return new Response(page, { headers: { 'Content-Type': 'text/html' } });
     if (pathname === '/ping-d1') return new Response(JSON.stringify(await env.DB.prepare('SELECT 1 AS one').first()));
     if (pathname === '/ping-kv') return new Response(String(await env.CACHE.get('some-key')));
     return new Response('ok');
@@ -68,6 +70,7 @@ try {
   const rows: LoadRow[] = [await measure(BASE, reference, LOAD, CPU, workerd, undefined)];
   for (const target of [
     { name: 'a Worker answering a constant', path: '/ping' },
+    { name: 'a Worker answering a constant 64 KiB page', path: '/ping-64k' },
     { name: 'a Worker after one D1 SELECT 1', path: '/ping-d1' },
     { name: 'a Worker after one KV read', path: '/ping-kv' },
   ])

@@ -8,6 +8,8 @@ export interface AppEnv {
     /** Set by resolveSession when the request carries a valid session. */
     session?: ActiveSession;
     sessionResolved?: boolean;
+    /** The session cookie's verified claims, checked once per request (cookieClaims). */
+    sessionClaims?: Promise<SessionClaims | null>;
   };
 }
 
@@ -15,6 +17,12 @@ export interface AppEnv {
 export interface SignedInEnv {
   Bindings: Env;
   Variables: AppEnv['Variables'] & { signedIn: ActiveSession };
+}
+
+/** What a valid session cookie says: the session's id and its user's. */
+export interface SessionClaims {
+  sid: string;
+  sub: string;
 }
 
 export interface ActiveSession {

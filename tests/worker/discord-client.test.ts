@@ -4,7 +4,7 @@ import type { RESTAPIPartialCurrentUserGuild } from 'discord-api-types/v10';
 import type { CallRecord, FaultMode } from '../../dev/fake-discord/app.ts';
 import { ApiError } from '../../src/worker/errors';
 import { getBotGuildIds, getBotGuilds, getCurrentUser, getGuildSnapshot, getUserGuilds } from '../../src/worker/discord/api';
-import { cached } from '../../src/worker/discord/cache';
+import { cached, ReadAhead } from '../../src/worker/discord/cache';
 import { DiscordRest, DiscordUnauthorizedError, clearRateLimitBuckets } from '../../src/worker/discord/rest';
 
 const DISCORD = 'https://discord.com';
@@ -381,5 +381,27 @@ describe('cached', () => {
     await cached(env.CACHE, 'test:fresh', 60, load);
     expect(await cached(env.CACHE, 'test:fresh', 60, load)).toBe(1);
     expect(await cached(env.CACHE, 'test:fresh', 60, load, { fresh: true })).toBe(2);
+  });
+
+  it('uses a read started ahead once, and reads KV again after that', async () => {
+    const gets: string[] = [];
+    const kv = new Proxy(env.CACHE, {
+      get(target, name) {
+        if (name !== 'get') return Reflect.get(target, name, target) as unknown;
+        return (key: string, type: 'json') => (gets.push(key), target.get(key, type));
+      },
+    });
+    let loads = 0;
+    const load = () => Promise.resolve(++loads);
+    await cached(env.CACHE, 'test:ahead', 60, load);
+    const readAhead = new ReadAhead(kv);
+    readAhead.start('test:ahead');
+    readAhead.start('test:ahead');
+    expect(gets).toEqual(['test:ahead']);
+    expect(await cached(kv, 'test:ahead', 60, load, { readAhead })).toBe(1);
+    expect(gets).toEqual(['test:ahead']);
+    expect(await cached(kv, 'test:ahead', 60, load, { readAhead })).toBe(1);
+    expect(gets).toEqual(['test:ahead', 'test:ahead']);
+    expect(loads).toBe(1);
   });
 });

@@ -2,17 +2,23 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../src/worker/index';
-import { GUILDS, loginDemoUsers, USERS } from './login';
+import { GUILDS, loginAs, loginDemoUsers, USERS } from './login';
 import { ORIGIN } from './request';
 
 interface Trips {
   d1: string[];
   kv: string[];
+  /** Both kinds, in the order they were started. */
+  all: string[];
 }
 
 /** D1 and KV bindings that record each round trip (a statement run, a batch, a KV call) before making it. */
 function counted(trips: Trips): Env {
-  const record = (sql: string) => trips.d1.push(sql.replace(/\s+/g, ' ').slice(0, 60));
+  const record = (sql: string) => {
+    const trip = sql.replace(/\s+/g, ' ').slice(0, 60);
+    trips.d1.push(trip);
+    trips.all.push(trip);
+  };
   const db = new Proxy(env.DB, {
     get(target, name) {
       if (name === 'batch') return (statements: D1PreparedStatement[]) => (record(`batch of ${statements.length}`), target.batch(statements));
@@ -35,7 +41,12 @@ function counted(trips: Trips): Env {
     get(target, name) {
       const value = Reflect.get(target, name, target) as unknown;
       if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => (trips.kv.push(`${String(name)} ${String(args[0])}`), (value as (...a: unknown[]) => unknown).apply(target, args));
+      return (...args: unknown[]) => {
+        const trip = `${String(name)} ${String(args[0])}`;
+        trips.kv.push(trip);
+        trips.all.push(trip);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
     },
   });
   return { ...env, DB: db, CACHE: kv };
@@ -46,7 +57,7 @@ interface Island {
 }
 
 async function tripsOf(path: string, cookie: string): Promise<Trips & { island: Island }> {
-  const trips: Trips = { d1: [], kv: [] };
+  const trips: Trips = { d1: [], kv: [], all: [] };
   const ctx = createExecutionContext();
   const res = await app.fetch(new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }), counted(trips), ctx);
   expect(res.status).toBe(200);
@@ -57,8 +68,8 @@ async function tripsOf(path: string, cookie: string): Promise<Trips & { island: 
 }
 
 /**
- * A logged-in page is a session lookup, then the user's and the bot's guild lists (KV), then one D1 batch of
- * everything that depends on them (and, for one server, its roles and channels from KV). With warm caches
+ * A logged-in page is a session lookup with, beside it, the user's and the bot's guild lists (KV; for one
+ * server its roles and channels too), then one D1 batch of everything that depends on them. With warm caches
  * nothing is written: a read costs no D1 write and no KV put.
  */
 describe('round trips of a logged-in page with warm caches', () => {
@@ -79,25 +90,41 @@ describe('round trips of a logged-in page with warm caches', () => {
     return tripsOf(path, owner);
   }
 
-  it('the server list: the session, then one batch for the role grants and the whitelist', async () => {
-    const { d1, kv } = await warmTrips('/servers');
+  it('the server list: the session beside the guild lists, then one batch for the role grants and the whitelist', async () => {
+    const { d1, kv, all } = await warmTrips('/servers');
     expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 2']);
+    // Each KV key read once, and started before the session lookup, not after its answer.
     expect(kv).toEqual(['get discord:user-guilds:100000000000000002', 'get discord:bot-guilds']);
+    expect(all.slice(0, 3)).toEqual([...kv, expect.stringMatching(/^SELECT \* FROM sessions/)]);
   });
 
-  it("a server's settings page: the session, then one batch for grants, whitelist, settings and license", async () => {
-    const { d1, kv, island } = await warmTrips(`/server/${GUILDS.kenjiLounge}`);
+  it("a server's settings page: the session beside the guild lists and the server's roles, then one batch for grants, whitelist, settings and license", async () => {
+    const { d1, kv, all, island } = await warmTrips(`/server/${GUILDS.kenjiLounge}`);
     expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 4']);
     // Each read got its own share of the batch: the license, the whitelist entry, the server list.
     expect(island.fallback[`/api/server-settings?serverID=${GUILDS.kenjiLounge}`]).toMatchObject({ id: GUILDS.kenjiLounge, whitelist: { active: true } });
     expect(island.fallback['/api/whitelisted-servers']).toMatchObject({ servers: [GUILDS.kenjiLounge], licensed: [GUILDS.kenjiLounge] });
     expect(island.fallback['/api/allowed-servers']).toEqual(expect.arrayContaining([expect.objectContaining({ id: GUILDS.kenjiLounge, access: 'manage' })]));
     expect(kv).toEqual(['get discord:user-guilds:100000000000000002', 'get discord:bot-guilds', `get discord:guild:${GUILDS.kenjiLounge}`]);
+    expect(all.slice(0, 4)).toEqual([...kv, expect.stringMatching(/^SELECT \* FROM sessions/)]);
   });
 
   it('the settings API: the session, then settings and license in one batch', async () => {
     const { d1, kv } = await warmTrips(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`);
     expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 2']);
     expect(kv.every((call) => call.startsWith('get '))).toBe(true);
+  });
+
+  it('a cookie whose session has ended starts the reads ahead but the page shows nothing of them', async () => {
+    const ended = await loginAs(USERS.owner);
+    await tripsOf('/servers', ended);
+    const sid = await env.DB.prepare('SELECT id FROM sessions WHERE user_id = ? ORDER BY created_at DESC LIMIT 1').bind(USERS.owner).first<{ id: string }>();
+    await env.DB.prepare('DELETE FROM sessions WHERE id = ?')
+      .bind(sid?.id ?? '')
+      .run();
+    const { kv, island } = await tripsOf('/servers', ended);
+    expect(kv).toContain('get discord:user-guilds:100000000000000002');
+    expect(Object.keys(island.fallback)).not.toContain('/api/allowed-servers');
+    expect(island.fallback['/api/check-auth']).toEqual({ authenticated: false });
   });
 });

@@ -6,7 +6,7 @@ import { toBase64Url } from '../../shared/base64url';
 import { deleteSession, findLiveSession, findSessionById, insertSession, touchSession, type SessionRow } from '../db/sessions';
 import type { DiscordTokens } from '../discord/oauth-token';
 import { DiscordUnauthorizedError, discordUnavailable } from '../discord/rest';
-import type { ActiveSession, AppEnv } from '../hono-env';
+import type { ActiveSession, AppEnv, SessionClaims } from '../hono-env';
 import { deviceLabel } from './device-label';
 import { afterSessionsEnded } from './session-end';
 import { LAST_SEEN_INTERVAL_MS, sessionLimits } from './session-limits';
@@ -33,7 +33,7 @@ export async function signSessionToken(env: Env, sid: string, sub: string, expir
 }
 
 /** The claims of a valid token; anything unsigned, re-signed, expired or without `exp` is null. */
-export async function verifySessionToken(env: Env, token: string): Promise<{ sid: string; sub: string } | null> {
+export async function verifySessionToken(env: Env, token: string): Promise<SessionClaims | null> {
   try {
     // Refuse other algorithms (alg "none" above all) before jose gets to see them.
     if (decodeProtectedHeader(token).alg !== ALGORITHM) return null;
@@ -46,10 +46,17 @@ export async function verifySessionToken(env: Env, token: string): Promise<{ sid
 
 const randomId = () => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 
-/** The claims of the browser's session cookie (signature checked, row not looked up); null without a valid one. */
-export async function cookieClaims(c: Context<AppEnv>): Promise<{ sid: string; sub: string } | null> {
+/**
+ * The claims of the browser's session cookie (signature checked once per request, row not looked up); null
+ * without a valid one.
+ */
+export function cookieClaims(c: Context<AppEnv>): Promise<SessionClaims | null> {
+  const known = c.get('sessionClaims');
+  if (known) return known;
   const token = getCookie(c, sessionCookieName(c.env));
-  return token ? verifySessionToken(c.env, token) : null;
+  const claims = token ? verifySessionToken(c.env, token) : Promise.resolve(null);
+  c.set('sessionClaims', claims);
+  return claims;
 }
 
 export async function startSession(c: Context<AppEnv>, user: SessionUser, tokens: DiscordTokens): Promise<void> {

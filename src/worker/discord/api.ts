@@ -14,7 +14,7 @@ import type {
 import { isSnowflake } from '../../shared/discord-ids';
 import { ApiError, badInput } from '../errors';
 import { cached } from './cache';
-import type { CacheOptions } from './cache';
+import type { CacheOptions, ReadAhead } from './cache';
 import { DISCORD_NOT_FOUND, DiscordRest } from './rest';
 import type { DiscordAuth, DiscordRestEnv } from './rest';
 
@@ -77,6 +77,18 @@ export async function getUserGuilds(env: DiscordEnv, token: string, userId: stri
 export async function getBotGuilds(env: DiscordEnv, options: DiscordCallOptions = {}): Promise<PartialGuild[]> {
   const load = () => fetchAllGuilds(rest(env), BOT, options.signal);
   return cached(env.CACHE, discordCacheKeys.botGuilds(), BOT_GUILDS_TTL_SECONDS, load, options);
+}
+
+/** Starts the KV reads of the user's and the bot's guild lists (see ReadAhead); an id that is no snowflake starts none. */
+export function readGuildListsAhead(readAhead: ReadAhead, userId: string): void {
+  if (!isSnowflake(userId)) return;
+  readAhead.start(discordCacheKeys.userGuilds(userId));
+  readAhead.start(discordCacheKeys.botGuilds());
+}
+
+/** Starts the KV read of a guild's snapshot (see ReadAhead). */
+export function readGuildSnapshotAhead(readAhead: ReadAhead, guildId: string): void {
+  if (isSnowflake(guildId)) readAhead.start(discordCacheKeys.guildSnapshot(guildId));
 }
 
 export async function getBotGuildIds(env: DiscordEnv, options: DiscordCallOptions = {}): Promise<Set<string>> {

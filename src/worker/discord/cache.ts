@@ -10,6 +10,31 @@ interface CacheEntry<T> {
 export interface CacheOptions {
   /** Skip the stored value and store a newly loaded one. */
   fresh?: boolean;
+  /** Reads this request started early (see ReadAhead): a key found there is not read again. */
+  readAhead?: ReadAhead;
+}
+
+/**
+ * KV reads a request starts before it knows it needs them, so they run beside other work (a page starts the
+ * user's guild lists while D1 looks up the session). Each is used once: a later read of the key goes to KV.
+ */
+export class ReadAhead {
+  readonly #kv: KVNamespace;
+  readonly #reads = new Map<string, Promise<CacheEntry<unknown> | null>>();
+
+  constructor(kv: KVNamespace) {
+    this.#kv = kv;
+  }
+
+  start(key: string): void {
+    if (!this.#reads.has(key)) this.#reads.set(key, read(this.#kv, key));
+  }
+
+  take<T>(key: string): Promise<CacheEntry<T> | null> | undefined {
+    const started = this.#reads.get(key) as Promise<CacheEntry<T> | null> | undefined;
+    this.#reads.delete(key);
+    return started;
+  }
 }
 
 // KV refuses expirationTtl below 60 s; shorter freshness is enforced with `storedAt` on read.
@@ -28,7 +53,7 @@ const isTransient = (error: unknown) => error instanceof ApiError && TRANSIENT_C
  * fails for a while, a copy up to a day old answers instead, and the request notes how old it is.
  */
 export async function cached<T>(kv: KVNamespace, key: string, ttlSeconds: number, load: () => Promise<T>, options: CacheOptions = {}): Promise<T> {
-  const entry = await read<T>(kv, key);
+  const entry = await (options.readAhead?.take<T>(key) ?? read<T>(kv, key));
   if (options.fresh !== true && entry !== null && Date.now() - entry.storedAt < ttlSeconds * 1000) return entry.value;
   let value: T;
   try {

@@ -3,8 +3,9 @@ import { COMMANDS } from '../../shared/commands';
 import { isSnowflake } from '../../shared/discord-ids';
 import { ApiError } from '../errors';
 import { isAdminId } from '../auth/guards';
+import { ReadAhead } from '../discord/cache';
 import type { ActiveSession } from '../hono-env';
-import { serverListPage, settingsPage } from '../services/dashboard-pages';
+import { readServerListAhead, readSettingsPageAhead, serverListPage, settingsPage } from '../services/dashboard-pages';
 import { listAllLicences } from '../services/licences';
 import { stats } from '../services/stats';
 
@@ -12,6 +13,8 @@ export interface LoaderContext {
   env: Env;
   session: ActiveSession | undefined;
   params: Readonly<Record<string, string>>;
+  /** The KV reads started before the session was confirmed (readAheadFor). */
+  readAhead?: ReadAhead | undefined;
   /** Aborted when the page stops waiting (the budget ran out): Discord calls still under way are dropped. */
   signal: AbortSignal;
 }
@@ -27,18 +30,18 @@ type Loader = (context: LoaderContext) => Promise<Fallback>;
 const LOADERS: Record<LoaderKey, Loader> = {
   stats: async ({ env }) => ({ [apiKeys.stats]: await stats(env.DB) }),
   commands: () => Promise.resolve({ [apiKeys.commands]: COMMANDS }),
-  servers: async ({ env, session, signal }) => {
+  servers: async ({ env, session, signal, readAhead }) => {
     if (!session) return {};
-    const { allowed, invitable, whitelist } = await serverListPage(env, session, { signal });
+    const { allowed, invitable, whitelist } = await serverListPage(env, session, { signal, readAhead });
     return { [apiKeys.allowedServers]: allowed, [apiKeys.invitableServers]: invitable, [apiKeys.whitelist]: whitelist };
   },
-  serverSettings: async ({ env, session, params, signal }) => {
+  serverSettings: async ({ env, session, params, signal, readAhead }) => {
     const serverId = params.serverId ?? '';
     // Not a Discord id, or a server this user can neither manage nor read: there is no such page for them.
     if (!isSnowflake(serverId)) throw new PageNotFound();
     if (!session) return {};
     try {
-      const { settings, allowed, whitelist } = await settingsPage(env, session, serverId, { signal });
+      const { settings, allowed, whitelist } = await settingsPage(env, session, serverId, { signal, readAhead });
       return { [apiKeys.serverSettings(serverId)]: settings, [apiKeys.allowedServers]: allowed, [apiKeys.whitelist]: whitelist };
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) throw new PageNotFound();
@@ -50,6 +53,26 @@ const LOADERS: Record<LoaderKey, Loader> = {
     return { [apiKeys.allWhitelist]: await listAllLicences(env, { signal }) };
   },
 };
+
+type ReadAheadStarter = (readAhead: ReadAhead, userId: string, params: Readonly<Record<string, string>>) => void;
+
+/** The KV reads a loader will make for a signed-in user, which need nothing from the session's row. */
+const READS_AHEAD: Partial<Record<LoaderKey, ReadAheadStarter>> = {
+  servers: (readAhead, userId) => readServerListAhead(readAhead, userId),
+  serverSettings: (readAhead, userId, params) => readSettingsPageAhead(readAhead, userId, params.serverId ?? ''),
+};
+
+/**
+ * Starts the KV reads the loaders will make for the user the session cookie names, so that they run beside
+ * the session's D1 lookup instead of after it. The loaders use them only once the session is confirmed.
+ */
+export function readAheadFor(keys: readonly LoaderKey[], env: Env, userId: string, params: Readonly<Record<string, string>>): ReadAhead | undefined {
+  const starters = keys.flatMap((key) => READS_AHEAD[key] ?? []);
+  if (starters.length === 0) return undefined;
+  const readAhead = new ReadAhead(env.CACHE);
+  for (const start of starters) start(readAhead, userId, params);
+  return readAhead;
+}
 
 /** A loader's verdict that the page does not exist for this visitor: rendered as the 404 page. */
 export class PageNotFound extends Error {

@@ -5,12 +5,12 @@ import { toaster } from '../../client/components/LazyToaster';
 import { matchAppRoute, NOT_FOUND_ROUTE } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
 import { checkAuth } from '../auth/check-auth';
-import { resolveSession } from '../auth/session';
+import { cookieClaims, resolveSession } from '../auth/session';
 import type { AppEnv } from '../hono-env';
 import { renderApp } from './app-html';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
-import { PageNotFound, runLoaders } from './loaders';
+import { PageNotFound, readAheadFor, runLoaders } from './loaders';
 
 const DESCRIPTION = 'ServerManager: a Discord bot for moderation, anti-nuke, fun, info, utility and Last.fm, with a dashboard for every setting.';
 
@@ -18,12 +18,14 @@ const DESCRIPTION = 'ServerManager: a Discord bot for moderation, anti-nuke, fun
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const { route, params } = matchAppRoute(url.pathname);
+  const claims = await cookieClaims(c);
+  const readAhead = claims ? readAheadFor(route.loaders, c.env, claims.sub, params) : undefined;
   const session = await resolveSession(c);
   const auth = checkAuth(c);
   if (route.adminOnly && !(auth.authenticated && auth.isAdmin)) return c.redirect('/', 302);
 
   const [loaded] = await Promise.all([
-    runLoaders(route.loaders, { env: c.env, session, params }).catch((error: unknown) => {
+    runLoaders(route.loaders, { env: c.env, session, params, readAhead }).catch((error: unknown) => {
       if (error instanceof PageNotFound) return null;
       throw error;
     }),

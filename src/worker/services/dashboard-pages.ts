@@ -1,11 +1,13 @@
 /**
- * What the dashboard's pages need at first paint, in the fewest round trips: once the user's guild list is
- * known (KV), the reads that depend on it (role grants, the whitelist, the page's settings) share one D1 batch.
+ * What the dashboard's pages need at first paint, in the fewest round trips: the KV reads of the user's guild
+ * lists (and the server's roles and channels) start beside the session's D1 lookup; once the guild list is
+ * known, the reads that depend on it (role grants, the whitelist, the page's settings) share one D1 batch.
  */
 import type { AllowedServer, ServerSummary, WhitelistStateResponse } from '../../shared/api-types';
 import type { ServerSettingsResponse } from '../../shared/settings';
 import { runReads } from '../db/batch';
-import type { DiscordCallOptions } from '../discord/api';
+import { readGuildListsAhead, readGuildSnapshotAhead, type DiscordCallOptions } from '../discord/api';
+import type { ReadAhead } from '../discord/cache';
 import type { ActiveSession } from '../hono-env';
 import { ownerWhitelistRead } from './licences';
 import { grantsRead, manageableGuilds, toServerLists, type ManageableGuilds } from './servers';
@@ -17,6 +19,15 @@ export interface ServerListPage {
   allowed: AllowedServer[];
   invitable: ServerSummary[];
   whitelist: WhitelistStateResponse;
+}
+
+/** Starts the KV reads `serverListPage` will make for this user, before the session is confirmed. */
+export const readServerListAhead = (readAhead: ReadAhead, userId: string) => readGuildListsAhead(readAhead, userId);
+
+/** Starts the KV reads `settingsPage` will make for this user and server, before the session is confirmed. */
+export function readSettingsPageAhead(readAhead: ReadAhead, userId: string, serverId: string): void {
+  readGuildListsAhead(readAhead, userId);
+  readGuildSnapshotAhead(readAhead, serverId);
 }
 
 /** The server list and the whitelist: one guild list, one D1 batch. */

@@ -5,7 +5,7 @@
 import type { APIRole, RESTGetAPIGuildChannelsResult } from 'discord-api-types/v10';
 import { isAssignableRole, TEXT_CHANNEL_TYPE, type SettingsChannel, type SettingsRole } from '../../shared/settings';
 import type { FieldKind } from '../../shared/settings-registry';
-import { getGuildSnapshot, type DiscordEnv } from '../discord/api';
+import { getGuildSnapshot, type DiscordCallOptions, type DiscordEnv } from '../discord/api';
 import { highestRolePosition } from '../discord/permissions';
 import { badRequest } from '../errors';
 
@@ -33,10 +33,10 @@ function toChannels(channels: RESTGetAPIGuildChannelsResult): SettingsChannel[] 
     .sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
 }
 
-export async function loadGuildView(env: DiscordEnv, guildId: string, fresh = false, signal?: AbortSignal): Promise<GuildView> {
+export async function loadGuildView(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<GuildView> {
   // Without a bot token there is no view of the guild; the settings still load (see env.d.ts).
   if (!env.DISCORD_BOT_TOKEN) return EMPTY_VIEW;
-  const { roles, channels, botMember } = await getGuildSnapshot(env, guildId, { fresh, signal });
+  const { roles, channels, botMember } = await getGuildSnapshot(env, guildId, options);
   return {
     roles: [...roles].sort((a, b) => b.position - a.position).map(toRole),
     channels: toChannels(channels),
@@ -76,7 +76,7 @@ export function referenceProblem(kind: FieldKind, value: unknown, view: GuildVie
  */
 export async function checkReference(env: DiscordEnv, guildId: string, kind: FieldKind, value: unknown, view: GuildView): Promise<GuildView> {
   if (referenceProblem(kind, value, view, guildId) === null) return view;
-  const freshView = await loadGuildView(env, guildId, true);
+  const freshView = await loadGuildView(env, guildId, { fresh: true });
   const problem = referenceProblem(kind, value, freshView, guildId);
   if (problem !== null) throw badRequest(problem, 'INVALID_REFERENCE');
   return freshView;

@@ -24,7 +24,8 @@ export interface ManageableGuilds {
 export async function manageableGuilds(env: Env, session: ActiveSession, options: DiscordCallOptions = {}): Promise<ManageableGuilds> {
   const [guilds, botGuildIds] = await Promise.all([
     withUserToken(session, (token) => getUserGuilds(env, token, session.user.id, options)),
-    getBotGuildIds(env, { signal: options.signal }),
+    // Not `fresh`: a refresh of the user's list does not force the bot's.
+    getBotGuildIds(env, { signal: options.signal, readAhead: options.readAhead }),
   ]);
   const managed = guilds.filter(canManageGuild);
   return {

@@ -97,7 +97,7 @@ export async function importSettings(
   let plan = planImport(guild.id, current, document.settings, cachedView);
   // A role or channel made a moment ago may be missing from the cached view: look once more before skipping.
   if (plan.skipped.some((skip) => skip.reason.includes('does not exist')))
-    plan = planImport(guild.id, current, document.settings, await loadGuildView(env, guild.id, true));
+    plan = planImport(guild.id, current, document.settings, await loadGuildView(env, guild.id, { fresh: true }));
   if (dryRun) return { changes: plan.changes, skipped: plan.skipped, applied: false };
 
   const now = Date.now();

@@ -59,7 +59,7 @@ export async function serverSettings(
   // Without this the reads' rejection would go unobserved when the permission check throws first.
   stored.catch(() => undefined);
   const { guild, access } = await requireGuildAccess(env, session, serverId, 'read', options);
-  const [[values, whitelist], view] = await Promise.all([stored, loadGuildView(env, guild.id, false, options.signal)]);
+  const [[values, whitelist], view] = await Promise.all([stored, loadGuildView(env, guild.id, { signal: options.signal, readAhead: options.readAhead })]);
   return { id: guild.id, name: guild.name, access, ...values, whitelist, ...view, ...stalenessFields() };
 }
 
