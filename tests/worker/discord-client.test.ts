@@ -175,7 +175,7 @@ describe('DiscordRest', () => {
   });
 
   it('does not end the session when the bot token is refused', async () => {
-    const rest = new DiscordRest({ DISCORD_BASE_URL: env.DISCORD_BASE_URL, DISCORD_BOT_TOKEN: 'wrong' });
+    const rest = new DiscordRest({ DISCORD_BASE_URL: env.DISCORD_BASE_URL, APP_ORIGIN: env.APP_ORIGIN, DISCORD_BOT_TOKEN: 'wrong' });
     const error = await rejection(rest.request('/users/@me', { auth: { type: 'bot' } }));
     expect(error).not.toBeInstanceOf(DiscordUnauthorizedError);
     expect(error).toMatchObject({ status: 503, code: 'BOT_UNAUTHORIZED' });
@@ -222,7 +222,7 @@ describe('DiscordRest', () => {
   });
 
   it('refuses bot calls without a bot token before calling Discord', async () => {
-    const rest = new DiscordRest({ DISCORD_BASE_URL: env.DISCORD_BASE_URL });
+    const rest = new DiscordRest({ DISCORD_BASE_URL: env.DISCORD_BASE_URL, APP_ORIGIN: env.APP_ORIGIN });
     const error = await rejection(rest.request('/users/@me', { auth: { type: 'bot' } }));
     expect(error).toMatchObject({ status: 503, code: 'BOT_NOT_CONFIGURED' });
     const noBot = { ...env, DISCORD_BOT_TOKEN: undefined };

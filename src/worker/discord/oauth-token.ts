@@ -3,6 +3,8 @@
  * ends a session (`invalid_grant`: the grant is gone) and everything else (5xx, 429, timeouts, odd answers),
  * after which the caller keeps its tokens and tries again later.
  */
+import { discordUserAgent, type UserAgentEnv } from './user-agent';
+
 export interface DiscordTokens {
   accessToken: string;
   refreshToken: string;
@@ -10,7 +12,7 @@ export interface DiscordTokens {
   expiresAt: number;
 }
 
-export interface OAuthEnv {
+export interface OAuthEnv extends UserAgentEnv {
   DISCORD_BASE_URL: string;
   DISCORD_CLIENT_ID: string;
   DISCORD_CLIENT_SECRET: string;
@@ -50,7 +52,12 @@ async function post(env: OAuthEnv, url: string, fields: Record<string, string>):
   try {
     return await fetch(url, {
       method: 'POST',
-      headers: { Authorization: `Basic ${credentials}`, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      headers: {
+        Authorization: `Basic ${credentials}`,
+        'User-Agent': discordUserAgent(env),
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+      },
       body: new URLSearchParams(fields).toString(),
       signal: AbortSignal.timeout(timeoutMs(env)),
     });

@@ -1,6 +1,7 @@
 /** The one way out to Discord's REST API: auth headers, timeouts, retries, rate limits, error mapping. */
 import { ApiError } from '../errors';
 import { bucketKey, bucketWaitMs, clearRateLimitBuckets, recordBucket } from './rate-limit-buckets';
+import { discordUserAgent, type UserAgentEnv } from './user-agent';
 
 export { clearRateLimitBuckets };
 
@@ -28,7 +29,7 @@ export interface DiscordRestOptions {
 }
 
 /** Spelled out rather than picked from `Env` so an unset secret stays optional here. */
-export interface DiscordRestEnv {
+export interface DiscordRestEnv extends UserAgentEnv {
   DISCORD_BASE_URL: string;
   DISCORD_BOT_TOKEN?: string;
   /** Optional per-attempt timeout override (the tests shorten it). */
@@ -41,9 +42,6 @@ const DEFAULTS: Required<DiscordRestOptions> = {
   maxAttempts: 3,
   retryBackoffMs: 100,
 };
-
-// Discord asks API clients to identify themselves this way.
-const USER_AGENT = 'DiscordBot (ServerManager, 1.0)';
 
 const IDEMPOTENT_METHODS = new Set(['GET', 'PUT', 'DELETE']);
 
@@ -143,7 +141,7 @@ export class DiscordRest {
     const url = this.url(path, options.query);
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout]);
-    const headers: Record<string, string> = { Authorization: authorization, 'User-Agent': USER_AGENT };
+    const headers: Record<string, string> = { Authorization: authorization, 'User-Agent': discordUserAgent(this.env) };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     try {
       const response = await fetch(url, {
