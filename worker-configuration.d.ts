@@ -9,6 +9,7 @@ interface __BaseEnv_Env {
 	PLAY_LIMITER: RateLimit;
 	DOWNLOAD_LIMITER: RateLimit;
 	REFRESH_LIMITER: RateLimit;
+	LOOKUP_LIMITER: RateLimit;
 	ASSETS: Fetcher;
 	DISCORD_BASE_URL: string;
 	DISCORD_CLIENT_ID: string;

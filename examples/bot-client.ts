@@ -1,12 +1,26 @@
 /**
- * A small typed client of the bot API, for the bot's developers: read a guild, or follow every change.
+ * A small typed client of the bot API, for the bot's developers: read a guild, follow every change, and tell
+ * the dashboard where the bot is (from the gateway: Guild Create/Update → presence, Guild Delete → left, and
+ * after Ready or a reconnect a full sync).
  *
  *   const client = createBotClient({ baseUrl: 'https://dashboard.example', token: process.env.BOT_API_TOKEN });
  *   for await (const change of client.follow({ after: savedCursor })) apply(change);
+ *   client.on('guildCreate', (g) => client.presence(g.id, { name: g.name, icon: g.icon, memberCount: g.memberCount }));
+ *   await client.sync(allGuilds()); // an iterable or async iterable of { id, name, icon, memberCount }
  *
  * Answers are checked against the same schemas the Worker answers with (src/shared/bot-api.ts).
  */
-import { BOT_CHANGES_MAX_LIMIT, botChangesResponseSchema, botGuildResponseSchema, type BotChange, type BotChangesResponse } from '../src/shared/bot-api';
+import {
+  BOT_CHANGES_MAX_LIMIT,
+  BOT_SYNC_CHUNK_MAX,
+  botChangesResponseSchema,
+  botGuildResponseSchema,
+  botSyncResponseSchema,
+  type BotChange,
+  type BotChangesResponse,
+  type BotPresence,
+  type BotSyncGuild,
+} from '../src/shared/bot-api';
 
 export interface BotClientOptions {
   /** The dashboard's origin, e.g. https://dashboard.example */
@@ -36,14 +50,37 @@ const wait = (ms: number, signal?: AbortSignal) =>
   });
 
 export function createBotClient({ baseUrl, token, fetch: send = (request) => fetch(request) }: BotClientOptions) {
-  const get = async (path: string): Promise<unknown> => {
-    const response = await send(new Request(new URL(`/api/bot${path}`, baseUrl), { headers: { Authorization: `Bearer ${token}` } }));
-    const body: unknown = await response.json().catch(() => null);
+  const ask = async (method: string, path: string, payload?: unknown): Promise<unknown> => {
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+    if (payload !== undefined) headers['Content-Type'] = 'application/json';
+    const body = payload === undefined ? undefined : JSON.stringify(payload);
+    const response = await send(new Request(new URL(`/api/bot${path}`, baseUrl), { method, headers, body }));
+    if (response.status === 204) return null;
+    const answer: unknown = await response.json().catch(() => null);
     if (!response.ok) {
-      const { error = `HTTP ${response.status}`, code = 'HTTP_ERROR' } = (body ?? {}) as { error?: string; code?: string };
+      const { error = `HTTP ${response.status}`, code = 'HTTP_ERROR' } = (answer ?? {}) as { error?: string; code?: string };
       throw new BotApiError(response.status, code, error);
     }
-    return body;
+    return answer;
+  };
+  const get = (path: string) => ask('GET', path);
+
+  /** A full resync: every guild the bot is in, in chunks; guilds the dashboard knew and the sync did not report are removed at the end. */
+  const sync = async (guilds: Iterable<BotSyncGuild> | AsyncIterable<BotSyncGuild>, syncId: string = crypto.randomUUID()) => {
+    let chunk: BotSyncGuild[] = [];
+    let received = 0;
+    const flush = async (done: boolean) => {
+      const answer = botSyncResponseSchema.parse(await ask('POST', '/guilds/sync', { syncId, guilds: chunk, done }));
+      received += answer.received;
+      chunk = [];
+      return answer;
+    };
+    for await (const guild of guilds) {
+      chunk.push(guild);
+      if (chunk.length === BOT_SYNC_CHUNK_MAX) await flush(false);
+    }
+    const { removed } = await flush(true);
+    return { syncId, received, removed };
   };
 
   const changes = async (after?: number, limit: number = BOT_CHANGES_MAX_LIMIT): Promise<BotChangesResponse> => {
@@ -54,6 +91,15 @@ export function createBotClient({ baseUrl, token, fetch: send = (request) => fet
 
   return {
     guild: async (id: string) => botGuildResponseSchema.parse(await get(`/guilds/${encodeURIComponent(id)}`)),
+    /** The bot joined a guild, or its name, icon or member count changed. */
+    presence: async (id: string, presence: BotPresence): Promise<void> => {
+      await ask('PUT', `/guilds/${encodeURIComponent(id)}/presence`, presence);
+    },
+    /** The bot left a guild (or was removed from it). */
+    left: async (id: string): Promise<void> => {
+      await ask('DELETE', `/guilds/${encodeURIComponent(id)}/presence`);
+    },
+    sync,
     changes,
     /** Every change from `after` on, then new ones as they come (polling every `intervalMs`), until `signal` aborts. */
     async *follow({ after, intervalMs = 3000, signal }: { after?: number; intervalMs?: number; signal?: AbortSignal } = {}): AsyncGenerator<BotChange> {

@@ -39,4 +39,15 @@ children.push(
     /Ready on/i,
   ),
 );
+if (demo) {
+  // The bot's part: where it is, through the bot API (a real bot reports this from Discord's gateway).
+  const vars = demoVars();
+  await run(
+    process.execPath,
+    ['--import', './scripts/resolve-ts-extensions.ts', 'dev/demo-bot.ts', String(vars.DISCORD_BASE_URL), `http://127.0.0.1:${PORT}`],
+    {
+      env: { ...process.env, BOT_API_TOKEN: vars.BOT_API_TOKEN },
+    },
+  );
+}
 console.log(`\nServerManager is running at http://localhost:${PORT}${demo ? ' (demo: log in with the fake Discord)' : ''}\nPress Ctrl+C to stop.`);

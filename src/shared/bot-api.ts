@@ -59,3 +59,48 @@ export const botChangesResponseSchema = z.object({
   next: z.number().int(),
 });
 export type BotChangesResponse = z.output<typeof botChangesResponseSchema>;
+
+// ── Where the bot is: it holds the gateway and tells the dashboard ────────────
+
+/** Discord's own bounds: a guild name is 2–100 characters; 1,000 guilds a sync chunk keeps a request small. */
+export const GUILD_NAME_MAX_LENGTH = 100;
+export const BOT_SYNC_CHUNK_MAX = 1000;
+/** The body limit of a sync chunk (the rest of the API takes 64 kB): 1,000 guilds with 100-character names fit. */
+export const BOT_SYNC_MAX_BODY_BYTES = 1024 * 1024;
+/** The one path that takes a body above the API's usual limit. */
+export const BOT_SYNC_PATH = '/api/bot/guilds/sync';
+
+const ICON_HASH_PATTERN = /^(a_)?[0-9a-f]{32}$/;
+const SYNC_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const botPresenceSchema = z.object({
+  name: z.string().trim().min(1, 'must not be empty').max(GUILD_NAME_MAX_LENGTH, `must be at most ${GUILD_NAME_MAX_LENGTH} characters`),
+  /** Discord's icon hash, null or absent when the guild has none */
+  icon: z.string().regex(ICON_HASH_PATTERN, "must be Discord's icon hash (32 hex digits, a_ when animated)").nullable().optional(),
+  memberCount: z
+    .number({ error: 'must be a whole number of members' })
+    .int('must be a whole number of members')
+    .nonnegative('must be a whole number of members'),
+});
+export type BotPresence = z.output<typeof botPresenceSchema>;
+
+export const botSyncGuildSchema = botPresenceSchema.extend({ id: botGuildParamSchema.shape.id });
+export type BotSyncGuild = z.output<typeof botSyncGuildSchema>;
+
+export const botSyncSchema = z.object({
+  /** the same for every chunk of one sync; a new one for the next sync (letters, digits, _ and -, up to 64) */
+  syncId: z.string().regex(SYNC_ID_PATTERN, 'must be 1–64 letters, digits, _ or -'),
+  guilds: z.array(botSyncGuildSchema).max(BOT_SYNC_CHUNK_MAX, `must hold at most ${BOT_SYNC_CHUNK_MAX} guilds a chunk`),
+  /** true on the last chunk: guilds this sync did not report are then removed */
+  done: z.boolean(),
+});
+export type BotSync = z.output<typeof botSyncSchema>;
+
+export const botSyncResponseSchema = z.object({
+  syncId: z.string(),
+  /** guilds written by this chunk */
+  received: z.number().int(),
+  /** on the last chunk: guilds removed because the sync did not report them */
+  removed: z.number().int(),
+});
+export type BotSyncResponse = z.output<typeof botSyncResponseSchema>;

@@ -15,6 +15,12 @@ const RANK: Record<AccessLevel, number> = { read: 1, write: 2, manage: 3 };
 export const allows = (held: AccessLevel, needed: AccessLevel): boolean => RANK[held] >= RANK[needed];
 
 /** The higher of two levels. */
+/**
+ * Whether the page may offer changes: a reader never, and nobody while the page's Discord data is a last known
+ * copy (the server refuses changes then: its authority would be stale).
+ */
+export const mayChange = ({ access, stale }: { access: AccessLevel; stale?: true }): boolean => access !== 'read' && stale !== true;
+
 export const higherLevel = <L extends AccessLevel>(a: L, b: L): L => (RANK[a] >= RANK[b] ? a : b);
 
 export interface ServerAccessGrant {

@@ -1,7 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { BOT_SYNC_PATH } from '../shared/bot-api';
 import { endSession } from './auth/session';
 import { missingSettings, requireConfiguration } from './config';
 import { csrfGuard } from './csrf';
@@ -25,7 +27,7 @@ import { statsRoutes } from './routes/stats';
 import { whitelistRoutes } from './routes/whitelist';
 import { pruneSessions } from './services/sessions';
 import { pruneBotFeed } from './services/bot-feed';
-import { refreshStats } from './services/stats';
+import { pruneAbandonedSyncs } from './services/bot-presence';
 import { staleAsOf, trackStaleness } from './discord/staleness';
 import { reconcileLibraries } from './songs/reconcile';
 
@@ -47,16 +49,22 @@ const csp = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', await contentSecurityPolicy());
 });
 
+// The bot API takes a Bearer token, never the cookie: a cross-site page has nothing ambient to ride on there.
+const isBotApi = (c: Context) => c.req.path.startsWith('/api/bot/');
+
 const api = new Hono<AppEnv>()
-  .use('*', csrfGuard)
+  .use('*', except(isBotApi, csrfGuard))
   .use(
     '*',
-    bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} kB.`);
-      },
-    }),
+    except(
+      (c) => c.req.path === BOT_SYNC_PATH,
+      bodyLimit({
+        maxSize: MAX_JSON_BODY_BYTES,
+        onError: () => {
+          throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} kB.`);
+        },
+      }),
+    ),
   )
   .route('/', statsRoutes)
   .route('/', authRoutes)
@@ -115,13 +123,13 @@ export default {
     }
     const defer = (work: Promise<unknown>) => ctx.waitUntil(work);
     const jobs = {
-      stats: refreshStats(env),
+      syncs: pruneAbandonedSyncs(env),
       sessions: pruneSessions(env, defer),
       audit: pruneSettingsAudit(env.DB),
       feed: pruneBotFeed(env),
       songs: reconcileLibraries(env),
     };
-    // Each job on its own: Discord being down (stats) must not count as the song reconcile failing.
+    // Each job on its own: one failing must not count as the song reconcile failing.
     ctx.waitUntil(
       Promise.allSettled(Object.values(jobs)).then((results) => {
         results.forEach((result, index) => {

@@ -172,6 +172,21 @@ describe('settings page', () => {
     expect(screen.queryByText(/License expires/)).toBeNull();
   });
 
+  it('pauses every change while its Discord data is a last known copy, and says so; live data leaves it editable', () => {
+    const asOf = Date.UTC(2026, 10, 24, 9, 30);
+    const { unmount } = renderPage(fixture({ stale: true, asOf }));
+    expect(screen.getByText(/^Discord is not answering; showing data as of 9:30 AM UTC\. Changes are paused until Discord answers again\.$/)).toBeTruthy();
+    // Disabled through their fieldset (a real browser disables every control inside).
+    expect(screen.getByRole('switch', { name: 'Enable Anti-MP3' }).closest('fieldset')?.disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Import/ }).disabled).toBe(true);
+    expect(screen.queryByText(/Members with these roles can open this server/)).toBeNull();
+    unmount();
+    renderPage(fixture());
+    expect(screen.getByRole('switch', { name: 'Enable Anti-MP3' }).closest('fieldset')?.disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Import/ }).disabled).toBe(false);
+    expect(screen.queryByText(/Changes are paused/)).toBeNull();
+  });
+
   it('shows the licence expiry date, and marks an expired one', () => {
     const { unmount } = renderPage(fixture({ whitelist: { expiresAt: Date.UTC(2031, 4, 6), active: true } }));
     expect(screen.getByTestId('licence-expiry').textContent).toBe('License expires: May 6, 2031');

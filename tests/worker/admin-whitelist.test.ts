@@ -286,10 +286,12 @@ describe('GET /api/admin-server-check', () => {
     expect(await (await check(admin, UNKNOWN_SERVER)).json()).toEqual({ serverID: UNKNOWN_SERVER, botInServer: false, name: null });
   });
 
-  it('answers null (no warning) when Discord cannot be asked', async () => {
+  it('answers null (no warning) when the bot has not reported the server and Discord cannot be asked', async () => {
     await clearKv(env.CACHE);
     await setFault({ mode: '500' });
-    expect(await (await check(admin, GUILDS.kenjiLounge)).json()).toEqual({ serverID: GUILDS.kenjiLounge, botInServer: null, name: null });
+    expect(await (await check(admin, GUILDS.ownerSandbox)).json()).toEqual({ serverID: GUILDS.ownerSandbox, botInServer: null, name: null });
+    // What the bot reported needs no Discord call.
+    expect(await (await check(admin, GUILDS.kenjiLounge)).json()).toEqual({ serverID: GUILDS.kenjiLounge, botInServer: true, name: 'Kenji Lounge' });
   });
 
   it('is admin-only and takes a Discord server id only', async () => {

@@ -1,6 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createBotClient } from '../../examples/bot-client';
+import { demoBotGuilds, reportDemoPresence } from './bot-presence-seed';
 import { botChangesResponseSchema, botGuildResponseSchema, type BotChangesResponse } from '../../src/shared/bot-api';
 import { recordExpiries } from '../../src/worker/db/bot-changes';
 import { clearKv, GUILDS, loginAs, resetFake, USERS } from './login';
@@ -142,7 +143,7 @@ describe('GET /api/bot/changes', () => {
 });
 
 describe('GET /api/bot/openapi.json', () => {
-  it('describes both calls with the schemas their answers follow', async () => {
+  it('describes every call with the schemas their answers follow', async () => {
     const res = await call('/api/bot/openapi.json', { headers: auth() });
     expect(res.status).toBe(200);
     const doc = await res.json<{
@@ -151,7 +152,10 @@ describe('GET /api/bot/openapi.json', () => {
       components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
     }>();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/changes', '/guilds/{id}']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/changes', '/guilds/sync', '/guilds/{id}', '/guilds/{id}/presence']);
+    expect(Object.keys(doc.paths['/guilds/{id}/presence'] ?? {}).sort()).toEqual(['delete', 'put']);
+    expect(doc.components.schemas.BotSync?.properties?.guilds).toMatchObject({ type: 'array', maxItems: 1000 });
+    expect(doc.components.schemas.BotPresence?.properties?.name).toMatchObject({ maxLength: 100 });
     const limit = doc.paths['/changes']?.get.parameters.find((p) => p.name === 'limit');
     expect(limit).toMatchObject({ in: 'query', schema: { maximum: 500 } });
     expect(Object.keys(doc.components.schemas.BotChanges?.properties ?? {}).sort()).toEqual(['changes', 'next']);
@@ -177,6 +181,20 @@ describe('examples/bot-client.ts', () => {
       controller.abort();
     }
     expect(seen.map(({ section, key, value }) => ({ section, key, value }))).toEqual([{ section: 'antimp3', key: 'enabled', value: true }]);
+  });
+
+  it('reports where the bot is: a join, a departure, and a full sync in chunks of 1,000', async () => {
+    const id = '400000000000000077';
+    await client.presence(id, { name: 'Joined', icon: null, memberCount: 3 });
+    expect(await env.DB.prepare('SELECT name FROM bot_guilds WHERE id = ?').bind(id).first('name')).toBe('Joined');
+    await client.left(id);
+    expect(await env.DB.prepare('SELECT name FROM bot_guilds WHERE id = ?').bind(id).first('name')).toBeNull();
+    const many = Array.from({ length: 2001 }, (_, index) => ({ id: String(600000000000000000n + BigInt(index)), name: `G${index}`, memberCount: 1 }));
+    const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM bot_guilds').first<number>('n');
+    const result = await client.sync([...many, ...demoBotGuilds()]);
+    expect(result).toMatchObject({ received: 2001 + demoBotGuilds().length, removed: (before ?? 0) - demoBotGuilds().length });
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM bot_guilds').first('n')).toBe(2001 + demoBotGuilds().length);
+    await reportDemoPresence(env.DB);
   });
 
   it('throws the API error with its code', async () => {

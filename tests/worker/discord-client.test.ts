@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RESTAPIPartialCurrentUserGuild } from 'discord-api-types/v10';
 import type { CallRecord, FaultMode } from '../../dev/fake-discord/app.ts';
 import { ApiError } from '../../src/worker/errors';
-import { getBotGuildIds, getBotGuilds, getCurrentUser, getGuildSnapshot, getUserGuilds } from '../../src/worker/discord/api';
+import { getBotPresence, getCurrentUser, getGuildSnapshot, getUserGuilds } from '../../src/worker/discord/api';
 import { cached, ReadAhead } from '../../src/worker/discord/cache';
 import { DiscordRest, DiscordUnauthorizedError, clearRateLimitBuckets } from '../../src/worker/discord/rest';
 
@@ -214,11 +214,15 @@ describe('DiscordRest', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('maps 403 without retrying', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(Response.json({ message: 'Missing Access', code: 50001 }, { status: 403 })));
-    const error = await rejection(fastRest().request('/guilds/300000000000000001/roles', { auth: { type: 'bot' } }));
-    expect(error).toMatchObject({ status: 403, code: 'DISCORD_FORBIDDEN' });
+  it('maps 403 without retrying, Missing Access (50001) apart from the others', async () => {
+    const forbidden = (code: number) => Response.json({ message: 'Missing Access', code }, { status: 403 });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(forbidden(50001)));
+    const missing = await rejection(fastRest().request('/guilds/300000000000000001/roles', { auth: { type: 'bot' } }));
+    expect(missing).toMatchObject({ status: 403, code: 'DISCORD_MISSING_ACCESS' });
     expect(globalThis.fetch).toHaveBeenCalledTimes(1);
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(forbidden(50013)));
+    const other = await rejection(fastRest().request('/guilds/300000000000000001/roles', { auth: { type: 'bot' } }));
+    expect(other).toMatchObject({ status: 403, code: 'DISCORD_FORBIDDEN' });
   });
 
   it('refuses bot calls without a bot token before calling Discord', async () => {
@@ -226,7 +230,7 @@ describe('DiscordRest', () => {
     const error = await rejection(rest.request('/users/@me', { auth: { type: 'bot' } }));
     expect(error).toMatchObject({ status: 503, code: 'BOT_NOT_CONFIGURED' });
     const noBot = { ...env, DISCORD_BOT_TOKEN: undefined };
-    expect(await rejection(getBotGuilds(noBot))).toMatchObject({ code: 'BOT_NOT_CONFIGURED' });
+    expect(await rejection(getBotPresence(noBot, BOT_GUILD))).toMatchObject({ code: 'BOT_NOT_CONFIGURED' });
     expect(await restCalls()).toHaveLength(0);
   });
 
@@ -270,6 +274,44 @@ describe('rate-limit buckets', () => {
     expect(Date.now() - started).toBeLessThan(100);
   });
 
+  it('shares one bucket across the routes Discord puts in it, per major parameter', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementationOnce(() => Promise.resolve(bucketAnswer(1, 10)))
+      .mockImplementation(() => Promise.resolve(bucketAnswer(0, 10)));
+    const rest = fastRest();
+    // Learned: the member route is in bucket 'abc', with one call left for this guild.
+    await rest.request(`/guilds/${BOT_GUILD}/members/100000000000000001`, { auth: { type: 'bot' } });
+    // The roles route is in 'abc' too: its call spends the guild's last one.
+    await rest.request(`/guilds/${BOT_GUILD}/roles`, { auth: { type: 'bot' } });
+    // So another member of the same guild waits for the shared bucket, without calling Discord.
+    let started = Date.now();
+    const error = await rejection(rest.request(`/guilds/${BOT_GUILD}/members/100000000000000002`, { auth: { type: 'bot' } }));
+    expect(error).toMatchObject({ code: 'DISCORD_RATE_LIMITED' });
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    // Another guild is another major parameter: not held up.
+    started = Date.now();
+    await rest.request(`/guilds/${MANAGED_BOT_GUILD}/members/100000000000000002`, { auth: { type: 'bot' } });
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(fetchSpy).toHaveBeenCalledTimes(3);
+  });
+
+  it('pauses every route of the token after a global 429, and only that token', async () => {
+    const globalLimit = new Response(JSON.stringify({ message: 'You are being rate limited.', retry_after: 10, global: true }), {
+      status: 429,
+      headers: { 'Retry-After': '10', 'X-RateLimit-Global': 'true', 'X-RateLimit-Scope': 'global', 'Content-Type': 'application/json' },
+    });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementationOnce(() => Promise.resolve(globalLimit));
+    const rest = fastRest();
+    expect(await rejection(rest.request('/users/@me', { auth: { type: 'bot' } }))).toMatchObject({ code: 'DISCORD_RATE_LIMITED' });
+    expect(await rejection(rest.request(`/guilds/${BOT_GUILD}/roles`, { auth: { type: 'bot' } }))).toMatchObject({ code: 'DISCORD_RATE_LIMITED' });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    fetchSpy.mockImplementation(() => Promise.resolve(bucketAnswer(5, 1)));
+    await rest.request('/users/@me', { auth: { type: 'user', token: 'another-token' } });
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
   it('fails fast when the bucket resets later than the cap', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(bucketAnswer(0, 10)));
     const rest = fastRest();
@@ -311,15 +353,6 @@ describe('guild lists', () => {
     expect(await restCalls()).toHaveLength(2);
   });
 
-  it('lists and caches the bot guilds, and knows their ids', async () => {
-    const guilds = await getBotGuilds(env);
-    const ids = await getBotGuildIds(env);
-    expect(ids.has(BOT_GUILD)).toBe(true);
-    expect(ids.has(GUILD_WITHOUT_BOT)).toBe(false);
-    expect(ids.size).toBe(guilds.length);
-    expect(await restCalls()).toHaveLength(1);
-  });
-
   it('pages with after= until a page has fewer than 200 guilds', async () => {
     const guild = (index: number): RESTAPIPartialCurrentUserGuild => ({
       id: String(500000000000000000n + BigInt(index)),
@@ -337,10 +370,32 @@ describe('guild lists', () => {
       const start = after === null ? 0 : everyGuild.findIndex((candidate) => candidate.id === after) + 1;
       return Promise.resolve(Response.json(everyGuild.slice(start, start + Number(url.searchParams.get('limit')))));
     });
-    const guilds = await getBotGuilds(env);
+    const guilds = await getUserGuilds(env, 'some-user-token', OWNER_ID);
     expect(guilds.map((candidate) => candidate.id)).toEqual(everyGuild.map((candidate) => candidate.id));
     const afters = fetchSpy.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).searchParams.get('after'));
     expect(afters).toEqual([null, everyGuild[199]?.id, everyGuild[399]?.id]);
+  });
+});
+
+describe("the bot's presence in one guild", () => {
+  it('asks Discord for that guild alone, as the bot, and caches the answer and the absence', async () => {
+    expect(await getBotPresence(env, BOT_GUILD)).toEqual({ present: true });
+    expect(await getBotPresence(env, GUILD_WITHOUT_BOT)).toEqual({ present: false });
+    expect(await getBotPresence(env, BOT_GUILD)).toEqual({ present: true });
+    expect(await getBotPresence(env, GUILD_WITHOUT_BOT)).toEqual({ present: false });
+    const calls = await restCalls();
+    expect(calls.map((call) => `${call.method} ${call.path} ${call.auth}`)).toEqual([
+      `GET /api/v10/guilds/${BOT_GUILD} bot`,
+      `GET /api/v10/guilds/${GUILD_WITHOUT_BOT} bot`,
+    ]);
+  });
+
+  it("reads Discord's 403 Missing Access (50001) as absence, and any other 403 as an error", async () => {
+    const answer = (code: number) => Response.json({ message: 'Missing Access', code }, { status: 403 });
+    vi.spyOn(globalThis, 'fetch').mockImplementationOnce(() => Promise.resolve(answer(50001)));
+    expect(await getBotPresence(env, '300000000000000077')).toEqual({ present: false });
+    vi.spyOn(globalThis, 'fetch').mockImplementationOnce(() => Promise.resolve(answer(50013)));
+    expect(await rejection(getBotPresence(env, '300000000000000078'))).toMatchObject({ status: 403, code: 'DISCORD_FORBIDDEN' });
   });
 });
 

@@ -69,9 +69,9 @@ async function tripsOf(path: string, cookie: string): Promise<Trips & { island: 
 }
 
 /**
- * A logged-in page is a session lookup with, beside it, the user's and the bot's guild lists (KV; for one
- * server its roles and channels too), then one D1 batch of everything that depends on them. With warm caches
- * nothing is written: a read costs no D1 write and no KV put.
+ * A logged-in page is a session lookup with, beside it, the user's guild list (KV; for one server its roles and
+ * channels too), then one D1 batch of everything that depends on it, the bot's presence in those guilds
+ * included. With warm caches nothing is written: a read costs no D1 write and no KV put.
  */
 describe('round trips of a logged-in page with warm caches', () => {
   let owner = '';
@@ -91,28 +91,29 @@ describe('round trips of a logged-in page with warm caches', () => {
     return tripsOf(path, owner);
   }
 
-  it('the server list: the session beside the guild lists, then one batch for the role grants and the whitelist', async () => {
+  it("the server list: the session beside the guild list, then one batch for the bot's presence, the role grants and the whitelist", async () => {
     const { d1, kv, all } = await warmTrips('/servers');
-    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 2']);
-    // Each KV key read once, and started before the session lookup, not after its answer.
-    expect(kv).toEqual(['get discord:user-guilds:100000000000000002', 'get discord:bot-guilds']);
-    expect(all.slice(0, 3)).toEqual([...kv, expect.stringMatching(/^SELECT \* FROM sessions/)]);
+    // The presence (its rows and whether the bot has synced), the grants, the whitelist.
+    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 4']);
+    // The KV key read once, and started before the session lookup, not after its answer; nothing of the bot's size.
+    expect(kv).toEqual(['get discord:user-guilds:100000000000000002']);
+    expect(all.slice(0, 2)).toEqual([...kv, expect.stringMatching(/^SELECT \* FROM sessions/)]);
   });
 
-  it("a server's settings page: the session beside the guild lists and the server's roles, then one batch for grants, whitelist, settings and license", async () => {
+  it("a server's settings page: the session beside the guild list and the server's roles, then one batch for presence, grants, whitelist, settings and license", async () => {
     const { d1, kv, all, island } = await warmTrips(`/server/${GUILDS.kenjiLounge}`);
-    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 4']);
+    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 6']);
     // Each read got its own share of the batch: the license, the whitelist entry, the server list.
     expect(island.fallback[`/api/server-settings?serverID=${GUILDS.kenjiLounge}`]).toMatchObject({ id: GUILDS.kenjiLounge, whitelist: { active: true } });
     expect(island.fallback['/api/whitelisted-servers']).toMatchObject({ servers: [GUILDS.kenjiLounge], licensed: [GUILDS.kenjiLounge] });
     expect(island.fallback['/api/allowed-servers']).toEqual(expect.arrayContaining([expect.objectContaining({ id: GUILDS.kenjiLounge, access: 'manage' })]));
-    expect(kv).toEqual(['get discord:user-guilds:100000000000000002', 'get discord:bot-guilds', `get discord:guild:${GUILDS.kenjiLounge}`]);
-    expect(all.slice(0, 4)).toEqual([...kv, expect.stringMatching(/^SELECT \* FROM sessions/)]);
+    expect(kv).toEqual(['get discord:user-guilds:100000000000000002', `get discord:guild:${GUILDS.kenjiLounge}`]);
+    expect(all.slice(0, 3)).toEqual([...kv, expect.stringMatching(/^SELECT \* FROM sessions/)]);
   });
 
-  it('the settings API: the session, then settings and license in one batch', async () => {
+  it("the settings API: the session, then settings, license and the bot's presence in one batch", async () => {
     const { d1, kv } = await warmTrips(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`);
-    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 2']);
+    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 4']);
     expect(kv.every((call) => call.startsWith('get '))).toBe(true);
   });
 

@@ -7,15 +7,8 @@ import { SETTINGS_AUDIT_RETENTION_DAYS } from '../../src/worker/db/settings';
 import { readStats } from '../../src/worker/db/stats';
 import { keyringOf, openAccessToken } from '../../src/worker/auth/session-tokens';
 import { findSessionById } from '../../src/worker/db/sessions';
-import { clearKv, DISCORD, loginAs, resetFake, setFault, USERS } from './login';
+import { clearKv, DISCORD, discordCallCount, loginAs, resetFake, setFault, USERS } from './login';
 import { call } from './request';
-import { DEMO_BOT_TOKEN } from '../../dev/fake-discord/data.ts';
-
-interface DemoGuild {
-  id: string;
-  approximate_member_count?: number;
-  bot?: boolean;
-}
 
 async function runCron() {
   const ctx = createExecutionContext();
@@ -27,18 +20,30 @@ async function runCron() {
 beforeEach(async () => {
   await resetFake();
   await clearKv(env.CACHE);
-  await env.DB.batch([env.DB.prepare('DELETE FROM stats'), env.DB.prepare('DELETE FROM sessions')]);
+  await env.DB.prepare('DELETE FROM sessions').run();
 });
 
 describe('cron trigger', () => {
-  it("counts the bot's servers and their members into the landing page stats", async () => {
-    const bot = await fetch(`${DISCORD}/api/v10/users/@me/guilds?with_counts=true`, { headers: { Authorization: `Bot ${DEMO_BOT_TOKEN}` } });
-    const guilds = await bot.json<DemoGuild[]>();
+  it("calls Discord for nothing and leaves the stats to the counters the bot's reports keep", async () => {
+    const before = await readStats(env.DB);
+    await fetch(`${DISCORD}/__demo/calls/reset`, { method: 'POST' });
     await runCron();
-    const stats = await readStats(env.DB);
-    expect(stats.servers).toBe(guilds.length);
-    expect(stats.users).toBe(guilds.reduce((sum, g) => sum + (g.approximate_member_count ?? 0), 0));
-    expect(stats.servers).toBeGreaterThan(0);
+    expect(await discordCallCount()).toBe(0);
+    expect(await readStats(env.DB)).toEqual(before);
+  });
+
+  it('forgets a sync abandoned more than a day ago (its guilds stay), and keeps a younger one', async () => {
+    const now = Date.now();
+    await env.DB.prepare('DELETE FROM bot_guild_syncs').run();
+    await env.DB.batch([
+      env.DB.prepare('INSERT INTO bot_guild_syncs (id, started, started_at) VALUES (?, 0, ?)').bind('abandoned', now - DAY_MS - 1000),
+      env.DB.prepare('INSERT INTO bot_guild_syncs (id, started, started_at) VALUES (?, 0, ?)').bind('recent', now - DAY_MS + 60_000),
+    ]);
+    const guilds = await env.DB.prepare('SELECT COUNT(*) AS n FROM bot_guilds').first('n');
+    await runCron();
+    const left = (await env.DB.prepare('SELECT id FROM bot_guild_syncs').all<{ id: string }>()).results.map((r) => r.id);
+    expect(left).toEqual(['recent']);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM bot_guilds').first('n')).toBe(guilds);
   });
 
   it('prunes settings history older than the retention period', async () => {
@@ -68,7 +73,6 @@ describe('cron trigger', () => {
       await setFault({ mode: 'none' });
     }
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM settings_audit').first('n')).toBe(0);
-    expect(await readStats(env.DB)).toEqual({ servers: 0, users: 0, updatedAt: 0 });
   });
 
   it('removes expired, idle and too old sessions and keeps live ones', async () => {

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { isSnowflake } from '../../shared/discord-ids';
+import { mayChange } from '../../shared/server-access';
 import NotFound from './NotFound';
 import { useState } from 'react';
 import { fieldKind, missingRequiredFields, requiredFields, settingKeys, type ServerSettingsResponse } from '../../shared/settings';
@@ -156,7 +157,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
     );
   }
 
-  const readOnly = data.access === 'read';
+  const readOnly = !mayChange(data);
   // The fieldset below disables the controls; a reader's page never sends a save either way.
   const change = (section: SectionName, key: string) => (value: unknown) => {
     if (!readOnly) void save(section, key, value, saveLabel(section, key));
@@ -188,14 +189,14 @@ function ServerSettings({ serverId }: { serverId: string }) {
           </p>
         )}
       </header>
-      <StaleDataNotice asOf={data.stale ? data.asOf : undefined} detail="Changes still save." />
-      {readOnly && <ReadOnlyBanner />}
+      <StaleDataNotice asOf={data.stale ? data.asOf : undefined} detail="Changes are paused until Discord answers again." />
+      {data.access === 'read' && <ReadOnlyBanner />}
       <LicenceBanner serverId={serverId} licence={data.whitelist} canLicense={data.access === 'manage'} onLicensed={() => void mutate()} />
 
       <div className="mt-8 flex flex-col gap-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
         <ModuleNav settings={data} />
         {/* A disabled fieldset disables every control inside it: a reader sees the settings and changes none. */}
-        <fieldset disabled={readOnly} aria-describedby={readOnly ? 'read-only-banner' : undefined} className="m-0 min-w-0 border-0 p-0">
+        <fieldset disabled={readOnly} aria-describedby={data.access === 'read' ? 'read-only-banner' : undefined} className="m-0 min-w-0 border-0 p-0">
           <legend className="sr-only">Settings</legend>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             {SECTION_NAMES.map((section) => {
@@ -240,7 +241,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
         </fieldset>
       </div>
 
-      {data.access === 'manage' && <AccessPanel serverId={serverId} settings={data} />}
+      {data.access === 'manage' && !data.stale && <AccessPanel serverId={serverId} settings={data} />}
       <RecentChanges serverId={serverId} settings={data} />
     </section>
   );

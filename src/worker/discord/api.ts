@@ -7,15 +7,17 @@ import type {
   APIRole,
   APIUser,
   RESTAPIPartialCurrentUserGuild,
+  RESTGetCurrentUserGuildMemberResult,
   RESTGetAPICurrentUserGuildsResult,
   RESTGetAPIGuildChannelsResult,
+  RESTGetAPIGuildResult,
   RESTGetAPIGuildRolesResult,
 } from 'discord-api-types/v10';
 import { isSnowflake } from '../../shared/discord-ids';
 import { ApiError, badInput } from '../errors';
 import { cached } from './cache';
 import type { CacheOptions, ReadAhead } from './cache';
-import { DISCORD_NOT_FOUND, DiscordRest } from './rest';
+import { DISCORD_MISSING_ACCESS, DISCORD_NOT_FOUND, DiscordRest } from './rest';
 import type { DiscordAuth, DiscordRestEnv } from './rest';
 
 export interface DiscordEnv extends DiscordRestEnv {
@@ -26,8 +28,9 @@ export interface DiscordEnv extends DiscordRestEnv {
 export type PartialGuild = RESTAPIPartialCurrentUserGuild;
 
 const USER_GUILDS_TTL_SECONDS = 30;
-const BOT_GUILDS_TTL_SECONDS = 60;
 const GUILD_DATA_TTL_SECONDS = 60;
+/** How long Discord's word on whether the bot is in a guild stands in for the bot's own report. */
+const BOT_PRESENCE_TTL_SECONDS = 60;
 /** How long a member's roles are trusted: a role taken away in Discord stops granting access within this. */
 export const MEMBER_ROLES_TTL_SECONDS = 60;
 
@@ -36,7 +39,10 @@ export const GUILDS_PAGE_LIMIT = 200;
 
 const BOT: DiscordAuth = { type: 'bot' };
 
-/** `fresh` skips the KV cache; `signal` abandons the Discord call when nobody waits for it any more. */
+/**
+ * `fresh` skips the KV cache; `signal` abandons the Discord call when nobody waits for it any more;
+ * `authorises` refuses a last known copy (see cache.ts) because the answer decides a change.
+ */
 export interface DiscordCallOptions extends CacheOptions {
   signal?: AbortSignal;
 }
@@ -44,10 +50,26 @@ export interface DiscordCallOptions extends CacheOptions {
 /** KV keys of the cached Discord answers. */
 const discordCacheKeys = {
   userGuilds: (userId: string) => `discord:user-guilds:${userId}`,
-  botGuilds: () => 'discord:bot-guilds',
+  botPresence: (guildId: string) => `discord:bot-presence:${guildId}`,
   guildSnapshot: (guildId: string) => `discord:guild:${guildId}`,
   memberRoles: (guildId: string, userId: string) => `discord:member-roles:${guildId}:${userId}`,
+  missingReference: (guildId: string, id: string) => `discord:missing:${guildId}:${id}`,
 };
+
+/** How long an id Discord has just said is not in a guild stays known as missing. */
+const MISSING_REFERENCE_TTL_SECONDS = 60;
+
+/** Whether Discord said a moment ago that this role or channel id is not in the guild (see rememberMissing). */
+export async function isKnownMissing(env: DiscordEnv, guildId: string, id: string): Promise<boolean> {
+  if (!isSnowflake(guildId) || !isSnowflake(id)) return false;
+  return (await env.CACHE.get(discordCacheKeys.missingReference(guildId, id))) !== null;
+}
+
+/** Remembers that a freshly loaded view of the guild lacks this id, so asking again about it costs no Discord call. */
+export async function rememberMissing(env: DiscordEnv, guildId: string, id: string): Promise<void> {
+  if (!isSnowflake(guildId) || !isSnowflake(id)) return;
+  await env.CACHE.put(discordCacheKeys.missingReference(guildId, id), '1', { expirationTtl: MISSING_REFERENCE_TTL_SECONDS });
+}
 
 /** Ids end up in URL paths, so anything but a snowflake is refused before it can reach Discord. */
 function snowflake(id: string): string {
@@ -74,16 +96,9 @@ export async function getUserGuilds(env: DiscordEnv, token: string, userId: stri
   return cached(env.CACHE, discordCacheKeys.userGuilds(snowflake(userId)), USER_GUILDS_TTL_SECONDS, load, options);
 }
 
-export async function getBotGuilds(env: DiscordEnv, options: DiscordCallOptions = {}): Promise<PartialGuild[]> {
-  const load = () => fetchAllGuilds(rest(env), BOT, options.signal);
-  return cached(env.CACHE, discordCacheKeys.botGuilds(), BOT_GUILDS_TTL_SECONDS, load, options);
-}
-
-/** Starts the KV reads of the user's and the bot's guild lists (see ReadAhead); an id that is no snowflake starts none. */
+/** Starts the KV read of the user's guild list (see ReadAhead); an id that is no snowflake starts none. */
 export function readGuildListsAhead(readAhead: ReadAhead, userId: string): void {
-  if (!isSnowflake(userId)) return;
-  readAhead.start(discordCacheKeys.userGuilds(userId));
-  readAhead.start(discordCacheKeys.botGuilds());
+  if (isSnowflake(userId)) readAhead.start(discordCacheKeys.userGuilds(userId));
 }
 
 /** Starts the KV read of a guild's snapshot (see ReadAhead). */
@@ -91,9 +106,27 @@ export function readGuildSnapshotAhead(readAhead: ReadAhead, guildId: string): v
   if (isSnowflake(guildId)) readAhead.start(discordCacheKeys.guildSnapshot(guildId));
 }
 
-export async function getBotGuildIds(env: DiscordEnv, options: DiscordCallOptions = {}): Promise<Set<string>> {
-  const guilds = await getBotGuilds(env, options);
-  return new Set(guilds.map((guild) => guild.id));
+/** Whether the bot is in a guild: Discord's 403 Missing Access (or 404) says it is not. */
+export interface BotPresenceAnswer {
+  present: boolean;
+}
+
+/**
+ * Asks Discord whether the bot is in one guild, for a guild the bot has not reported (see services/bot-presence.ts).
+ * Cached per guild, the absence too; one call per guild whatever the bot's size.
+ */
+export async function getBotPresence(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<BotPresenceAnswer> {
+  const path = `/guilds/${snowflake(guildId)}`;
+  const load = async (): Promise<BotPresenceAnswer> => {
+    try {
+      await rest(env).request<RESTGetAPIGuildResult>(path, { auth: BOT, signal: options.signal });
+      return { present: true };
+    } catch (error) {
+      if (error instanceof ApiError && (error.code === DISCORD_MISSING_ACCESS || error.code === DISCORD_NOT_FOUND)) return { present: false };
+      throw error;
+    }
+  };
+  return cached(env.CACHE, discordCacheKeys.botPresence(guildId), BOT_PRESENCE_TTL_SECONDS, load, options);
 }
 
 /** What the settings page needs to know of a guild, fetched together and cached as one KV entry. */
@@ -121,20 +154,27 @@ export async function getGuildSnapshot(env: DiscordEnv, guildId: string, options
 }
 
 /**
- * The role ids a user holds in a guild, seen by the bot, or null when they are not a member (Discord's 404).
+ * The role ids the user holds in a guild, asked with their own token (scope guilds.members.read, so role
+ * look-ups spend the user's rate limit, not the bot's), or null when they are not a member (Discord's 404).
  * Cached per guild and user, the absence too, so a page view costs one KV read.
  */
-export async function getMemberRoles(env: DiscordEnv, guildId: string, userId: string, options: DiscordCallOptions = {}): Promise<string[] | null> {
-  const path = `/guilds/${snowflake(guildId)}/members/${snowflake(userId)}`;
+export async function getMemberRoles(
+  env: DiscordEnv,
+  token: string,
+  guildId: string,
+  userId: string,
+  options: DiscordCallOptions = {},
+): Promise<string[] | null> {
+  const path = `/users/@me/guilds/${snowflake(guildId)}/member`;
   const load = async (): Promise<string[] | null> => {
     try {
-      return (await rest(env).request<APIGuildMember>(path, { auth: BOT, signal: options.signal })).roles;
+      return (await rest(env).request<RESTGetCurrentUserGuildMemberResult>(path, { auth: { type: 'user', token }, signal: options.signal })).roles;
     } catch (error) {
       if (error instanceof ApiError && error.code === DISCORD_NOT_FOUND) return null;
       throw error;
     }
   };
-  return cached(env.CACHE, discordCacheKeys.memberRoles(guildId, userId), MEMBER_ROLES_TTL_SECONDS, load, options);
+  return cached(env.CACHE, discordCacheKeys.memberRoles(guildId, snowflake(userId)), MEMBER_ROLES_TTL_SECONDS, load, options);
 }
 
 /** Every page of /users/@me/guilds: Discord answers at most 200 per call, ordered by id. */

@@ -12,7 +12,21 @@ export interface CacheOptions {
   fresh?: boolean;
   /** Reads this request started early (see ReadAhead): a key found there is not read again. */
   readAhead?: ReadAhead;
+  /**
+   * The answer decides a change (a save, a revert, an import, an access change): a last known copy older than
+   * the normal lifetime may show a page, never authorise one, so Discord's failure is the caller's 503.
+   */
+  authorises?: boolean;
 }
+
+/** Why a change is refused while Discord is down: its last known answer is too old to decide who may do what. */
+export const authorityUnavailable = () =>
+  new ApiError(
+    503,
+    'DISCORD_UNAVAILABLE',
+    'Discord is not answering, so we cannot confirm your permissions on this server right now. Nothing was changed; please try again in a minute.',
+    { 'Retry-After': '30' },
+  );
 
 /**
  * KV reads a request starts before it knows it needs them, so they run beside other work (a page starts the
@@ -50,7 +64,8 @@ const isTransient = (error: unknown) => error instanceof ApiError && TRANSIENT_C
 
 /**
  * The stored value if younger than `ttlSeconds`, else `load()`'s answer, which is then stored. When Discord
- * fails for a while, a copy up to a day old answers instead, and the request notes how old it is.
+ * fails for a while, a copy up to a day old answers instead, and the request notes how old it is; never when
+ * the answer `authorises` a change.
  */
 export async function cached<T>(kv: KVNamespace, key: string, ttlSeconds: number, load: () => Promise<T>, options: CacheOptions = {}): Promise<T> {
   const entry = await (options.readAhead?.take<T>(key) ?? read<T>(kv, key));
@@ -59,7 +74,9 @@ export async function cached<T>(kv: KVNamespace, key: string, ttlSeconds: number
   try {
     value = await load();
   } catch (error) {
-    if (entry === null || !isTransient(error)) throw error;
+    if (!isTransient(error)) throw error;
+    if (options.authorises === true) throw authorityUnavailable();
+    if (entry === null) throw error;
     noteStale(entry.storedAt);
     return entry.value;
   }

@@ -1,6 +1,6 @@
 /** The one way out to Discord's REST API: auth headers, timeouts, retries, rate limits, error mapping. */
 import { ApiError } from '../errors';
-import { bucketKey, bucketWaitMs, clearRateLimitBuckets, recordBucket } from './rate-limit-buckets';
+import { bucketWaitMs, clearRateLimitBuckets, recordBucket, routeKey, takeFromBucket, type RouteKey } from './rate-limit-buckets';
 import { discordUserAgent, type UserAgentEnv } from './user-agent';
 
 export { clearRateLimitBuckets };
@@ -57,6 +57,10 @@ export const botNotConfigured = () => new ApiError(503, 'BOT_NOT_CONFIGURED', 'T
 const botTokenRefused = () => new ApiError(503, 'BOT_UNAUTHORIZED', 'Discord refused the bot token.');
 
 const discordForbidden = () => new ApiError(403, 'DISCORD_FORBIDDEN', 'Discord refused access to this. Check the bot and your permissions.');
+/** Discord's 403 with code 50001 (Missing Access): for the bot, the guild is one it is not in. */
+export const DISCORD_MISSING_ACCESS = 'DISCORD_MISSING_ACCESS';
+const MISSING_ACCESS_CODE = 50001;
+const missingAccess = () => new ApiError(403, DISCORD_MISSING_ACCESS, 'The bot has no access to this server.');
 /** Discord's 404: an unknown guild, member or user. */
 export const DISCORD_NOT_FOUND = 'DISCORD_NOT_FOUND';
 const discordNotFound = () => new ApiError(404, DISCORD_NOT_FOUND, 'Discord does not know this server or member.');
@@ -89,7 +93,7 @@ export class DiscordRest {
   async request<T>(path: string, options: DiscordRequestOptions): Promise<T> {
     const method = options.method ?? 'GET';
     const authorization = this.authorization(options.auth);
-    const key = bucketKey(method, path, authorization);
+    const key = routeKey(method, path, authorization);
     let lastError: ApiError = discordUnavailable();
     for (let attempt = 1; attempt <= this.options.maxAttempts; attempt += 1) {
       await this.waitForBucket(key, options.signal);
@@ -108,10 +112,11 @@ export class DiscordRest {
     return this.options.retryBackoffMs * 2 ** (attempt - 1);
   }
 
-  private async waitForBucket(key: string, signal: AbortSignal | undefined): Promise<void> {
+  private async waitForBucket(key: RouteKey, signal: AbortSignal | undefined): Promise<void> {
     const waitMs = bucketWaitMs(key);
     if (waitMs > this.options.maxRateLimitWaitMs) throw discordRateLimited(waitMs);
     await sleep(waitMs, signal);
+    takeFromBucket(key);
   }
 
   private mayRetry(outcome: Retry, method: string): boolean {
@@ -137,7 +142,7 @@ export class DiscordRest {
     return url.toString();
   }
 
-  private async attempt<T>(path: string, method: string, authorization: string, key: string, options: DiscordRequestOptions): Promise<Attempt<T>> {
+  private async attempt<T>(path: string, method: string, authorization: string, key: RouteKey, options: DiscordRequestOptions): Promise<Attempt<T>> {
     const url = this.url(path, options.query);
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout]);
@@ -150,8 +155,8 @@ export class DiscordRest {
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal,
       });
-      recordBucket(key, response.headers);
       const text = await response.text();
+      recordBucket(key, response.headers, response.status, retryAfterMs(response.headers, text));
       return this.interpret<T>(response, text, options.auth);
     } catch (error) {
       if (error instanceof ApiError) throw error;
@@ -169,7 +174,7 @@ export class DiscordRest {
     }
     if (status >= 500) return { kind: 'failed', error: discordUnavailable() };
     if (status === 401) throw auth.type === 'user' ? new DiscordUnauthorizedError() : botTokenRefused();
-    if (status === 403) throw discordForbidden();
+    if (status === 403) throw discordErrorCode(text) === MISSING_ACCESS_CODE ? missingAccess() : discordForbidden();
     if (status === 404) throw discordNotFound();
     if (status >= 400) throw discordRejected();
     if (status === 204 || text === '') return { kind: 'done', value: undefined as T };
@@ -183,6 +188,16 @@ function parseJson(text: string): unknown {
     return JSON.parse(text) as unknown;
   } catch {
     throw discordUnavailable();
+  }
+}
+
+/** The `code` of Discord's JSON error body, or null. */
+function discordErrorCode(body: string): number | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null && 'code' in parsed && typeof parsed.code === 'number' ? parsed.code : null;
+  } catch {
+    return null;
   }
 }
 

@@ -48,9 +48,9 @@ const LOADERS: Record<LoaderKey, Loader> = {
       throw error;
     }
   },
-  adminWhitelist: async ({ env, session, signal }) => {
+  adminWhitelist: async ({ env, session }) => {
     if (!session || !isAdminId(env, session.user.id)) return {};
-    return { [apiKeys.allWhitelist]: await listAllLicences(env, { signal }) };
+    return { [apiKeys.allWhitelist]: await listAllLicences(env) };
   },
 };
 

@@ -1,10 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { botChangesQuerySchema, botGuildParamSchema } from '../../shared/bot-api';
+import { bodyLimit } from 'hono/body-limit';
+import { BOT_SYNC_MAX_BODY_BYTES, botChangesQuerySchema, botGuildParamSchema, botPresenceSchema, botSyncSchema } from '../../shared/bot-api';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../hono-env';
 import { botChanges, botGuild } from '../services/bot-feed';
 import { botOpenApiDocument } from '../services/bot-openapi';
-import { validParam, validQuery } from '../validation';
+import { reportDeparture, reportPresence, syncPresence } from '../services/bot-presence';
+import { validJson, validParam, validQuery } from '../validation';
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
@@ -33,9 +35,29 @@ const requireBotToken: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** API for the bot itself (not for people), behind a Bearer token: guild state, the change feed, and its OpenAPI document. */
+/** A sync chunk of 1,000 guilds with long names is larger than the API's usual body limit. */
+const syncBodyLimit = bodyLimit({
+  maxSize: BOT_SYNC_MAX_BODY_BYTES,
+  onError: () => {
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `A sync chunk is larger than ${BOT_SYNC_MAX_BODY_BYTES / 1024} kB.`);
+  },
+});
+
+/**
+ * API for the bot itself (not for people), behind a Bearer token: guild state, the change feed, where the bot
+ * is (presence and full syncs), and its OpenAPI document.
+ */
 export const botRoutes = new Hono<AppEnv>()
   .use('*', requireBotToken)
+  .post('/guilds/sync', syncBodyLimit, validJson(botSyncSchema), async (c) => c.json(await syncPresence(c.env, c.req.valid('json')), 200, NO_STORE))
   .get('/guilds/:id', validParam(botGuildParamSchema), async (c) => c.json(await botGuild(c.env, c.req.valid('param').id), 200, NO_STORE))
+  .put('/guilds/:id/presence', validParam(botGuildParamSchema), validJson(botPresenceSchema), async (c) => {
+    await reportPresence(c.env, c.req.valid('param').id, c.req.valid('json'));
+    return c.body(null, 204, NO_STORE);
+  })
+  .delete('/guilds/:id/presence', validParam(botGuildParamSchema), async (c) => {
+    await reportDeparture(c.env, c.req.valid('param').id);
+    return c.body(null, 204, NO_STORE);
+  })
   .get('/changes', validQuery(botChangesQuerySchema), async (c) => c.json(await botChanges(c.env, c.req.valid('query')), 200, NO_STORE))
   .get('/openapi.json', (c) => c.body(botOpenApiDocument(), 200, { 'Content-Type': 'application/json; charset=utf-8' }));

@@ -1,7 +1,8 @@
 /**
- * What the dashboard's pages need at first paint, in the fewest round trips: the KV reads of the user's guild
- * lists (and the server's roles and channels) start beside the session's D1 lookup; once the guild list is
- * known, the reads that depend on it (role grants, the whitelist, the page's settings) share one D1 batch.
+ * What the dashboard's pages need at first paint, in the fewest round trips: the KV read of the user's guild
+ * list (and the server's roles and channels) starts beside the session's D1 lookup; once the guild list is
+ * known, the reads that depend on it (the bot's presence in those guilds, role grants, the whitelist, the
+ * page's settings) share one D1 batch. Nothing here grows with the number of guilds the bot is in.
  */
 import type { AllowedServer, ServerSummary, WhitelistStateResponse } from '../../shared/api-types';
 import type { ServerSettingsResponse } from '../../shared/settings';
@@ -10,10 +11,9 @@ import { readGuildListsAhead, readGuildSnapshotAhead, type DiscordCallOptions } 
 import type { ReadAhead } from '../discord/cache';
 import type { ActiveSession } from '../hono-env';
 import { ownerWhitelistRead } from './licences';
-import { grantsRead, manageableGuilds, toServerLists, type ManageableGuilds } from './servers';
+import { canManageGuild } from '../discord/permissions';
+import { classifyGuilds, grantsRead, presenceRead, toServerLists, userGuildList } from './servers';
 import { serverSettings, storedStateRead } from './settings';
-
-const everyManaged = ({ withBot, withoutBot }: ManageableGuilds) => [...withBot, ...withoutBot];
 
 export interface ServerListPage {
   allowed: AllowedServer[];
@@ -32,8 +32,16 @@ export function readSettingsPageAhead(readAhead: ReadAhead, userId: string, serv
 
 /** The server list and the whitelist: one guild list, one D1 batch. */
 export async function serverListPage(env: Env, session: ActiveSession, options: DiscordCallOptions): Promise<ServerListPage> {
-  const guilds = await manageableGuilds(env, session, options);
-  const [grants, whitelist] = await runReads(env.DB, [grantsRead(env, guilds), ownerWhitelistRead(env, session, everyManaged(guilds))]);
+  const userGuilds = await userGuildList(env, session, options);
+  const [presence, grants, whitelist] = await runReads(env.DB, [
+    presenceRead(
+      env,
+      userGuilds.map((g) => g.id),
+    ),
+    grantsRead(env, userGuilds),
+    ownerWhitelistRead(env, session, userGuilds.filter(canManageGuild)),
+  ]);
+  const guilds = await classifyGuilds(env, userGuilds, presence, options);
   const { allowed, invitable } = await toServerLists(env, session, guilds, { ...options, grants });
   return { allowed, invitable, whitelist };
 }
@@ -49,14 +57,23 @@ export interface SettingsPage {
  * whitelist for the license banner. One guild list serves the permission check, the list and the names.
  */
 export async function settingsPage(env: Env, session: ActiveSession, serverId: string, options: DiscordCallOptions): Promise<SettingsPage> {
-  const guilds = manageableGuilds(env, session, options);
-  const reads = guilds.then((found) =>
-    runReads(env.DB, [grantsRead(env, found), ownerWhitelistRead(env, session, everyManaged(found)), storedStateRead(env.DB, serverId)]),
+  const userGuilds = userGuildList(env, session, options);
+  const reads = userGuilds.then((found) =>
+    runReads(env.DB, [
+      presenceRead(
+        env,
+        found.map((g) => g.id),
+      ),
+      grantsRead(env, found),
+      ownerWhitelistRead(env, session, found.filter(canManageGuild)),
+      storedStateRead(env.DB, serverId),
+    ]),
   );
+  const guilds = Promise.all([userGuilds, reads]).then(([found, [presence]]) => classifyGuilds(env, found, presence, options));
   // The list's levels also serve the permission check: one member lookup per granted server, not two.
-  const lists = Promise.all([guilds, reads]).then(([found, [grants]]) => toServerLists(env, session, found, { ...options, grants }));
-  const stored = reads.then(([, , state]) => state);
-  const [settings, { allowed }, [, whitelist]] = await Promise.all([
+  const lists = Promise.all([guilds, reads]).then(([found, [, grants]]) => toServerLists(env, session, found, { ...options, grants }));
+  const stored = reads.then(([, , , state]) => state);
+  const [settings, { allowed }, [, , whitelist]] = await Promise.all([
     serverSettings(env, session, serverId, { ...options, guilds, lists, stored }),
     lists,
     reads,

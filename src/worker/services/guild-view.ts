@@ -5,7 +5,7 @@
 import type { APIRole, RESTGetAPIGuildChannelsResult } from 'discord-api-types/v10';
 import { isAssignableRole, TEXT_CHANNEL_TYPE, type SettingsChannel, type SettingsRole } from '../../shared/settings';
 import type { FieldKind } from '../../shared/settings-registry';
-import { getGuildSnapshot, type DiscordCallOptions, type DiscordEnv } from '../discord/api';
+import { getGuildSnapshot, isKnownMissing, rememberMissing, type DiscordCallOptions, type DiscordEnv } from '../discord/api';
 import { highestRolePosition } from '../discord/permissions';
 import { badRequest } from '../errors';
 
@@ -71,13 +71,22 @@ export function referenceProblem(kind: FieldKind, value: unknown, view: GuildVie
 }
 
 /**
- * Refuses a role or channel that is not in the guild. The cached view may be up to a minute old, so a
- * miss is checked once more against Discord before the owner is told the role they just made is unknown.
+ * Refuses a role or channel that is not in the guild. The cached view may be up to a minute old, so a miss
+ * is checked once more against Discord before the owner is told the role they just made is unknown; but an
+ * id Discord denied a moment ago is not asked about again, and each user may make Discord look at most
+ * LOOKUP_LIMITER's number of times a minute (each look is three bot calls).
  */
-export async function checkReference(env: DiscordEnv, guildId: string, kind: FieldKind, value: unknown, view: GuildView): Promise<GuildView> {
-  if (referenceProblem(kind, value, view, guildId) === null) return view;
+export async function checkReference(env: Env, userId: string, guildId: string, kind: FieldKind, value: unknown, view: GuildView): Promise<GuildView> {
+  const cachedProblem = referenceProblem(kind, value, view, guildId);
+  if (cachedProblem === null) return view;
+  const refuse = (problem: string) => badRequest(problem, 'INVALID_REFERENCE');
+  if (typeof value !== 'string' || (await isKnownMissing(env, guildId, value))) throw refuse(cachedProblem);
+  if (!(await env.LOOKUP_LIMITER.limit({ key: userId })).success) throw refuse(cachedProblem);
   const freshView = await loadGuildView(env, guildId, { fresh: true });
   const problem = referenceProblem(kind, value, freshView, guildId);
-  if (problem !== null) throw badRequest(problem, 'INVALID_REFERENCE');
+  if (problem !== null) {
+    await rememberMissing(env, guildId, value);
+    throw refuse(problem);
+  }
   return freshView;
 }

@@ -33,11 +33,13 @@ import {
   type WhitelistRow,
 } from '../db/whitelist';
 import { runRead, type BatchRead } from '../db/batch';
-import { getBotGuilds, getUser, type DiscordCallOptions, type PartialGuild } from '../discord/api';
+import { getBotPresence, getUser, type DiscordCallOptions, type PartialGuild } from '../discord/api';
+import { canManageGuild } from '../discord/permissions';
+import { botGuildNames, findBotGuild } from '../db/bot-guilds';
 import { stalenessFields } from '../discord/staleness';
 import { ApiError, notFound } from '../errors';
 import type { ActiveSession } from '../hono-env';
-import { manageableGuilds } from './servers';
+import { userGuildList } from './servers';
 
 const duplicateServer = () => new ApiError(409, 'DUPLICATE', DUPLICATE_SERVER_MESSAGE);
 const overLimit = (userId: string, held: number) =>
@@ -115,8 +117,8 @@ export async function ownerWhitelist(
   options: DiscordCallOptions = {},
 ): Promise<WhitelistStateResponse> {
   const guilds = await (known ??
-    manageableGuilds(env, session, options)
-      .then(({ withBot, withoutBot }) => [...withBot, ...withoutBot])
+    userGuildList(env, session, options)
+      .then((found) => found.filter(canManageGuild))
       // Names and the licensed list are a nicety: the entries themselves must show even when Discord does not answer.
       .catch(() => [] as PartialGuild[]));
   return runRead(env.DB, ownerWhitelistRead(env, session, guilds));
@@ -130,8 +132,8 @@ export async function addOwnerLicence(
 ): Promise<WhitelistStateResponse> {
   // Otherwise anyone could block someone else's server. Guilds without the bot are allowed: a licence
   // may be taken before the bot is invited.
-  const { withBot, withoutBot } = await manageableGuilds(env, session);
-  const managed = [...withBot, ...withoutBot];
+  // Whether the bot is there does not matter, whether the user manages it now does: Discord's live word decides.
+  const managed = (await userGuildList(env, session, { authorises: true })).filter(canManageGuild);
   const guild = managed.find((g) => g.id === newServerID);
   if (!guild) {
     throw new ApiError(
@@ -181,15 +183,8 @@ export function toAdminEntry(row: WhitelistRow, serverNames = new Map<string, st
   };
 }
 
-/** Current names of the servers the bot is in; empty when Discord does not answer (stored names are used then). */
-async function botServerNames(env: Env, options: DiscordCallOptions = {}): Promise<Map<string, string>> {
-  try {
-    return new Map((await getBotGuilds(env, options)).map((g) => [g.id, g.name]));
-  } catch (error) {
-    console.warn('could not resolve server names', error);
-    return new Map();
-  }
-}
+/** Current names of these servers, as the bot reported them; stored names are used for the others. */
+const botServerNames = (env: Env, serverIds: readonly string[]) => botGuildNames(env.DB, serverIds);
 
 /** The user's display name, or '' when Discord does not know them (shown as 'Unknown'). */
 async function userDisplayName(env: Env, userId: string): Promise<string> {
@@ -202,26 +197,34 @@ async function userDisplayName(env: Env, userId: string): Promise<string> {
   }
 }
 
-/** Whether the bot is in a server (null when Discord cannot tell), so the console can warn before licensing it. */
+/**
+ * Whether the bot is in a server, so the console can warn before licensing it: the bot's report, else Discord's
+ * answer for that one guild (null when Discord cannot tell).
+ */
 export async function checkServerForAdmin(env: Env, serverId: string): Promise<AdminServerCheckResponse> {
+  const reported = await findBotGuild(env.DB, serverId);
+  if (reported) return { serverID: serverId, botInServer: true, name: reported.name };
   try {
-    const guild = (await getBotGuilds(env)).find((g) => g.id === serverId);
-    return { serverID: serverId, botInServer: guild !== undefined, name: guild?.name ?? null };
+    return { serverID: serverId, botInServer: (await getBotPresence(env, serverId)).present, name: null };
   } catch (error) {
-    console.warn('could not check the bot guilds', error);
+    console.warn('could not check the bot presence', error);
     return { serverID: serverId, botInServer: null, name: null };
   }
 }
 
-export async function listAllLicences(env: Env, options: DiscordCallOptions = {}): Promise<AllWhitelistedServersResponse> {
-  const [rows, names] = await Promise.all([listAllEntries(env.DB), botServerNames(env, options)]);
+export async function listAllLicences(env: Env): Promise<AllWhitelistedServersResponse> {
+  const rows = await listAllEntries(env.DB);
+  const names = await botServerNames(
+    env,
+    rows.map((r) => r.serverId),
+  );
   const now = Date.now();
   return { servers: rows.map((r) => toAdminEntry(r, names, now)) };
 }
 
 export async function adminAddLicence(env: Env, input: z.output<typeof adminAddSchema>): Promise<AdminWhitelistEntry> {
   if (await findEntryByServer(env.DB, input.newServerID)) throw duplicateServer();
-  const [names, userName] = await Promise.all([botServerNames(env), userDisplayName(env, input.userID)]);
+  const [names, userName] = await Promise.all([botServerNames(env, [input.newServerID]), userDisplayName(env, input.userID)]);
   const row = await orDuplicate(() =>
     insertAdminEntry(env.DB, {
       userId: input.userID,
@@ -244,7 +247,7 @@ export async function adminUpdateLicence(env: Env, input: z.output<typeof adminU
     if (held >= WHITELIST_LIMIT_PER_USER) throw overLimit(input.newUserID, held);
   }
 
-  const names = await botServerNames(env);
+  const names = await botServerNames(env, [input.newServerID, current.serverId]);
   const userName = input.newUserID === current.userId ? current.userName : await userDisplayName(env, input.newUserID);
   const serverName = names.get(input.newServerID) ?? (input.newServerID === current.serverId ? current.serverName : null);
   // The read above only shapes the answer; the UPDATE (with its own read in the same transaction) decides.

@@ -4,8 +4,9 @@ import { isSnowflake } from '../../shared/discord-ids';
 import { allows, higherLevel, type AccessLevel, type GrantLevel, type ServerAccessGrant } from '../../shared/server-access';
 import { withUserToken } from '../auth/user-token';
 import { runRead } from '../db/batch';
+import { botPresenceRead, type BotPresenceView } from '../db/bot-guilds';
 import { grantsOfRead, listGrants, type GuildGrant } from '../db/server-access';
-import { getBotGuildIds, getMemberRoles, getUserGuilds, type DiscordCallOptions, type PartialGuild } from '../discord/api';
+import { getBotPresence, getMemberRoles, getUserGuilds, type DiscordCallOptions, type PartialGuild } from '../discord/api';
 import { canManageGuild } from '../discord/permissions';
 import { ApiError, badInput, forbidden } from '../errors';
 import type { ActiveSession } from '../hono-env';
@@ -20,19 +21,78 @@ export interface ManageableGuilds {
   memberOf: PartialGuild[];
 }
 
+/** The user's guild list (KV-cached Discord answer), with their token. */
+export const userGuildList = (env: Env, session: ActiveSession, options: DiscordCallOptions = {}): Promise<PartialGuild[]> =>
+  withUserToken(session, (token) => getUserGuilds(env, token, session.user.id, options));
+
+/** The bot's reported presence in these guilds: one D1 statement whatever the bot's size. */
+export const presenceRead = (env: Env, guildIds: readonly string[]) => botPresenceRead(env.DB, guildIds);
+
+/** The most guilds one request asks Discord about when the bot has not reported them yet (cold cache). */
+export const MAX_PRESENCE_LOOKUPS = 25;
+
+/**
+ * Which of the user's managed guilds the bot is in, for those the bot has not reported: only until its first
+ * completed sync (after that its reports are the whole truth). Asked of Discord one guild at a time, cached.
+ * On a page a failed look-up counts as "not there"; when the answer authorises a change it is the caller's.
+ */
+async function confirmedByDiscord(env: Env, guilds: readonly PartialGuild[], options: DiscordCallOptions): Promise<Set<string>> {
+  const answers = await mapLimited(guilds.slice(0, MAX_PRESENCE_LOOKUPS), DISCORD_LOOKUPS_AT_ONCE, async (guild) => {
+    try {
+      return (await getBotPresence(env, guild.id, options)).present ? guild.id : null;
+    } catch (error) {
+      if (options.authorises === true) throw error;
+      console.warn(`bot presence look-up of guild ${guild.id} failed`, error);
+      return null;
+    }
+  });
+  return new Set(answers.filter((id) => id !== null));
+}
+
 /** The user's guilds by what they may do there: manage (split by the bot's presence), or perhaps be granted. */
-export async function manageableGuilds(env: Env, session: ActiveSession, options: DiscordCallOptions = {}): Promise<ManageableGuilds> {
-  const [guilds, botGuildIds] = await Promise.all([
-    withUserToken(session, (token) => getUserGuilds(env, token, session.user.id, options)),
-    // Not `fresh`: a refresh of the user's list does not force the bot's.
-    getBotGuildIds(env, { signal: options.signal, readAhead: options.readAhead }),
-  ]);
+export async function classifyGuilds(
+  env: Env,
+  guilds: readonly PartialGuild[],
+  presence: BotPresenceView,
+  options: DiscordCallOptions = {},
+): Promise<ManageableGuilds> {
   const managed = guilds.filter(canManageGuild);
+  const unreported = presence.synced ? [] : managed.filter((g) => !presence.present.has(g.id));
+  const confirmed = await confirmedByDiscord(env, unreported, options);
+  const hasBot = (g: PartialGuild) => presence.present.has(g.id) || confirmed.has(g.id);
   return {
-    withBot: managed.filter((g) => botGuildIds.has(g.id)),
-    withoutBot: managed.filter((g) => !botGuildIds.has(g.id)),
-    memberOf: guilds.filter((g) => botGuildIds.has(g.id) && !canManageGuild(g)),
+    withBot: managed.filter(hasBot),
+    withoutBot: managed.filter((g) => !hasBot(g)),
+    // Only what the bot reported: a role grant never reaches a guild by Discord's word alone.
+    memberOf: guilds.filter((g) => presence.present.has(g.id) && !canManageGuild(g)),
   };
+}
+
+export async function manageableGuilds(env: Env, session: ActiveSession, options: DiscordCallOptions = {}): Promise<ManageableGuilds> {
+  const guilds = await userGuildList(env, session, options);
+  return classifyGuilds(
+    env,
+    guilds,
+    await runRead(
+      env.DB,
+      presenceRead(
+        env,
+        guilds.map((g) => g.id),
+      ),
+    ),
+    options,
+  );
+}
+
+/** The user's standing in one guild: their guild list (KV) beside the bot's presence in that guild alone (D1). */
+async function standingIn(env: Env, session: ActiveSession, guildId: string, lookup: GuildLookup): Promise<ManageableGuilds> {
+  const [guilds, presence] = await Promise.all([userGuildList(env, session, lookup), lookup.presence ?? runRead(env.DB, presenceRead(env, [guildId]))]);
+  return classifyGuilds(
+    env,
+    guilds.filter((g) => g.id === guildId),
+    presence,
+    lookup,
+  );
 }
 
 /** Discord options, and the user's guild list when the caller already asked for it (one KV read, not two). */
@@ -40,6 +100,8 @@ export interface GuildLookup extends DiscordCallOptions {
   guilds?: Promise<ManageableGuilds>;
   /** The server list of the same request, when the caller builds it anyway: its levels spare a second member lookup. */
   lists?: Promise<ServerLists>;
+  /** The bot's presence in the guild, when the caller read it in a batch of its own. */
+  presence?: Promise<BotPresenceView>;
 }
 
 export interface GuildAccess {
@@ -48,10 +110,10 @@ export interface GuildAccess {
 }
 
 /**
- * Member lookups at once: a Worker keeps at most 6 connections open, and D1, KV and the other calls of the
+ * Discord look-ups at once: a Worker keeps at most 6 connections open, and D1, KV and the other calls of the
  * request need some of them.
  */
-const MEMBER_LOOKUPS_AT_ONCE = 4;
+const DISCORD_LOOKUPS_AT_ONCE = 4;
 /** The most guilds whose grants the server list checks with Discord in one request (cold cache). */
 export const MAX_GRANTED_GUILD_LOOKUPS = 25;
 
@@ -86,7 +148,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, run: (item: 
  */
 async function grantedAccess(
   env: Env,
-  userId: string,
+  session: ActiveSession,
   guilds: readonly PartialGuild[],
   grants: readonly GuildGrant[],
   options: DiscordCallOptions,
@@ -95,9 +157,9 @@ async function grantedAccess(
   const byGuild = new Map<string, ServerAccessGrant[]>();
   for (const { guildID, ...grant } of grants) byGuild.set(guildID, [...(byGuild.get(guildID) ?? []), grant]);
   const candidates = guilds.filter((g) => byGuild.has(g.id)).slice(0, MAX_GRANTED_GUILD_LOOKUPS);
-  const found = await mapLimited(candidates, MEMBER_LOOKUPS_AT_ONCE, async (guild): Promise<GuildAccess | null> => {
+  const found = await mapLimited(candidates, DISCORD_LOOKUPS_AT_ONCE, async (guild): Promise<GuildAccess | null> => {
     try {
-      const level = levelOf(byGuild.get(guild.id) ?? [], await getMemberRoles(env, guild.id, userId, { signal: options.signal }));
+      const level = levelOf(byGuild.get(guild.id) ?? [], await memberRoles(env, session, guild.id, { signal: options.signal }));
       return level === null ? null : { guild, access: level };
     } catch (error) {
       console.warn(`member lookup in guild ${guild.id} failed`, error);
@@ -108,11 +170,14 @@ async function grantedAccess(
 }
 
 /** The level granted to the user in one guild they are in, or null. Discord failures are the caller's. */
-async function grantedLevel(env: Env, userId: string, guildId: string, options: DiscordCallOptions): Promise<GrantLevel | null> {
+async function grantedLevel(env: Env, session: ActiveSession, guildId: string, options: DiscordCallOptions): Promise<GrantLevel | null> {
   const grants = await listGrants(env.DB, guildId);
   if (grants.length === 0) return null;
-  return levelOf(grants, await getMemberRoles(env, guildId, userId, { signal: options.signal }));
+  return levelOf(grants, await memberRoles(env, session, guildId, { signal: options.signal, authorises: options.authorises }));
 }
+
+const memberRoles = (env: Env, session: ActiveSession, guildId: string, options: DiscordCallOptions) =>
+  withUserToken(session, (token) => getMemberRoles(env, token, guildId, session.user.id, options));
 
 /**
  * The one gate of every per-server call: the guild and the user's level there, if it is at least `needed`
@@ -127,14 +192,16 @@ export async function requireGuildAccess(
   lookup: GuildLookup = {},
 ): Promise<GuildAccess> {
   if (!isSnowflake(guildId)) throw badInput('serverID', 'must be a Discord server id (17–20 digits).');
-  const { withBot, memberOf } = await (lookup.guilds ?? manageableGuilds(env, session, lookup));
+  // Anything above reading changes something: it is decided on Discord's live answers, never a last known copy.
+  if (needed !== 'read') lookup = { ...lookup, authorises: true, guilds: undefined, lists: undefined };
+  const { withBot, memberOf } = await (lookup.guilds ?? standingIn(env, session, guildId, lookup));
   const managed = withBot.find((g) => g.id === guildId);
   if (managed) return { guild: managed, access: 'manage' };
   const member = memberOf.find((g) => g.id === guildId);
   // No grant reaches 'manage': Discord is not asked about the member's roles for it.
   if (member && needed === 'manage') throw forbidden('Only the owner and members with Manage Server or Administrator can do this.');
   const listed = member && lookup.lists ? (await lookup.lists).allowed.find((g) => g.id === guildId) : undefined;
-  const level = listed && listed.access !== 'manage' ? listed.access : member ? await grantedLevel(env, session.user.id, guildId, lookup) : null;
+  const level = listed && listed.access !== 'manage' ? listed.access : member ? await grantedLevel(env, session, guildId, lookup) : null;
   if (member && level !== null) {
     if (allows(level, needed)) return { guild: member, access: level };
     throw forbidden("Your role can view this server's settings but not change them.");
@@ -149,11 +216,14 @@ export interface ServerLists {
   invitable: ServerSummary[];
 }
 
-/** The grants of the guilds a role grant could open to the user (those with the bot they do not manage). */
-export const grantsRead = (env: Env, guilds: ManageableGuilds) =>
+/**
+ * The grants of the guilds a role grant could open to the user: those they do not manage (which of them have the
+ * bot is known later, so this can share a batch with the bot's presence).
+ */
+export const grantsRead = (env: Env, guilds: readonly PartialGuild[]) =>
   grantsOfRead(
     env.DB,
-    guilds.memberOf.map((g) => g.id),
+    guilds.filter((g) => !canManageGuild(g)).map((g) => g.id),
   );
 
 /**
@@ -166,8 +236,8 @@ export async function toServerLists(
   guilds: ManageableGuilds,
   options: DiscordCallOptions & { grants?: readonly GuildGrant[] } = {},
 ): Promise<ServerLists> {
-  const grants = options.grants ?? (await runRead(env.DB, grantsRead(env, guilds)));
-  const granted = await grantedAccess(env, session.user.id, guilds.memberOf, grants, options);
+  const grants = options.grants ?? (await runRead(env.DB, grantsRead(env, guilds.memberOf)));
+  const granted = await grantedAccess(env, session, guilds.memberOf, grants, options);
   return {
     allowed: [
       ...guilds.withBot.map((g): AllowedServer => ({ ...toSummary(g), access: 'manage' })),

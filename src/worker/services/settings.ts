@@ -20,14 +20,14 @@ import {
   writeGuildSetting,
   type SettingRow,
 } from '../db/settings';
-import { runRead, type BatchRead } from '../db/batch';
+import { runRead, runReads, type BatchRead } from '../db/batch';
 import { licenceStatement, type Licence } from '../db/whitelist';
 import { stalenessFields } from '../discord/staleness';
 import { ApiError, notFound, SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { checkReference, loadGuildView } from './guild-view';
 import { toLicenceState } from './licences';
-import { requireGuildAccess, type GuildAccess, type GuildLookup } from './servers';
+import { presenceRead, requireGuildAccess, type GuildAccess, type GuildLookup } from './servers';
 
 export type StoredState = readonly [SettingsValues, LicenceState];
 
@@ -44,6 +44,12 @@ export function storedStateRead(db: D1Database, guildId: string): BatchRead<Stor
 
 const readStoredState = (db: D1Database, guildId: string) => runRead(db, storedStateRead(db, guildId));
 
+/** The stored state and the bot's presence (which the permission check needs) in one batch. */
+function withStoredState(env: Env, serverId: string, options: GuildLookup): GuildLookup & { stored: Promise<StoredState> } {
+  const reads = runReads(env.DB, [storedStateRead(env.DB, serverId), presenceRead(env, [serverId])]);
+  return { ...options, stored: reads.then(([state]) => state), presence: reads.then(([, presence]) => presence) };
+}
+
 /**
  * The settings answer for a guild the user may at least read (403 otherwise). The D1 reads start beside
  * the permission check (or come from the caller's batch, `stored`); their rows are only answered once the
@@ -55,10 +61,11 @@ export async function serverSettings(
   serverId: string,
   options: GuildLookup & { stored?: Promise<StoredState> } = {},
 ): Promise<ServerSettingsResponse> {
-  const stored = options.stored ?? readStoredState(env.DB, serverId);
+  const lookup = options.stored ? { ...options, stored: options.stored } : withStoredState(env, serverId, options);
+  const { stored } = lookup;
   // Without this the reads' rejection would go unobserved when the permission check throws first.
   stored.catch(() => undefined);
-  const { guild, access } = await requireGuildAccess(env, session, serverId, 'read', options);
+  const { guild, access } = await requireGuildAccess(env, session, serverId, 'read', lookup);
   const [[values, whitelist], view] = await Promise.all([stored, loadGuildView(env, guild.id, { signal: options.signal, readAhead: options.readAhead })]);
   return { id: guild.id, name: guild.name, access, ...values, whitelist, ...view, ...stalenessFields() };
 }
@@ -79,7 +86,7 @@ export async function updateServerSetting(env: Env, session: ActiveSession, upda
 
 async function saveSetting(env: Env, session: ActiveSession, { guild, access }: GuildAccess, update: SettingUpdate): Promise<ServerSettingsResponse> {
   const { section, key, kind, value, expected } = update;
-  const view = await checkReference(env, guild.id, kind, value, await loadGuildView(env, guild.id));
+  const view = await checkReference(env, session.user.id, guild.id, kind, value, await loadGuildView(env, guild.id));
   const result = await writeGuildSetting(env.DB, {
     guildId: guild.id,
     section,

@@ -10,6 +10,7 @@ import {
   type SettingsAuditResponse,
 } from '../../../shared/settings';
 import { apiKeys } from '../../../shared/api-keys';
+import { mayChange } from '../../../shared/server-access';
 import { apiActions } from '../../../shared/api-actions';
 import { getJson, postJson } from '../../api';
 import { useApi } from '../../hooks/useApi';
@@ -189,7 +190,7 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
               {when.format(entry.createdAt)}
             </time>
             {/* A reader sees the history but cannot undo it. */}
-            {settings.access !== 'read' && (
+            {mayChange(settings) && (
               <button
                 type="button"
                 className={smallButton}

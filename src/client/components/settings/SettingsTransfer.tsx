@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import { apiKeys } from '../../../shared/api-keys';
+import { mayChange } from '../../../shared/server-access';
 import { apiActions, apiGets } from '../../../shared/api-actions';
 import type { ServerSettingsResponse } from '../../../shared/settings';
 import type { SettingsDocument, SettingsImportResponse } from '../../../shared/settings-transfer';
@@ -29,7 +30,7 @@ export function SettingsTransfer({ serverId, settings }: { serverId: string; set
   const [copyOpen, setCopyOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   // A reader may export; importing and copying change settings.
-  const readOnly = settings.access === 'read';
+  const readOnly = !mayChange(settings);
 
   const preview = async (title: string, document: SettingsDocument) => {
     setBusy(true);
