@@ -39,5 +39,7 @@ if (discordBaseUrl === undefined || appBaseUrl === undefined || token === undefi
   console.error('usage: BOT_API_TOKEN=… dev/demo-bot.ts <fake Discord URL> <app URL>');
   process.exit(2);
 }
+const started = performance.now();
 const { received, removed } = await syncDemoBotPresence(discordBaseUrl, appBaseUrl, token);
-console.log(`Demo bot: reported ${received} guilds to the dashboard${removed > 0 ? ` (removed ${removed} it is no longer in)` : ''}.`);
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`Demo bot: reported ${received} guilds to the dashboard in ${seconds} s${removed > 0 ? ` (removed ${removed} it is no longer in)` : ''}.`);

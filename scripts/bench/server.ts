@@ -6,21 +6,29 @@ import { findWorkerd, type WorkerdProcesses } from './workerd-proc.ts';
 export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 8810);
 export const BENCH_BASE = `http://127.0.0.1:${BENCH_PORT}`;
 
-export async function startBenchServer(): Promise<ChildProcess> {
+export const BENCH_PERSIST_DIR = '.wrangler/bench-state';
+
+/** `extraEnv` reaches the start script and the fake Discord (FAKE_DISCORD_BOT_GUILDS, SKIP_BUILD); `onOutput` sees its lines. */
+export async function startBenchServer(extraEnv: Record<string, string> = {}, onOutput: (text: string) => void = () => undefined): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...WRANGLER_ENV,
       PORT: String(BENCH_PORT),
       FAKE_DISCORD_PORT: String(BENCH_PORT + 1),
-      PERSIST_DIR: '.wrangler/bench-state',
+      PERSIST_DIR: BENCH_PERSIST_DIR,
       FRESH_STATE: '1',
       APP_ORIGIN: BENCH_BASE,
+      ...extraEnv,
     },
     detached: true,
   });
   await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('is running at') && resolve());
+    child.stdout.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      onOutput(text);
+      if (text.includes('is running at')) resolve();
+    });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return child;

@@ -1,0 +1,125 @@
+// The dashboard at the bot's size: for each N, `npm start` with the fake Discord playing a bot in N guilds
+// (FAKE_DISCORD_BOT_GUILDS; the demo owner is in 200 of them and manages 20), the bot's full sync through the
+// bot API, then cold and warm logged-in pages: Discord calls, wall time, workerd CPU as a ratio to a static
+// asset, the Worker isolate's CPU; the cron; the largest value in KV and the size of D1.
+//   node --import ./scripts/resolve-ts-extensions.ts scripts/bench/scale.ts [N,N,…]   (default 5,10000,100000,500000)
+//   BENCH_DURATION (default 5 s per path), BENCH_CPU_ROUNDS (default 3), BENCH_CPU_REQUESTS, BENCH_PROFILE: as for npm run bench
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { compareWithStatic, measure, printLoadTable, type LoadRow, type LoadTarget } from './load.ts';
+import { benchOptions } from './options.ts';
+import { BENCH_BASE, BENCH_PERSIST_DIR, BENCH_PORT, benchWorkerd, loginCookie, startBenchServer, stopBenchServer } from './server.ts';
+
+const DISCORD = `http://127.0.0.1:${BENCH_PORT + 1}`;
+const sizes = (process.argv[2] ?? '5,10000,100000,500000').split(',').map(Number);
+const options = benchOptions([], { BENCH_DURATION: '5', BENCH_CPU_ROUNDS: '3', ...process.env, BENCH_ONLY: 'load' });
+
+interface ColdRow {
+  path: string;
+  status: number;
+  ms: number;
+  discordCalls: number;
+  botCalls: number;
+}
+
+async function discordCalls(): Promise<{ auth: string }[]> {
+  const { calls } = await (await fetch(`${DISCORD}/__demo/calls`)).json<{ calls: { auth: string }[] }>();
+  return calls;
+}
+
+/** One request on whatever the caches hold now, with the Discord calls it caused. */
+async function timed(path: string, cookie: string): Promise<ColdRow> {
+  await fetch(`${DISCORD}/__demo/calls/reset`, { method: 'POST' });
+  const started = performance.now();
+  const res = await fetch(`${BENCH_BASE}${path}`, { headers: { cookie, 'Accept-Encoding': 'gzip, deflate, br' } });
+  await res.arrayBuffer();
+  const ms = performance.now() - started;
+  const calls = await discordCalls();
+  return { path, status: res.status, ms, discordCalls: calls.length, botCalls: calls.filter((c) => c.auth === 'bot').length };
+}
+
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .map((name) => join(dir, name))
+      .filter((path) => statSync(path).isFile());
+  } catch {
+    return [];
+  }
+}
+
+/** The largest value KV holds (its blobs on disk) and the D1 database's size. */
+function storedSizes(): { largestKvBytes: number; kvValues: number; d1Bytes: number } {
+  const kv = filesUnder(join(BENCH_PERSIST_DIR, 'v3', 'kv')).filter((path) => path.includes('blobs'));
+  const d1 = filesUnder(join(BENCH_PERSIST_DIR, 'v3', 'd1')).filter((path) => path.endsWith('.sqlite') || path.endsWith('.sqlite-wal'));
+  return {
+    largestKvBytes: Math.max(0, ...kv.map((path) => statSync(path).size)),
+    kvValues: kv.length,
+    d1Bytes: d1.reduce((sum, path) => sum + statSync(path).size, 0),
+  };
+}
+
+async function cron(): Promise<ColdRow> {
+  await fetch(`${DISCORD}/__demo/calls/reset`, { method: 'POST' });
+  const started = performance.now();
+  const res = await fetch(`${BENCH_BASE}/__scheduled?cron=${encodeURIComponent('*/15 * * * *')}`);
+  await res.arrayBuffer();
+  const ms = performance.now() - started;
+  const calls = await discordCalls();
+  return { path: 'cron', status: res.status, ms, discordCalls: calls.length, botCalls: calls.filter((c) => c.auth === 'bot').length };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+async function runSize(n: number, first: boolean) {
+  let syncLine = '';
+  const server = await startBenchServer({ FAKE_DISCORD_BOT_GUILDS: String(n), ...(first ? {} : { SKIP_BUILD: '1' }) }, (text) => {
+    const line = /Demo bot: .*/.exec(text)?.[0];
+    if (line) syncLine = line;
+  });
+  try {
+    const cookie = await loginCookie();
+    const cold: ColdRow[] = [await timed('/api/allowed-servers', cookie)];
+    const allowed = await (await fetch(`${BENCH_BASE}/api/allowed-servers`, { headers: { cookie } })).json<{ id: string }[]>();
+    const serverId = allowed[0]?.id;
+    if (serverId === undefined) throw new Error('the demo owner has no server with the bot');
+    // A server not yet viewed: its roles and channels are not cached either.
+    cold.push(await timed(`/server/${allowed.at(-1)?.id ?? serverId}`, cookie));
+    cold.push(await timed('/servers', cookie));
+    const warm = [await timed('/servers', cookie), await timed(`/server/${serverId}`, cookie), await timed('/api/allowed-servers', cookie)];
+    const cronRow = await cron();
+
+    console.log(`\n## ${n.toLocaleString('en-US')} bot guilds — ${syncLine}`);
+    console.log('| request | status | wall ms | Discord calls | of them as the bot |');
+    console.log('|---|---|---|---|---|');
+    for (const [label, rows] of [
+      ['cold', cold],
+      ['warm', warm],
+    ] as const) {
+      for (const r of rows) console.log(`| ${label} ${r.path} | ${r.status} | ${r.ms.toFixed(0)} | ${r.discordCalls} | ${r.botCalls} |`);
+    }
+    console.log(`| cron | ${cronRow.status} | ${cronRow.ms.toFixed(0)} | ${cronRow.discordCalls} | ${cronRow.botCalls} |`);
+
+    const targets: LoadTarget[] = [
+      { name: '/servers', path: '/servers', cookie },
+      { name: '/server/{id}', path: `/server/${serverId}`, cookie },
+      { name: '/api/allowed-servers', path: '/api/allowed-servers', cookie },
+    ];
+    const staticTarget: LoadTarget = { name: 'static /favicon.svg', path: '/favicon.svg' };
+    const measureTarget = (target: LoadTarget, reference?: LoadTarget) =>
+      measure(BENCH_BASE, target, options.load, options.cpu, () => benchWorkerd(server), options.isolate, reference);
+    const rows: LoadRow[] = [await measureTarget(staticTarget)];
+    for (const target of targets) rows.push(await measureTarget(target, staticTarget));
+    compareWithStatic(rows);
+    printLoadTable(rows, options.load, options.cpu, options.isolate);
+
+    const stored = storedSizes();
+    console.log(`\nStored: largest KV value ${kb(stored.largestKvBytes)} (${stored.kvValues} values); D1 ${kb(stored.d1Bytes)}`);
+  } finally {
+    stopBenchServer(server);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+
+console.log(`ServerManager scale bench, ${new Date().toISOString()}`);
+for (const [index, n] of sizes.entries()) await runSize(n, index === 0);
