@@ -1,6 +1,6 @@
 /**
  * Where the bot is (the `bot_guilds` table), as the bot reports it, and the state of its full resyncs.
- * The landing page's counters follow this table through triggers (migrations/0006_bot_guilds.sql).
+ * The landing page's counters follow this table through triggers (migrations/0007_bot_guilds.sql).
  */
 import type { BotPresence, BotSyncGuild } from '../../shared/bot-api';
 import type { BatchRead } from './batch';
