@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { endSession } from './auth/session';
 import { missingSettings, requireConfiguration } from './config';
 import { csrfGuard } from './csrf';
+import { prunePlayTickets } from './db/play-tickets';
 import { pruneSettingsAudit } from './db/settings';
 import { DiscordUnauthorizedError } from './discord/rest';
 import { ApiError, toApiError } from './errors';
@@ -120,6 +121,7 @@ export default {
       audit: pruneSettingsAudit(env.DB),
       feed: pruneBotFeed(env),
       songs: reconcileLibraries(env),
+      playTickets: prunePlayTickets(env.DB),
     };
     // Each job on its own: Discord being down (stats) must not count as the song reconcile failing.
     ctx.waitUntil(
