@@ -16,6 +16,7 @@ import { run } from './process-tools.ts';
 import { contentTypeOf } from '../src/shared/content-types.ts';
 import { songListCacheKeys } from '../src/shared/song-limits.ts';
 import { indexUpsertSql, saveToIndex, type IndexedSong } from '../src/worker/db/song-index.ts';
+import { planUploadKeys, RefusedUpload, type PlannedUpload } from './upload-keys.ts';
 
 const BUCKETS = { kenji: { binding: 'KENJI', bucket: 'kenji-library' }, glaive: { binding: 'GLAIVE', bucket: 'glaive-library' } } as const;
 
@@ -40,13 +41,13 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-const files = [...walk(folder)].map((path) => {
-  const relativeKey = relative(folder, path).split(sep).join('/');
-  return { path, key: prefix ? `${prefix}/${relativeKey}` : relativeKey, size: statSync(path).size };
-});
-const badKey = files.find((f) => f.key.split('/').some((s) => s === '' || s === '.' || s === '..') || Buffer.byteLength(f.key) > 1024);
-if (badKey) {
-  console.error(`Refusing to upload '${badKey.key}': not a valid library path.`);
+const local = [...walk(folder)].map((path) => ({ path, relative: relative(folder, path).split(sep).join('/') }));
+let files: (PlannedUpload & { size: number })[];
+try {
+  files = planUploadKeys(local, prefix).map((file) => ({ ...file, size: statSync(file.path).size }));
+} catch (error) {
+  if (!(error instanceof RefusedUpload)) throw error;
+  console.error(error.message);
   process.exit(1);
 }
 console.log(`${files.length} files, ${(files.reduce((s, f) => s + f.size, 0) / 1e6).toFixed(1)} MB → ${library}${values.remote ? ' (remote)' : ' (local)'}`);

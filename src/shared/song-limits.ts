@@ -10,6 +10,14 @@ export const MAX_ZIP_FILES = 2000;
 export const MAX_ZIP_BYTES = 1024 ** 3;
 /** The PLAY_LIMITER period in wrangler.toml; a 429 asks the client to wait this long. */
 export const PLAY_LIMIT_PERIOD_SECONDS = 60;
+/**
+ * One counted play's ticket lets the audio element move this many times the song (the counted request's
+ * bytes included): its first range and its seeks, each seek paying the rest of the file it asks for. Past
+ * that, each request of the play counts as a play again, so no request moves audio uncounted.
+ */
+export const PLAY_TICKET_FILES = 3;
+/** A ticket holds this long; a seek in a song paused for longer counts as a new play. */
+export const PLAY_TICKET_LIFETIME_SECONDS = 3600;
 /** The DOWNLOAD_LIMITER period in wrangler.toml; a 429 asks the client to wait this long. */
 export const DOWNLOAD_LIMIT_PERIOD_SECONDS = 60;
 /**

@@ -18,7 +18,19 @@ export function libraryFromPathname(pathname: string): Library {
 /** R2 keys are at most 1024 bytes. */
 export const MAX_KEY_BYTES = 1024;
 
-export type PathProblem = 'empty' | 'too-long' | 'absolute' | 'backslash' | 'control' | 'encoded' | 'dot-segment' | 'empty-segment';
+export type PathProblem =
+  | 'empty'
+  | 'too-long'
+  | 'absolute'
+  | 'backslash'
+  | 'control'
+  | 'encoded'
+  | 'dot-segment'
+  | 'empty-segment'
+  | 'not-nfc'
+  | 'bidi'
+  | 'invisible'
+  | 'compatibility-form';
 
 const PROBLEM_SENTENCES: Record<PathProblem, string> = {
   empty: 'is empty',
@@ -29,24 +41,66 @@ const PROBLEM_SENTENCES: Record<PathProblem, string> = {
   encoded: 'contains percent-encoded characters (it was encoded twice)',
   'dot-segment': "must not contain '.' or '..' segments",
   'empty-segment': "must not contain empty segments ('//')",
+  'not-nfc': 'is not in Unicode NFC form (npm run upload-songs normalises names)',
+  bidi: 'contains bidirectional control characters, which can disguise a name',
+  invisible: 'contains zero-width characters',
+  'compatibility-form': "contains a compatibility form (fullwidth, for example) of '.', '/', '\\', ':' or '%' that would make it a different path",
 };
 
-/**
- * Why a library path (already URL-decoded once, as query parameters are) is unsafe, or null if it is fine.
- * A second layer of percent-encoding is refused so no later decoding step can turn `%2e%2e` into `..`.
- */
-export function pathProblem(path: string): PathProblem | null {
+// C0, DEL, C1, and the line and paragraph separators.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** Marks, embeddings, overrides and isolates: they reorder what is shown ('evil\u202egpj.mp3' shows as 'evilmp3.jpg'). */
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const INVISIBLE = /[\u180e\u200b-\u200d\u2060-\u2064\ufeff]/;
+/** Joiners are part of spelling in many scripts (a Persian non-joiner, an emoji sequence): allowed between non-ASCII characters. */
+const JOINER_IN_SCRIPT = /(?<=\P{ASCII})[\u200c\u200d](?=\P{ASCII})/gu;
+
+function structuralProblem(path: string): PathProblem | null {
   if (path === '') return 'empty';
   if (new TextEncoder().encode(path).length > MAX_KEY_BYTES) return 'too-long';
   if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'absolute';
   if (path.includes('\\')) return 'backslash';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(path)) return 'control';
+  if (CONTROL.test(path)) return 'control';
   if (/%[0-9A-Fa-f]{2}/.test(path)) return 'encoded';
   const segments = path.split('/');
   if (segments.some((s) => s === '.' || s === '..')) return 'dot-segment';
   if (segments.some((s) => s === '')) return 'empty-segment';
   return null;
+}
+
+/**
+ * Why a library path (already URL-decoded once, as query parameters are) is unsafe, or null if it is fine.
+ * The one rule for names: requests, the song list, folder zips and `npm run upload-songs` all apply it.
+ * A second layer of percent-encoding is refused so no later decoding step can turn `%2e%2e` into `..`.
+ * A name must be its own NFC form, so that one string is what the list shows, a URL carries and a zip
+ * holds, and two spellings of 'café.mp3' cannot sit side by side; and it must stay safe under NFKC,
+ * which some file systems and unzip tools apply ('．．／' would become '../').
+ */
+export function pathProblem(path: string): PathProblem | null {
+  const structural = structuralProblem(path);
+  if (structural) return structural;
+  if (path.normalize('NFC') !== path) return 'not-nfc';
+  if (BIDI.test(path)) return 'bidi';
+  if (INVISIBLE.test(path.replace(JOINER_IN_SCRIPT, ''))) return 'invisible';
+  const compatible = path.normalize('NFKC');
+  if (compatible === path) return null;
+  const problem = structuralProblem(compatible);
+  const moreSegments = compatible.split('/').length !== path.split('/').length;
+  return moreSegments || (problem && problem !== 'too-long') ? 'compatibility-form' : null;
+}
+
+/** Pairs of different paths that are the same after NFC (each pair once, in the order given). */
+export function nfcTwins(paths: readonly string[]): [string, string][] {
+  const first = new Map<string, string>();
+  const twins: [string, string][] = [];
+  for (const path of paths) {
+    const normal = path.normalize('NFC');
+    const seen = first.get(normal);
+    if (seen === undefined) first.set(normal, path);
+    else if (seen !== path) twins.push([seen, path]);
+  }
+  return twins;
 }
 
 export function describePathProblem(field: string, problem: PathProblem): string {

@@ -7,6 +7,7 @@ import { BOT_SYNC_PATH } from '../shared/bot-api';
 import { endSession } from './auth/session';
 import { missingSettings, requireConfiguration } from './config';
 import { csrfGuard } from './csrf';
+import { prunePlayTickets } from './db/play-tickets';
 import { pruneSettingsAudit } from './db/settings';
 import { DiscordUnauthorizedError } from './discord/rest';
 import { ApiError, toApiError } from './errors';
@@ -128,6 +129,7 @@ export default {
       audit: pruneSettingsAudit(env.DB),
       feed: pruneBotFeed(env),
       songs: reconcileLibraries(env),
+      playTickets: prunePlayTickets(env.DB),
     };
     // Each job on its own: one failing must not count as the song reconcile failing.
     ctx.waitUntil(

@@ -5,6 +5,7 @@ import {
   folderZipName,
   isPlayable,
   libraryFromPathname,
+  nfcTwins,
   parentFolder,
   pathProblem,
   songStreamUrl,
@@ -67,8 +68,46 @@ describe('song paths', () => {
     ['a%2Fb', 'encoded'],
     ['a\u0000b', 'control'],
     ['x'.repeat(1025), 'too-long'],
+    ['a\u0085b (C1 next line)', 'control'],
+    ['a\u2028b (line separator)', 'control'],
+    // Issue 22: names that look like something else, or turn into separators on the way to a disk.
+    ['Caf\u00e9/caf\u00e9.mp3 (NFC)', null],
+    ['Cafe\u0301/song.mp3 (NFD)', 'not-nfc'],
+    ['Caf\u00e9/cafe\u0301.mp3 (NFD)', 'not-nfc'],
+    ['A/\uff0e\uff0e\uff0fescape.mp3', 'compatibility-form'],
+    ['\uff0e\uff0e/x.mp3', 'compatibility-form'],
+    ['a/\uff0e/x.mp3', 'compatibility-form'],
+    ['a/\u2025/x.mp3 (two dot leader)', 'compatibility-form'],
+    ['a/b\uff0fc.mp3', 'compatibility-form'],
+    ['a/b\uff3cc.mp3', 'compatibility-form'],
+    ['\uff23:/x.mp3', 'compatibility-form'],
+    ['a/\uff05\uff12\uff45.mp3', 'compatibility-form'],
+    ['a/file\uff0emp3 (a fullwidth dot inside a name stays a name)', null],
+    ['a/evil\u202egpj.mp3', 'bidi'],
+    ['a/x\u202ay.mp3', 'bidi'],
+    ['a/x\u2066y\u2069.mp3', 'bidi'],
+    ['a/x\u200fy.mp3', 'bidi'],
+    ['a/x\u061cy.mp3', 'bidi'],
+    ['a/x\u200by.mp3', 'invisible'],
+    ['a/x\u2060y.mp3', 'invisible'],
+    ['a/\ufeffx.mp3', 'invisible'],
+    ['a/pay\u200dpal.mp3', 'invisible'],
+    ['a/x\u200c.mp3', 'invisible'],
+    ['\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.mp3 (a Persian zero-width non-joiner)', null],
+    ['\u{1f468}\u200d\u{1f469}\u200d\u{1f467}.mp3 (an emoji sequence)', null],
   ])('pathProblem(%j) is %s', (path, problem) => {
     expect(pathProblem(path)).toBe(problem);
+  });
+
+  it('finds names that are the same after NFC, once per pair', () => {
+    const nfc = 'A/caf\u00e9.mp3';
+    const nfd = 'A/cafe\u0301.mp3';
+    expect(nfcTwins([nfc, 'A/other.mp3', nfd])).toEqual([[nfc, nfd]]);
+    expect(nfcTwins(['A\u030a/x.mp3', '\u00c5/x.mp3', '\u212b/x.mp3'])).toEqual([
+      ['A\u030a/x.mp3', '\u00c5/x.mp3'],
+      ['A\u030a/x.mp3', '\u212b/x.mp3'],
+    ]);
+    expect(nfcTwins([nfc, 'B/caf\u00e9.mp3'])).toEqual([]);
   });
 });
 

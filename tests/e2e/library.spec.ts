@@ -97,6 +97,11 @@ test.describe('song library pages', () => {
   });
 
   test('plays, toggles, seeks, changes volume and mutes', async ({ page }) => {
+    // What the real audio element asks for: after the counted probe, only ticketed ranges, none refused.
+    const streamed: { ticketed: boolean; status: number }[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/stream-kenji-song')) streamed.push({ ticketed: response.url().includes('&ticket='), status: response.status() });
+    });
     await gotoHydrated(page, '/kenji?folder=Kenji+Sato%2FNight+Drive');
     // The page's Suspense boundary may hydrate just after the app shell's flag is set.
     await expect.poll(async () => (await audioState(page)).volume).toBe(0.5);
@@ -127,6 +132,15 @@ test.describe('song library pages', () => {
     // Playback ends with the track.
     await expect.poll(async () => (await audioState(page)).paused, { timeout: 10_000 }).toBe(true);
     await expect(page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    expect(
+      streamed.filter((r) => !r.ticketed),
+      'one counted request: the probe',
+    ).toEqual([{ ticketed: false, status: 206 }]);
+    expect(streamed.filter((r) => r.ticketed).length, 'the element streams on the ticket').toBeGreaterThan(0);
+    expect(
+      streamed.filter((r) => r.status >= 400),
+      'nothing refused',
+    ).toEqual([]);
   });
 
   test('keyboard shortcuts: space, M, up and down, but not while typing', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { invalidateSongList } from '../../src/worker/songs/song-list';
 import { required } from './expect-helpers';
 
 /**
@@ -130,8 +131,18 @@ describe('zip member names are checked like request paths', () => {
     'Hostile/C:/drive.wav',
     'Hostile/%2e%2e/encoded.wav',
     'Hostile/control\u0001.wav',
+    // Issue 22: a second spelling of café.mp3 (NFD), a fullwidth '../', a right-to-left override, a zero-width space.
+    'Hostile/cafe\u0301.mp3',
+    'Hostile/\uff0e\uff0e\uff0fescape.mp3',
+    'Hostile/evil\u202egpj.mp3',
+    'Hostile/zero\u200bwidth.mp3',
   ];
-  const SAFE = { 'Hostile/ok.wav': 'safe one', 'Hostile/Sub/deeper ok.mp3': 'safe two', 'Hostile/dots..in name.txt': 'safe three' };
+  const SAFE = {
+    'Hostile/ok.wav': 'safe one',
+    'Hostile/Sub/deeper ok.mp3': 'safe two',
+    'Hostile/dots..in name.txt': 'safe three',
+    'Hostile/caf\u00e9.mp3': 'safe four',
+  };
 
   beforeAll(async () => {
     for (const key of HOSTILE_KEYS) await env.KENJI.put(key, `hostile ${key}`);
@@ -144,8 +155,7 @@ describe('zip member names are checked like request paths', () => {
   });
 
   it('leaves hostile members out, and the predicted Content-Length is exactly what is sent', async () => {
-    const listing = await (await call('/get-kenji-songs')).json<string[]>();
-    for (const key of HOSTILE_KEYS) expect(listing, 'the hostile objects really are in R2').toContain(key);
+    for (const key of HOSTILE_KEYS) expect(await env.KENJI.head(key), `${key} really is in R2`).not.toBeNull();
 
     const response = await call('/download-kenji-folder?folder=Hostile');
     expect(response.status).toBe(200);
@@ -153,8 +163,38 @@ describe('zip member names are checked like request paths', () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(bytes.length).toBe(declared);
     const files = unzipSync(bytes);
-    expect(Object.keys(files).sort()).toEqual(['Sub/deeper ok.mp3', 'dots..in name.txt', 'ok.wav']);
+    expect(Object.keys(files).sort()).toEqual(['Sub/deeper ok.mp3', 'caf\u00e9.mp3', 'dots..in name.txt', 'ok.wav']);
     expect(new TextDecoder().decode(files['ok.wav'])).toBe('safe one');
+    expect(new TextDecoder().decode(files['caf\u00e9.mp3']), 'the NFC spelling, not its NFD twin').toBe('safe four');
+  });
+
+  it('leaves hostile names out of the song list, which shows the safe ones', async () => {
+    await invalidateSongList(env.CACHE, 'kenji');
+    for (const query of ['', '?sizes=1']) {
+      const body = await (await call(`/get-kenji-songs${query}`)).json<string[] | { paths: string[]; sizes: number[] }>();
+      const listing = Array.isArray(body) ? body : body.paths;
+      for (const key of Object.keys(SAFE)) expect(listing, query).toContain(key);
+      // 'C:' is a drive letter only where a zip member's name starts: the library path itself is fine.
+      for (const key of HOSTILE_KEYS.filter((k) => k !== 'Hostile/C:/drive.wav')) expect(listing, query).not.toContain(key);
+      if (!Array.isArray(body)) expect(body.sizes).toHaveLength(listing.length);
+    }
+  });
+
+  it('refuses to stream or download a hostile name with 400, naming the problem', async () => {
+    const cases: [string, RegExp][] = [
+      ['Hostile/cafe\u0301.mp3', /NFC/],
+      ['Hostile/\uff0e\uff0e\uff0fescape.mp3', /compatibility form/],
+      ['Hostile/evil\u202egpj.mp3', /bidirectional/],
+      ['Hostile/zero\u200bwidth.mp3', /zero-width/],
+    ];
+    for (const [key, sentence] of cases) {
+      for (const endpoint of ['stream-kenji-song', 'download-kenji-song']) {
+        const response = await call(songUrl(endpoint, key));
+        expect(response.status, `${endpoint} ${key}`).toBe(400);
+        expect((await response.json<{ error: string }>()).error, key).toMatch(sentence);
+      }
+    }
+    expect((await call(songUrl('stream-kenji-song', 'Hostile/caf\u00e9.mp3'))).status).toBe(200);
   });
 
   it('checks names at the root of a whole-library zip too', async () => {

@@ -262,6 +262,38 @@ describe('a member that vanishes', () => {
   });
 });
 
+describe('the DOS date and time of each member', () => {
+  /** APPNOTE 4.4.6: date = (year - 1980) << 9 | month << 5 | day; time = hour << 11 | minute << 5 | seconds / 2. */
+  const decoded = (dosDate: number, dosTime: number) =>
+    Date.UTC((dosDate >> 9) + 1980, ((dosDate >> 5) & 15) - 1, dosDate & 31, dosTime >> 11, (dosTime >> 5) & 63, (dosTime & 31) * 2);
+
+  it('are the time R2 stored each object, in UTC to the even second, in the central entry and the local header', async () => {
+    const members = readStoredZip(await bytesOf(await zipOf('Ranged')));
+    expect(members.length).toBeGreaterThanOrEqual(3);
+    for (const member of members) {
+      const uploaded = required(await env.KENJI.head(`Ranged/${member.name}`), member.name).uploaded.getTime();
+      expect(decoded(member.dosDate, member.dosTime), member.name).toBe(Math.floor(uploaded / 2000) * 2000);
+    }
+  });
+
+  it.each([
+    ['an odd second, rounded down', '2026-01-02T03:04:07.900Z', (46 << 9) | (1 << 5) | 2, (3 << 11) | (4 << 5) | 3],
+    ['the first time DOS can hold', '1980-01-01T00:00:00Z', (0 << 9) | (1 << 5) | 1, 0],
+    ['a time before 1980, clamped to the first', '1979-12-31T23:59:59Z', (0 << 9) | (1 << 5) | 1, 0],
+    ['the last time DOS can hold', '2107-12-31T23:59:58Z', (127 << 9) | (12 << 5) | 31, (23 << 11) | (59 << 5) | 29],
+    ['a time after 2107, clamped to the last', '2108-01-01T00:00:00Z', (127 << 9) | (12 << 5) | 31, (23 << 11) | (59 << 5) | 29],
+  ])('encode %s (%s)', (_, iso, date, time) => {
+    const layout = planZip([{ key: 'a', etag: 'e', name: 'a', size: 1, modified: new Date(iso), crc32: 1 }]);
+    const local = required(layout.parts[0], 'the local header');
+    if (local.kind !== 'bytes') throw new Error('the zip starts with a local header');
+    const localView = new DataView(local.bytes.buffer, local.bytes.byteOffset, local.bytes.byteLength);
+    expect([localView.getUint16(10, true), localView.getUint16(12, true)]).toEqual([time, date]);
+    const central = centralDirectory(layout, new Map());
+    const centralView = new DataView(central.buffer, central.byteOffset, central.byteLength);
+    expect([centralView.getUint16(12, true), centralView.getUint16(14, true)]).toEqual([time, date]);
+  });
+});
+
 describe('ZIP64, where a size or an offset passes 32 bits', () => {
   const member = (name: string, size: number): ZipMember => ({
     key: name,

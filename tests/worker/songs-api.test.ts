@@ -258,18 +258,34 @@ describe('play tickets', () => {
     expect(plays).toBe(30);
   }, 60_000);
 
-  it('does not accept a ticket for another song, another client or a forged one', async () => {
+  it('does not accept a ticket for another song, another library, another client or a forged one', async () => {
     const probe = await call(url(), from('10.0.1.2', 'bytes=0-1'));
     await probe.arrayBuffer();
     const ticket = probe.headers.get('X-Play-Ticket') ?? '';
-    const { isValidPlayTicket } = await import('../../src/worker/songs/play-ticket');
+    const { playTicketId } = await import('../../src/worker/songs/play-ticket');
     const secret = env.SESSION_SECRET;
-    expect(await isValidPlayTicket(secret, ticket, 'kenji', SONG, '10.0.1.2')).toBe(true);
-    expect(await isValidPlayTicket(secret, ticket, 'kenji', SONG, '10.0.1.3')).toBe(false);
-    expect(await isValidPlayTicket(secret, ticket, 'glaive', SONG, '10.0.1.2')).toBe(false);
-    expect(await isValidPlayTicket(secret, ticket, 'kenji', `${SONG}x`, '10.0.1.2')).toBe(false);
-    expect(await isValidPlayTicket(secret, 'A'.repeat(43), 'kenji', SONG, '10.0.1.2')).toBe(false);
-    expect(await isValidPlayTicket(secret, ticket, 'kenji', SONG, '10.0.1.2', Date.now() + 3 * 60_000)).toBe(false);
+    const play = { library: 'kenji', song: SONG, client: '10.0.1.2' };
+    expect(await playTicketId(secret, ticket, play)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await playTicketId(secret, ticket, { ...play, client: '10.0.1.3' })).toBeNull();
+    expect(await playTicketId(secret, ticket, { ...play, library: 'glaive' })).toBeNull();
+    expect(await playTicketId(secret, ticket, { ...play, song: `${SONG}x` })).toBeNull();
+    expect(await playTicketId(secret, 'A'.repeat(64), play)).toBeNull();
+    expect(await playTicketId(secret, `${ticket}A`, play)).toBeNull();
+  });
+
+  it('are dropped by the cron once expired, and only then', async () => {
+    const { issuePlayTicket, playTicketId } = await import('../../src/worker/songs/play-ticket');
+    const { prunePlayTickets } = await import('../../src/worker/db/play-tickets');
+    const play = { library: 'kenji', song: SONG, client: '10.0.1.4' };
+    const issued = Date.now();
+    const ids = await Promise.all(
+      [issued, issued + 1].map(async (at) => required(await playTicketId(env.SESSION_SECRET, await issuePlayTicket(env, play, 1000, 0, at), play), 'an id')),
+    );
+    await prunePlayTickets(env.DB, issued + 3_600_000);
+    const left = await env.DB.prepare('SELECT id FROM play_tickets WHERE id IN (?1, ?2)')
+      .bind(...ids)
+      .all<{ id: string }>();
+    expect(left.results.map((row) => row.id)).toEqual([ids[1]]);
   });
 });
 

@@ -7,6 +7,9 @@ export interface ReadMember {
   crc32: number;
   size: number;
   data: Uint8Array;
+  /** MS-DOS time and date fields (APPNOTE 4.4.6), the same in the central entry and the local header. */
+  dosTime: number;
+  dosDate: number;
 }
 
 const u16 = (view: DataView, at: number) => view.getUint16(at, true);
@@ -29,6 +32,8 @@ export function readStoredZip(bytes: Uint8Array): ReadMember[] {
   for (let i = 0; i < count; i++) {
     if (u32(view, at) !== 0x02014b50) throw new Error(`central entry ${i}: bad signature`);
     const flags = u16(view, at + 8);
+    const dosTime = u16(view, at + 12);
+    const dosDate = u16(view, at + 14);
     const crc = u32(view, at + 16);
     const size = u32(view, at + 24);
     if (u16(view, at + 10) !== 0 || u32(view, at + 20) !== size) throw new Error(`central entry ${i}: not stored`);
@@ -39,6 +44,7 @@ export function readStoredZip(bytes: Uint8Array): ReadMember[] {
 
     if (u32(view, local) !== 0x04034b50) throw new Error(`${name}: bad local header`);
     if (u16(view, local + 6) !== flags) throw new Error(`${name}: local flags differ from the central ones`);
+    if (u16(view, local + 10) !== dosTime || u16(view, local + 12) !== dosDate) throw new Error(`${name}: local date or time differ from the central ones`);
     const localName = new TextDecoder().decode(bytes.subarray(local + 30, local + 30 + u16(view, local + 26)));
     if (localName !== name) throw new Error(`${name}: local name '${localName}' differs`);
     const dataStart = local + 30 + u16(view, local + 26) + u16(view, local + 28);
@@ -52,7 +58,7 @@ export function readStoredZip(bytes: Uint8Array): ReadMember[] {
     } else if (u32(view, local + 14) !== crc || u32(view, local + 22) !== size) {
       throw new Error(`${name}: local header CRC or size differ`);
     }
-    members.push({ name, flags, crc32: crc, size, data });
+    members.push({ name, flags, crc32: crc, size, data, dosTime, dosDate });
   }
   return members;
 }

@@ -4,10 +4,10 @@ import { folderQuerySchema, songQuerySchema } from '../../shared/song-queries';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../hono-env';
 import { libraryBucket } from '../songs/library';
-import { clientKey, isCountedPlay, spendDownload, spendPlay } from '../songs/client-limits';
+import { spendDownload } from '../songs/client-limits';
 import { objectResponse, planObjectRead } from '../songs/object-response';
-import { isValidPlayTicket, issuePlayTicket, PLAY_TICKET_HEADER } from '../songs/play-ticket';
 import { songListing, songListResponse } from '../songs/song-list';
+import { streamSong } from '../songs/stream';
 import { folderZip } from '../songs/zip';
 import { validQuery } from '../validation';
 
@@ -34,15 +34,7 @@ export const songsRoutes = new Hono<AppEnv>()
     if (!isPlayable(song)) {
       throw new ApiError(415, 'NOT_PLAYABLE', `Only audio files can be played (${PLAYABLE_EXTENSIONS_TEXT}).`);
     }
-    const read = await planObjectRead(c.req.raw, bucket, song);
-    const secret = c.env.SESSION_SECRET;
-    const client = clientKey(c.req.raw);
-    const ticketed = await isValidPlayTicket(secret, c.req.query('ticket'), library, song, client);
-    if (!isCountedPlay(read, ticketed)) return objectResponse(read, 'inline');
-    await spendPlay(c.env, c.req.raw);
-    const response = await objectResponse(read, 'inline');
-    response.headers.set(PLAY_TICKET_HEADER, await issuePlayTicket(secret, library, song, client));
-    return response;
+    return streamSong(c.env, c.req.raw, { library, bucket, song, ticket: c.req.query('ticket') });
   })
   .get('/:segment{download-.+-folder}', validQuery(folderQuerySchema), async (c) => {
     const { library, bucket } = libraryIn(c, 'download-', '-folder');

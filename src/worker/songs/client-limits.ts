@@ -1,8 +1,6 @@
 import { SERVER_BUSY_MESSAGE } from '../../shared/messages';
 import { DOWNLOAD_LIMIT_PERIOD_SECONDS, PLAY_LIMIT_PERIOD_SECONDS } from '../../shared/song-limits';
 import { ApiError } from '../errors';
-import { asksPastStart } from './range';
-import type { ObjectRead } from './object-response';
 
 /** Limits are kept per client so one busy listener cannot starve the others. */
 export const clientKey = (request: Request): string => request.headers.get('CF-Connecting-IP') ?? 'unknown-client';
@@ -15,14 +13,5 @@ async function spendOrRefuse(limiter: RateLimit, request: Request, periodSeconds
 /** Every song download and folder zip counts, ranged or not: a download manager's many ranges are many requests to serve. */
 export const spendDownload = (env: Env, request: Request) => spendOrRefuse(env.DOWNLOAD_LIMITER, request, DOWNLOAD_LIMIT_PERIOD_SECONDS);
 
-/**
- * A play without a ticket counts unless it only continues one: a range past byte 0, answered as asked.
- * A suffix range, a range from byte 0, and any answer sent whole (no Range, several ranges, a stale
- * If-Range) start a play.
- */
-export function isCountedPlay(read: ObjectRead, ticketed: boolean): boolean {
-  const continues = read.answer.kind === 'partial' && asksPastStart(read.request.headers.get('Range'));
-  return !ticketed && !continues;
-}
-
+/** A stream request that its play's ticket does not pay for counts as a play, whatever its range. */
 export const spendPlay = (env: Env, request: Request) => spendOrRefuse(env.PLAY_LIMITER, request, PLAY_LIMIT_PERIOD_SECONDS);

@@ -43,19 +43,34 @@ export interface ObjectRead {
   answer: { kind: 'not-modified' } | RangeDecision;
 }
 
+/** A plan that knows the object's size whatever the request, so what it sends can be paid for first. */
+export interface SizedObjectRead extends ObjectRead {
+  head: R2Object;
+}
+
 export async function planObjectRead(request: Request, bucket: R2Bucket, path: string): Promise<ObjectRead> {
+  const plain = request.method !== 'HEAD' && !request.headers.has('Range') && !request.headers.has('If-None-Match');
+  return plain ? { request, bucket, path, head: null, answer: { kind: 'full' } } : planSizedObjectRead(request, bucket, path);
+}
+
+export async function planSizedObjectRead(request: Request, bucket: R2Bucket, path: string): Promise<SizedObjectRead> {
   const rangeHeader = request.headers.get('Range');
   const ifNoneMatch = request.headers.get('If-None-Match') ?? undefined;
-  const plan = { request, bucket, path };
-  if (request.method !== 'HEAD' && !rangeHeader && !ifNoneMatch) return { ...plan, head: null, answer: { kind: 'full' } };
-
   const head = await bucket.head(path);
   if (!head) throw songNotFound(path);
-  if (etagMatches(ifNoneMatch, head.httpEtag)) return { ...plan, head, answer: { kind: 'not-modified' } };
+  const plan = { request, bucket, path, head };
+  if (etagMatches(ifNoneMatch, head.httpEtag)) return { ...plan, answer: { kind: 'not-modified' } };
   // If-Range: only honour the range if the client's copy is still current.
   const ifRange = request.headers.get('If-Range');
   const rangeStillValid = !ifRange || ifRange === head.httpEtag || ifRange === head.uploaded.toUTCString();
-  return { ...plan, head, answer: rangeStillValid ? decideRange(rangeHeader, head.size) : { kind: 'full' } };
+  return { ...plan, answer: rangeStillValid ? decideRange(rangeHeader, head.size) : { kind: 'full' } };
+}
+
+/** The body bytes the planned answer will send: what a play pays from its ticket. */
+export function bytesToSend(read: SizedObjectRead): number {
+  if (read.request.method === 'HEAD') return 0;
+  if (read.answer.kind === 'partial') return read.answer.range.length;
+  return read.answer.kind === 'full' ? read.head.size : 0;
 }
 
 function fileHeaders(path: string, object: R2Object, disposition: 'attachment' | 'inline'): Headers {

@@ -39,12 +39,3 @@ export function decideRange(header: string | undefined | null, size: number): Ra
   if (end < start) return { kind: 'full' };
   return { kind: 'partial', range: { offset: start, length: Math.min(end, size - 1) - start + 1 } };
 }
-
-/**
- * Does the request ask for a single range from a byte past 0, as a seek or a player buffering further does?
- * A suffix range (`bytes=-N`), a range from byte 0, several ranges or a malformed header do not.
- */
-export function asksPastStart(header: string | undefined | null): boolean {
-  const first = header ? (SINGLE_RANGE.exec(header.trim().replace(/\s+/g, ''))?.[1] ?? '') : '';
-  return first !== '' && Number(first) > 0;
-}

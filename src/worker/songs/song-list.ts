@@ -1,5 +1,5 @@
 import { SONG_LIST_CACHE_SECONDS, songListCacheKey as cacheKey, songListCacheKeys } from '../../shared/song-limits';
-import type { Library } from '../../shared/song-paths';
+import { pathProblem, type Library } from '../../shared/song-paths';
 import { listObjects } from './library';
 
 export interface SongListing {
@@ -40,14 +40,16 @@ async function storeVariant(kv: KVNamespace, library: Library, objects: readonly
 
 /**
  * Builds both listings of these objects and caches them, unless the cache already holds exactly these
- * (`refreshed` false). Answers the variant asked for.
+ * (`refreshed` false). Answers the variant asked for. A key that could not be requested (pathProblem:
+ * '..', a right-to-left override, a second Unicode spelling of another name…) is not shown.
  */
 export async function storeSongList(
   kv: KVNamespace,
   library: Library,
-  objects: readonly ListedObject[],
+  stored: readonly ListedObject[],
   withSizes = false,
 ): Promise<{ listing: SongListing; refreshed: boolean }> {
+  const objects = stored.filter((object) => pathProblem(object.key) === null);
   const [paths, sized] = await Promise.all([storeVariant(kv, library, objects, false), storeVariant(kv, library, objects, true)]);
   return { listing: (withSizes ? sized : paths).listing, refreshed: paths.refreshed || sized.refreshed };
 }

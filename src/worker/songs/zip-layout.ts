@@ -48,12 +48,15 @@ const encoder = new TextEncoder();
 /** Sizes past 32 bits move into the ZIP64 extra field (local and central). */
 const needsZip64Size = (size: number) => size >= MAX_32;
 
-function dosDateTime(date: Date): { time: number; date: number } {
-  const year = Math.min(Math.max(date.getUTCFullYear(), 1980), 2107);
-  const clamped = year === date.getUTCFullYear();
+/** The range MS-DOS dates can hold: anything outside is clamped to the nearest end. */
+const FIRST_DOS_TIME = Date.UTC(1980, 0, 1);
+const LAST_DOS_TIME = Date.UTC(2107, 11, 31, 23, 59, 58);
+
+function dosDateTime(modified: Date): { time: number; date: number } {
+  const date = new Date(Math.min(Math.max(modified.getTime(), FIRST_DOS_TIME), LAST_DOS_TIME));
   return {
-    time: clamped ? (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | (date.getUTCSeconds() >> 1) : 0,
-    date: clamped ? ((year - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate() : ((year - 1980) << 9) | (1 << 5) | 1,
+    time: (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | (date.getUTCSeconds() >> 1),
+    date: ((date.getUTCFullYear() - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate(),
   };
 }
 
