@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { COMMAND_NAMES, COMMANDS } from './commands';
 import type { Command } from './commands-types';
 import { SNOWFLAKE_PATTERN } from './discord-ids';
+import { invisibleCharacter, invisibleCharacterProblem } from './invisible-characters';
 import { fieldPath, firstIssueMessage } from './schema-issues';
 import type { AccessLevel } from './server-access';
 import { fieldSpec, moduleSpec, SECTION_NAMES, SETTINGS_REGISTRY, type FieldKind, type SectionFields, type SectionName } from './settings-registry';
@@ -24,6 +25,25 @@ const blankToNull = (value: unknown) => {
   return trimmed === '' ? null : trimmed;
 };
 
+/** Free text people type and others see: no invisible characters, and a byte order mark is not trimmed away unseen. */
+const freeText = (max: number) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const trimmed = value.replace(/^[^\S\uFEFF]+|[^\S\uFEFF]+$/g, '');
+      return trimmed === '' ? null : trimmed;
+    },
+    z
+      .string()
+      .superRefine((text, ctx) => {
+        const problem = invisibleCharacterProblem(text);
+        if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, abort: true });
+      })
+      .max(max, `must be at most ${max} characters`)
+      .regex(/^\S+$/u, 'must not contain spaces')
+      .nullable(),
+  );
+
 const snowflake = z.string().trim().regex(SNOWFLAKE_PATTERN, 'must be a Discord id (17–20 digits)');
 /** An id or nothing: '' and null both mean "not set". */
 const optionalId = z.preprocess(blankToNull, snowflake.nullable());
@@ -37,10 +57,7 @@ const KIND_SCHEMAS = {
   role: optionalId,
   textChannel: optionalId,
   messageId: optionalId,
-  emoji: z.preprocess(
-    blankToNull,
-    z.string().max(MAX_EMOJI_NAME_LENGTH, `must be at most ${MAX_EMOJI_NAME_LENGTH} characters`).regex(/^\S+$/u, 'must not contain spaces').nullable(),
-  ),
+  emoji: freeText(MAX_EMOJI_NAME_LENGTH),
   commands: z
     .array(
       z
@@ -105,6 +122,8 @@ const INPUT_PROBLEMS: Partial<Record<FieldKind, string>> = {
 export function inputProblem(section: SectionName, key: string, value: unknown): string | null {
   const parsed = valueSchema(section, key).safeParse(value);
   if (parsed.success) return null;
+  const invisible = typeof value === 'string' ? invisibleCharacter(value) : null;
+  if (invisible) return `Remove the invisible character ${invisible.codePoint} (${invisible.name}): it would not show in Discord.`;
   if (fieldKind(section, key) === 'userIds' && parsed.error.issues.some((issue) => issue.code === 'too_big')) {
     return `Enter at most ${MAX_ANTINUKE_WHITELIST} user IDs.`;
   }

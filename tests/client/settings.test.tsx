@@ -356,6 +356,20 @@ describe('settings page', () => {
     expect(server.posted).toHaveLength(2);
   });
 
+  it('keeps an emoji with an invisible character unsent and says which character to remove', async () => {
+    const server = fakeServer(fixture());
+    renderPage();
+    const emoji = within(screen.getByRole('region', { name: 'Ticket' })).getByRole('textbox', { name: 'Emoji' });
+    await userEvent.type(emoji, 'tic\u200Bket{Enter}');
+    expect(server.posted).toEqual([]);
+    const problem = 'Remove the invisible character U+200B (zero width space): it would not show in Discord.';
+    expect(screen.getByText(problem).id).toBe(emoji.getAttribute('aria-describedby')?.split(' ')[0]);
+    await userEvent.clear(emoji);
+    await userEvent.type(emoji, '👨‍👩‍👧{Enter}');
+    expect(server.posted).toEqual([{ serverID: GUILD, section: 'ticket', key: 'emojiName', value: '👨‍👩‍👧', expected: null }]);
+    expect(screen.queryByText(problem)).toBeNull();
+  });
+
   it('edits the anti-nuke whitelist as comma-separated text and sends a list', async () => {
     const server = fakeServer(fixture());
     renderPage();

@@ -157,6 +157,18 @@ describe('POST /api/update-server-settings: schema', () => {
     ['a numeric role id', { ...base, section: 'autorole', key: 'roleID', value: Number('400000000000001001') }, /value/],
     ['a malformed message id', { ...base, section: 'reactionrole', key: 'messageID', value: 'abc' }, /value/],
     ['an emoji name with spaces', { ...base, section: 'ticket', key: 'emojiName', value: 'two words' }, /value: must not contain spaces/],
+    [
+      'an emoji name with NUL',
+      { ...base, section: 'ticket', key: 'emojiName', value: 'a\u0000b' },
+      /^value: must not contain invisible or control characters \(U\+0000, /,
+    ],
+    [
+      'an emoji name with U+202E',
+      { ...base, section: 'reactionrole', key: 'emojiName', value: '\u202Eabc' },
+      /^value: must not contain invisible .*U\+202E, right-to-left override/,
+    ],
+    ['an emoji name with U+200B', { ...base, section: 'ticket', key: 'emojiName', value: 'tic\u200Bket' }, /^value: .*\(U\+200B, zero width space\)/],
+    ['an emoji name with a lone U+200D', { ...base, section: 'ticket', key: 'emojiName', value: '\u200D' }, /U\+200D/],
     ['an over-long emoji name', { ...base, section: 'ticket', key: 'emojiName', value: 'x'.repeat(65) }, /value/],
     ['an unknown command', { ...base, section: 'serverDisabledCommands', key: 'commandNames', value: ['ban', 'nosuchcommand'] }, /nosuchcommand/],
     ['commands as a string', { ...base, section: 'serverDisabledCommands', key: 'commandNames', value: 'ban' }, /value/],
