@@ -29,7 +29,10 @@ const ZWJ = 0x200d;
 const CONTROL = /^\p{Cc}$/u;
 const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
 /** What may stand between an emoji and its joiner: a variation selector or a skin tone. */
-const EMOJI_TAIL = /^[\uFE0E\uFE0F\u{1F3FB}-\u{1F3FF}]$/u;
+const isEmojiTail = (char: string | undefined) => {
+  const code = char?.codePointAt(0) ?? 0;
+  return code === 0xfe0e || code === 0xfe0f || (code >= 0x1f3fb && code <= 0x1f3ff);
+};
 
 export interface InvisibleCharacter {
   /** 'U+202E' */
@@ -40,13 +43,14 @@ export interface InvisibleCharacter {
 /** A joiner between two emoji: after a pictograph (and its selector or skin tone), before a pictograph. */
 function joinsEmoji(chars: readonly string[], index: number): boolean {
   let before = index - 1;
-  while (before >= 0 && EMOJI_TAIL.test(chars[before] ?? '')) before--;
+  while (before >= 0 && isEmojiTail(chars[before])) before--;
   return PICTOGRAPH.test(chars[before] ?? '') && PICTOGRAPH.test(chars[index + 1] ?? '');
 }
 
 /** The first invisible character of `text`, or null when it has none. */
 export function invisibleCharacter(text: string): InvisibleCharacter | null {
-  const chars = [...text];
+  // Code points, not graphemes: the joiner is looked at on its own.
+  const chars = Array.from(text);
   for (const [index, char] of chars.entries()) {
     const code = char.codePointAt(0) ?? 0;
     const name = NAMES[code] ?? (CONTROL.test(char) ? 'a control character' : null);
