@@ -262,8 +262,12 @@ const positiveId = (what: string) =>
     .int(`must be ${what} (a positive integer)`)
     .positive(`must be ${what} (a positive integer)`);
 
-/** POST /api/server-settings/revert */
-export const settingsRevertSchema = z.strictObject({ serverID: serverId, changeID: positiveId('a change id') });
+/**
+ * POST /api/server-settings/revert. `expected`: the value the person was shown as stored now ('Revert anyway');
+ * without it the revert holds only while the stored value is still the change's new value.
+ */
+export const settingsRevertSchema = z.strictObject({ serverID: serverId, changeID: positiveId('a change id'), expected: z.unknown().optional() });
+export type SettingsRevert = z.output<typeof settingsRevertSchema>;
 
 /** GET /api/server-settings/audit: newest first, 20 a page; `before` is the `next` of the previous page. */
 export const settingsAuditQuerySchema = z.object({
@@ -344,7 +348,10 @@ export interface SettingsAuditResponse {
   users: { userId: string; userName: string }[];
 }
 
-/** 409 CONFLICT of POST /api/update-server-settings: someone else saved the key since the editor loaded it. */
+/**
+ * 409 CONFLICT: what the call would overwrite changed since the person saw it. A save or a revert: `current`
+ * is the stored value; an import: the new dry run (SettingsImportResponse).
+ */
 export interface SettingConflictBody {
   error: string;
   code: 'CONFLICT';
