@@ -4,7 +4,7 @@ import { applySettingChange, type ServerSettingsResponse, type SettingConflictBo
 import type { SectionName } from '../../../shared/settings-registry';
 import { apiKeys } from '../../../shared/api-keys';
 import { apiActions } from '../../../shared/api-actions';
-import { ApiClientError, postJson } from '../../api';
+import { conflictOf, postJson } from '../../api';
 import { auditPagesOf } from './RecentChanges';
 
 interface PendingChange {
@@ -31,9 +31,6 @@ export type SaveOutcome =
   | { kind: 'failed'; message: string; value: unknown }
   /** Someone else saved the key first: the control shows theirs; `value` is the owner's, to keep if they want. */
   | { kind: 'conflict'; message: string; value: unknown };
-
-const isConflict = (error: unknown): error is ApiClientError & { body: SettingConflictBody } =>
-  error instanceof ApiClientError && error.code === 'CONFLICT' && typeof error.body === 'object' && error.body !== null && 'current' in error.body;
 
 const conflictMessage = ({ changedBy, changedAt }: SettingConflictBody) =>
   `${changedBy ?? 'Someone'} changed this${changedAt ? ` at ${new Date(changedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : ''} while you were editing; it shows their value now.`;
@@ -123,9 +120,10 @@ export function useSettingsSaver(
         }
         onSavedRef.current?.(section, settingKey, answer);
       } catch (error) {
-        if (isConflict(error)) {
-          confirmed.current = applySettingChange(confirmed.current, section, settingKey, error.body.current);
-          if (pending.current.get(id)?.seq === seq) setOutcome(id, { kind: 'conflict', message: conflictMessage(error.body), value });
+        const conflict = conflictOf(error);
+        if (conflict) {
+          confirmed.current = applySettingChange(confirmed.current, section, settingKey, conflict.current);
+          if (pending.current.get(id)?.seq === seq) setOutcome(id, { kind: 'conflict', message: conflictMessage(conflict), value });
         } else {
           console.error(`Saving ${id} failed`, error);
           const reason = error instanceof Error && error.message !== '' ? error.message : 'the request failed';
