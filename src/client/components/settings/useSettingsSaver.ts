@@ -54,6 +54,8 @@ export function useSettingsSaver(
   const pending = useRef(new Map<string, PendingChange>());
   const sequence = useRef(0);
   const lastApplied = useRef(0);
+  // Per field, the newest save whose answer is in `confirmed`: an older answer for it is stale.
+  const appliedByField = useRef(new Map<string, number>());
   const [saving, setSaving] = useState<ReadonlySet<string>>(() => new Set());
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, SaveOutcome>>(() => new Map());
   const onSavedRef = useRef(onSaved);
@@ -103,10 +105,11 @@ export function useSettingsSaver(
         if (seq > lastApplied.current) {
           confirmed.current = answer;
           lastApplied.current = seq;
-        } else {
-          // A newer answer is already shown; keep it, but take this key's stored value from this one.
+        } else if (seq > (appliedByField.current.get(id) ?? 0)) {
+          // A newer answer (of another field) is already shown; keep it, but take this key's stored value from this one.
           confirmed.current = applySettingChange(confirmed.current, section, settingKey, readField(answer, section, settingKey));
         }
+        if (seq > (appliedByField.current.get(id) ?? 0)) appliedByField.current.set(id, seq);
         if (pending.current.get(id)?.seq === seq) {
           setOutcome(id, { kind: 'saved' });
           setTimeout(() => {
