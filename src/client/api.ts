@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '../shared/api-types';
+import type { SettingConflictBody } from '../shared/settings';
 
 /** A failed API call, carrying the server's sentence and code. */
 export class ApiClientError extends Error {
@@ -42,4 +43,11 @@ export async function postJson<T>(url: string, body: unknown): Promise<T> {
   });
   if (response.status === 204) return undefined as T;
   return readJson<T>(response);
+}
+
+/** The body of a 409 CONFLICT (a save, revert or import that would overwrite a newer value), or null. */
+export function conflictOf(error: unknown): SettingConflictBody | null {
+  if (!(error instanceof ApiClientError) || error.code !== 'CONFLICT') return null;
+  const body = error.body;
+  return typeof body === 'object' && body !== null && 'current' in body ? (body as SettingConflictBody) : null;
 }

@@ -18,7 +18,12 @@ export interface AppRoute {
   toasts?: boolean;
   /** The same HTML for every logged-out visitor: served from the edge cache (src/worker/render/page-cache.ts). */
   publicCache?: boolean;
+  /** The query parameters the page reads; any other query leaves the page as it is (and its cached copy). */
+  query?: readonly string[];
 }
+
+/** useLibraryLocation's parameters: the folder and the song a link opens. */
+const LIBRARY_QUERY = ['folder', 'song'] as const;
 
 const withHtml = (...paths: string[]) => paths.flatMap((p) => [p, `${p}.html`]);
 
@@ -114,6 +119,7 @@ export const ROUTES: readonly AppRoute[] = [
     chrome: 'music',
     toasts: true,
     publicCache: true,
+    query: LIBRARY_QUERY,
   },
   {
     id: 'glaive',
@@ -125,6 +131,7 @@ export const ROUTES: readonly AppRoute[] = [
     chrome: 'music',
     toasts: true,
     publicCache: true,
+    query: LIBRARY_QUERY,
   },
 ];
 
@@ -174,3 +181,38 @@ export function matchAppRoute(pathname: string): RouteMatch {
   }
   return { route: NOT_FOUND_ROUTE, params: {} };
 }
+
+const segmentsOf = (path: string) => path.split('/').slice(1);
+
+/** The address of `pattern` spelled by `got` when they differ only in case (a `:name` segment is kept as given). */
+function spelledAs(pattern: string, got: readonly string[]): string | null {
+  const want = segmentsOf(pattern);
+  if (want.length !== got.length) return null;
+  const out = want.map((w, i) => {
+    const g = got[i] ?? '';
+    if (w.startsWith(':')) return g === '' ? null : g;
+    return w.toLowerCase() === g.toLowerCase() ? w : null;
+  });
+  return out.includes(null) ? null : `/${out.join('/')}`;
+}
+
+/**
+ * The one address of the page at `pathname`: `/Commands/`, `//commands` and `/COMMANDS` are `/commands`.
+ * Null when no page has it (a 404). Aliases of the spec (`/tos`, `/bite.html`) are addresses of their own.
+ */
+export function canonicalPath(pathname: string): string | null {
+  const collapsed = pathname.replace(/\/{2,}/g, '/');
+  const path = collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;
+  if (path === '/') return '/';
+  const got = segmentsOf(path);
+  for (const route of ROUTES) {
+    for (const pattern of route.paths) {
+      const spelled = spelledAs(pattern, got);
+      if (spelled !== null) return spelled;
+    }
+  }
+  return null;
+}
+
+/** Every address whose page may be kept for anonymous visitors: a fixed set, so a cache keyed by it is bounded. */
+export const PUBLIC_CACHE_PATHS: ReadonlySet<string> = new Set(ROUTES.filter((r) => r.publicCache === true).flatMap((r) => r.paths));

@@ -32,6 +32,8 @@ export const settingsImportSchema = z.strictObject({
   serverID: serverId,
   document: settingsDocumentSchema,
   dryRun: z.boolean({ error: 'must be true or false' }).default(false),
+  // The dry run's fingerprint: the import is refused (409) when what it would overwrite changed since.
+  expected: z.string({ error: "must be the 'fingerprint' of a dry run" }).max(100, "must be the 'fingerprint' of a dry run").optional(),
 });
 
 export interface SettingsImportChange {
@@ -52,6 +54,8 @@ export interface SettingsImportResponse {
   skipped: SettingsImportSkip[];
   /** false for a dry run (nothing written) */
   applied: boolean;
+  /** Of the settings this answer compared the document with; send it back as `expected` to apply exactly this. */
+  fingerprint: string;
 }
 
 /** The file name an export downloads as: the server's name, made safe for any file system. */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { COMMAND_NAMES, COMMANDS } from './commands';
 import type { Command } from './commands-types';
 import { SNOWFLAKE_PATTERN } from './discord-ids';
+import { invisibleCharacter, invisibleCharacterProblem } from './invisible-characters';
 import { fieldPath, firstIssueMessage } from './schema-issues';
 import type { AccessLevel } from './server-access';
 import { fieldSpec, moduleSpec, SECTION_NAMES, SETTINGS_REGISTRY, type FieldKind, type SectionFields, type SectionName } from './settings-registry';
@@ -24,6 +25,25 @@ const blankToNull = (value: unknown) => {
   return trimmed === '' ? null : trimmed;
 };
 
+/** Free text people type and others see: no invisible characters, and a byte order mark is not trimmed away unseen. */
+const freeText = (max: number) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const trimmed = value.replace(/^[^\S\uFEFF]+|[^\S\uFEFF]+$/g, '');
+      return trimmed === '' ? null : trimmed;
+    },
+    z
+      .string()
+      .superRefine((text, ctx) => {
+        const problem = invisibleCharacterProblem(text);
+        if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, abort: true });
+      })
+      .max(max, `must be at most ${max} characters`)
+      .regex(/^\S+$/u, 'must not contain spaces')
+      .nullable(),
+  );
+
 const snowflake = z.string().trim().regex(SNOWFLAKE_PATTERN, 'must be a Discord id (17–20 digits)');
 /** An id or nothing: '' and null both mean "not set". */
 const optionalId = z.preprocess(blankToNull, snowflake.nullable());
@@ -37,10 +57,7 @@ const KIND_SCHEMAS = {
   role: optionalId,
   textChannel: optionalId,
   messageId: optionalId,
-  emoji: z.preprocess(
-    blankToNull,
-    z.string().max(MAX_EMOJI_NAME_LENGTH, `must be at most ${MAX_EMOJI_NAME_LENGTH} characters`).regex(/^\S+$/u, 'must not contain spaces').nullable(),
-  ),
+  emoji: freeText(MAX_EMOJI_NAME_LENGTH),
   commands: z
     .array(
       z
@@ -105,6 +122,8 @@ const INPUT_PROBLEMS: Partial<Record<FieldKind, string>> = {
 export function inputProblem(section: SectionName, key: string, value: unknown): string | null {
   const parsed = valueSchema(section, key).safeParse(value);
   if (parsed.success) return null;
+  const invisible = typeof value === 'string' ? invisibleCharacter(value) : null;
+  if (invisible) return `Remove the invisible character ${invisible.codePoint} (${invisible.name}): it would not show in Discord.`;
   if (fieldKind(section, key) === 'userIds' && parsed.error.issues.some((issue) => issue.code === 'too_big')) {
     return `Enter at most ${MAX_ANTINUKE_WHITELIST} user IDs.`;
   }
@@ -243,8 +262,12 @@ const positiveId = (what: string) =>
     .int(`must be ${what} (a positive integer)`)
     .positive(`must be ${what} (a positive integer)`);
 
-/** POST /api/server-settings/revert */
-export const settingsRevertSchema = z.strictObject({ serverID: serverId, changeID: positiveId('a change id') });
+/**
+ * POST /api/server-settings/revert. `expected`: the value the person was shown as stored now ('Revert anyway');
+ * without it the revert holds only while the stored value is still the change's new value.
+ */
+export const settingsRevertSchema = z.strictObject({ serverID: serverId, changeID: positiveId('a change id'), expected: z.unknown().optional() });
+export type SettingsRevert = z.output<typeof settingsRevertSchema>;
 
 /** GET /api/server-settings/audit: newest first, 20 a page; `before` is the `next` of the previous page. */
 export const settingsAuditQuerySchema = z.object({
@@ -325,7 +348,10 @@ export interface SettingsAuditResponse {
   users: { userId: string; userName: string }[];
 }
 
-/** 409 CONFLICT of POST /api/update-server-settings: someone else saved the key since the editor loaded it. */
+/**
+ * 409 CONFLICT: what the call would overwrite changed since the person saw it. A save or a revert: `current`
+ * is the stored value; an import: the new dry run (SettingsImportResponse).
+ */
 export interface SettingConflictBody {
   error: string;
   code: 'CONFLICT';

@@ -20,14 +20,24 @@ export class ApiError extends Error {
   }
 }
 
-/** Someone saved the key since the editor loaded it: nothing was written; the body says what is stored now. */
+/** Who last changed what is in question, and when (null when never through the dashboard). */
+export interface LastChange {
+  userName: string;
+  at: number;
+}
+
+/**
+ * What the request would overwrite changed since the person saw it (a save, a revert, an import): nothing was
+ * written; the body says what is stored now, who changed it and when.
+ */
 export class SettingConflictError extends ApiError {
   constructor(
-    label: string,
+    /** Told the person, with the name of who changed it (null when unknown). */
+    sentence: (who: string | null) => string,
     readonly current: unknown,
-    readonly last: { userName: string; at: number } | null,
+    readonly last: LastChange | null,
   ) {
-    super(409, 'CONFLICT', `${label} was changed${last ? ` by ${last.userName}` : ''} since you loaded the page. Nothing was saved.`);
+    super(409, 'CONFLICT', sentence(last?.userName ?? null));
   }
 
   override get body(): SettingConflictBody {

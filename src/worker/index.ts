@@ -15,6 +15,7 @@ import type { AppEnv } from './hono-env';
 import { messagePage } from './html/message-page';
 import { contentSecurityPolicy } from './render/content-security-policy';
 import { renderPage } from './render/page';
+import { canonicalRedirect } from './render/canonical-url';
 import { withPageCache } from './render/page-cache';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -115,7 +116,8 @@ app.onError(async (error, c) => {
 export type AppType = typeof app;
 
 export default {
-  fetch: (request, env, ctx) => withPageCache(request, ctx, () => trackStaleness(() => Promise.resolve(app.fetch(request, env, ctx)))),
+  fetch: (request, env, ctx) =>
+    canonicalRedirect(request) ?? withPageCache(request, ctx, () => trackStaleness(() => Promise.resolve(app.fetch(request, env, ctx)))),
   scheduled(_controller, env, ctx) {
     const missing = missingSettings(env, '/');
     if (missing.length > 0) {

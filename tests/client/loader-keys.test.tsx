@@ -1,7 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/client/App';
-import { matchAppRoute, ROUTES } from '../../src/client/routes';
+import { canonicalPath, matchAppRoute, PUBLIC_CACHE_PATHS, ROUTES } from '../../src/client/routes';
 import { loaderKeys } from '../../src/shared/api-keys';
 import type { CheckAuthResponse } from '../../src/shared/api-types';
 import { COMMANDS } from '../../src/shared/commands';
@@ -84,5 +84,23 @@ describe("every route's loader keys are the keys its page reads", () => {
     expect(requested).toEqual(LOADED_AFTER_PAINT[id] ?? []);
     // The server's data was enough for the page itself: no loading state for what the loaders provide.
     if (route.loaders.length > 0) expect(document.querySelector('main')?.textContent).not.toMatch(/Loading/);
+  });
+});
+
+describe('page addresses', () => {
+  it('spells every variant of a page one way, and knows no page for the rest', () => {
+    expect(canonicalPath('/commands')).toBe('/commands');
+    expect(canonicalPath('/Commands/')).toBe('/commands');
+    expect(canonicalPath('/server/ABC/')).toBe('/server/ABC');
+    expect(canonicalPath('/tos')).toBe('/tos');
+    expect(canonicalPath('/')).toBe('/');
+    expect(canonicalPath('//')).toBe('/');
+    expect(canonicalPath('//evil.example')).toBeNull();
+    expect(canonicalPath('/server/')).toBeNull();
+  });
+
+  it('keeps anonymous copies only of fixed addresses, so the cache is bounded by the route table', () => {
+    for (const path of PUBLIC_CACHE_PATHS) expect(path, path).not.toContain(':');
+    expect(PUBLIC_CACHE_PATHS.size).toBe(ROUTES.filter((r) => r.publicCache === true).reduce((n, r) => n + r.paths.length, 0));
   });
 });

@@ -109,4 +109,72 @@ describe('Recent changes', () => {
     await waitFor(() => expect(posted).toEqual([{ serverID: GUILD, changeID: 7 }]));
     await waitFor(() => expect(fetched.filter((k) => k === BASE)).toHaveLength(2));
   });
+
+  describe('a value changed since the change', () => {
+    const conflict = {
+      error: 'Role was changed by Demo Admin after this change. Nothing was reverted.',
+      code: 'CONFLICT',
+      current: null,
+      changedBy: 'Demo Admin',
+      changedAt: Date.UTC(2026, 10, 21, 9, 30),
+    };
+    /** Answers the posts in turn: first the conflict, then the settings. */
+    function stubPosts(answers: Response[]) {
+      const posted: unknown[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((_url: string, init?: RequestInit) => {
+          posted.push(jsonBody(init));
+          return Promise.resolve(answers.shift() ?? Response.json(settings));
+        }),
+      );
+      return posted;
+    }
+
+    it('says who changed it to what, and reverts only on "Revert anyway" with the value it showed as expected', async () => {
+      const posted = stubPosts([Response.json(conflict, { status: 409 }), Response.json(settings)]);
+      const fetched: string[] = [];
+      renderPanel({ [BASE]: page([change(7)], null) }, fetched);
+      await userEvent.click(screen.getByText('Recent changes'));
+      await screen.findByRole('list', { name: 'Recent changes' });
+      await userEvent.click(screen.getByRole('button', { name: 'Revert Auto-Role › Role to @Listeners' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('Demo Admin changed Auto-Role › Role to none on ');
+      expect(alert.textContent).toContain('after this change. Reverting now would overwrite that.');
+      expect(posted).toEqual([{ serverID: GUILD, changeID: 7 }]);
+      // The list is reloaded, so the newer change shows.
+      await waitFor(() => expect(fetched.filter((k) => k === BASE)).toHaveLength(2));
+      await userEvent.click(within(alert).getByRole('button', { name: 'Revert anyway' }));
+      await waitFor(() =>
+        expect(posted).toEqual([
+          { serverID: GUILD, changeID: 7 },
+          { serverID: GUILD, changeID: 7, expected: null },
+        ]),
+      );
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+      await waitFor(() => expect(fetched.filter((k) => k === BASE)).toHaveLength(3));
+    });
+
+    it('Cancel keeps the newer value and sends nothing more', async () => {
+      const posted = stubPosts([Response.json(conflict, { status: 409 })]);
+      renderPanel({ [BASE]: page([change(7)], null) });
+      await userEvent.click(screen.getByText('Recent changes'));
+      await screen.findByRole('list', { name: 'Recent changes' });
+      await userEvent.click(screen.getByRole('button', { name: 'Revert Auto-Role › Role to @Listeners' }));
+      await userEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(posted).toHaveLength(1);
+    });
+
+    it('a second conflict on "Revert anyway" shows the newer value again', async () => {
+      const again = { ...conflict, current: '400000000000001002', changedBy: 'Demo Owner' };
+      stubPosts([Response.json(conflict, { status: 409 }), Response.json(again, { status: 409 })]);
+      renderPanel({ [BASE]: page([change(7)], null) });
+      await userEvent.click(screen.getByText('Recent changes'));
+      await screen.findByRole('list', { name: 'Recent changes' });
+      await userEvent.click(screen.getByRole('button', { name: 'Revert Auto-Role › Role to @Listeners' }));
+      await userEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Revert anyway' }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Demo Owner changed Auto-Role › Role to @DJ'));
+    });
+  });
 });

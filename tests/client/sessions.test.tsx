@@ -31,19 +31,40 @@ afterEach(() => vi.unstubAllGlobals());
 const openMenu = () => userEvent.click(screen.getByRole('button', { name: 'Demo Owner' }));
 
 describe('account menu: signing out', () => {
-  it("'Sign out everywhere' ends every session (POST /api/logout-all) and goes home", async () => {
+  const confirmDialog = () => screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+
+  it("'Sign out everywhere' asks first, then ends every session (POST /api/logout-all) and goes home", async () => {
     const { location } = renderWithApp(<AccountMenu user={user} isAdmin={false} />, { path: '/servers' });
     await openMenu();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }));
+    const dialog = await confirmDialog();
+    expect(posts).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
     expect(posts.map((p) => p.url)).toEqual(['/api/logout-all']);
   });
 
-  it("'Sign Out' ends only this session", async () => {
+  it('Cancel (or Escape) in the question ends nothing', async () => {
+    const { location } = renderWithApp(<AccountMenu user={user} isAdmin={false} />, { path: '/servers' });
+    await openMenu();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }));
+    await userEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await openMenu();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }));
+    await confirmDialog();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts).toEqual([]);
+    expect(location.history.at(-1)).toBe('/servers');
+  });
+
+  it("'Sign Out' ends only this session, without asking", async () => {
     renderWithApp(<AccountMenu user={user} isAdmin={false} />, { path: '/servers' });
     await openMenu();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
     await waitFor(() => expect(posts.map((p) => p.url)).toEqual(['/api/logout']));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 
@@ -60,13 +81,30 @@ describe('account menu: sessions', () => {
     await waitFor(() => expect(posts).toEqual([{ url: '/api/sessions/revoke', body: { id: PHONE } }]));
   });
 
-  it("offers 'Sign out everywhere' in the dialog too", async () => {
+  it("offers 'Sign out everywhere' in the dialog too, behind the same question", async () => {
     renderWithApp(<AccountMenu user={user} isAdmin={false} />, { path: '/servers', fallback: { '/api/sessions': sessions } });
     await openMenu();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sessions' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sessions' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    const question = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+    expect(posts).toEqual([]);
+    await userEvent.click(within(question).getByRole('button', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(posts.map((p) => p.url)).toEqual(['/api/logout-all']));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a failed revoke shows the reason and keeps the row', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ error: 'There is no such session.', code: 'NOT_FOUND' }, { status: 404 }))),
+    );
+    renderWithApp(<AccountMenu user={user} isAdmin={false} />, { path: '/servers', fallback: { '/api/sessions': sessions } });
+    await openMenu();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sessions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sessions' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out Safari on iPhone' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('There is no such session.');
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Sign out Safari on iPhone' }).disabled).toBe(false);
   });
 });

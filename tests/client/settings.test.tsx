@@ -255,6 +255,38 @@ describe('settings page', () => {
     expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'autorole', key: 'enabled', value: true, expected: false });
   });
 
+  it('a second edit of a field while its first save is in flight expects the first value, and stays shown when the answers come back out of order', async () => {
+    let stored = fixture();
+    const posted: PostedUpdate[] = [];
+    const answers: (() => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url !== '/api/update-server-settings') return Response.json({ entries: [] });
+        const body = jsonBody(init) as PostedUpdate;
+        posted.push(body);
+        // The server applies each save in the order it gets them; the answers are held and let go in any order.
+        stored = applySettingChange(stored, body.section as never, body.key, body.value);
+        const answer = stored;
+        await new Promise<void>((resolve) => answers.push(resolve));
+        return Response.json(answer);
+      }),
+    );
+    renderPage();
+    const select = within(screen.getByRole('region', { name: 'Auto-Role' })).getByRole<HTMLSelectElement>('combobox', { name: 'Role' });
+    await userEvent.selectOptions(select, ROLES.dj.id);
+    await userEvent.selectOptions(select, ROLES.listeners.id);
+    expect(posted).toEqual([
+      { serverID: GUILD, section: 'autorole', key: 'roleID', value: ROLES.dj.id, expected: null },
+      { serverID: GUILD, section: 'autorole', key: 'roleID', value: ROLES.listeners.id, expected: ROLES.dj.id },
+    ]);
+    act(() => answers[1]?.());
+    await waitFor(() => expect(screen.queryByText('Saving…')).toBeNull());
+    act(() => answers[0]?.());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(select.value).toBe(ROLES.listeners.id);
+  });
+
   it('reverts a failed save to the stored value, says why under the field, and Retry sends it again', async () => {
     const start = fixture({ autorole: { enabled: false, roleID: ROLES.listeners.id } });
     fakeServer(start, { status: 502, error: 'Discord is not answering properly right now. Please try again shortly.' });
@@ -369,6 +401,20 @@ describe('settings page', () => {
     expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'ticket', key: 'emojiName', value: '🎫', expected: null });
     await userEvent.tab();
     expect(server.posted).toHaveLength(2);
+  });
+
+  it('keeps an emoji with an invisible character unsent and says which character to remove', async () => {
+    const server = fakeServer(fixture());
+    renderPage();
+    const emoji = within(screen.getByRole('region', { name: 'Ticket' })).getByRole('textbox', { name: 'Emoji' });
+    await userEvent.type(emoji, 'tic\u200Bket{Enter}');
+    expect(server.posted).toEqual([]);
+    const problem = 'Remove the invisible character U+200B (zero width space): it would not show in Discord.';
+    expect(screen.getByText(problem).id).toBe(emoji.getAttribute('aria-describedby')?.split(' ')[0]);
+    await userEvent.clear(emoji);
+    await userEvent.type(emoji, '👨‍👩‍👧{Enter}');
+    expect(server.posted).toEqual([{ serverID: GUILD, section: 'ticket', key: 'emojiName', value: '👨‍👩‍👧', expected: null }]);
+    expect(screen.queryByText(problem)).toBeNull();
   });
 
   it('edits the anti-nuke whitelist as comma-separated text and sends a list', async () => {

@@ -105,6 +105,7 @@ test("'Sign out everywhere' signs out the user's other browser too", async ({ br
 
   await here.getByRole('button', { name: 'Demo Owner' }).click();
   await here.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+  await here.getByRole('dialog', { name: 'Sign out everywhere?' }).getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(here).toHaveURL(/\/$/);
   await expect(here.getByRole('link', { name: 'Login' }).first()).toBeVisible();
 

@@ -60,10 +60,25 @@ describe('anonymous pages from the edge cache', () => {
     expect(island(await res.text()).fallback['/api/check-auth']).toMatchObject({ authenticated: true });
   });
 
-  it('renders deep links with a query string fresh', async () => {
-    const res = await call('/kenji?folder=Artist');
-    expect(res.headers.get('X-Page-Cache')).toBeNull();
-    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+  it('renders deep links with a query string the page reads fresh', async () => {
+    for (const path of ['/kenji?folder=Artist', '/glaive?song=a.mp3', '/kenji?utm_source=x&folder=Artist']) {
+      const res = await call(path);
+      expect(res.headers.get('X-Page-Cache'), path).toBeNull();
+      expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+      await res.arrayBuffer();
+    }
+  });
+
+  it('answers a query string the page does not read from the copy of its path, and stores no copy for it', async () => {
+    await (await call('/commands')).arrayBuffer();
+    await (await untilCached('/commands')).arrayBuffer();
+    for (const path of ['/commands?utm_source=newsletter', '/commands?', '/commands?a=1&b=2', '/kenji?utm_source=x']) {
+      const res = await untilCached(path);
+      expect(res.status, path).toBe(200);
+      await res.arrayBuffer();
+    }
+    const shared = await caches.open('pages');
+    for (const path of ['/commands?utm_source=newsletter', '/commands?a=1&b=2']) expect(await shared.match(`${ORIGIN}${path}`), path).toBeUndefined();
   });
 
   it('does not cache pages that depend on the visitor, nor a 404', async () => {
@@ -72,6 +87,48 @@ describe('anonymous pages from the edge cache', () => {
       expect(res.headers.get('X-Page-Cache'), path).toBeNull();
       await res.arrayBuffer();
     }
+  });
+});
+
+describe('one address per page', () => {
+  it.each([
+    ['/commands/', '/commands'],
+    ['/commands//', '/commands'],
+    ['/Commands', '/commands'],
+    ['/COMMANDS/', '/commands'],
+    ['//commands', '/commands'],
+    ['/Commands?category=fun', '/commands?category=fun'],
+    ['/KENJI.html', '/kenji.html'],
+    ['/TOS', '/tos'],
+    ['/Server/300000000000000001/', '/server/300000000000000001'],
+  ])('%s is a permanent redirect to %s', async (path, location) => {
+    const res = await call(path);
+    expect(res.status).toBe(308);
+    expect(res.headers.get('Location')).toBe(location);
+    expect(await caches.open('pages').then((cache) => cache.match(`${ORIGIN}${path}`))).toBeUndefined();
+  });
+
+  it.each(['/', '/commands', '/index.html', '/bite.html', '/tos', '/tos.html', '/privacy-policy.html', '/terms-of-service', '/kenji.html', '/glaive'])(
+    '%s answers as it is',
+    async (path) => {
+      const res = await call(path);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    },
+  );
+
+  it('leaves unknown paths a 404 and never redirects off the site', async () => {
+    for (const path of ['/no-such-page/', '/NO-SUCH-PAGE', '//evil.example/', '//evil.example/commands', '/commands/extra']) {
+      const res = await call(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('Location')).toBeNull();
+      await res.arrayBuffer();
+    }
+  });
+
+  it('keeps API paths as they are', async () => {
+    expect((await call('/api/Stats')).status).toBe(404);
+    expect((await call('/api/stats/')).status).not.toBe(308);
   });
 });
 
@@ -108,6 +165,18 @@ describe("the isolate's own copy in front of the shared cache", () => {
     expect(await landingServers()).toEqual({ state: 'HIT', servers: 111 });
     vi.setSystemTime(Date.now() + 2_000);
     expect(await landingServers()).toEqual({ state: 'MISS', servers: 999 });
+  });
+
+  it('cannot be emptied by a visitor asking for 40 spellings of pages', async () => {
+    await writeStats(env.DB, 111, 2222);
+    await (await call('/')).arrayBuffer();
+    await (await untilCached('/')).arrayBuffer();
+    await dropSharedCopy('/');
+    for (let i = 1; i <= 40; i++) {
+      for (const path of [`/commands${'/'.repeat(i)}`, `/commands?v=${i}`, `/no-such-page-${i}`]) await (await call(path)).arrayBuffer();
+    }
+    await writeStats(env.DB, 999, 9999);
+    expect(await landingServers()).toEqual({ state: 'HIT', servers: 111 });
   });
 
   it('keeps what the shared cache answered, until a minute after that copy was rendered', async () => {

@@ -325,6 +325,46 @@ describe('logging in again in the same browser', () => {
   });
 });
 
+describe('at most 10 live sessions per user', () => {
+  const liveIds = async (userId: string) =>
+    (await env.DB.prepare('SELECT id FROM sessions WHERE user_id = ? ORDER BY created_at').bind(userId).all<{ id: string }>()).results.map((r) => r.id);
+
+  /** Logs in `count` times, each in a browser of its own, one millisecond apart so their ages differ. */
+  async function loginTimes(count: number): Promise<string[]> {
+    const cookies: string[] = [];
+    for (let i = 0; i < count; i++) {
+      cookies.push(await loginAs(USERS.owner));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    return cookies;
+  }
+
+  it('keeps all 10 sessions of 10 logins', async () => {
+    const cookies = await loginTimes(10);
+    expect(await liveIds(USERS.owner)).toHaveLength(10);
+    for (const cookie of cookies) expect(await checkAuth(cookie)).toMatchObject({ authenticated: true });
+  });
+
+  it('ends the oldest at the 11th login, keeps the grant, and leaves other users alone', async () => {
+    const member = await loginAs(USERS.member);
+    const cookies = await loginTimes(10);
+    const before = await liveIds(USERS.owner);
+    const eleventh = await loginAs(USERS.owner);
+    const after = await liveIds(USERS.owner);
+    expect(after).toHaveLength(10);
+    expect(after).not.toContain(before[0]);
+    expect(after.slice(0, 9)).toEqual(before.slice(1));
+    expect(await checkAuth(required(cookies[0], 'the first cookie'))).toEqual({ authenticated: false });
+    for (const cookie of [...cookies.slice(1), eleventh, member]) expect(await checkAuth(cookie)).toMatchObject({ authenticated: true });
+    expect((await tokenCalls()).filter((c) => c.grantType === 'revoke')).toEqual([]);
+  });
+
+  it('25 logins leave 10 live sessions', async () => {
+    await loginTimes(25);
+    expect(await liveIds(USERS.owner)).toHaveLength(10);
+  });
+});
+
 describe('GET /api/sessions', () => {
   it('needs a login', async () => {
     expect((await call('/api/sessions')).status).toBe(401);

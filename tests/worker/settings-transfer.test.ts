@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stringMatching } from './expect-helpers';
+import { anyNumber, anyString, stringMatching } from './expect-helpers';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
 import type { SettingsDocument, SettingsImportResponse } from '../../src/shared/settings-transfer';
 import { clearKv, GUILDS, loginDemoUsers } from './login';
@@ -99,7 +99,7 @@ describe('POST /api/server-settings/import', () => {
     expect(settings.logs.channelID).toBe(KENJI.modLog);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM settings_audit').first('n')).toBe(3);
     const again = await (await importInto({ serverID: GUILDS.kenjiLounge, document: doc })).json<SettingsImportResponse>();
-    expect(again).toEqual({ changes: [], skipped: [], applied: true });
+    expect(again).toEqual({ changes: [], skipped: [], applied: true, fingerprint: stringMatching(/^[\w-]{22}$/) });
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM settings_audit').first('n')).toBe(3);
   });
 
@@ -126,5 +126,60 @@ describe('POST /api/server-settings/import', () => {
   it('is refused to a member (403), and dryRun must be a boolean', async () => {
     expect((await importInto({ serverID: GUILDS.kenjiLounge, document: document({}) }, member)).status).toBe(403);
     expect((await importInto({ serverID: GUILDS.kenjiLounge, document: document({}), dryRun: 'yes' })).status).toBe(400);
+  });
+});
+
+describe('POST /api/server-settings/import: applying what the dry run showed', () => {
+  const doc = document({ autorole: { roleID: KENJI.listeners, enabled: true }, logs: { channelID: KENJI.modLog } });
+  const dryRun = async () => (await importInto({ serverID: GUILDS.kenjiLounge, document: doc, dryRun: true })).json<SettingsImportResponse>();
+  const apply = (expected?: unknown) => importInto({ serverID: GUILDS.kenjiLounge, document: doc, ...(expected === undefined ? {} : { expected }) });
+
+  it('answers a fingerprint of what it compared, the same while nothing changes', async () => {
+    const first = await dryRun();
+    expect(first.fingerprint).toEqual(anyString());
+    expect((await dryRun()).fingerprint).toBe(first.fingerprint);
+  });
+
+  it('applies when the settings are still what the dry run saw', async () => {
+    const { fingerprint } = await dryRun();
+    const res = await apply(fingerprint);
+    expect(res.status).toBe(200);
+    expect((await res.json<SettingsImportResponse>()).changes).toHaveLength(3);
+  });
+
+  it('answers 409 CONFLICT with the new preview, naming who changed what it would overwrite, and writes nothing', async () => {
+    const { fingerprint } = await dryRun();
+    expect((await set(GUILDS.kenjiLounge, 'logs', 'channelID', KENJI.general)).status).toBe(200);
+    const rows = await storedRows();
+    const res = await apply(fingerprint);
+    expect(res.status).toBe(409);
+    const body = await res.json<{ current: SettingsImportResponse }>();
+    expect(body).toEqual({
+      code: 'CONFLICT',
+      error: 'Demo Owner changed these settings since the preview. Nothing was imported.',
+      current: { changes: expect.any(Array) as unknown, skipped: [], applied: false, fingerprint: anyString() },
+      changedBy: 'Demo Owner',
+      changedAt: anyNumber(),
+    });
+    expect(body.current.changes).toContainEqual({ section: 'logs', key: 'channelID', from: KENJI.general, to: KENJI.modLog });
+    expect(body.current.fingerprint).not.toBe(fingerprint);
+    expect(await storedRows()).toEqual(rows);
+
+    // 'Import anyway' sends the fingerprint of the preview it now shows.
+    const anyway = await apply(body.current.fingerprint);
+    expect(anyway.status).toBe(200);
+    const settings = await (await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).json<ServerSettingsResponse>();
+    expect(settings.logs.channelID).toBe(KENJI.modLog);
+  });
+
+  it('a change to a module the document does not touch is no conflict', async () => {
+    const { fingerprint } = await dryRun();
+    expect((await set(GUILDS.kenjiLounge, 'antimp3', 'enabled', true)).status).toBe(200);
+    expect((await apply(fingerprint)).status).toBe(200);
+  });
+
+  it('without a fingerprint the import applies as before; a fingerprint that is not text is a 400', async () => {
+    expect((await apply(123)).status).toBe(400);
+    expect((await apply()).status).toBe(200);
   });
 });

@@ -157,6 +157,18 @@ describe('POST /api/update-server-settings: schema', () => {
     ['a numeric role id', { ...base, section: 'autorole', key: 'roleID', value: Number('400000000000001001') }, /value/],
     ['a malformed message id', { ...base, section: 'reactionrole', key: 'messageID', value: 'abc' }, /value/],
     ['an emoji name with spaces', { ...base, section: 'ticket', key: 'emojiName', value: 'two words' }, /value: must not contain spaces/],
+    [
+      'an emoji name with NUL',
+      { ...base, section: 'ticket', key: 'emojiName', value: 'a\u0000b' },
+      /^value: must not contain invisible or control characters \(U\+0000, /,
+    ],
+    [
+      'an emoji name with U+202E',
+      { ...base, section: 'reactionrole', key: 'emojiName', value: '\u202Eabc' },
+      /^value: must not contain invisible .*U\+202E, right-to-left override/,
+    ],
+    ['an emoji name with U+200B', { ...base, section: 'ticket', key: 'emojiName', value: 'tic\u200Bket' }, /^value: .*\(U\+200B, zero width space\)/],
+    ['an emoji name with a lone U+200D', { ...base, section: 'ticket', key: 'emojiName', value: '\u200D' }, /U\+200D/],
     ['an over-long emoji name', { ...base, section: 'ticket', key: 'emojiName', value: 'x'.repeat(65) }, /value/],
     ['an unknown command', { ...base, section: 'serverDisabledCommands', key: 'commandNames', value: ['ban', 'nosuchcommand'] }, /nosuchcommand/],
     ['commands as a string', { ...base, section: 'serverDisabledCommands', key: 'commandNames', value: 'ban' }, /value/],
@@ -465,6 +477,69 @@ describe('POST /api/server-settings/revert', () => {
     expect((await revert({ serverID: GUILDS.kenjiLounge, changeID: other, extra: 1 })).status).toBe(400);
     const mine = await insertChange('antimp3', 'enabled', false, true);
     expect((await revert({ serverID: GUILDS.kenjiLounge, changeID: mine }, member)).status).toBe(403);
+  });
+});
+
+describe('POST /api/server-settings/revert: a newer value is not overwritten', () => {
+  const revert = (body: Record<string, unknown>) => postJson('/api/server-settings/revert', { serverID: GUILDS.kenjiLounge, ...body }, { cookie: owner });
+  const channelChange = async (from: string, to: string) => {
+    const row = await env.DB.prepare(`SELECT id FROM settings_audit WHERE key = 'channelID' AND old_value = ? AND new_value = ? ORDER BY id DESC`)
+      .bind(JSON.stringify(from), JSON.stringify(to))
+      .first<{ id: number }>();
+    return row?.id ?? 0;
+  };
+  const storedChannel = async () => (await (await settingsOf(GUILDS.kenjiLounge, owner)).json<ServerSettingsResponse>()).logs.channelID;
+
+  beforeEach(async () => {
+    await set('logs', 'channelID', KENJI.general, owner);
+    await set('logs', 'channelID', KENJI.modLog, owner);
+  });
+
+  it("reverts while the stored value is still the change's new value", async () => {
+    const res = await revert({ changeID: await channelChange(KENJI.general, KENJI.modLog) });
+    expect(res.status).toBe(200);
+    expect(await storedChannel()).toBe(KENJI.general);
+  });
+
+  it('answers 409 CONFLICT, naming who changed it since and when, when the value changed after the change, and writes nothing', async () => {
+    const older = await channelChange(KENJI.general, KENJI.modLog);
+    await set('logs', 'channelID', KENJI.songRequests, owner);
+    const rows = (await auditRows()).length;
+    const res = await revert({ changeID: older });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      code: 'CONFLICT',
+      error: 'Channel was changed by Demo Owner after this change. Nothing was reverted.',
+      current: KENJI.songRequests,
+      changedBy: 'Demo Owner',
+      changedAt: anyNumber(),
+    });
+    expect(await storedChannel()).toBe(KENJI.songRequests);
+    expect(await auditRows()).toHaveLength(rows);
+  });
+
+  it('a value changed and changed back is no conflict', async () => {
+    const older = await channelChange(KENJI.general, KENJI.modLog);
+    await set('logs', 'channelID', KENJI.songRequests, owner);
+    await set('logs', 'channelID', KENJI.modLog, owner);
+    expect((await revert({ changeID: older })).status).toBe(200);
+  });
+
+  it("'Revert anyway' sends the value it was shown as expected: saved when still stored, 409 when it moved again", async () => {
+    const older = await channelChange(KENJI.general, KENJI.modLog);
+    await set('logs', 'channelID', KENJI.songRequests, owner);
+    const stale = await revert({ changeID: older, expected: KENJI.modLog });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ code: 'CONFLICT', current: KENJI.songRequests });
+    const anyway = await revert({ changeID: older, expected: KENJI.songRequests });
+    expect(anyway.status).toBe(200);
+    expect(await storedChannel()).toBe(KENJI.general);
+  });
+
+  it('refuses an expected value of the wrong kind with 400 naming it', async () => {
+    const res = await revert({ changeID: await channelChange(KENJI.general, KENJI.modLog), expected: 42 });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT', error: stringMatching(/^expected/) });
   });
 });
 

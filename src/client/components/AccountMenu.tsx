@@ -11,6 +11,7 @@ export interface AccountMenuProps {
 
 // Its own chunk: most visits never open it.
 const SessionsDialog = lazy(() => import('./SessionsDialog'));
+const SignOutEverywhereDialog = lazy(() => import('./SignOutEverywhereDialog'));
 
 const itemClass =
   'block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none dark:text-gray-200 dark:hover:bg-gray-700 dark:focus:bg-gray-700';
@@ -19,6 +20,7 @@ const itemClass =
 export function AccountMenu({ user, isAdmin }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
   const [location] = useLocation();
   const signOut = useSignOut();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -59,7 +61,7 @@ export function AccountMenu({ user, isAdmin }: AccountMenuProps) {
   const menuActions = [
     { label: 'Sessions', run: () => setSessionsOpen(true) },
     { label: 'Sign Out', run: () => void signOut() },
-    { label: 'Sign out everywhere', run: () => void signOut({ everywhere: true }) },
+    { label: 'Sign out everywhere', run: () => setConfirmingEverywhere(true) },
   ];
 
   const name = user.global_name ?? user.username;
@@ -120,6 +122,17 @@ export function AccountMenu({ user, isAdmin }: AccountMenuProps) {
             onClose={() => setSessionsOpen(false)}
             onSignOutEverywhere={() => {
               setSessionsOpen(false);
+              setConfirmingEverywhere(true);
+            }}
+          />
+        </Suspense>
+      )}
+      {confirmingEverywhere && (
+        <Suspense fallback={null}>
+          <SignOutEverywhereDialog
+            onCancel={() => setConfirmingEverywhere(false)}
+            onConfirm={() => {
+              setConfirmingEverywhere(false);
               void signOut({ everywhere: true });
             }}
           />

@@ -146,7 +146,8 @@ function ModalPanel({ onClose, title, description, children, footer, initialFocu
             </svg>
           </button>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        {/* A question (a title, a sentence and buttons) has no body: no empty band above its buttons. */}
+        {children != null && children !== false && <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>}
         {footer && (
           <div className="flex flex-col-reverse gap-2 border-t border-gray-200 px-5 py-4 sm:flex-row sm:justify-end dark:border-gray-800">{footer}</div>
         )}

@@ -1,12 +1,10 @@
 import type { Context } from 'hono';
 import type { SessionUser } from '../../shared/api-types';
-import { deleteSession } from '../db/sessions';
 import { getCurrentUser } from '../discord/api';
 import { exchangeCode } from '../discord/oauth-token';
 import type { AppEnv } from '../hono-env';
 import { redirectUri } from './oauth';
-import { afterSessionsEnded } from './session-end';
-import { cookieClaims, deferOf, startSession } from './session';
+import { cookieClaims, startSession } from './session';
 
 /** Discord did not accept the login; the message is for the person. */
 export class LoginRefused extends Error {
@@ -17,8 +15,8 @@ export class LoginRefused extends Error {
 }
 
 /**
- * Turns an authorisation code into a session. A session this browser already had ends (after the new one
- * exists, so a same-user login keeps its Discord grant): one browser, one session.
+ * Turns an authorisation code into a session. A session this browser already had ends with the new one's
+ * start: one browser, one session.
  */
 export async function completeLogin(c: Context<AppEnv>, code: string, verifier: string): Promise<void> {
   let tokens;
@@ -31,7 +29,5 @@ export async function completeLogin(c: Context<AppEnv>, code: string, verifier: 
   const me = await getCurrentUser(c.env, tokens.accessToken);
   const user: SessionUser = { id: me.id, username: me.username, global_name: me.global_name ?? null, avatar: me.avatar ?? null };
   const previous = await cookieClaims(c);
-  await startSession(c, user, tokens);
-  const ended = previous ? await deleteSession(c.env.DB, previous.sid) : null;
-  if (ended) afterSessionsEnded(c.env, deferOf(c), [ended]);
+  await startSession(c, user, tokens, previous?.sid);
 }

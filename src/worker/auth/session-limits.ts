@@ -5,6 +5,8 @@ const DEFAULT_IDLE_DAYS = 7;
 const DEFAULT_LIFETIME_DAYS = 30;
 /** `last_seen_at` is written at most this often, not on every request. */
 export const LAST_SEEN_INTERVAL_MS = 60 * 1000;
+/** A user's live sessions are bounded: a login beyond this many ends their oldest. */
+export const MAX_LIVE_SESSIONS_PER_USER = 10;
 
 function days(value: string | undefined, fallback: number): number {
   const parsed = Number(value);

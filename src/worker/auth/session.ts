@@ -9,7 +9,7 @@ import { DiscordUnauthorizedError, discordUnavailable } from '../discord/rest';
 import type { ActiveSession, AppEnv, SessionClaims } from '../hono-env';
 import { deviceLabel } from './device-label';
 import { afterSessionsEnded } from './session-end';
-import { LAST_SEEN_INTERVAL_MS, sessionLimits } from './session-limits';
+import { LAST_SEEN_INTERVAL_MS, MAX_LIVE_SESSIONS_PER_USER, sessionLimits } from './session-limits';
 import { keyringOf, openAccessToken, sealTokens, type TokenKeyring } from './session-tokens';
 import { refreshSessionTokens, TOKEN_REFRESH_MARGIN_MS } from './token-refresh';
 
@@ -59,15 +59,22 @@ export function cookieClaims(c: Context<AppEnv>): Promise<SessionClaims | null> 
   return claims;
 }
 
-export async function startSession(c: Context<AppEnv>, user: SessionUser, tokens: DiscordTokens): Promise<void> {
+/**
+ * Starts a session and ends, once it exists (so a same-user login keeps its Discord grant), the session this
+ * browser had (`replaces`) and the user's oldest beyond MAX_LIVE_SESSIONS_PER_USER.
+ */
+export async function startSession(c: Context<AppEnv>, user: SessionUser, tokens: DiscordTokens, replaces?: string): Promise<void> {
   const id = randomId();
-  const { now, lifetimeMs } = sessionLimits(c.env);
+  const limits = sessionLimits(c.env);
+  const { now, lifetimeMs } = limits;
   const expiresAt = now + lifetimeMs;
   // Signed before anything is stored: a signing failure leaves no orphan row.
   const cookie = await signSessionToken(c.env, id, user.id, expiresAt);
   const sealed = await sealTokens(await keyringOf(c.env), id, tokens);
   const device = deviceLabel(c.req.header('User-Agent'));
-  await insertSession(c.env.DB, { id, user, ...sealed, createdAt: now, lastSeenAt: now, expiresAt, device, refreshLockUntil: 0 });
+  const row = { id, user, ...sealed, createdAt: now, lastSeenAt: now, expiresAt, device, refreshLockUntil: 0 };
+  const ended = await insertSession(c.env.DB, row, { limits, maxLive: MAX_LIVE_SESSIONS_PER_USER, replaces });
+  if (ended.length > 0) afterSessionsEnded(c.env, deferOf(c), ended);
   setCookie(c, sessionCookieName(c.env), cookie, {
     httpOnly: true,
     secure: isHttps(c.env),

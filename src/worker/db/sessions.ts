@@ -51,10 +51,20 @@ const fromRaw = (r: RawSessionRow): SessionRow => ({
 });
 
 const LIVE = 'expires_at > ? AND created_at > ? AND last_seen_at > ?';
+// The same rule with numbered parameters ?2–?4, for statements that bind the user as ?1.
+const LIVE_NUMBERED = 'expires_at > ?2 AND created_at > ?3 AND last_seen_at > ?4';
 const liveParams = (l: SessionLimits) => [l.now, l.now - l.lifetimeMs, l.now - l.idleMs];
 
-export async function insertSession(db: D1Database, s: SessionRow): Promise<void> {
-  await db
+/**
+ * Stores a new session and, in the same transaction, ends what it replaces: the session this browser had
+ * (`replaces`) and the user's oldest live sessions beyond `maxLive`. Answers the rows that ended.
+ */
+export async function insertSession(
+  db: D1Database,
+  s: SessionRow,
+  bounds: { limits: SessionLimits; maxLive: number; replaces?: string },
+): Promise<SessionRow[]> {
+  const insert = db
     .prepare(
       `INSERT INTO sessions (id, user_id, user_json, access_token, refresh_token, token_key_id, token_expires_at, created_at, last_seen_at, expires_at, device)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -71,8 +81,17 @@ export async function insertSession(db: D1Database, s: SessionRow): Promise<void
       s.lastSeenAt,
       s.expiresAt,
       s.device,
+    );
+  const replaced = db.prepare('DELETE FROM sessions WHERE id = ? AND id != ? RETURNING *').bind(bounds.replaces ?? null, s.id);
+  const beyondLimit = db
+    .prepare(
+      `DELETE FROM sessions WHERE user_id = ?1 AND ${LIVE_NUMBERED} AND id NOT IN (
+         SELECT id FROM sessions WHERE user_id = ?1 AND ${LIVE_NUMBERED} ORDER BY created_at DESC, id DESC LIMIT ?5
+       ) RETURNING *`,
     )
-    .run();
+    .bind(s.user.id, ...liveParams(bounds.limits), bounds.maxLive);
+  const [ended, , evicted] = await db.batch<RawSessionRow>([replaced, insert, beyondLimit]);
+  return [...(ended?.results ?? []), ...(evicted?.results ?? [])].map(fromRaw);
 }
 
 /** A live session of that user, or null when deleted, expired, idle too long or not theirs. */

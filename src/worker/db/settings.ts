@@ -226,6 +226,16 @@ export async function lastChangeOf(db: D1Database, guildId: string, section: str
     .first<{ userName: string; at: number }>();
 }
 
+/** Who last changed any key of these sections, and when. */
+export async function lastChangeIn(db: D1Database, guildId: string, sections: readonly string[]): Promise<{ userName: string; at: number } | null> {
+  return db
+    .prepare(
+      'SELECT user_name AS userName, created_at AS at FROM settings_audit WHERE guild_id = ? AND section IN (SELECT value FROM json_each(?)) ORDER BY id DESC LIMIT 1',
+    )
+    .bind(guildId, JSON.stringify(sections))
+    .first<{ userName: string; at: number }>();
+}
+
 /** How long the 'Recent changes' history is kept. */
 export const SETTINGS_AUDIT_RETENTION_DAYS = 90;
 

@@ -5,7 +5,7 @@
  * It wraps the whole app, so a hit runs no middleware and the stored copy carries the final headers (CSP included).
  */
 import { parse } from 'hono/utils/cookie';
-import { matchAppRoute } from '../../client/routes';
+import { matchAppRoute, PUBLIC_CACHE_PATHS } from '../../client/routes';
 import { SESSION_COOKIE_NAMES } from '../auth/session';
 
 export const PAGE_CACHE_SECONDS = 60;
@@ -18,7 +18,10 @@ let pagesCache: Promise<Cache> | undefined;
 /** Opened once per isolate (a handle, not state: the entries live in Cloudflare's cache). */
 const openCache = () => (pagesCache ??= caches.open(CACHE_NAME));
 
-/** Keyed by path alone: the HTML does not depend on the theme (chosen in the browser before paint). */
+/**
+ * Keyed by the page's address alone, one of PUBLIC_CACHE_PATHS: the HTML does not depend on the theme (chosen
+ * in the browser before paint) nor on a query the page does not read, so no visitor can add keys.
+ */
 const cacheKey = (url: URL) => new Request(`${url.origin}${url.pathname}`, { method: 'GET' });
 
 interface KeptPage {
@@ -29,16 +32,14 @@ interface KeptPage {
   expiresAt: number;
 }
 
-/** Public pages are a handful of fixed paths; the bound only guards against a route table that grows. */
-const MAX_KEPT_PAGES = 32;
+/** At most one copy per public address (the keys are those addresses), so nothing ever has to be evicted. */
 const keptPages = new Map<string, KeptPage>();
 
 function keep(url: URL, body: ArrayBuffer, headers: Headers): KeptPage {
   const renderedAt = Number(headers.get(RENDERED_AT_HEADER));
   const expiresAt = (Number.isFinite(renderedAt) && renderedAt > 0 ? renderedAt : Date.now()) + PAGE_CACHE_SECONDS * 1000;
-  if (keptPages.size >= MAX_KEPT_PAGES) keptPages.clear();
   const kept = { body, headers: browserHeaders(headers, 'HIT'), expiresAt };
-  keptPages.set(url.pathname, kept);
+  if (PUBLIC_CACHE_PATHS.has(url.pathname)) keptPages.set(url.pathname, kept);
   return kept;
 }
 
@@ -65,15 +66,19 @@ function browserHeaders(headers: Headers, state: 'HIT' | 'MISS'): Headers {
   return copy;
 }
 
-/** The page's URL when this request may be answered from (and stored in) the cache. */
+/** The page's URL, without its query, when this request may be answered from (and stored in) the cache. */
 function publicPageUrl(request: Request): URL | undefined {
   if (request.method !== 'GET') return undefined;
   const url = new URL(request.url);
-  // A deep link with a query renders fresh; a visitor with a session cookie gets their own page.
-  if (url.search !== '' || url.pathname.startsWith('/api/')) return undefined;
+  // Only a page's own address (canonical-url.ts has redirected every other spelling).
+  if (!PUBLIC_CACHE_PATHS.has(url.pathname)) return undefined;
+  // A visitor with a session cookie gets their own page.
   const cookies = parse(request.headers.get('Cookie') ?? '');
   if (Object.values(SESSION_COOKIE_NAMES).some((name) => cookies[name] !== undefined)) return undefined;
-  return matchAppRoute(url.pathname).route.publicCache === true ? url : undefined;
+  // A deep link the page reads (a library folder) renders fresh; any other query is ignored.
+  const reads = matchAppRoute(url.pathname).route.query ?? [];
+  if (reads.some((name) => url.searchParams.has(name))) return undefined;
+  return new URL(url.pathname, url.origin);
 }
 
 async function cachedPage(url: URL): Promise<Response | undefined> {

@@ -25,10 +25,9 @@ export const settingsRoutes = new Hono<AppEnv>()
   .post('/server-settings/import', signedIn, validJson(settingsImportSchema), async (c) =>
     c.json(await importSettings(c.env, c.var.signedIn, c.req.valid('json')), 200, PRIVATE),
   )
-  .post('/server-settings/revert', signedIn, validJson(settingsRevertSchema), async (c) => {
-    const { serverID, changeID } = c.req.valid('json');
-    return c.json(await revertSettingChange(c.env, c.var.signedIn, serverID, changeID), 200, PRIVATE);
-  })
+  .post('/server-settings/revert', signedIn, validJson(settingsRevertSchema), async (c) =>
+    c.json(await revertSettingChange(c.env, c.var.signedIn, c.req.valid('json')), 200, PRIVATE),
+  )
   .post('/update-server-settings', signedIn, validJson(settingUpdateSchema), async (c) =>
     c.json(await updateServerSetting(c.env, c.var.signedIn, c.req.valid('json')), 200, PRIVATE),
   );

@@ -11,7 +11,9 @@ import {
   type SettingsImportResponse,
   type SettingsImportSkip,
 } from '../../shared/settings-transfer';
-import { readGuildSettings, writeGuildSettings } from '../db/settings';
+import { toBase64Url } from '../../shared/base64url';
+import { lastChangeIn, readGuildSettings, writeGuildSettings } from '../db/settings';
+import { SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { loadGuildView, referenceProblem, type GuildView } from './guild-view';
 import { requireGuildAccess } from './servers';
@@ -82,23 +84,47 @@ function withSwitchesThatCanTurnOn(plan: ImportPlan, current: SettingsValues): I
   return { updates, changes, skipped };
 }
 
+/** The modules of the document this dashboard has, in a fixed order: what an import reads and may write. */
+const sectionsOf = (document: SettingsDocument['settings']) => Object.keys(document).filter(isSectionName).sort();
+
+/**
+ * A short digest of the stored values of every module the document touches: the dry run answers it, and the
+ * apply that sends it back is refused when it differs. Whole modules, since a switch's rule reads its fields.
+ */
+async function fingerprintOf(current: SettingsValues, sections: readonly SectionName[]): Promise<string> {
+  const text = JSON.stringify(sections.map((section) => [section, current[section]]));
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return toBase64Url(new Uint8Array(digest).slice(0, 16));
+}
+
+/** The plan against today's settings and guild, looked at once more before skipping a role or channel just made. */
+async function currentPlan(env: Env, guildId: string, document: SettingsDocument['settings']) {
+  const [current, cachedView] = await Promise.all([readGuildSettings(env.DB, guildId), loadGuildView(env, guildId)]);
+  let plan = planImport(guildId, current, document, cachedView);
+  if (plan.skipped.some((skip) => skip.reason.includes('does not exist')))
+    plan = planImport(guildId, current, document, await loadGuildView(env, guildId, { fresh: true }));
+  return { plan, fingerprint: await fingerprintOf(current, sectionsOf(document)) };
+}
+
 /**
  * Checks a document against this server (its roles and channels, the toggle rules) and, unless it is a dry
  * run, writes every change in one transaction. References to roles or channels this server does not have
- * are skipped with a reason, never applied.
+ * are skipped with a reason, never applied. With `expected` (the dry run's fingerprint) an apply is a 409
+ * CONFLICT carrying the new dry run when the modules it touches changed since.
  */
 export async function importSettings(
   env: Env,
   session: ActiveSession,
-  { serverID, document, dryRun }: z.output<typeof settingsImportSchema>,
+  { serverID, document, dryRun, expected }: z.output<typeof settingsImportSchema>,
 ): Promise<SettingsImportResponse> {
   const { guild } = await requireGuildAccess(env, session, serverID, 'write');
-  const [current, cachedView] = await Promise.all([readGuildSettings(env.DB, guild.id), loadGuildView(env, guild.id)]);
-  let plan = planImport(guild.id, current, document.settings, cachedView);
-  // A role or channel made a moment ago may be missing from the cached view: look once more before skipping.
-  if (plan.skipped.some((skip) => skip.reason.includes('does not exist')))
-    plan = planImport(guild.id, current, document.settings, await loadGuildView(env, guild.id, { fresh: true }));
-  if (dryRun) return { changes: plan.changes, skipped: plan.skipped, applied: false };
+  const { plan, fingerprint } = await currentPlan(env, guild.id, document.settings);
+  const preview = { changes: plan.changes, skipped: plan.skipped, applied: false, fingerprint };
+  if (dryRun) return preview;
+  if (expected !== undefined && expected !== fingerprint) {
+    const last = await lastChangeIn(env.DB, guild.id, sectionsOf(document.settings));
+    throw new SettingConflictError((who) => `${who ?? 'Someone'} changed these settings since the preview. Nothing was imported.`, preview, last);
+  }
 
   const now = Date.now();
   const userName = session.user.global_name ?? session.user.username;
@@ -119,5 +145,6 @@ export async function importSettings(
       })),
     ],
     applied: true,
+    fingerprint,
   };
 }

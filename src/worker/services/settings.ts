@@ -7,6 +7,7 @@ import {
   type ServerSettingsResponse,
   type SettingsAuditQuery,
   type SettingsAuditResponse,
+  type SettingsRevert,
   type SettingUpdate,
 } from '../../shared/settings';
 import { fieldLabel, moduleTitle } from '../../shared/settings-registry';
@@ -23,7 +24,7 @@ import {
 import { runRead, runReads, type BatchRead } from '../db/batch';
 import { licenceStatement, type Licence } from '../db/whitelist';
 import { stalenessFields } from '../discord/staleness';
-import { ApiError, notFound, SettingConflictError } from '../errors';
+import { ApiError, badInput, notFound, SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { checkReference, loadGuildView } from './guild-view';
 import { toLicenceState } from './licences';
@@ -84,7 +85,18 @@ export async function updateServerSetting(env: Env, session: ActiveSession, upda
   return saveSetting(env, session, await requireGuildAccess(env, session, update.serverID, 'write'), update);
 }
 
-async function saveSetting(env: Env, session: ActiveSession, { guild, access }: GuildAccess, update: SettingUpdate): Promise<ServerSettingsResponse> {
+type ConflictSentence = (label: string, who: string | null) => string;
+const byWhom = (who: string | null) => (who ? ` by ${who}` : '');
+const SAVE_CONFLICT: ConflictSentence = (label, who) => `${label} was changed${byWhom(who)} since you loaded the page. Nothing was saved.`;
+const REVERT_CONFLICT: ConflictSentence = (label, who) => `${label} was changed${byWhom(who)} after this change. Nothing was reverted.`;
+
+async function saveSetting(
+  env: Env,
+  session: ActiveSession,
+  { guild, access }: GuildAccess,
+  update: SettingUpdate,
+  conflict: ConflictSentence = SAVE_CONFLICT,
+): Promise<ServerSettingsResponse> {
   const { section, key, kind, value, expected } = update;
   const view = await checkReference(env, session.user.id, guild.id, kind, value, await loadGuildView(env, guild.id));
   const result = await writeGuildSetting(env.DB, {
@@ -102,7 +114,7 @@ async function saveSetting(env: Env, session: ActiveSession, { guild, access }: 
     const current = (values[section] as Record<string, unknown>)[key];
     if (expected !== undefined && JSON.stringify(current) !== JSON.stringify(expected)) {
       const last = await lastChangeOf(env.DB, guild.id, section, key);
-      throw new SettingConflictError(fieldLabel(section, key), current, last);
+      throw new SettingConflictError((who) => conflict(fieldLabel(section, key), who), current, last);
     }
     const missing = missingRequiredFields(section, values[section]);
     throw new ApiError(
@@ -116,16 +128,21 @@ async function saveSetting(env: Env, session: ActiveSession, { guild, access }: 
 
 /**
  * Puts back the value a change replaced, checked like a new save against today's roles and channels:
- * a role or channel deleted since is a 409 that says so. The revert is a change of its own in the audit.
+ * a role or channel deleted since is a 409 that says so. Only while the stored value is still the change's
+ * new value (or the `expected` the person was shown): a newer value is a 409 CONFLICT, never overwritten.
+ * The revert is a change of its own in the audit.
  */
-export async function revertSettingChange(env: Env, session: ActiveSession, serverID: string, changeID: number): Promise<ServerSettingsResponse> {
+export async function revertSettingChange(env: Env, session: ActiveSession, { serverID, changeID, expected }: SettingsRevert): Promise<ServerSettingsResponse> {
   const granted = await requireGuildAccess(env, session, serverID, 'write');
   const change = await findSettingsChange(env.DB, granted.guild.id, changeID);
   if (!change) throw notFound('changeID: there is no such change for this server.', 'CHANGE_NOT_FOUND');
-  const parsed = parseSettingUpdate({ serverID, section: change.section, key: change.key, value: change.oldValue });
+  const parsed = parseSettingUpdate({ serverID, section: change.section, key: change.key, value: change.oldValue, expected });
+  if (!parsed.ok && parsed.field.startsWith('expected')) throw badInput('expected', 'must be a value of this setting: the one the page showed as stored now.');
   if (!parsed.ok) throw new ApiError(409, 'REVERT_NOT_POSSIBLE', `This change cannot be reverted: ${parsed.message}`);
+  // The audit's own text of the new value, compared as stored: no schema of today's may reinterpret it.
+  const update = expected === undefined ? { ...parsed.update, expected: change.newValue } : parsed.update;
   try {
-    return await saveSetting(env, session, granted, parsed.update);
+    return await saveSetting(env, session, granted, update, REVERT_CONFLICT);
   } catch (error) {
     if (error instanceof ApiError && (error.code === 'INVALID_REFERENCE' || error.code === 'REQUIRED_FIELDS_UNSET')) {
       throw new ApiError(409, 'REVERT_NOT_POSSIBLE', `This change cannot be reverted: ${error.message.replace(/^value: /, '')}`);

@@ -6,13 +6,14 @@ import {
   isSectionName,
   isSettingKey,
   type ServerSettingsResponse,
+  type SettingConflictBody,
   type SettingsAuditEntry,
   type SettingsAuditResponse,
 } from '../../../shared/settings';
 import { apiKeys } from '../../../shared/api-keys';
 import { mayChange } from '../../../shared/server-access';
 import { apiActions } from '../../../shared/api-actions';
-import { getJson, postJson } from '../../api';
+import { conflictOf, getJson, postJson } from '../../api';
 import { useApi } from '../../hooks/useApi';
 import { auditLabel, moduleTitle, SECTION_NAMES } from '../../../shared/settings-registry';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
@@ -119,6 +120,36 @@ function ChangeHistory({ serverId, settings }: { serverId: string; settings: Ser
   );
 }
 
+const conflictSentence = (entry: SettingsAuditEntry, { current, changedBy, changedAt }: SettingConflictBody, settings: ServerSettingsResponse) =>
+  `${changedBy ?? 'Someone'} changed ${what(entry)} to ${describe(entry, current, settings)}${changedAt === null ? '' : ` on ${when.format(changedAt)}`}, after this change. Reverting now would overwrite that.`;
+
+interface ConflictProps {
+  message: string;
+  busy: boolean;
+  onRevertAnyway: () => void;
+  onCancel: () => void;
+}
+
+/** The value changed after this change: say by whom, and revert only if the person still wants to. */
+function RevertConflict({ message, busy, onRevertAnyway, onCancel }: ConflictProps) {
+  return (
+    <div
+      role="alert"
+      className="basis-full rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <p>{message}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button type="button" className={smallButton} onClick={onRevertAnyway} disabled={busy}>
+          Revert anyway
+        </button>
+        <button type="button" className={smallButton} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
 interface ListProps {
   serverId: string;
   settings: ServerSettingsResponse;
@@ -131,6 +162,8 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
   const [older, setOlder] = useState<SettingsAuditResponse[]>([]);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [reverting, setReverting] = useState<number | null>(null);
+  // A revert refused because the value changed after the change: shown under its row until answered.
+  const [conflict, setConflict] = useState<{ entryId: number; body: SettingConflictBody } | null>(null);
   const entries = [firstPage, ...older].flatMap((page) => page.entries);
   const next = (older.at(-1) ?? firstPage).next;
 
@@ -147,16 +180,25 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
     }
   };
 
-  const revert = async (entry: SettingsAuditEntry) => {
+  /** `anyway`: the value the person was shown as stored now, which the revert may overwrite. */
+  const revert = async (entry: SettingsAuditEntry, anyway?: { expected: unknown }) => {
     setReverting(entry.id);
     try {
-      const answer = await postJson<ServerSettingsResponse>(apiActions.revertSetting, { serverID: serverId, changeID: entry.id });
+      const body = { serverID: serverId, changeID: entry.id, ...anyway };
+      const answer = await postJson<ServerSettingsResponse>(apiActions.revertSetting, body);
+      setConflict(null);
       await mutate(apiKeys.serverSettings(serverId), answer, { revalidate: false });
       setOlder([]);
       await mutate(auditPagesOf(serverId));
       toast.success(`Reverted ${what(entry)} to ${describe(entry, entry.oldValue, answer)}`, { duration: TOAST_SUCCESS_MS });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Could not revert this change.');
+      const refused = conflictOf(error);
+      if (refused) {
+        setConflict({ entryId: entry.id, body: refused });
+        // The page and this list show the newer value and its change.
+        void mutate(apiKeys.serverSettings(serverId));
+        void mutate(auditPagesOf(serverId));
+      } else toast.error(error instanceof Error ? error.message : 'Could not revert this change.');
     } finally {
       setReverting(null);
     }
@@ -200,6 +242,14 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
               >
                 {reverting === entry.id ? 'Reverting…' : 'Revert'}
               </button>
+            )}
+            {conflict?.entryId === entry.id && (
+              <RevertConflict
+                message={conflictSentence(entry, conflict.body, settings)}
+                busy={reverting !== null}
+                onRevertAnyway={() => void revert(entry, { expected: conflict.body.current })}
+                onCancel={() => setConflict(null)}
+              />
             )}
           </li>
         ))}

@@ -7,7 +7,7 @@ import { apiActions, apiGets } from '../../../shared/api-actions';
 import type { ServerSettingsResponse } from '../../../shared/settings';
 import type { SettingsDocument, SettingsImportResponse } from '../../../shared/settings-transfer';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
-import { getJson, postJson } from '../../api';
+import { conflictOf, getJson, postJson } from '../../api';
 import { useApi } from '../../hooks/useApi';
 import { Modal, modalButton } from '../Modal';
 import { auditPagesOf, describeSettingValue, settingName } from './RecentChanges';
@@ -20,7 +20,18 @@ interface Pending {
   title: string;
   document: SettingsDocument;
   preview: SettingsImportResponse;
+  /** The settings changed after the first preview: `preview` is the new one, and applying it is 'Import anyway'. */
+  changedSince?: { by: string | null; at: number | null };
 }
+
+/** An import's 409 carries the new dry run. */
+const isPreview = (value: unknown): value is SettingsImportResponse =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as SettingsImportResponse).changes) &&
+  Array.isArray((value as SettingsImportResponse).skipped);
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Export, Import (file → dry-run diff → Apply) and 'Copy settings from…' another server the user manages. */
 export function SettingsTransfer({ serverId, settings }: { serverId: string; settings: ServerSettingsResponse }) {
@@ -63,14 +74,20 @@ export function SettingsTransfer({ serverId, settings }: { serverId: string; set
     if (!pending) return;
     setBusy(true);
     try {
-      const result = await postJson<SettingsImportResponse>(apiActions.importSettings, { serverID: serverId, document: pending.document, dryRun: false });
+      // The preview's fingerprint: the Worker refuses the apply when what it would overwrite changed since.
+      const body = { serverID: serverId, document: pending.document, dryRun: false, expected: pending.preview.fingerprint };
+      const result = await postJson<SettingsImportResponse>(apiActions.importSettings, body);
       setPending(null);
       await mutate(apiKeys.serverSettings(serverId));
       void mutate(auditPagesOf(serverId));
       const count = result.changes.length;
       toast.success(count === 0 ? 'Nothing to change' : `${count} ${count === 1 ? 'setting' : 'settings'} imported`, { duration: TOAST_SUCCESS_MS });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Could not import these settings.');
+      const conflict = conflictOf(error);
+      if (conflict && isPreview(conflict.current)) {
+        setPending({ ...pending, preview: conflict.current, changedSince: { by: conflict.changedBy, at: conflict.changedAt } });
+        void mutate(apiKeys.serverSettings(serverId));
+      } else toast.error(error instanceof Error ? error.message : 'Could not import these settings.');
     } finally {
       setBusy(false);
     }
@@ -173,9 +190,13 @@ interface PreviewProps {
   onApply: () => void;
 }
 
+const changedSinceSentence = ({ by, at }: NonNullable<Pending['changedSince']>) =>
+  `${by ?? 'Someone'} changed these settings${at === null ? '' : ` on ${when.format(at)}`} since this preview. The list now shows what importing would change.`;
+
 /** The dry run's answer: what would change (from → to) and what is left out, then Apply. */
 function ImportPreview({ pending, settings, busy, onCancel, onApply }: PreviewProps) {
   const { changes, skipped } = pending.preview;
+  const applyLabel = pending.changedSince ? 'Import anyway' : `Apply ${changes.length} ${changes.length === 1 ? 'change' : 'changes'}`;
   const value = (section: string, key: string, v: unknown) => describeSettingValue(section, key, v, settings);
   return (
     <Modal
@@ -194,11 +215,19 @@ function ImportPreview({ pending, settings, busy, onCancel, onApply }: PreviewPr
             Cancel
           </button>
           <button type="button" className={modalButton.primary} onClick={onApply} disabled={busy || changes.length === 0}>
-            {busy ? 'Applying…' : `Apply ${changes.length} ${changes.length === 1 ? 'change' : 'changes'}`}
+            {busy ? 'Applying…' : applyLabel}
           </button>
         </>
       }
     >
+      {pending.changedSince && (
+        <p
+          role="alert"
+          className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {changedSinceSentence(pending.changedSince)}
+        </p>
+      )}
       {changes.length > 0 && (
         <ul aria-label="Changes" className="divide-y divide-gray-100 text-sm dark:divide-gray-800">
           {changes.map((c) => (

@@ -4,7 +4,7 @@ import { applySettingChange, type ServerSettingsResponse, type SettingConflictBo
 import type { SectionName } from '../../../shared/settings-registry';
 import { apiKeys } from '../../../shared/api-keys';
 import { apiActions } from '../../../shared/api-actions';
-import { ApiClientError, postJson } from '../../api';
+import { conflictOf, postJson } from '../../api';
 import { auditPagesOf } from './RecentChanges';
 
 interface PendingChange {
@@ -32,9 +32,6 @@ export type SaveOutcome =
   /** Someone else saved the key first: the control shows theirs; `value` is the owner's, to keep if they want. */
   | { kind: 'conflict'; message: string; value: unknown };
 
-const isConflict = (error: unknown): error is ApiClientError & { body: SettingConflictBody } =>
-  error instanceof ApiClientError && error.code === 'CONFLICT' && typeof error.body === 'object' && error.body !== null && 'current' in error.body;
-
 const conflictMessage = ({ changedBy, changedAt }: SettingConflictBody) =>
   `${changedBy ?? 'Someone'} changed this${changedAt ? ` at ${new Date(changedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : ''} while you were editing; it shows their value now.`;
 
@@ -57,6 +54,8 @@ export function useSettingsSaver(
   const pending = useRef(new Map<string, PendingChange>());
   const sequence = useRef(0);
   const lastApplied = useRef(0);
+  // Per field, the newest save whose answer is in `confirmed`: an older answer for it is stale.
+  const appliedByField = useRef(new Map<string, number>());
   const [saving, setSaving] = useState<ReadonlySet<string>>(() => new Set());
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, SaveOutcome>>(() => new Map());
   const onSavedRef = useRef(onSaved);
@@ -106,10 +105,11 @@ export function useSettingsSaver(
         if (seq > lastApplied.current) {
           confirmed.current = answer;
           lastApplied.current = seq;
-        } else {
-          // A newer answer is already shown; keep it, but take this key's stored value from this one.
+        } else if (seq > (appliedByField.current.get(id) ?? 0)) {
+          // A newer answer (of another field) is already shown; keep it, but take this key's stored value from this one.
           confirmed.current = applySettingChange(confirmed.current, section, settingKey, readField(answer, section, settingKey));
         }
+        if (seq > (appliedByField.current.get(id) ?? 0)) appliedByField.current.set(id, seq);
         if (pending.current.get(id)?.seq === seq) {
           setOutcome(id, { kind: 'saved' });
           setTimeout(() => {
@@ -123,9 +123,10 @@ export function useSettingsSaver(
         }
         onSavedRef.current?.(section, settingKey, answer);
       } catch (error) {
-        if (isConflict(error)) {
-          confirmed.current = applySettingChange(confirmed.current, section, settingKey, error.body.current);
-          if (pending.current.get(id)?.seq === seq) setOutcome(id, { kind: 'conflict', message: conflictMessage(error.body), value });
+        const conflict = conflictOf(error);
+        if (conflict) {
+          confirmed.current = applySettingChange(confirmed.current, section, settingKey, conflict.current);
+          if (pending.current.get(id)?.seq === seq) setOutcome(id, { kind: 'conflict', message: conflictMessage(conflict), value });
         } else {
           console.error(`Saving ${id} failed`, error);
           const reason = error instanceof Error && error.message !== '' ? error.message : 'the request failed';

@@ -1,0 +1,47 @@
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { useLibraryLocation } from '../../src/client/hooks/useLibraryLocation';
+
+/** The hook inside a router whose history records every entry (a replace overwrites the last one). */
+function renderLocation(path: string) {
+  const location = memoryLocation({ path, record: true });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      {children}
+    </Router>
+  );
+  const { result } = renderHook(() => useLibraryLocation(), { wrapper });
+  return { location, result };
+}
+
+describe('library address: history push vs replace', () => {
+  it('a folder change pushes an entry, so Back returns to the folder before', () => {
+    const { location, result } = renderLocation('/kenji');
+    act(() => result.current[1]({ folder: 'Artist' }));
+    act(() => result.current[1]({ folder: 'Artist/Album' }));
+    expect(location.history).toEqual(['/kenji', '/kenji?folder=Artist', '/kenji?folder=Artist%2FAlbum']);
+    expect(result.current[0]).toEqual({ folder: 'Artist/Album', song: null });
+  });
+
+  it('a song change replaces the entry: Back is not a playlist', () => {
+    const { location, result } = renderLocation('/kenji?folder=Artist');
+    act(() => result.current[1]({ song: 'Artist/a.mp3' }));
+    act(() => result.current[1]({ song: 'Artist/b.mp3' }));
+    expect(location.history).toEqual(['/kenji?folder=Artist&song=Artist%2Fb.mp3']);
+  });
+
+  it('a song from another folder pushes (the folder changed), and the same address twice adds nothing', () => {
+    const { location, result } = renderLocation('/kenji?folder=Artist');
+    act(() => result.current[1]({ folder: 'Other', song: 'Other/c.mp3' }));
+    act(() => result.current[1]({ folder: 'Other', song: 'Other/c.mp3' }));
+    expect(location.history).toEqual(['/kenji?folder=Artist', '/kenji?folder=Other&song=Other%2Fc.mp3']);
+  });
+
+  it('ignores an unsafe folder or song in the address', () => {
+    const { result } = renderLocation('/kenji?folder=../etc&song=%00');
+    expect(result.current[0]).toEqual({ folder: '', song: null });
+  });
+});
