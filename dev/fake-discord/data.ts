@@ -94,7 +94,7 @@ const EVERYONE_PERMISSIONS =
   P.UseVAD |
   P.UseApplicationCommands;
 
-const BOT_ROLE_PERMISSIONS =
+export const BOT_ROLE_PERMISSIONS =
   P.ViewChannel |
   P.SendMessages |
   P.ReadMessageHistory |
@@ -109,7 +109,7 @@ const BOT_ROLE_PERMISSIONS =
   P.KickMembers |
   P.ModerateMembers;
 
-const MODERATOR_PERMISSIONS = P.ManageMessages | P.KickMembers | P.ModerateMembers | P.MuteMembers | P.MoveMembers;
+export const MODERATOR_PERMISSIONS = P.ManageMessages | P.KickMembers | P.ModerateMembers | P.MuteMembers | P.MoveMembers;
 
 function snowflake(base: bigint, guildNumber: number, index: number): string {
   return String(base + BigInt(guildNumber) * 1000n + BigInt(index));
@@ -118,7 +118,7 @@ function snowflake(base: bigint, guildNumber: number, index: number): string {
 const ROLE_BASE = 400000000000000000n;
 const CHANNEL_BASE = 500000000000000000n;
 
-interface RoleSpec {
+export interface RoleSpec {
   name: string;
   color: number;
   permissions: bigint;
@@ -128,7 +128,7 @@ interface RoleSpec {
 }
 
 /** Builds @everyone plus the given roles, lowest first, with positions forming the hierarchy. */
-function buildRoles(guildId: string, guildNumber: number, specs: RoleSpec[]): APIRole[] {
+export function buildRoles(guildId: string, guildNumber: number, specs: RoleSpec[]): APIRole[] {
   const everyone: APIRole = {
     id: guildId,
     name: '@everyone',
@@ -164,13 +164,13 @@ function buildRoles(guildId: string, guildNumber: number, specs: RoleSpec[]): AP
   return [everyone, ...others];
 }
 
-function roleId(roles: APIRole[], name: string): string {
+export function roleId(roles: APIRole[], name: string): string {
   const role = roles.find((candidate) => candidate.name === name);
   if (role === undefined) throw new Error(`demo data: no role named ${name}`);
   return role.id;
 }
 
-interface ChannelSpec {
+export interface ChannelSpec {
   kind: 'category' | 'text' | 'announcement' | 'voice';
   name: string;
   /** Name of the category this channel sits in; none for top-level channels. */
@@ -178,7 +178,7 @@ interface ChannelSpec {
   topic?: string;
 }
 
-function buildChannels(guildId: string, guildNumber: number, specs: ChannelSpec[]): DemoChannel[] {
+export function buildChannels(guildId: string, guildNumber: number, specs: ChannelSpec[]): DemoChannel[] {
   const ids = new Map<string, string>();
   specs.forEach((spec, index) => ids.set(spec.name, snowflake(CHANNEL_BASE, guildNumber, index + 1)));
   const positions = new Map<string, number>();
@@ -229,11 +229,11 @@ function buildChannels(guildId: string, guildNumber: number, specs: ChannelSpec[
   });
 }
 
-function member(userId: string, roles: string[], joinedAt: string, nick: string | null = null): DemoMember {
+export function member(userId: string, roles: string[], joinedAt: string, nick: string | null = null): DemoMember {
   return { user_id: userId, roles, nick, joined_at: joinedAt };
 }
 
-function user(id: string, username: string, globalName: string | null, bot = false): APIUser {
+export function user(id: string, username: string, globalName: string | null, bot = false): APIUser {
   const result: APIUser = {
     id,
     username,
