@@ -12,6 +12,7 @@ import type {
   APIUser,
   GuildFeature,
   RoleFlags,
+  UserFlags,
 } from 'discord-api-types/v10';
 import { PERMISSION } from './permissions.ts';
 
@@ -78,6 +79,7 @@ const P = PERMISSION;
 
 /** Discord sends 0 for "no flags", which these flag enums have no member for. */
 const NO_ROLE_FLAGS = 0 as RoleFlags;
+const NO_USER_FLAGS = 0 as UserFlags;
 
 const EVERYONE_PERMISSIONS =
   P.ViewChannel |
@@ -243,6 +245,9 @@ export function user(id: string, username: string, globalName: string | null, bo
     banner: null,
     accent_color: null,
     avatar_decoration_data: null,
+    public_flags: NO_USER_FLAGS,
+    flags: NO_USER_FLAGS,
+    primary_guild: null,
   };
   if (bot) result.bot = true;
   return result;

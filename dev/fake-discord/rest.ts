@@ -103,13 +103,18 @@ function partialGuild(guild: DemoGuild, userId: string, withCounts: boolean): RE
   return result;
 }
 
-function fullGuild(guild: DemoGuild, withCounts: boolean): RESTGetAPIGuildResult {
+/**
+ * The guild as Discord's OpenAPI document has it: `home_header` and `nsfw` are required there though
+ * discord-api-types lacks them, and `hub_type` (Student Hubs only) is not sent.
+ */
+type GuildAnswer = Omit<RESTGetAPIGuildResult, 'hub_type'> & { home_header: string | null; nsfw: boolean };
+
+function fullGuild(guild: DemoGuild, withCounts: boolean): GuildAnswer {
   const systemChannel = guild.channels.find((channel) => channel.type === 0);
-  const result: RESTGetAPIGuildResult = {
+  const result: GuildAnswer = {
     id: guild.id,
     name: guild.name,
     icon: guild.icon,
-    icon_hash: guild.icon,
     splash: null,
     discovery_splash: null,
     banner: null,
@@ -143,9 +148,10 @@ function fullGuild(guild: DemoGuild, withCounts: boolean): RESTGetAPIGuildResult
     max_stage_video_channel_users: 50,
     nsfw_level: 0,
     premium_progress_bar_enabled: false,
-    hub_type: null,
     safety_alerts_channel_id: null,
     incidents_data: null,
+    home_header: null,
+    nsfw: false,
   };
   if (withCounts) {
     result.approximate_member_count = guild.approximate_member_count;
@@ -193,7 +199,9 @@ export function createRestRoutes(state: FakeDiscordState): Hono {
   rest.get('/users/@me', (c) => {
     const who = caller(c);
     if (who === null || !hasScope(who, 'identify')) return unauthorized(c);
-    return c.json(who.user);
+    // The account's own view adds what only its owner sees (Discord's UserPIIResponse).
+    const me: APIUser = { ...who.user, mfa_enabled: false, locale: 'en-US' };
+    return c.json(me);
   });
 
   rest.get('/users/@me/guilds', (c) => {
