@@ -7,7 +7,7 @@ import { SETTINGS_AUDIT_RETENTION_DAYS } from '../../src/worker/db/settings';
 import { readStats } from '../../src/worker/db/stats';
 import { keyringOf, openAccessToken } from '../../src/worker/auth/session-tokens';
 import { findSessionById } from '../../src/worker/db/sessions';
-import { clearKv, DISCORD, loginAs, resetFake, setFault, USERS } from './login';
+import { clearKv, DISCORD, discordHeaders, loginAs, resetFake, setFault, USERS } from './login';
 import { call } from './request';
 import { DEMO_BOT_TOKEN } from '../../dev/fake-discord/data.ts';
 
@@ -32,7 +32,7 @@ beforeEach(async () => {
 
 describe('cron trigger', () => {
   it("counts the bot's servers and their members into the landing page stats", async () => {
-    const bot = await fetch(`${DISCORD}/api/v10/users/@me/guilds?with_counts=true`, { headers: { Authorization: `Bot ${DEMO_BOT_TOKEN}` } });
+    const bot = await fetch(`${DISCORD}/api/v10/users/@me/guilds?with_counts=true`, { headers: discordHeaders(`Bot ${DEMO_BOT_TOKEN}`) });
     const guilds = await bot.json<DemoGuild[]>();
     await runCron();
     const stats = await readStats(env.DB);
@@ -103,8 +103,7 @@ describe('cron trigger', () => {
       .bind(Date.now() - 1000, USERS.owner)
       .run();
     await runCron();
-    const accepted = async (token: string | null) =>
-      (await fetch(`${DISCORD}/api/v10/users/@me`, { headers: { Authorization: `Bearer ${token ?? ''}` } })).status;
+    const accepted = async (token: string | null) => (await fetch(`${DISCORD}/api/v10/users/@me`, { headers: discordHeaders(`Bearer ${token ?? ''}`) })).status;
     expect(await accepted(ownerToken)).toBe(401);
     expect(await accepted(memberToken)).toBe(200);
     expect(await (await call('/api/check-auth', { cookie: owner })).json()).toEqual({ authenticated: false });
