@@ -175,31 +175,22 @@ export class SchemaValidator {
     return (attempts[0] ?? []).map((issue) => `${issue.at} ${issue.message}`).join('; ');
   }
 
-  /** Property names a schema declares, through $ref and allOf/anyOf/oneOf (any branch counts). */
-  private declaredProperties(schemaOrRef: Schema, seen = new Set<Schema>()): { names: Set<string>; open: boolean } {
+  /**
+   * The schemas that apply to `value`: the schema, its allOf members, and the union branches the value
+   * satisfies (every branch when none does: those errors are reported by `check`), all resolved and flattened.
+   */
+  private applicable(value: unknown, schemaOrRef: Schema, seen = new Set<Schema>()): Schema[] {
     const schema = this.resolve(schemaOrRef);
-    if (seen.has(schema)) return { names: new Set(), open: false };
+    if (seen.has(schema)) return [];
     seen.add(schema);
-    const names = new Set(isSchema(schema.properties) ? Object.keys(schema.properties) : []);
-    let open = isSchema(schema.additionalProperties) || schema.additionalProperties === true;
-    for (const member of [...schemaList(schema.allOf), ...schemaList(schema.anyOf), ...schemaList(schema.oneOf)]) {
-      const inner = this.declaredProperties(member, seen);
-      for (const name of inner.names) names.add(name);
-      open ||= inner.open;
-    }
-    return { names, open };
-  }
-
-  /** The branches of a union that `value` satisfies, or every branch when none does (errors are reported elsewhere). */
-  private applicable(value: unknown, schema: Schema): Schema[] {
     const branches = [...schemaList(schema.anyOf), ...schemaList(schema.oneOf)];
     const fitting = branches.filter((branch) => this.matches(value, branch));
-    return [schema, ...schemaList(schema.allOf), ...(fitting.length > 0 ? fitting : branches)];
+    const members = [...schemaList(schema.allOf), ...(fitting.length > 0 ? fitting : branches)];
+    return [schema, ...members.flatMap((member) => this.applicable(value, member, seen))];
   }
 
-  private findUndeclared(value: unknown, schemaOrRef: Schema, at: string, found: SchemaIssue[]): void {
-    const schema = this.resolve(schemaOrRef);
-    const parts = this.applicable(value, schema).map((part) => this.resolve(part));
+  private findUndeclared(value: unknown, schema: Schema, at: string, found: SchemaIssue[]): void {
+    const parts = this.applicable(value, schema);
     if (Array.isArray(value)) {
       for (const part of parts) {
         const items = part.items;
@@ -208,11 +199,10 @@ export class SchemaValidator {
       return;
     }
     if (!isSchema(value)) return;
-    const declared = parts.map((part) => this.declaredProperties(part));
-    if (declared.some((part) => part.open)) return;
-    const names = new Set(declared.flatMap((part) => [...part.names]));
+    if (parts.some((part) => isSchema(part.additionalProperties) || part.additionalProperties === true)) return;
+    const declared = new Set(parts.flatMap((part) => (isSchema(part.properties) ? Object.keys(part.properties) : [])));
     for (const [name, propertyValue] of Object.entries(value)) {
-      if (!names.has(name)) {
+      if (!declared.has(name)) {
         found.push({ at: `${at}/${name}`, message: 'not declared by the schema' });
         continue;
       }
