@@ -26,6 +26,7 @@ const PLACEHOLDER_NAMES: Record<string, string> = {
   channels: 'channel_id',
   roles: 'role_id',
   webhooks: 'webhook_id',
+  messages: 'message_id',
   applications: 'application_id',
 };
 
