@@ -30,7 +30,7 @@ type Caller = { kind: 'user'; user: APIUser; grant: Grant } | { kind: 'bot'; use
 
 const MAX_GUILDS_PER_PAGE = 200;
 
-export const REST_PREFIX = '/api/v10';
+const REST_PREFIX = '/api/v10';
 
 function identify(state: FakeDiscordState, authorization: string | undefined): Caller | null {
   if (authorization === undefined) return null;
