@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['tests/client/**/*.test.{ts,tsx}', 'tests/scripts/**/*.test.ts'],
+    include: ['tests/client/**/*.test.{ts,tsx}', 'tests/scripts/**/*.test.ts', 'tests/fake-discord/**/*.test.ts', 'tests/conformance/**/*.test.ts'],
     environment: 'happy-dom',
     // Scripts a test adds (tests/client/script-loader.test.ts) are never fetched; they count as loaded.
     environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },

@@ -2,13 +2,14 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { createFakeDiscord } from './dev/fake-discord/app.ts';
 import { DEMO_BOT_TOKEN, DEMO_CLIENT_SECRET } from './dev/fake-discord/data.ts';
+import { parseBotGuildCount } from './dev/fake-discord/generated.ts';
 import { clientManifest } from './scripts/vite-client-manifest.ts';
 
 // Worker tests run inside workerd with real local D1, R2, KV and the rate limiter.
 // Every outbound request (Discord) is answered by the fake Discord running in this Node process.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations');
-  const fake = createFakeDiscord();
+  const fake = createFakeDiscord({ botGuilds: parseBotGuildCount(process.env.FAKE_DISCORD_BOT_GUILDS) });
   return {
     plugins: [
       clientManifest(),

@@ -4,12 +4,14 @@
  */
 import { Hono } from 'hono';
 import { createControlRoutes } from './controls.ts';
+import { logCalls, requireUserAgent } from './edge.ts';
 import { createOAuthRoutes } from './oauth.ts';
 import { indexPage } from './pages.ts';
 import { createRestRoutes } from './rest.ts';
 import { createState } from './state.ts';
 import type { FakeDiscordOptions, FakeDiscordState } from './state.ts';
 
+export type { RateLimitConfig, RouteLimit } from './ratelimit.ts';
 export type { FakeDiscordOptions, FakeDiscordState, FaultConfig, FaultMode, CallRecord, TokenCallRecord } from './state.ts';
 export { createDemoData, DEMO_BOT_TOKEN, DEMO_BOT_USER_ID, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_GUILD_IDS, DEMO_USER_IDS } from './data.ts';
 export type { DemoData, DemoGuild, DemoMember } from './data.ts';
@@ -22,6 +24,8 @@ export interface FakeDiscord {
 export function createFakeDiscord(options: FakeDiscordOptions = {}): FakeDiscord {
   const state = createState(options);
   const app = new Hono();
+  app.use('*', logCalls(state));
+  app.use('/api/*', requireUserAgent());
   app.get('/', (c) => c.html(indexPage()));
   app.route('/', createOAuthRoutes(state));
   app.route('/api/v10', createRestRoutes(state));

@@ -1,7 +1,10 @@
 /** Test controls under `/__demo` (not part of Discord): inspect data, inject faults, read the call log, mint tokens. */
 import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { botGuildCount, findGuild, findGuildSummary, guildIdPage, keepGuildChange } from './directory.ts';
 import { parseFaultRequest } from './faults.ts';
+import { generatedGuildsSummary } from './generated.ts';
+import { mergeRateLimits, parseBotGuildsQuery } from './control-requests.ts';
 import { resetState } from './state.ts';
 import type { FakeDiscordState } from './state.ts';
 import { DEFAULT_USER_SCOPE, expireAccessToken, issueGrant, revokeAllUserGrants } from './tokens.ts';
@@ -23,9 +26,38 @@ function badRequest(c: Context, error: string): Response {
 export function createControlRoutes(state: FakeDiscordState): Hono {
   const controls = new Hono();
 
+  /** The demo data in full; the generated guilds only summed up (there may be 500,000 of them). */
   controls.get('/state', (c) => {
     const { application, users, guilds } = state.data;
-    return c.json({ application: { id: application.id, name: application.name }, users, guilds });
+    return c.json({
+      application: { id: application.id, name: application.name },
+      users,
+      guilds,
+      generated_guilds: generatedGuildsSummary(state.generated),
+      guilds_with_bot: botGuildCount(state),
+    });
+  });
+
+  /** The bot's guilds in id order, for the demo's bot-presence sync: `?after=<id>&limit=<1…1000>`. */
+  controls.get('/bot-guilds', (c) => {
+    const page = parseBotGuildsQuery(c.req.query('after'), c.req.query('limit'));
+    if (typeof page === 'string') return badRequest(c, page);
+    const { ids, more } = guildIdPage(state, { kind: 'bot' }, page);
+    const guilds = ids.flatMap((id) => findGuildSummary(state, id) ?? []);
+    return c.json({ guilds, next: more ? (ids.at(-1) ?? null) : null });
+  });
+
+  controls.get('/rate-limits', (c) => c.json(state.rateLimiter.config));
+
+  /** Merges `{enabled?, globalPerSecond?, defaultRoute?, routes?}` into the limits in force; a reset restores them. */
+  controls.post('/rate-limits', async (c) => {
+    const body = await readJsonObject(c);
+    if (body === null) return badRequest(c, 'Expected a JSON object');
+    const config = mergeRateLimits(state.rateLimiter.config, body);
+    if (typeof config === 'string') return badRequest(c, config);
+    state.rateLimiter.config = config;
+    state.rateLimiter.windows.clear();
+    return c.json(config);
   });
 
   controls.get('/faults', (c) => c.json(state.fault));
@@ -112,12 +144,13 @@ export function createControlRoutes(state: FakeDiscordState): Hono {
     if (body === null) return badRequest(c, 'Expected a JSON object');
     const { guildId, userId, roles } = body;
     if (!Array.isArray(roles) || !roles.every((role): role is string => typeof role === 'string')) return badRequest(c, 'roles must be a list of role ids');
-    const guild = state.data.guilds.find((candidate) => candidate.id === guildId);
+    const guild = typeof guildId === 'string' ? findGuild(state, guildId) : null;
     const member = guild?.members.find((candidate) => candidate.user_id === userId);
-    if (guild === undefined || member === undefined) return c.json({ error: 'Unknown guild or member' }, 404);
+    if (guild === null || member === undefined) return c.json({ error: 'Unknown guild or member' }, 404);
     const unknown = roles.find((role) => !guild.roles.some((candidate) => candidate.id === role));
     if (unknown !== undefined) return badRequest(c, `Unknown role ${unknown}`);
     member.roles = [...roles];
+    keepGuildChange(state, guild);
     return c.json({ ok: true });
   });
 

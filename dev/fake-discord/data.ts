@@ -12,6 +12,7 @@ import type {
   APIUser,
   GuildFeature,
   RoleFlags,
+  UserFlags,
 } from 'discord-api-types/v10';
 import { PERMISSION } from './permissions.ts';
 
@@ -78,6 +79,7 @@ const P = PERMISSION;
 
 /** Discord sends 0 for "no flags", which these flag enums have no member for. */
 const NO_ROLE_FLAGS = 0 as RoleFlags;
+const NO_USER_FLAGS = 0 as UserFlags;
 
 const EVERYONE_PERMISSIONS =
   P.ViewChannel |
@@ -94,7 +96,7 @@ const EVERYONE_PERMISSIONS =
   P.UseVAD |
   P.UseApplicationCommands;
 
-const BOT_ROLE_PERMISSIONS =
+export const BOT_ROLE_PERMISSIONS =
   P.ViewChannel |
   P.SendMessages |
   P.ReadMessageHistory |
@@ -109,7 +111,7 @@ const BOT_ROLE_PERMISSIONS =
   P.KickMembers |
   P.ModerateMembers;
 
-const MODERATOR_PERMISSIONS = P.ManageMessages | P.KickMembers | P.ModerateMembers | P.MuteMembers | P.MoveMembers;
+export const MODERATOR_PERMISSIONS = P.ManageMessages | P.KickMembers | P.ModerateMembers | P.MuteMembers | P.MoveMembers;
 
 function snowflake(base: bigint, guildNumber: number, index: number): string {
   return String(base + BigInt(guildNumber) * 1000n + BigInt(index));
@@ -118,7 +120,7 @@ function snowflake(base: bigint, guildNumber: number, index: number): string {
 const ROLE_BASE = 400000000000000000n;
 const CHANNEL_BASE = 500000000000000000n;
 
-interface RoleSpec {
+export interface RoleSpec {
   name: string;
   color: number;
   permissions: bigint;
@@ -128,7 +130,7 @@ interface RoleSpec {
 }
 
 /** Builds @everyone plus the given roles, lowest first, with positions forming the hierarchy. */
-function buildRoles(guildId: string, guildNumber: number, specs: RoleSpec[]): APIRole[] {
+export function buildRoles(guildId: string, guildNumber: number, specs: RoleSpec[]): APIRole[] {
   const everyone: APIRole = {
     id: guildId,
     name: '@everyone',
@@ -164,13 +166,13 @@ function buildRoles(guildId: string, guildNumber: number, specs: RoleSpec[]): AP
   return [everyone, ...others];
 }
 
-function roleId(roles: APIRole[], name: string): string {
+export function roleId(roles: APIRole[], name: string): string {
   const role = roles.find((candidate) => candidate.name === name);
   if (role === undefined) throw new Error(`demo data: no role named ${name}`);
   return role.id;
 }
 
-interface ChannelSpec {
+export interface ChannelSpec {
   kind: 'category' | 'text' | 'announcement' | 'voice';
   name: string;
   /** Name of the category this channel sits in; none for top-level channels. */
@@ -178,7 +180,7 @@ interface ChannelSpec {
   topic?: string;
 }
 
-function buildChannels(guildId: string, guildNumber: number, specs: ChannelSpec[]): DemoChannel[] {
+export function buildChannels(guildId: string, guildNumber: number, specs: ChannelSpec[]): DemoChannel[] {
   const ids = new Map<string, string>();
   specs.forEach((spec, index) => ids.set(spec.name, snowflake(CHANNEL_BASE, guildNumber, index + 1)));
   const positions = new Map<string, number>();
@@ -229,11 +231,11 @@ function buildChannels(guildId: string, guildNumber: number, specs: ChannelSpec[
   });
 }
 
-function member(userId: string, roles: string[], joinedAt: string, nick: string | null = null): DemoMember {
+export function member(userId: string, roles: string[], joinedAt: string, nick: string | null = null): DemoMember {
   return { user_id: userId, roles, nick, joined_at: joinedAt };
 }
 
-function user(id: string, username: string, globalName: string | null, bot = false): APIUser {
+export function user(id: string, username: string, globalName: string | null, bot = false): APIUser {
   const result: APIUser = {
     id,
     username,
@@ -243,6 +245,9 @@ function user(id: string, username: string, globalName: string | null, bot = fal
     banner: null,
     accent_color: null,
     avatar_decoration_data: null,
+    public_flags: NO_USER_FLAGS,
+    flags: NO_USER_FLAGS,
+    primary_guild: null,
   };
   if (bot) result.bot = true;
   return result;

@@ -3,7 +3,7 @@
  * token endpoint and its revocation (`POST /__demo/token-faults`), with the same modes and options.
  */
 import type { MiddlewareHandler } from 'hono';
-import { countCall } from './ratelimit.ts';
+import { bucketHash, routeTemplate } from './ratelimit.ts';
 import { noFault } from './state.ts';
 import type { FakeDiscordState, FaultConfig, FaultMode } from './state.ts';
 import { revokeAllUserGrants } from './tokens.ts';
@@ -80,7 +80,7 @@ export function faultMiddleware(state: FakeDiscordState, target: FaultTarget = '
         return next();
       case '429':
         return c.json({ message: 'You are being rate limited.', retry_after: fault.retryAfter, global: false }, 429, {
-          ...countCall(state, c.req.method, path),
+          'X-RateLimit-Bucket': bucketHash(routeTemplate(c.req.method, path.slice(REST_PREFIX.length))),
           'X-RateLimit-Remaining': '0',
           'X-RateLimit-Reset-After': retryAfter,
           'X-RateLimit-Scope': 'user',
@@ -89,12 +89,9 @@ export function faultMiddleware(state: FakeDiscordState, target: FaultTarget = '
       case '429-html':
         return c.html(BAN_PAGE, 429, { 'Retry-After': retryAfter });
       case '500':
-        return c.json({ message: '500: Internal Server Error', code: 0 }, 500, countCall(state, c.req.method, path));
+        return c.json({ message: '500: Internal Server Error', code: 0 }, 500);
       case 'malformed':
-        return c.body('{not json', 200, {
-          ...countCall(state, c.req.method, path),
-          'Content-Type': 'application/json',
-        });
+        return c.body('{not json', 200, { 'Content-Type': 'application/json' });
       case 'none':
         return next();
     }

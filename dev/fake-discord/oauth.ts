@@ -7,8 +7,9 @@ import type { RESTPostOAuth2AccessTokenResult } from 'discord-api-types/v10';
 import { errorPage, invitePage, loginPage } from './pages.ts';
 import type { FakeDiscordState, Grant } from './state.ts';
 import type { MiddlewareHandler } from 'hono';
+import { findGuild } from './directory.ts';
 import { faultMiddleware } from './faults.ts';
-import { CODE_LIFETIME_MS, issueGrant, randomToken, revokeGrant, s256Challenge } from './tokens.ts';
+import { CODE_LIFETIME_MS, issueGrant, randomToken, revokeGrant, revokeUserGrants, s256Challenge } from './tokens.ts';
 
 const AUTHORIZE_FIELDS = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'prompt'] as const;
 
@@ -142,7 +143,7 @@ export function createOAuthRoutes(state: FakeDiscordState): Hono {
     if (parsed.kind === 'error') return c.html(errorPage(parsed.message), 400);
     const applicationName = state.data.application.name;
     if (parsed.kind === 'invite') {
-      const guild = state.data.guilds.find((candidate) => candidate.id === parsed.guildId);
+      const guild = parsed.guildId === null ? null : findGuild(state, parsed.guildId);
       return c.html(
         invitePage({
           applicationName,
@@ -237,7 +238,7 @@ export function createOAuthRoutes(state: FakeDiscordState): Hono {
     const token = form.get('token');
     if (token === null) return c.json({ error: 'invalid_request', error_description: 'Missing "token"' }, 400);
     const grant = state.accessTokens.get(token) ?? state.refreshTokens.get(token);
-    if (grant !== undefined) revokeGrant(state, grant);
+    if (grant !== undefined) revokeUserGrants(state, grant.userId, grant.clientId);
     return c.json({});
   });
 

@@ -1,17 +1,103 @@
 /**
- * Discord-style rate-limit headers on every REST answer. The fake counts calls per bucket and major
- * parameter in fixed windows but never refuses on its own: real 429s come only from injected faults, so
- * tests stay deterministic.
+ * Discord's rate limits, enforced: a global limit per token (50 requests a second for a bot) and per-route
+ * buckets, each counted per token and per major parameter (the guild, channel or webhook id in the path).
+ * Refusals are Discord's 429s, with its headers and body. Windows are fixed: they start at a bucket's first
+ * call and reset `windowMs` later, as Discord's `X-RateLimit-Reset-After` counts down.
  */
-import type { FakeDiscordState } from './state.ts';
 
-export const RATE_LIMIT = 50;
-export const RATE_LIMIT_WINDOW_MS = 1000;
+export interface RouteLimit {
+  limit: number;
+  windowMs: number;
+}
 
-const SNOWFLAKE_SEGMENT = /\/\d{17,20}(?=\/|$)/g;
+export interface RateLimitConfig {
+  enabled: boolean;
+  /** Requests per second per token, whatever the route. */
+  globalPerSecond: number;
+  /** Per route template, e.g. `GET /users/@me/guilds` or `GET /guilds/{guild_id}/members/{user_id}`. */
+  routes: Record<string, RouteLimit>;
+  /** For routes the table does not name. */
+  defaultRoute: RouteLimit;
+}
+
+/** Discord's global limit for a bot token. */
+export const GLOBAL_REQUESTS_PER_SECOND = 50;
+
+/**
+ * Discord publishes no per-route numbers (they change, and clients must read the headers); these are the
+ * limits its headers commonly show for these routes.
+ */
+export function defaultRateLimits(): RateLimitConfig {
+  return {
+    enabled: true,
+    globalPerSecond: GLOBAL_REQUESTS_PER_SECOND,
+    routes: {
+      'GET /users/@me': { limit: 5, windowMs: 1000 },
+      'GET /users/@me/guilds': { limit: 1, windowMs: 1000 },
+      'GET /users/@me/guilds/{guild_id}/member': { limit: 5, windowMs: 1000 },
+      'GET /guilds/{guild_id}/members/{user_id}': { limit: 5, windowMs: 1000 },
+    },
+    defaultRoute: { limit: 5, windowMs: 1000 },
+  };
+}
+
+interface Window {
+  startedAt: number;
+  count: number;
+}
+
+export interface RateLimiter {
+  config: RateLimitConfig;
+  windows: Map<string, Window>;
+  now: () => number;
+}
+
+export function createRateLimiter(config: RateLimitConfig, now: () => number): RateLimiter {
+  return { config, windows: new Map(), now };
+}
+
+/** The answer to one call: the headers to send, and whether it is refused (with the 429 to send instead). */
+export interface RateLimitVerdict {
+  headers: Record<string, string>;
+  refusal: RateLimitRefusal | null;
+}
+
+export interface RateLimitRefusal {
+  scope: 'global' | 'user';
+  retryAfterSeconds: number;
+  headers: Record<string, string>;
+}
+
+const ID_NAMES: Record<string, string> = {
+  guilds: 'guild_id',
+  channels: 'channel_id',
+  webhooks: 'webhook_id',
+  users: 'user_id',
+  members: 'user_id',
+  roles: 'role_id',
+  messages: 'message_id',
+};
+
+const MAJOR_RESOURCES = new Set(['guilds', 'channels', 'webhooks']);
+
+/** `GET /guilds/{guild_id}/members/{user_id}` for `GET /guilds/1…/members/2…` (the path relative to /api/v10). */
+export function routeTemplate(method: string, path: string): string {
+  const segments = path.split('/');
+  const named = segments.map((segment, index) => (/^\d{15,21}$/.test(segment) ? `{${ID_NAMES[segments[index - 1] ?? ''] ?? 'id'}}` : segment));
+  return `${method} ${named.join('/')}`;
+}
+
+/** The top-level resource id that splits a bucket (`''` when the route has none). */
+export function majorParameter(path: string): string {
+  const segments = path.split('/');
+  for (let index = 1; index < segments.length; index += 1) {
+    if (MAJOR_RESOURCES.has(segments[index - 1] ?? '') && /^\d+$/.test(segments[index] ?? '')) return segments[index] ?? '';
+  }
+  return '';
+}
 
 /** Discord's bucket ids are opaque hashes of the route; this is a stable one (FNV-1a, 4 seeds). */
-function bucketHash(route: string): string {
+export function bucketHash(route: string): string {
   let hex = '';
   for (const seed of [0x811c9dc5, 0x01000193, 0x050c5d1f, 0x2f3a8b27]) {
     let hash = seed;
@@ -28,25 +114,63 @@ function seconds(milliseconds: number): string {
   return (milliseconds / 1000).toFixed(3);
 }
 
-/** Counts this call and returns the headers to send with its answer. */
-export function countCall(state: FakeDiscordState, method: string, path: string): Record<string, string> {
-  const route = `${method} ${path.replace(SNOWFLAKE_SEGMENT, '/:id')}`;
-  const majorId = /\/(?:guilds|channels|webhooks)\/(\d+)/.exec(path)?.[1] ?? '';
-  const bucket = bucketHash(route);
-  const key = `${bucket}:${majorId}`;
-  const now = Date.now();
-  let window = state.rateLimits.get(key);
-  if (window === undefined || now - window.startedAt >= RATE_LIMIT_WINDOW_MS) {
-    window = { startedAt: now, count: 0 };
-    state.rateLimits.set(key, window);
-  }
-  window.count += 1;
-  const resetAt = window.startedAt + RATE_LIMIT_WINDOW_MS;
+const PRUNE_AT = 10000;
+
+/** The live window of `key`, a new one if the last has ended. */
+function windowOf(limiter: RateLimiter, key: string, windowMs: number): Window {
+  const now = limiter.now();
+  const current = limiter.windows.get(key);
+  if (current !== undefined && now - current.startedAt < windowMs) return current;
+  if (limiter.windows.size >= PRUNE_AT) prune(limiter, now);
+  const fresh = { startedAt: now, count: 0 };
+  limiter.windows.set(key, fresh);
+  return fresh;
+}
+
+/** Windows older than the longest configured window are over. */
+function prune(limiter: RateLimiter, now: number): void {
+  const longest = Math.max(1000, limiter.config.defaultRoute.windowMs, ...Object.values(limiter.config.routes).map((route) => route.windowMs));
+  for (const [key, window] of limiter.windows) if (now - window.startedAt >= longest) limiter.windows.delete(key);
+}
+
+function refusal(scope: 'global' | 'user', waitMs: number, headers: Record<string, string>): RateLimitRefusal {
+  const retryAfterSeconds = Math.round(waitMs) / 1000;
   return {
-    'X-RateLimit-Limit': String(RATE_LIMIT),
-    'X-RateLimit-Remaining': String(Math.max(0, RATE_LIMIT - window.count)),
+    scope,
+    retryAfterSeconds,
+    headers: {
+      ...headers,
+      // Whole seconds in the header, the precise figure in the body, as Discord sends them.
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+      'X-RateLimit-Scope': scope,
+      ...(scope === 'global' ? { 'X-RateLimit-Global': 'true' } : {}),
+    },
+  };
+}
+
+/** Counts a call by `token` (the Authorization header, or '' for none) and decides on it. */
+export function checkCall(limiter: RateLimiter, token: string, method: string, path: string): RateLimitVerdict {
+  const { config } = limiter;
+  const route = routeTemplate(method, path);
+  const limit = config.routes[route] ?? config.defaultRoute;
+  const bucket = bucketHash(route);
+  const routeWindow = windowOf(limiter, `route ${token} ${bucket} ${majorParameter(path)}`, limit.windowMs);
+  const now = limiter.now();
+  const resetAt = routeWindow.startedAt + limit.windowMs;
+  const headers = (used: number): Record<string, string> => ({
+    'X-RateLimit-Limit': String(limit.limit),
+    'X-RateLimit-Remaining': String(Math.max(0, limit.limit - used)),
     'X-RateLimit-Reset': seconds(resetAt),
     'X-RateLimit-Reset-After': seconds(resetAt - now),
     'X-RateLimit-Bucket': bucket,
-  };
+  });
+  if (!config.enabled) return { headers: headers(0), refusal: null };
+
+  const globalWindow = windowOf(limiter, `global ${token}`, 1000);
+  globalWindow.count += 1;
+  if (globalWindow.count > config.globalPerSecond) return { headers: {}, refusal: refusal('global', globalWindow.startedAt + 1000 - now, {}) };
+
+  if (routeWindow.count >= limit.limit) return { headers: headers(routeWindow.count), refusal: refusal('user', resetAt - now, headers(routeWindow.count)) };
+  routeWindow.count += 1;
+  return { headers: headers(routeWindow.count), refusal: null };
 }

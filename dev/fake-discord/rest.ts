@@ -3,7 +3,7 @@
  * (`Bearer <access token>`, limited by the token's scopes) or the bot (`Bot <token>`).
  */
 import { Hono } from 'hono';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type {
   APIGuildMember,
   GuildMemberFlags,
@@ -14,37 +14,35 @@ import type {
   RESTGetAPIGuildChannelsResult,
   RESTGetAPIGuildResult,
   RESTGetAPIGuildRolesResult,
+  RESTRateLimit,
 } from 'discord-api-types/v10';
 import type { DemoGuild } from './data.ts';
+import { findGuild, findUser, guildIdPage } from './directory.ts';
+import type { Viewer } from './directory.ts';
 import { faultMiddleware } from './faults.ts';
-import { guildPermissions, isGuildMember } from './permissions.ts';
-import { countCall } from './ratelimit.ts';
-import type { CallAuth, CallRecord, FakeDiscordState, Grant } from './state.ts';
+import { guildPermissions } from './permissions.ts';
+import { checkCall } from './ratelimit.ts';
+import type { RateLimitRefusal } from './ratelimit.ts';
+import type { FakeDiscordState, Grant } from './state.ts';
 import { findLiveGrant } from './tokens.ts';
 
 type Caller = { kind: 'user'; user: APIUser; grant: Grant } | { kind: 'bot'; user: APIUser };
 
 const MAX_GUILDS_PER_PAGE = 200;
 
-function presentedAuth(authorization: string | undefined): CallAuth {
-  if (authorization === undefined) return 'none';
-  if (/^bearer /i.test(authorization)) return 'user';
-  if (/^bot /i.test(authorization)) return 'bot';
-  return 'none';
-}
+const REST_PREFIX = '/api/v10';
 
 function identify(state: FakeDiscordState, authorization: string | undefined): Caller | null {
   if (authorization === undefined) return null;
   const [scheme = '', token = ''] = authorization.split(' ', 2);
-  const findUser = (id: string): APIUser | undefined => state.data.users.find((user) => user.id === id);
   if (scheme.toLowerCase() === 'bot' && token === state.data.application.bot_token) {
-    const user = findUser(state.data.application.id);
-    return user === undefined ? null : { kind: 'bot', user };
+    const user = findUser(state, state.data.application.id);
+    return user === null ? null : { kind: 'bot', user };
   }
   if (scheme.toLowerCase() === 'bearer') {
     const grant = findLiveGrant(state, token);
-    const user = grant === null ? undefined : findUser(grant.userId);
-    return grant === null || user === undefined ? null : { kind: 'user', user, grant };
+    const user = grant === null ? null : findUser(state, grant.userId);
+    return grant === null || user === null ? null : { kind: 'user', user, grant };
   }
   return null;
 }
@@ -59,6 +57,25 @@ function unauthorized(c: Context): Response {
 
 function unknownGuild(c: Context): Response {
   return c.json({ message: 'Unknown Guild', code: 10004 }, 404);
+}
+
+function missingAccess(c: Context): Response {
+  return c.json({ message: 'Missing Access', code: 50001 }, 403);
+}
+
+/** Discord's 429 body; `retry_after` is precise where the Retry-After header is whole seconds. */
+function rateLimitBody(refusal: RateLimitRefusal): RESTRateLimit {
+  return { message: 'You are being rate limited.', retry_after: refusal.retryAfterSeconds, global: refusal.scope === 'global' };
+}
+
+function enforceRateLimits(state: FakeDiscordState): MiddlewareHandler {
+  return async (c, next) => {
+    const path = new URL(c.req.url).pathname.slice(REST_PREFIX.length);
+    const verdict = checkCall(state.rateLimiter, c.req.header('Authorization') ?? '', c.req.method, path);
+    if (verdict.refusal !== null) return c.json(rateLimitBody(verdict.refusal), 429, verdict.refusal.headers);
+    await next();
+    for (const [name, value] of Object.entries(verdict.headers)) c.res.headers.set(name, value);
+  };
 }
 
 function invalidFormBody(c: Context, field: string, message: string): Response {
@@ -86,13 +103,18 @@ function partialGuild(guild: DemoGuild, userId: string, withCounts: boolean): RE
   return result;
 }
 
-function fullGuild(guild: DemoGuild, withCounts: boolean): RESTGetAPIGuildResult {
+/**
+ * The guild as Discord's OpenAPI document has it: `home_header` and `nsfw` are required there though
+ * discord-api-types lacks them, and `hub_type` (Student Hubs only) is not sent.
+ */
+type GuildAnswer = Omit<RESTGetAPIGuildResult, 'hub_type'> & { home_header: string | null; nsfw: boolean };
+
+function fullGuild(guild: DemoGuild, withCounts: boolean): GuildAnswer {
   const systemChannel = guild.channels.find((channel) => channel.type === 0);
-  const result: RESTGetAPIGuildResult = {
+  const result: GuildAnswer = {
     id: guild.id,
     name: guild.name,
     icon: guild.icon,
-    icon_hash: guild.icon,
     splash: null,
     discovery_splash: null,
     banner: null,
@@ -126,9 +148,10 @@ function fullGuild(guild: DemoGuild, withCounts: boolean): RESTGetAPIGuildResult
     max_stage_video_channel_users: 50,
     nsfw_level: 0,
     premium_progress_bar_enabled: false,
-    hub_type: null,
     safety_alerts_channel_id: null,
     incidents_data: null,
+    home_header: null,
+    nsfw: false,
   };
   if (withCounts) {
     result.approximate_member_count = guild.approximate_member_count;
@@ -139,8 +162,8 @@ function fullGuild(guild: DemoGuild, withCounts: boolean): RESTGetAPIGuildResult
 
 function guildMember(state: FakeDiscordState, guild: DemoGuild, userId: string): APIGuildMember | null {
   const member = guild.members.find((candidate) => candidate.user_id === userId);
-  const user = state.data.users.find((candidate) => candidate.id === userId);
-  if (member === undefined || user === undefined) return null;
+  const user = findUser(state, userId);
+  if (member === undefined || user === null) return null;
   return {
     user: structuredClone(user),
     nick: member.nick,
@@ -157,43 +180,28 @@ function guildMember(state: FakeDiscordState, guild: DemoGuild, userId: string):
   };
 }
 
-/** The guild if the bot is in it; Discord does not tell bots about guilds they have not joined. */
-function botGuild(state: FakeDiscordState, guildId: string): DemoGuild | null {
-  const guild = state.data.guilds.find((candidate) => candidate.id === guildId);
-  return guild?.bot_present ? guild : null;
+/** The guild if the bot is in it, else Discord's answer: 404 for a guild that does not exist, 403 for one without the bot. */
+function botGuild(c: Context, state: FakeDiscordState): DemoGuild | Response {
+  const guild = findGuild(state, c.req.param('guildId') ?? '');
+  if (guild === null) return unknownGuild(c);
+  return guild.bot_present ? guild : missingAccess(c);
 }
 
 export function createRestRoutes(state: FakeDiscordState): Hono {
   const rest = new Hono();
 
-  rest.use('*', async (c, next) => {
-    const url = new URL(c.req.url);
-    const record: CallRecord = {
-      method: c.req.method,
-      path: url.pathname,
-      search: url.search,
-      auth: presentedAuth(c.req.header('Authorization')),
-      status: 0,
-    };
-    state.calls.push(record);
-    await next();
-    record.status = c.res.status;
-  });
-
   rest.use('*', faultMiddleware(state));
 
-  rest.use('*', async (c, next) => {
-    const headers = countCall(state, c.req.method, new URL(c.req.url).pathname);
-    await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
-  });
+  rest.use('*', enforceRateLimits(state));
 
   const caller = (c: Context): Caller | null => identify(state, c.req.header('Authorization'));
 
   rest.get('/users/@me', (c) => {
     const who = caller(c);
     if (who === null || !hasScope(who, 'identify')) return unauthorized(c);
-    return c.json(who.user);
+    // The account's own view adds what only its owner sees (Discord's UserPIIResponse).
+    const me: APIUser = { ...who.user, mfa_enabled: false, locale: 'en-US' };
+    return c.json(me);
   });
 
   rest.get('/users/@me/guilds', (c) => {
@@ -212,60 +220,56 @@ export function createRestRoutes(state: FakeDiscordState): Hono {
       if (value !== undefined && !/^\d+$/.test(value)) return invalidFormBody(c, field, 'Value "' + value + '" is not snowflake.');
     }
     const withCounts = isTruthyFlag(c.req.query('with_counts'));
-    const userId = who.user.id;
-    let guilds = state.data.guilds
-      .filter((guild) => (who.kind === 'bot' ? guild.bot_present : isGuildMember(guild, userId)))
-      .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-    if (after !== undefined) guilds = guilds.filter((guild) => BigInt(guild.id) > BigInt(after));
-    if (before !== undefined) {
-      guilds = guilds.filter((guild) => BigInt(guild.id) < BigInt(before));
-      guilds = guilds.slice(Math.max(0, guilds.length - limit));
-    }
-    const page: RESTGetAPICurrentUserGuildsResult = guilds.slice(0, limit).map((guild) => partialGuild(guild, userId, withCounts));
+    const viewer: Viewer = who.kind === 'bot' ? { kind: 'bot' } : { kind: 'user', userId: who.user.id };
+    const { ids } = guildIdPage(state, viewer, { after, before, limit });
+    const page: RESTGetAPICurrentUserGuildsResult = ids.flatMap((id) => {
+      const guild = findGuild(state, id);
+      return guild === null ? [] : [partialGuild(guild, who.user.id, withCounts)];
+    });
     return c.json(page);
   });
 
   rest.get('/users/@me/guilds/:guildId/member', (c) => {
     const who = caller(c);
     if (who?.kind !== 'user' || !hasScope(who, 'guilds.members.read')) return unauthorized(c);
-    const guild = state.data.guilds.find((candidate) => candidate.id === c.req.param('guildId'));
-    const member = guild === undefined ? null : guildMember(state, guild, who.user.id);
+    const guild = findGuild(state, c.req.param('guildId'));
+    const member = guild === null ? null : guildMember(state, guild, who.user.id);
     return member === null ? unknownGuild(c) : c.json(member);
   });
 
   rest.get('/users/:userId', (c) => {
     if (caller(c)?.kind !== 'bot') return unauthorized(c);
-    const user = state.data.users.find((candidate) => candidate.id === c.req.param('userId'));
-    return user === undefined ? c.json({ message: 'Unknown User', code: 10013 }, 404) : c.json(user);
+    const user = findUser(state, c.req.param('userId'));
+    return user === null ? c.json({ message: 'Unknown User', code: 10013 }, 404) : c.json(user);
   });
 
   rest.get('/guilds/:guildId', (c) => {
     if (caller(c)?.kind !== 'bot') return unauthorized(c);
-    const guild = botGuild(state, c.req.param('guildId'));
-    if (guild === null) return unknownGuild(c);
+    const guild = botGuild(c, state);
+    if (guild instanceof Response) return guild;
     return c.json(fullGuild(guild, isTruthyFlag(c.req.query('with_counts'))));
   });
 
   rest.get('/guilds/:guildId/roles', (c) => {
     if (caller(c)?.kind !== 'bot') return unauthorized(c);
-    const guild = botGuild(state, c.req.param('guildId'));
-    if (guild === null) return unknownGuild(c);
+    const guild = botGuild(c, state);
+    if (guild instanceof Response) return guild;
     const roles: RESTGetAPIGuildRolesResult = structuredClone(guild.roles);
     return c.json(roles);
   });
 
   rest.get('/guilds/:guildId/channels', (c) => {
     if (caller(c)?.kind !== 'bot') return unauthorized(c);
-    const guild = botGuild(state, c.req.param('guildId'));
-    if (guild === null) return unknownGuild(c);
+    const guild = botGuild(c, state);
+    if (guild instanceof Response) return guild;
     const channels: RESTGetAPIGuildChannelsResult = structuredClone(guild.channels);
     return c.json(channels);
   });
 
   rest.get('/guilds/:guildId/members/:userId', (c) => {
     if (caller(c)?.kind !== 'bot') return unauthorized(c);
-    const guild = botGuild(state, c.req.param('guildId'));
-    if (guild === null) return unknownGuild(c);
+    const guild = botGuild(c, state);
+    if (guild instanceof Response) return guild;
     const member = guildMember(state, guild, c.req.param('userId'));
     return member === null ? c.json({ message: 'Unknown Member', code: 10007 }, 404) : c.json(member);
   });

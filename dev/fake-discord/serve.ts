@@ -1,6 +1,10 @@
-/** Runs the fake Discord on Node: `node dev/fake-discord/serve.ts` (port from FAKE_DISCORD_PORT, default 8788; token lifetime from FAKE_DISCORD_TOKEN_TTL_SECONDS). */
+/**
+ * Runs the fake Discord on Node: `node dev/fake-discord/serve.ts` (port from FAKE_DISCORD_PORT, default 8788;
+ * token lifetime from FAKE_DISCORD_TOKEN_TTL_SECONDS; FAKE_DISCORD_BOT_GUILDS generated guilds with the bot).
+ */
 import { serve } from '@hono/node-server';
 import { createFakeDiscord } from './app.ts';
+import { parseBotGuildCount } from './generated.ts';
 
 const host = '127.0.0.1';
 const port = Number(process.env.FAKE_DISCORD_PORT ?? 8788);
@@ -18,9 +22,17 @@ if (tokenTtlSeconds !== undefined && !(Number.isInteger(tokenTtlSeconds) && toke
   process.exit(1);
 }
 
-const { app } = createFakeDiscord({ tokenTtlSeconds });
+let botGuilds: number;
+try {
+  botGuilds = parseBotGuildCount(process.env.FAKE_DISCORD_BOT_GUILDS);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const { app } = createFakeDiscord({ tokenTtlSeconds, botGuilds });
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
-  console.log(`Fake Discord listening on http://${host}:${info.port}`);
+  console.log(`Fake Discord listening on http://${host}:${info.port}${botGuilds > 0 ? ` (bot in ${botGuilds} generated guilds)` : ''}`);
 });
 
 function stop(): void {

@@ -1,6 +1,10 @@
 /** The mutable state of one fake Discord: its data, what it has issued, the injected faults, the call log. */
 import { createDemoData } from './data.ts';
 import type { DemoData } from './data.ts';
+import { createGeneratedGuilds } from './generated.ts';
+import type { GeneratedGuilds } from './generated.ts';
+import { createRateLimiter, defaultRateLimits } from './ratelimit.ts';
+import type { RateLimitConfig, RateLimiter } from './ratelimit.ts';
 
 export type FaultMode = 'none' | '429' | '429-html' | '500' | 'slow' | 'malformed' | 'revoke';
 
@@ -16,11 +20,12 @@ export interface FaultConfig {
   pathPrefix: string | null;
 }
 
-export type CallAuth = 'user' | 'bot' | 'none';
+/** `client` is an app's Basic client credentials, at the OAuth2 token endpoints. */
+export type CallAuth = 'user' | 'bot' | 'client' | 'none';
 
 export interface CallRecord {
   method: string;
-  /** The full path, e.g. `/api/v10/users/@me/guilds`. */
+  /** The full path, e.g. `/api/v10/users/@me/guilds` or `/api/oauth2/token`. */
   path: string;
   /** The query string including `?`, or ''. */
   search: string;
@@ -28,6 +33,8 @@ export interface CallRecord {
   auth: CallAuth;
   /** The status answered; 0 while the call is still being answered. */
   status: number;
+  /** The User-Agent header as sent, or null when there was none. */
+  userAgent: string | null;
 }
 
 export interface AuthorizationCode {
@@ -49,11 +56,6 @@ export interface Grant {
   accessExpiresAt: number;
 }
 
-export interface RateLimitWindow {
-  startedAt: number;
-  count: number;
-}
-
 /** One call of the OAuth2 token endpoint (or its revocation), for tests that count refreshes. */
 export interface TokenCallRecord {
   /** `authorization_code`, `refresh_token`, or `revoke`. */
@@ -64,6 +66,12 @@ export interface TokenCallRecord {
 export interface FakeDiscordOptions {
   /** Lifetime of issued access tokens (`expires_in`); Discord's is 604800 (7 days). */
   tokenTtlSeconds?: number;
+  /** Generated guilds the bot is in besides the demo guilds (`FAKE_DISCORD_BOT_GUILDS`); 0 by default. */
+  botGuilds?: number;
+  /** The rate limits in force after creation and after each reset; Discord's by default. */
+  rateLimits?: RateLimitConfig;
+  /** Milliseconds since the epoch; tests pass a clock they move by hand. */
+  now?: () => number;
 }
 
 /** Discord's access token lifetime. */
@@ -79,7 +87,10 @@ export interface FakeDiscordState {
   tokenFault: FaultConfig;
   calls: CallRecord[];
   tokenCalls: TokenCallRecord[];
-  rateLimits: Map<string, RateLimitWindow>;
+  generated: GeneratedGuilds;
+  rateLimiter: RateLimiter;
+  /** What the state was created with, so a reset comes back to it. */
+  options: FakeDiscordOptions;
   tokenTtlSeconds: number;
 }
 
@@ -97,12 +108,14 @@ export function createState(options: FakeDiscordOptions = {}): FakeDiscordState 
     tokenFault: noFault(),
     calls: [],
     tokenCalls: [],
-    rateLimits: new Map(),
+    generated: createGeneratedGuilds(options.botGuilds ?? 0),
+    rateLimiter: createRateLimiter(structuredClone(options.rateLimits ?? defaultRateLimits()), options.now ?? Date.now),
+    options,
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
   };
 }
 
 /** Back to fresh demo data in place, so holders of the state object keep seeing the live one (options stay). */
 export function resetState(state: FakeDiscordState): void {
-  Object.assign(state, createState({ tokenTtlSeconds: state.tokenTtlSeconds }));
+  Object.assign(state, createState(state.options));
 }

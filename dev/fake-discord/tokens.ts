@@ -48,6 +48,12 @@ export function expireAccessToken(state: FakeDiscordState, grant: Grant): void {
   grant.accessToken = null;
 }
 
+/** Revoking one token ends the user's whole authorisation of the app: every access and refresh token. */
+export function revokeUserGrants(state: FakeDiscordState, userId: string, clientId: string): void {
+  const grants = [...state.refreshTokens.values()].filter((grant) => grant.userId === userId && grant.clientId === clientId);
+  for (const grant of grants) revokeGrant(state, grant);
+}
+
 export function revokeAllUserGrants(state: FakeDiscordState): void {
   state.accessTokens.clear();
   state.refreshTokens.clear();

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { anyNumber, anyString, objectContaining, satisfying, stringMatching } from './expect-helpers';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
 import { DEMO_BOT_TOKEN } from '../../dev/fake-discord/data.ts';
-import { authorizeAs, clearKv, cookiesOf, discordCallCount, GUILDS, loginAs, resetFake, setFault, USERS } from './login';
+import { authorizeAs, clearKv, cookiesOf, discordCallCount, discordHeaders, GUILDS, loginAs, resetFake, setFault, USERS } from './login';
 import { insideOneWindow } from './rate-limit-window';
 import { call, postJson } from './request';
 
@@ -168,7 +168,7 @@ describe('token refresh', () => {
     const cookie = await loginAs(USERS.owner);
     await env.DB.prepare('UPDATE sessions SET token_expires_at = 0').run();
     await setFault({ mode: 'revoke', times: 1 });
-    await fetch('https://discord.com/api/v10/users/@me', { headers: { Authorization: `Bot ${DEMO_BOT_TOKEN}` } });
+    await fetch('https://discord.com/api/v10/users/@me', { headers: discordHeaders(`Bot ${DEMO_BOT_TOKEN}`) });
     const res = await call('/api/allowed-servers', { cookie });
     expect(res.status).toBe(401);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM sessions').first('n')).toBe(0);

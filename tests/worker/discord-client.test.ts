@@ -13,6 +13,8 @@ const BOT_GUILD = '300000000000000001';
 const MANAGED_BOT_GUILD = '300000000000000002';
 const MEMBER_BOT_GUILD = '300000000000000003';
 const GUILD_WITHOUT_BOT = '300000000000000004';
+/** No guild has this id: Discord answers 404 Unknown Guild (where the bot is absent it answers 403 Missing Access). */
+const UNKNOWN_GUILD = '399999999999999999';
 
 interface FaultRequest {
   mode: FaultMode;
@@ -206,7 +208,7 @@ describe('DiscordRest', () => {
   });
 
   it('maps 404 without retrying', async () => {
-    const error = await rejection(getGuildSnapshot(env, GUILD_WITHOUT_BOT));
+    const error = await rejection(getGuildSnapshot(env, UNKNOWN_GUILD));
     expect(error).toMatchObject({ status: 404, code: 'DISCORD_NOT_FOUND' });
     // The snapshot's three calls run in parallel and the first 404 ends it: none is ever retried.
     const paths = (await restCalls()).map((call) => call.path);

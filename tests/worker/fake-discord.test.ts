@@ -23,8 +23,13 @@ beforeEach(() => {
   fake = createFakeDiscord();
 });
 
-function request(path: string, init?: RequestInit): Promise<Response> {
-  return Promise.resolve(fake.app.request(path, init));
+const USER_AGENT = 'DiscordBot (http://localhost, 1.0)';
+
+/** A call as the Worker makes it: with a User-Agent unless the test says otherwise. */
+function request(path: string, init: RequestInit = {}, userAgent: string | null = USER_AGENT): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (userAgent !== null && !headers.has('User-Agent')) headers.set('User-Agent', userAgent);
+  return Promise.resolve(fake.app.request(path, { ...init, headers }));
 }
 
 function authorizeParams(overrides: Record<string, string> = {}): URLSearchParams {
@@ -91,6 +96,16 @@ async function setFault(config: Record<string, unknown>): Promise<Response> {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(config),
   });
+}
+
+async function setRateLimits(config: Record<string, unknown>): Promise<Response> {
+  const response = await request('/__demo/rate-limits', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(config),
+  });
+  expect(response.status).toBe(200);
+  return response;
 }
 
 async function userGuilds(accessToken: string, query = ''): Promise<RESTAPIPartialCurrentUserGuild[]> {
@@ -336,6 +351,8 @@ describe('REST: user guilds', () => {
   });
 
   it('pages with limit and after', async () => {
+    // Five pages in a row would meet the route's limit of 1 a second; paging is what is tested here.
+    await setRateLimits({ enabled: false });
     const firstPage = await botGuildIds('?limit=2');
     expect(firstPage).toEqual([DEMO_GUILD_IDS.kenjiLounge, DEMO_GUILD_IDS.glaiveStudio]);
     const secondPage = await botGuildIds(`?limit=2&after=${firstPage[1] ?? ''}`);
@@ -414,7 +431,7 @@ describe('REST: bot endpoints', () => {
     expect(channels.some((channel) => channel.type === 0 && categoryIds.has(channel.parent_id ?? ''))).toBe(true);
   });
 
-  it('answers members, 10007 for strangers and 10004 where the bot is absent', async () => {
+  it('answers members, 10007 for strangers, 403 Missing Access where the bot is absent, 10004 for no such guild', async () => {
     const member = await request(`/api/v10/guilds/${DEMO_GUILD_IDS.lofiCafe}/members/${DEMO_USER_IDS.member}`, asBot);
     expect(member.status).toBe(200);
     const stranger = await request(`/api/v10/guilds/${DEMO_GUILD_IDS.adminHq}/members/${DEMO_USER_IDS.member}`, asBot);
@@ -422,8 +439,11 @@ describe('REST: bot endpoints', () => {
     expect(await stranger.json()).toEqual({ message: 'Unknown Member', code: 10007 });
     for (const path of ['', '/roles', '/channels', `/members/${DEMO_USER_IDS.owner}`]) {
       const absent = await request(`/api/v10/guilds/${DEMO_GUILD_IDS.ownerSandbox}${path}`, asBot);
-      expect(absent.status).toBe(404);
-      expect(await absent.json()).toEqual({ message: 'Unknown Guild', code: 10004 });
+      expect(absent.status).toBe(403);
+      expect(await absent.json()).toEqual({ message: 'Missing Access', code: 50001 });
+      const unknown = await request(`/api/v10/guilds/399999999999999999${path}`, asBot);
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toEqual({ message: 'Unknown Guild', code: 10004 });
     }
   });
 

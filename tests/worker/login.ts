@@ -2,6 +2,11 @@ import { env } from 'cloudflare:workers';
 import { call } from './request';
 
 export const DISCORD = 'https://discord.com';
+
+/** Headers for calling the fake Discord's API directly: like Discord's edge, it refuses calls without a User-Agent. */
+export function discordHeaders(authorization: string): Record<string, string> {
+  return { Authorization: authorization, 'User-Agent': 'DiscordBot (http://localhost, 1.0)' };
+}
 import { DEMO_USER_IDS } from '../../dev/fake-discord/data.ts';
 
 export { DEMO_GUILD_IDS as GUILDS, DEMO_USER_IDS as USERS } from '../../dev/fake-discord/data.ts';
@@ -21,6 +26,11 @@ export async function resetFake(): Promise<void> {
 
 export async function setFault(fault: Record<string, unknown>): Promise<void> {
   await fetch(`${DISCORD}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) });
+}
+
+/** Changes the fake Discord's rate limits until the next reset (`{enabled: false}` turns them off). */
+export async function setDiscordRateLimits(limits: Record<string, unknown>): Promise<void> {
+  await fetch(`${DISCORD}/__demo/rate-limits`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(limits) });
 }
 
 export async function discordCallCount(): Promise<number> {

@@ -7,7 +7,7 @@ import { SETTINGS_AUDIT_RETENTION_DAYS } from '../../src/worker/db/settings';
 import { readStats } from '../../src/worker/db/stats';
 import { keyringOf, openAccessToken } from '../../src/worker/auth/session-tokens';
 import { findSessionById } from '../../src/worker/db/sessions';
-import { clearKv, DISCORD, discordCallCount, loginAs, resetFake, setFault, USERS } from './login';
+import { clearKv, DISCORD, discordCallCount, discordHeaders, loginAs, resetFake, setFault, USERS } from './login';
 import { call } from './request';
 
 async function runCron() {
@@ -107,8 +107,7 @@ describe('cron trigger', () => {
       .bind(Date.now() - 1000, USERS.owner)
       .run();
     await runCron();
-    const accepted = async (token: string | null) =>
-      (await fetch(`${DISCORD}/api/v10/users/@me`, { headers: { Authorization: `Bearer ${token ?? ''}` } })).status;
+    const accepted = async (token: string | null) => (await fetch(`${DISCORD}/api/v10/users/@me`, { headers: discordHeaders(`Bearer ${token ?? ''}`) })).status;
     expect(await accepted(ownerToken)).toBe(401);
     expect(await accepted(memberToken)).toBe(200);
     expect(await (await call('/api/check-auth', { cookie: owner })).json()).toEqual({ authenticated: false });

@@ -7,7 +7,7 @@ import { findSessionById } from '../../src/worker/db/sessions';
 import { issuePlayTicket, spendPlayTicket } from '../../src/worker/songs/play-ticket';
 import { fromBase64Url, toBase64Url } from '../../src/shared/base64url';
 import { required } from './expect-helpers';
-import { authorizeAs, clearKv, cookiesOf, DISCORD, loginAs, resetFake, USERS } from './login';
+import { authorizeAs, clearKv, cookiesOf, DISCORD, discordHeaders, loginAs, resetFake, USERS } from './login';
 import { call, callWithEnv, postJson } from './request';
 
 const checkAuth = async (cookie: string, overrides: Record<string, string | undefined> = {}) =>
@@ -38,7 +38,7 @@ describe('Discord tokens at rest', () => {
     const access = required(await openAccessToken(keyring, row), 'access token');
     const refresh = required(await openRefreshToken(keyring, row), 'refresh token');
     // They are the real tokens: Discord accepts the access token.
-    expect((await fetch(`${DISCORD}/api/v10/users/@me`, { headers: { Authorization: `Bearer ${access}` } })).status).toBe(200);
+    expect((await fetch(`${DISCORD}/api/v10/users/@me`, { headers: discordHeaders(`Bearer ${access}`) })).status).toBe(200);
     const dump = await wholeDatabase();
     expect(dump).not.toContain(access);
     expect(dump).not.toContain(refresh);

@@ -1,0 +1,136 @@
+/**
+ * One conformance case per Discord call the Worker makes (or is about to): how to make that call on the fake
+ * as the Worker does, and the query names it sends. discord-conformance.test.ts fails for a call in
+ * src/worker/discord that has no case here.
+ */
+import { DEMO_BOT_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_GUILD_IDS, DEMO_USER_IDS } from '../../dev/fake-discord/app.ts';
+import type { Schema } from './json-schema.ts';
+
+export const USER_AGENT = 'DiscordBot (http://localhost, 1.0)';
+
+/** What a case needs from its fake: a user's access and refresh token. */
+export interface CaseContext {
+  userToken: string;
+  refreshToken: string;
+}
+
+export interface CallRequest {
+  /** Below the fake's root, e.g. `/api/v10/users/@me?with_counts=true`. */
+  url: string;
+  init: RequestInit;
+}
+
+export interface ConformanceCase {
+  method: string;
+  /** As the OpenAPI document writes it (REST relative to /api/v10; OAuth2 relative to /api). */
+  template: string;
+  query: string[];
+  /** The calls to make on the fake, as each caller the Worker uses. */
+  requests: (context: CaseContext) => CallRequest[];
+  /**
+   * For calls Discord's OpenAPI document leaves out (the OAuth2 token endpoints): the schema of the answer,
+   * from RFC 6749 and Discord's OAuth2 page.
+   */
+  answerSchema?: Schema;
+}
+
+const bot = { Authorization: `Bot ${DEMO_BOT_TOKEN}`, 'User-Agent': USER_AGENT };
+const user = (token: string) => ({ Authorization: `Bearer ${token}`, 'User-Agent': USER_AGENT });
+const client = { Authorization: `Basic ${btoa(`${DEMO_CLIENT_ID}:${DEMO_CLIENT_SECRET}`)}`, 'User-Agent': USER_AGENT };
+const get = (url: string, headers: Record<string, string>): CallRequest => ({ url: `/api/v10${url}`, init: { headers } });
+const form = (url: string, fields: Record<string, string>): CallRequest => ({
+  url: `/api${url}`,
+  init: { method: 'POST', headers: client, body: new URLSearchParams(fields) },
+});
+
+const GUILD = DEMO_GUILD_IDS.glaiveStudio;
+/** The first of the generated guilds the fake is made with (FAKE_DISCORD_BOT_GUILDS). */
+export const GENERATED_GUILD = '600000000000000000';
+
+/** RFC 6749 §5.1, with the fields Discord documents for its access token response. */
+const ACCESS_TOKEN_RESPONSE: Schema = {
+  type: 'object',
+  properties: {
+    access_token: { type: 'string', minLength: 1 },
+    token_type: { const: 'Bearer' },
+    expires_in: { type: 'integer', minimum: 1 },
+    refresh_token: { type: 'string', minLength: 1 },
+    scope: { type: 'string', pattern: '^[a-z0-9.]+( [a-z0-9.]+)*$' },
+  },
+  required: ['access_token', 'token_type', 'expires_in', 'refresh_token', 'scope'],
+  additionalProperties: false,
+};
+
+export const CONFORMANCE_CASES: ConformanceCase[] = [
+  {
+    method: 'GET',
+    template: '/users/@me',
+    query: [],
+    requests: ({ userToken }) => [get('/users/@me', user(userToken)), get('/users/@me', bot)],
+  },
+  {
+    method: 'GET',
+    template: '/users/@me/guilds',
+    query: ['with_counts', 'limit', 'after'],
+    requests: ({ userToken }) => [
+      get('/users/@me/guilds?with_counts=true&limit=200', user(userToken)),
+      get(`/users/@me/guilds?with_counts=true&limit=200&after=${DEMO_GUILD_IDS.kenjiLounge}`, bot),
+      get('/users/@me/guilds?limit=3', bot),
+    ],
+  },
+  {
+    method: 'GET',
+    template: '/users/{user_id}',
+    query: [],
+    requests: () => [get(`/users/${DEMO_USER_IDS.owner}`, bot), get('/users/700000000000000001', bot)],
+  },
+  {
+    method: 'GET',
+    template: '/guilds/{guild_id}',
+    query: ['with_counts'],
+    requests: () => [get(`/guilds/${GUILD}?with_counts=true`, bot), get(`/guilds/${GENERATED_GUILD}`, bot)],
+  },
+  {
+    method: 'GET',
+    template: '/guilds/{guild_id}/roles',
+    query: [],
+    requests: () => [get(`/guilds/${GUILD}/roles`, bot), get(`/guilds/${GENERATED_GUILD}/roles`, bot)],
+  },
+  {
+    method: 'GET',
+    template: '/guilds/{guild_id}/channels',
+    query: [],
+    requests: () => [get(`/guilds/${DEMO_GUILD_IDS.kenjiLounge}/channels`, bot), get(`/guilds/${GENERATED_GUILD}/channels`, bot)],
+  },
+  {
+    method: 'GET',
+    template: '/guilds/{guild_id}/members/{user_id}',
+    query: [],
+    requests: () => [get(`/guilds/${GUILD}/members/${DEMO_USER_IDS.owner}`, bot), get(`/guilds/${GENERATED_GUILD}/members/${DEMO_CLIENT_ID}`, bot)],
+  },
+  {
+    method: 'GET',
+    template: '/users/@me/guilds/{guild_id}/member',
+    query: [],
+    requests: ({ userToken }) => [
+      get(`/users/@me/guilds/${GUILD}/member`, user(userToken)),
+      get(`/users/@me/guilds/${GENERATED_GUILD}/member`, user(userToken)),
+    ],
+  },
+  {
+    method: 'POST',
+    template: '/oauth2/token',
+    query: [],
+    requests: ({ refreshToken }) => [form('/oauth2/token', { grant_type: 'refresh_token', refresh_token: refreshToken })],
+    answerSchema: ACCESS_TOKEN_RESPONSE,
+  },
+  {
+    method: 'POST',
+    template: '/oauth2/token/revoke',
+    query: [],
+    requests: ({ refreshToken }) => [form('/oauth2/token/revoke', { token: refreshToken, token_type_hint: 'refresh_token' })],
+    answerSchema: { type: 'object', maxProperties: 0 },
+  },
+];
+
+export const caseKey = (call: { method: string; template: string }) => `${call.method} ${call.template}`;
