@@ -3,13 +3,20 @@ import { defineConfig } from 'vitest/config';
 import { createFakeDiscord } from './dev/fake-discord/app.ts';
 import { DEMO_BOT_TOKEN, DEMO_CLIENT_SECRET } from './dev/fake-discord/data.ts';
 import { parseBotGuildCount } from './dev/fake-discord/generated.ts';
+import { defaultRateLimits } from './dev/fake-discord/ratelimit.ts';
 import { clientManifest } from './scripts/vite-client-manifest.ts';
 
 // Worker tests run inside workerd with real local D1, R2, KV and the rate limiter.
 // Every outbound request (Discord) is answered by the fake Discord running in this Node process.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations');
-  const fake = createFakeDiscord({ botGuilds: parseBotGuildCount(process.env.FAKE_DISCORD_BOT_GUILDS) });
+  // Discord's limits, enforced, except the user's guild list at 5 a second instead of 1: most tests start from an
+  // empty KV and would otherwise each wait out a second (tests/fake-discord/rules.test.ts holds the strict rule).
+  const limits = defaultRateLimits();
+  const fake = createFakeDiscord({
+    botGuilds: parseBotGuildCount(process.env.FAKE_DISCORD_BOT_GUILDS),
+    rateLimits: { ...limits, routes: { ...limits.routes, 'GET /users/@me/guilds': { limit: 5, windowMs: 1000 } } },
+  });
   return {
     plugins: [
       clientManifest(),

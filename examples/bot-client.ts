@@ -29,14 +29,16 @@ export interface BotClientOptions {
   fetch?: (request: Request) => Promise<Response>;
 }
 
+// Fields assigned in the body, not as parameter properties, so Node runs this file with its type stripping alone.
 export class BotApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
     super(message);
     this.name = 'BotApiError';
+    this.status = status;
+    this.code = code;
   }
 }
 
