@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SNOWFLAKE_PATTERN } from './discord-ids';
+import { invisibleCharacterProblem } from './invisible-characters';
 import { SECTION_NAMES } from './settings-registry';
 import { settingKeys, valueSchema } from './settings';
 
@@ -74,7 +75,16 @@ const ICON_HASH_PATTERN = /^(a_)?[0-9a-f]{32}$/;
 const SYNC_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const botPresenceSchema = z.object({
-  name: z.string().trim().min(1, 'must not be empty').max(GUILD_NAME_MAX_LENGTH, `must be at most ${GUILD_NAME_MAX_LENGTH} characters`),
+  // A name the dashboard shows to people: nothing invisible that would make it read as another.
+  name: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(GUILD_NAME_MAX_LENGTH, `must be at most ${GUILD_NAME_MAX_LENGTH} characters`)
+    .superRefine((text, ctx) => {
+      const problem = invisibleCharacterProblem(text);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   /** Discord's icon hash, null or absent when the guild has none */
   icon: z.string().regex(ICON_HASH_PATTERN, "must be Discord's icon hash (32 hex digits, a_ when animated)").nullable().optional(),
   memberCount: z

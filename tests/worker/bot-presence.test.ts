@@ -74,6 +74,8 @@ describe('PUT and DELETE /api/bot/guilds/{id}/presence', () => {
     ['a fractional member count', { name: 'A', memberCount: 1.5 }, 'memberCount'],
     ['a member count as text', { name: 'A', memberCount: '3' }, 'memberCount'],
     ['an icon that is no hash', { name: 'A', icon: 'https://evil.example/x.png', memberCount: 1 }, 'icon'],
+    ['a name with a right-to-left override', { name: 'Official\u202Egnp.exe', memberCount: 1 }, 'name'],
+    ['a name with a zero-width space', { name: 'Kenji\u200BLounge', memberCount: 1 }, 'name'],
   ])('refuses %s, naming the field, and stores nothing', async (_name, body, field) => {
     const res = await presence(NEW_GUILD, body);
     expect(res.status).toBe(400);
@@ -207,6 +209,26 @@ describe("pages and the bot's presence", () => {
     expect(await allowedIds(cookie)).toContain(GUILDS.glaiveStudio);
     await presence(GUILDS.glaiveStudio, undefined, 'DELETE');
     expect(await allowedIds(cookie)).not.toContain(GUILDS.glaiveStudio);
+  });
+
+  it('a role grant opens only a guild the bot has reported', async () => {
+    await reportDemoPresence(env.DB);
+    await env.DB.prepare('DELETE FROM server_access').run();
+    const owner = await loginAs(USERS.owner);
+    const member = await loginAs(USERS.member);
+    const DJ = '400000000000001002';
+    const granted = await call('/api/update-server-access', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ serverID: GUILDS.kenjiLounge, roleID: DJ, level: 'read' }),
+      cookie: owner,
+    });
+    expect(granted.status).toBe(200);
+    expect(await allowedIds(member)).toContain(GUILDS.kenjiLounge);
+    await presence(GUILDS.kenjiLounge, undefined, 'DELETE');
+    expect(await allowedIds(member)).not.toContain(GUILDS.kenjiLounge);
+    expect((await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: member })).status).toBe(403);
+    await env.DB.prepare('DELETE FROM server_access').run();
   });
 
   it('with a few thousand bot guilds, a cold page costs the same Discord calls as with five', async () => {

@@ -126,6 +126,18 @@ describe('GET /api/server-access and POST /api/update-server-access', () => {
     expect((await grant({ serverID: GUILDS.kenjiLounge, roleID: KENJI.dj, level: null }, owner)).status).toBe(200);
   });
 
+  it("removes a grant only in the server named: another server's grant of that role id stays", async () => {
+    await ownerGrants(GLAIVE_ARTISTS, 'write', GUILDS.glaiveStudio);
+    await ownerGrants(KENJI.dj, 'read');
+    const removed = await grant({ serverID: GUILDS.kenjiLounge, roleID: GLAIVE_ARTISTS, level: null }, owner);
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({ grants: [{ roleID: KENJI.dj, level: 'read' }] });
+    expect(await storedGrants()).toEqual([
+      { guild_id: GUILDS.kenjiLounge, role_id: KENJI.dj, level: 'read', granted_by: USERS.owner },
+      { guild_id: GUILDS.glaiveStudio, role_id: GLAIVE_ARTISTS, level: 'write', granted_by: USERS.owner },
+    ]);
+  });
+
   it('lets a Manage Server member (not the owner) grant in that server', async () => {
     await ownerGrants(GLAIVE_ARTISTS, 'read', GUILDS.glaiveStudio);
     expect(await (await grantsOf(GUILDS.glaiveStudio, owner)).json()).toEqual({ grants: [{ roleID: GLAIVE_ARTISTS, level: 'read' }] });

@@ -46,6 +46,17 @@ describe('Discord down, dashboard up', () => {
     expect(await page.text()).toContain('Discord is not answering; showing data as of');
   });
 
+  it('a page built on copies of different ages is as of the oldest', async () => {
+    await ageCache(2 * HOUR, 'discord:user-guilds:');
+    await ageCache(HOUR, 'discord:guild:');
+    await setFault({ mode: '500' });
+    const body = await (await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).json<ServerSettingsResponse>();
+    expect(body.stale).toBe(true);
+    // The guild list's copy (two hours) is older than the roles' (one hour): the page is as of the older.
+    expect(Date.now() - (body.asOf ?? 0)).toBeGreaterThanOrEqual(2 * HOUR);
+    expect(Date.now() - (body.asOf ?? 0)).toBeLessThan(2 * HOUR + 60_000);
+  });
+
   it('the server list page and the whitelist answer from the copy too, and say so', async () => {
     await ageCache(HOUR);
     await setFault({ mode: '500' });
