@@ -34,7 +34,7 @@ const BOT_PRESENCE_TTL_SECONDS = 60;
 /** How long a member's roles are trusted: a role taken away in Discord stops granting access within this. */
 export const MEMBER_ROLES_TTL_SECONDS = 60;
 
-/** Discord's maximum page size for /users/@me/guilds. */
+/** Discord's maximum page size for /users/@me/guilds, and the most guilds a user can be in. */
 export const GUILDS_PAGE_LIMIT = 200;
 
 const BOT: DiscordAuth = { type: 'bot' };
@@ -91,8 +91,17 @@ export async function getUser(env: DiscordEnv, userId: string): Promise<APIUser>
   return rest(env).request<APIUser>(`/users/${snowflake(userId)}`, { auth: BOT });
 }
 
+/**
+ * The user's guilds, in one call: a user is in at most 200 guilds (100 without Nitro), Discord's page size, so a
+ * second page (and its wait under the route's rate limit) could only come back empty.
+ */
 export async function getUserGuilds(env: DiscordEnv, token: string, userId: string, options: DiscordCallOptions = {}): Promise<PartialGuild[]> {
-  const load = () => fetchAllGuilds(rest(env), { type: 'user', token }, options.signal);
+  const load = () =>
+    rest(env).request<RESTGetAPICurrentUserGuildsResult>('/users/@me/guilds', {
+      auth: { type: 'user', token },
+      signal: options.signal,
+      query: { with_counts: true, limit: GUILDS_PAGE_LIMIT },
+    });
   return cached(env.CACHE, discordCacheKeys.userGuilds(snowflake(userId)), USER_GUILDS_TTL_SECONDS, load, options);
 }
 
@@ -175,22 +184,4 @@ export async function getMemberRoles(
     }
   };
   return cached(env.CACHE, discordCacheKeys.memberRoles(guildId, snowflake(userId)), MEMBER_ROLES_TTL_SECONDS, load, options);
-}
-
-/** Every page of /users/@me/guilds: Discord answers at most 200 per call, ordered by id. */
-async function fetchAllGuilds(client: DiscordRest, auth: DiscordAuth, signal: AbortSignal | undefined): Promise<PartialGuild[]> {
-  const guilds: PartialGuild[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await client.request<RESTGetAPICurrentUserGuildsResult>('/users/@me/guilds', {
-      auth,
-      signal,
-      query: { with_counts: true, limit: GUILDS_PAGE_LIMIT, after },
-    });
-    guilds.push(...page);
-    const last = page.at(-1)?.id;
-    // A page that does not move `after` forward would loop for ever.
-    if (page.length < GUILDS_PAGE_LIMIT || last === undefined || last === after) return guilds;
-    after = last;
-  }
 }
