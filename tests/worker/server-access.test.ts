@@ -4,6 +4,7 @@ import type { AllowedServer } from '../../src/shared/api-types';
 import type { ServerAccessResponse } from '../../src/shared/server-access';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
 import { clearKv, DISCORD, GUILDS, loginDemoUsers, setFault, USERS } from './login';
+import { importAntiMp3 } from './import-request';
 import { call, postJson } from './request';
 
 // Demo data ids (dev/fake-discord/data.ts). Demo Owner owns Kenji Lounge and has Manage Server in Glaive
@@ -24,22 +25,7 @@ const settingsOf = (guildId: string, cookie: string) => call(`/api/server-settin
 const save = (cookie: string, value = true) =>
   postJson('/api/update-server-settings', { serverID: GUILDS.kenjiLounge, section: 'antimp3', key: 'enabled', value }, { cookie });
 const allowed = async (cookie: string) => (await call('/api/allowed-servers', { cookie })).json<AllowedServer[]>();
-const importDocument = (cookie: string, dryRun: boolean) =>
-  postJson(
-    '/api/server-settings/import',
-    {
-      serverID: GUILDS.kenjiLounge,
-      dryRun,
-      document: {
-        format: 'servermanager.settings',
-        version: 1,
-        exportedAt: new Date().toISOString(),
-        source: { serverID: GUILDS.glaiveStudio, name: 'Glaive Studio' },
-        settings: { antimp3: { enabled: true } },
-      },
-    },
-    { cookie },
-  );
+const importDocument = importAntiMp3;
 
 async function storedGrants() {
   const { results } = await env.DB.prepare('SELECT guild_id, role_id, level, granted_by FROM server_access ORDER BY guild_id, role_id').all();

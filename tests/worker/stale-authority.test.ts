@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
 import { stringMatching } from './expect-helpers';
+import { importAntiMp3 } from './import-request';
 import { ageCache } from './kv-age';
 import { clearKv, DISCORD, GUILDS, loginAs, resetFake, setFault, USERS } from './login';
 import { call, postJson } from './request';
@@ -23,24 +24,7 @@ const save = (cookie: string) =>
 const CHANGES: { name: string; run: (changeId: number) => Promise<Response> }[] = [
   { name: 'a save', run: () => save(owner) },
   { name: 'a revert', run: (changeID) => postJson('/api/server-settings/revert', { serverID: GUILDS.kenjiLounge, changeID }, { cookie: owner }) },
-  {
-    name: 'an import',
-    run: () =>
-      postJson(
-        '/api/server-settings/import',
-        {
-          serverID: GUILDS.kenjiLounge,
-          document: {
-            format: 'servermanager.settings',
-            version: 1,
-            exportedAt: new Date().toISOString(),
-            source: { serverID: GUILDS.glaiveStudio, name: 'Glaive Studio' },
-            settings: { antimp3: { enabled: true } },
-          },
-        },
-        { cookie: owner },
-      ),
-  },
+  { name: 'an import', run: () => importAntiMp3(owner, false) },
   {
     name: 'an access change',
     run: () => postJson('/api/update-server-access', { serverID: GUILDS.kenjiLounge, roleID: MODERATORS, level: 'write' }, { cookie: owner }),
