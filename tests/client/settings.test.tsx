@@ -180,11 +180,13 @@ describe('settings page', () => {
     expect(screen.getByRole('switch', { name: 'Enable Anti-MP3' }).closest('fieldset')?.disabled).toBe(true);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: /Import/ }).disabled).toBe(true);
     expect(screen.queryByText(/Members with these roles can open this server/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Whitelist this server' })).toBeNull();
     unmount();
     renderPage(fixture());
     expect(screen.getByRole('switch', { name: 'Enable Anti-MP3' }).closest('fieldset')?.disabled).toBe(false);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: /Import/ }).disabled).toBe(false);
     expect(screen.queryByText(/Changes are paused/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Whitelist this server' })).toBeTruthy();
   });
 
   it('shows the licence expiry date, and marks an expired one', () => {

@@ -191,7 +191,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
       </header>
       <StaleDataNotice asOf={data.stale ? data.asOf : undefined} detail="Changes are paused until Discord answers again." />
       {data.access === 'read' && <ReadOnlyBanner />}
-      <LicenceBanner serverId={serverId} licence={data.whitelist} canLicense={data.access === 'manage'} onLicensed={() => void mutate()} />
+      <LicenceBanner serverId={serverId} licence={data.whitelist} canLicense={data.access === 'manage' && mayChange(data)} onLicensed={() => void mutate()} />
 
       <div className="mt-8 flex flex-col gap-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
         <ModuleNav settings={data} />
