@@ -11,6 +11,7 @@ import type {
   WhitelistStateResponse,
 } from './api-types';
 import type { Command } from './commands-types';
+import type { AccessDeniedResponse } from './server-access';
 import type { ServerSettingsResponse, SettingsAuditResponse } from './settings';
 
 declare const answer: unique symbol;
@@ -29,6 +30,8 @@ export const apiKeys = {
   whitelist: key<WhitelistStateResponse>('/api/whitelisted-servers'),
   allWhitelist: key<AllWhitelistedServersResponse>('/api/all-whitelisted-servers'),
   serverSettings: (serverId: string) => key<ServerSettingsResponse>(withServer('/api/server-settings', serverId)),
+  /** Never fetched: where the server's first paint puts the 403 of a settings page the user may not open. */
+  serverSettingsDenied: (serverId: string) => key<AccessDeniedResponse>(`${withServer('/api/server-settings', serverId)}#denied`),
   /** One page of the audit; every filtered page's key starts with the unfiltered first page's. */
   settingsAudit: (serverId: string, filter: { section?: string; userID?: string; before?: number } = {}) =>
     key<SettingsAuditResponse>(

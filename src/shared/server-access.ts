@@ -15,6 +15,17 @@ const RANK: Record<AccessLevel, number> = { read: 1, write: 2, manage: 3 };
 export const allows = (held: AccessLevel, needed: AccessLevel): boolean => RANK[held] >= RANK[needed];
 
 /** The higher of two levels. */
+/** Why a signed-in user may not open a server's settings, when the page can tell them how to get in. */
+export const ACCESS_DENIALS = ['NO_ACCESS', 'BOT_NOT_IN_SERVER'] as const;
+export type AccessDenial = (typeof ACCESS_DENIALS)[number];
+export const isAccessDenial = (code: string): code is AccessDenial => (ACCESS_DENIALS as readonly string[]).includes(code);
+
+/** The server's first paint of a settings page the user may not open (403): the API's error body. */
+export interface AccessDeniedResponse {
+  code: AccessDenial;
+  error: string;
+}
+
 /**
  * Whether the page may offer changes: a reader never, and nobody while the page's Discord data is a last known
  * copy (the server refuses changes then: its authority would be stale).

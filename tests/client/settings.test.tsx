@@ -12,6 +12,7 @@ import {
   searchCommandsToDisable,
   type ServerSettingsResponse,
 } from '../../src/shared/settings';
+import { ApiClientError } from '../../src/client/api';
 import { jsonBody } from './expect-helpers';
 import { renderWithApp } from './render-with-app';
 
@@ -187,6 +188,30 @@ describe('settings page', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: /Import/ }).disabled).toBe(false);
     expect(screen.queryByText(/Changes are paused/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Whitelist this server' })).toBeTruthy();
+  });
+
+  it("a server the user may not open says why and how to get in, from the server's first paint, without fetching", () => {
+    const fetcher = vi.fn(() => new Promise<never>(() => undefined));
+    renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, {
+      path: `/server/${GUILD}`,
+      fetcher,
+      fallback: { ...AUTH, [`/api/server-settings?serverID=${GUILD}#denied`]: { code: 'BOT_NOT_IN_SERVER', error: 'The bot is not in this server yet.' } },
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'The bot is not in this server yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add bot' }).getAttribute('href')).toBe(`/api/invite?guild_id=${GUILD}`);
+    expect(fetcher.mock.calls.map(([key]: unknown[]) => key)).not.toContain(`/api/server-settings?serverID=${GUILD}`);
+  });
+
+  it.each([
+    ['NO_ACCESS', "You can't open this server's settings", 'Page Not Found', false],
+    ['FORBIDDEN', 'Page Not Found', "You can't open this server's settings", true],
+  ])('a 403 %s fetched on the client shows %s', async (code, shown, absent, notFound) => {
+    const fetcher = vi.fn(() => Promise.reject(new ApiClientError(403, code, 'No.', { error: 'No.', code })));
+    renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, { path: `/server/${GUILD}`, fetcher, fallback: AUTH });
+    expect(await screen.findByRole('heading', { level: 1, name: shown })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: absent })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add bot' })).toBeNull();
+    expect(screen.queryByText('Return to Home') !== null).toBe(notFound);
   });
 
   it('shows the licence expiry date, and marks an expired one', () => {

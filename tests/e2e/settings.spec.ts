@@ -42,10 +42,10 @@ test('logged out, the settings page shows the login prompt', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Kenji Lounge' })).toHaveCount(0);
 });
 
-test('a server the user cannot manage, or an id that is not a Discord id, is the 404 page', async ({ page }) => {
+test('a server the user is not in, or an id that is not a Discord id, is the 404 page', async ({ page }) => {
   const problems = watchConsole(page);
   await loginAs(page, 'Demo Owner');
-  for (const path of [LOFI, '/server/not-an-id']) {
+  for (const path of ['/server/300000000000000005', '/server/not-an-id']) {
     const response = await gotoHydrated(page, path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
@@ -59,6 +59,23 @@ test('a server the user cannot manage, or an id that is not a Discord id, is the
   });
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   expect(problems.filter((p) => !p.includes('404'))).toEqual([]);
+});
+
+test('a server the user is in but may not open says so (403) and how to get access, first paint and client-side', async ({ page }) => {
+  const problems = watchConsole(page);
+  await loginAs(page, 'Demo Owner');
+  const response = await gotoHydrated(page, LOFI);
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1, name: "You can't open this server's settings" })).toBeVisible();
+  await expect(page.getByText('in the Access panel of this page')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to servers' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Servers' })).toBeVisible();
+  await page.evaluate((path) => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, LOFI);
+  await expect(page.getByRole('heading', { level: 1, name: "You can't open this server's settings" })).toBeVisible();
+  expect(problems.filter((p) => !p.includes('403'))).toEqual([]);
 });
 
 test('every section saves, survives a reload, and toggles wait for their required fields', async ({ page }) => {

@@ -254,8 +254,31 @@ describe('loaders fill exactly the keys their pages read (see tests/client/loade
   });
 });
 
+describe('a settings page the user may not open answers 403 and says how to get in', () => {
+  it('a server they are a plain member of: no role has access', async () => {
+    const owner = await loginAs(USERS.owner);
+    const res = await call(`/server/${GUILDS.lofiCafe}`, { cookie: owner });
+    expect(res.status).toBe(403);
+    const html = await res.text();
+    expect(html).toContain('You can&#x27;t open this server&#x27;s settings');
+    expect(html).toContain('in the Access panel of this page');
+    expect(html).not.toContain('Page Not Found');
+    // The island says why, under a key the page never fetches; no settings are in it.
+    expect(html).toContain(`"/api/server-settings?serverID=${GUILDS.lofiCafe}#denied":{"code":"NO_ACCESS"`);
+    expect(html).not.toContain(`"/api/server-settings?serverID=${GUILDS.lofiCafe}":`);
+  });
+
+  it('a server they manage without the bot: add it', async () => {
+    const owner = await loginAs(USERS.owner);
+    const res = await call(`/server/${GUILDS.ownerSandbox}`, { cookie: owner });
+    expect(res.status).toBe(403);
+    const html = await res.text();
+    expect(html).toContain('The bot is not in this server yet');
+    expect(html).toContain(`href="/api/invite?guild_id=${GUILDS.ownerSandbox}"`);
+  });
+});
+
 describe('a settings page that does not exist for the visitor answers 404', () => {
-  const LOFI_CAFE = '300000000000000003'; // Demo Owner is a plain member there (dev/fake-discord/data.ts)
 
   it.each(['/server/abc', '/server/1234567890123456', '/server/123456789012345678901', '/server/30000000000000000x'])('%s', async (path) => {
     const owner = await loginAs(USERS.owner);
@@ -266,9 +289,9 @@ describe('a settings page that does not exist for the visitor answers 404', () =
     expect(html).toContain('"notFound":true');
   });
 
-  it('a server the user does not manage', async () => {
+  it('a server the user is not in at all', async () => {
     const owner = await loginAs(USERS.owner);
-    const res = await call(`/server/${LOFI_CAFE}`, { cookie: owner });
+    const res = await call(`/server/${GUILDS.adminHq}`, { cookie: owner });
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('Page Not Found');
   });

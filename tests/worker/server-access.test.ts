@@ -194,7 +194,7 @@ describe('what each level may do', () => {
   it('without a grant, a plain member sees no server and gets 403 everywhere', async () => {
     expect((await allowed(member)).map((s) => s.id)).not.toContain(GUILDS.kenjiLounge);
     expect((await settingsOf(GUILDS.kenjiLounge, member)).status).toBe(403);
-    expect((await call(`/server/${GUILDS.kenjiLounge}`, { cookie: member })).status).toBe(404);
+    expect((await call(`/server/${GUILDS.kenjiLounge}`, { cookie: member })).status).toBe(403);
   });
 
   it("lists the owner's servers as 'manage'", async () => {

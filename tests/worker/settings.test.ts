@@ -63,14 +63,14 @@ describe('who may read and write settings', () => {
   });
 
   it.each([
-    ['a plain member of a guild the bot is in (Lofi Café)', () => owner, GUILDS.lofiCafe],
-    ['a guild the user manages but the bot is not in', () => owner, GUILDS.ownerSandbox],
-    ['a user who manages nothing', () => member, GUILDS.kenjiLounge],
-    ['a guild the user is not in at all', () => owner, GUILDS.adminHq],
-  ])('answers 403 for %s, on read, write and audit, and writes nothing', async (_name, cookie, guildId) => {
+    ['a plain member of a guild the bot is in (Lofi Café)', () => owner, GUILDS.lofiCafe, 'NO_ACCESS'],
+    ['a guild the user manages but the bot is not in', () => owner, GUILDS.ownerSandbox, 'BOT_NOT_IN_SERVER'],
+    ['a user who manages nothing', () => member, GUILDS.kenjiLounge, 'NO_ACCESS'],
+    ['a guild the user is not in at all', () => owner, GUILDS.adminHq, 'FORBIDDEN'],
+  ])('answers 403 for %s, on read, write and audit, and writes nothing', async (_name, cookie, guildId, code) => {
     const read = await settingsOf(guildId, cookie());
     expect(read.status).toBe(403);
-    expect(await read.json()).toMatchObject({ code: 'FORBIDDEN', error: anyString() });
+    expect(await read.json()).toMatchObject({ code, error: anyString() });
     expect((await set('antimp3', 'enabled', true, cookie(), guildId)).status).toBe(403);
     expect((await call(`/api/server-settings/audit?serverID=${guildId}`, { cookie: cookie() })).status).toBe(403);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM guild_settings').first('n')).toBe(0);
@@ -417,7 +417,8 @@ describe('server-rendered page', () => {
   it('leaves the settings out for a non-manager and when logged out', async () => {
     for (const cookie of [member, undefined]) {
       const html = await (await call(`/server/${GUILDS.kenjiLounge}`, { cookie })).text();
-      expect(html).not.toContain('/api/server-settings?serverID=');
+      expect(html).not.toContain(`"/api/server-settings?serverID=${GUILDS.kenjiLounge}":`);
+      expect(html).not.toContain('Every change is saved');
     }
   });
 });

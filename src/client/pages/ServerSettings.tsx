@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { isSnowflake } from '../../shared/discord-ids';
-import { mayChange } from '../../shared/server-access';
+import { isAccessDenial, mayChange, type AccessDeniedResponse } from '../../shared/server-access';
+import { useSWRConfig } from 'swr';
 import NotFound from './NotFound';
 import { useState } from 'react';
 import { fieldKind, missingRequiredFields, requiredFields, settingKeys, type ServerSettingsResponse } from '../../shared/settings';
@@ -14,6 +15,7 @@ import { ModuleIcon } from '../components/settings/ModuleIcon';
 import { moduleAnchor, ModuleNav } from '../components/settings/ModuleNav';
 import { SettingField } from '../components/settings/SettingField';
 import { AccessPanel } from '../components/settings/AccessPanel';
+import { NoAccess } from '../components/settings/NoAccess';
 import { LicenceBanner, licenceDate } from '../components/settings/LicenceBanner';
 import { RecentChanges } from '../components/settings/RecentChanges';
 import { SettingsTransfer } from '../components/settings/SettingsTransfer';
@@ -132,7 +134,9 @@ function SettingsSkeleton() {
 }
 
 function ServerSettings({ serverId }: { serverId: string }) {
-  const { data, error, isLoading, mutate } = useApi(apiKeys.serverSettings(serverId));
+  // The server's first paint of a page this user may not open carries the 403 instead of settings: nothing to fetch.
+  const deniedAtFirstPaint = useSWRConfig().fallback[apiKeys.serverSettingsDenied(serverId)] as AccessDeniedResponse | undefined;
+  const { data, error, isLoading, mutate } = useApi(deniedAtFirstPaint ? null : apiKeys.serverSettings(serverId));
   // Filling the last field a switch needs offers to turn the module on, instead of leaving it silently off.
   const [offer, setOffer] = useState<SectionName | null>(null);
   const { save, saving, outcomes, dismiss } = useSettingsSaver(serverId, data, (section, key, answer) => {
@@ -140,7 +144,9 @@ function ServerSettings({ serverId }: { serverId: string }) {
     else if (canTurnOn(section, key, answer)) setOffer(section);
   });
 
-  // A server this user cannot manage (or without the bot) answers the 404 page, like the server does.
+  const denial = deniedAtFirstPaint ?? (error?.status === 403 && isAccessDenial(error.code) ? { code: error.code, error: error.message } : undefined);
+  if (!data && denial) return <NoAccess serverId={serverId} denial={denial} />;
+  // A server this user is not in answers the 404 page, like the server does.
   if (!data && error?.status === 403) return <NotFound />;
   if (!data) {
     return (

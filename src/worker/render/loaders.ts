@@ -1,6 +1,7 @@
 import { apiKeys, type LoaderKey } from '../../shared/api-keys';
 import { COMMANDS } from '../../shared/commands';
 import { isSnowflake } from '../../shared/discord-ids';
+import { isAccessDenial, type AccessDeniedResponse } from '../../shared/server-access';
 import { ApiError } from '../errors';
 import { isAdminId } from '../auth/guards';
 import { ReadAhead } from '../discord/cache';
@@ -44,6 +45,11 @@ const LOADERS: Record<LoaderKey, Loader> = {
       const { settings, allowed, whitelist } = await settingsPage(env, session, serverId, { signal, readAhead });
       return { [apiKeys.serverSettings(serverId)]: settings, [apiKeys.allowedServers]: allowed, [apiKeys.whitelist]: whitelist };
     } catch (error) {
+      // A server the user is in but may not open says why and how to get in; any other is no page for them.
+      if (error instanceof ApiError && error.status === 403 && isAccessDenial(error.code)) {
+        const denied: AccessDeniedResponse = { code: error.code, error: error.message };
+        throw new PageForbidden({ [apiKeys.serverSettingsDenied(serverId)]: denied });
+      }
       if (error instanceof ApiError && error.status === 403) throw new PageNotFound();
       throw error;
     }
@@ -74,6 +80,14 @@ export function readAheadFor(keys: readonly LoaderKey[], env: Env, userId: strin
   return readAhead;
 }
 
+/** A loader's verdict that this visitor may not see the page: it renders with this data (which says why) and 403. */
+export class PageForbidden extends Error {
+  constructor(readonly fallback: Fallback) {
+    super('This visitor may not see this page');
+    this.name = 'PageForbidden';
+  }
+}
+
 /** A loader's verdict that the page does not exist for this visitor: rendered as the 404 page. */
 export class PageNotFound extends Error {
   constructor() {
@@ -97,7 +111,7 @@ export async function withinBudget(key: LoaderKey, run: (signal: AbortSignal) =>
     }, budgetMs);
   });
   const work = run(controller.signal).catch((error: unknown) => {
-    if (error instanceof PageNotFound) throw error;
+    if (error instanceof PageNotFound || error instanceof PageForbidden) throw error;
     if (!controller.signal.aborted) console.error(`loader ${key} failed`, error);
     return {};
   });

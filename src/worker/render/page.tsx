@@ -10,7 +10,7 @@ import type { AppEnv } from '../hono-env';
 import { renderApp } from './app-html';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
-import { PageNotFound, readAheadFor, runLoaders } from './loaders';
+import { PageForbidden, PageNotFound, readAheadFor, runLoaders } from './loaders';
 
 const DESCRIPTION = 'ServerManager: a Discord bot for moderation, anti-nuke, fun, info, utility and Last.fm, with a dashboard for every setting.';
 
@@ -25,24 +25,28 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   if (route.adminOnly && !(auth.authenticated && auth.isAdmin)) return c.redirect('/', 302);
 
   const [loaded] = await Promise.all([
-    runLoaders(route.loaders, { env: c.env, session, params, readAhead }).catch((error: unknown) => {
-      if (error instanceof PageNotFound) return null;
-      throw error;
-    }),
+    runLoaders(route.loaders, { env: c.env, session, params, readAhead }).then(
+      (data) => ({ status: 200 as const, data }),
+      (error: unknown) => {
+        if (error instanceof PageNotFound) return { status: 404 as const, data: {} };
+        if (error instanceof PageForbidden) return { status: 403 as const, data: error.fallback };
+        throw error;
+      },
+    ),
     route.page.preload(),
     auth.authenticated ? accountMenu.preload() : undefined,
     route.toasts === true ? toaster.preload() : undefined,
   ]);
-  // A loader can decide the page does not exist for this visitor (a server they cannot manage).
-  const notFound = loaded === null || route === NOT_FOUND_ROUTE;
+  // A loader can decide the page does not exist for this visitor (a server they are not in), or that they may not see it.
+  const notFound = loaded.status === 404 || route === NOT_FOUND_ROUTE;
   if (notFound) await NOT_FOUND_ROUTE.page.preload();
-  const fallback = { ...loaded, [apiKeys.checkAuth]: auth };
+  const fallback = { ...loaded.data, [apiKeys.checkAuth]: auth };
 
   const { html: appHtml, failed } = await renderApp(<App ssrPath={url.pathname} ssrSearch={url.search.slice(1)} fallback={fallback} notFound={notFound} />);
 
   const shown = notFound ? NOT_FOUND_ROUTE : route;
   const island = notFound ? { fallback, notFound } : { fallback };
   const html = renderDocument({ title: shown.title, description: DESCRIPTION, assets: pageAssets(shown.source), island, appHtml });
-  const status = failed ? 500 : notFound ? 404 : 200;
+  const status = failed ? 500 : notFound ? 404 : loaded.status;
   return c.html(html, status, { 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
 }

@@ -1,7 +1,7 @@
 /** The servers a user may manage or was granted, as the server list and every per-server call see them. */
 import type { AllowedServer, ServerSummary } from '../../shared/api-types';
 import { isSnowflake } from '../../shared/discord-ids';
-import { allows, higherLevel, type AccessLevel, type GrantLevel, type ServerAccessGrant } from '../../shared/server-access';
+import { allows, higherLevel, type AccessDenial, type AccessLevel, type GrantLevel, type ServerAccessGrant } from '../../shared/server-access';
 import { withUserToken } from '../auth/user-token';
 import { runRead } from '../db/batch';
 import { botPresenceRead, type BotPresenceView } from '../db/bot-guilds';
@@ -194,7 +194,7 @@ export async function requireGuildAccess(
   if (!isSnowflake(guildId)) throw badInput('serverID', 'must be a Discord server id (17–20 digits).');
   // Anything above reading changes something: it is decided on Discord's live answers, never a last known copy.
   if (needed !== 'read') lookup = { ...lookup, authorises: true, guilds: undefined, lists: undefined };
-  const { withBot, memberOf } = await (lookup.guilds ?? standingIn(env, session, guildId, lookup));
+  const { withBot, withoutBot, memberOf } = await (lookup.guilds ?? standingIn(env, session, guildId, lookup));
   const managed = withBot.find((g) => g.id === guildId);
   if (managed) return { guild: managed, access: 'manage' };
   const member = memberOf.find((g) => g.id === guildId);
@@ -205,6 +205,16 @@ export async function requireGuildAccess(
   if (member && level !== null) {
     if (allows(level, needed)) return { guild: member, access: level };
     throw forbidden("Your role can view this server's settings but not change them.");
+  }
+  if (withoutBot.some((g) => g.id === guildId)) {
+    throw new ApiError(403, 'BOT_NOT_IN_SERVER' satisfies AccessDenial, 'The bot is not in this server yet: add it to open its settings.');
+  }
+  if (member) {
+    throw new ApiError(
+      403,
+      'NO_ACCESS' satisfies AccessDenial,
+      "None of your roles has access to this server's dashboard. Its owner, or a member with Manage Server, can give one in the Access panel.",
+    );
   }
   throw forbidden('You do not manage this server, or the bot is not in it.');
 }
