@@ -67,7 +67,7 @@ test('a server the user is in but may not open says so (403) and how to get acce
   const response = await gotoHydrated(page, LOFI);
   expect(response?.status()).toBe(403);
   await expect(page.getByRole('heading', { level: 1, name: "You can't open this server's settings" })).toBeVisible();
-  await expect(page.getByText('in the Access panel of this page')).toBeVisible();
+  await expect(page.getByText("in the Access panel of this server's settings", { exact: false })).toBeVisible();
   await page.getByRole('link', { name: 'Back to servers' }).click();
   await expect(page.getByRole('heading', { name: 'Your Servers' })).toBeVisible();
   await page.evaluate((path) => {

@@ -261,7 +261,7 @@ describe('a settings page the user may not open answers 403 and says how to get 
     expect(res.status).toBe(403);
     const html = await res.text();
     expect(html).toContain('You can&#x27;t open this server&#x27;s settings');
-    expect(html).toContain('in the Access panel of this page');
+    expect(html).toContain('in the Access panel of this server&#x27;s settings');
     expect(html).not.toContain('Page Not Found');
     // The island says why, under a key the page never fetches; no settings are in it.
     expect(html).toContain(`"/api/server-settings?serverID=${GUILDS.lofiCafe}#denied":{"code":"NO_ACCESS"`);
@@ -279,7 +279,6 @@ describe('a settings page the user may not open answers 403 and says how to get 
 });
 
 describe('a settings page that does not exist for the visitor answers 404', () => {
-
   it.each(['/server/abc', '/server/1234567890123456', '/server/123456789012345678901', '/server/30000000000000000x'])('%s', async (path) => {
     const owner = await loginAs(USERS.owner);
     const res = await call(path, { cookie: owner });

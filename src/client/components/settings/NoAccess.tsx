@@ -18,7 +18,7 @@ export function NoAccess({ serverId, denial }: { serverId: string; denial: Acces
       <p className="mt-4 text-gray-700 dark:text-gray-300">
         {botMissing
           ? 'You manage this server, so you can add ServerManager to it yourself. Its settings open here once the bot has joined.'
-          : "You are a member of this server, but none of your roles has access to its dashboard. Its owner, or a member with Manage Server, can give one of your roles 'Read only' or 'Read and change settings' in the Access panel of this page."}
+          : "You are a member of this server, but none of your roles has access to its dashboard. Its owner, or a member with Manage Server, can give one of your roles 'Read only' or 'Read and change settings' in the Access panel of this server's settings."}
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
         {botMissing && (
