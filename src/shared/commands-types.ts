@@ -1,6 +1,15 @@
 export const COMMAND_CATEGORIES = ['LastFM', 'fun', 'info', 'moderation', 'utility'] as const;
 export type CommandCategory = (typeof COMMAND_CATEGORIES)[number];
 
+/** How a category reads on the page: one casing for all (the data keeps the bot's own names). */
+export const CATEGORY_LABELS: Readonly<Record<CommandCategory, string>> = {
+  LastFM: 'LastFM',
+  fun: 'Fun',
+  info: 'Info',
+  moderation: 'Moderation',
+  utility: 'Utility',
+};
+
 /** One entry of the bot's command catalogue (SPEC section 3). */
 export interface Command {
   commandName: string;

@@ -48,6 +48,19 @@ describe('commands page', () => {
     expect(shownNames()).toHaveLength(COMMANDS.length);
   });
 
+  it("labels every category chip in one casing, the bot's five categories after All", () => {
+    renderPage();
+    const chips = within(screen.getByRole('group', { name: 'Category' })).getAllByRole('button');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['All', 'LastFM', 'Fun', 'Info', 'Moderation', 'Utility']);
+  });
+
+  it('filters by a lower-case category through its label', async () => {
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Moderation' }));
+    expect(shownNames().length).toBe(COMMANDS.filter((c) => c.category === 'moderation').length);
+    expect(shownNames().length).toBeGreaterThan(0);
+  });
+
   it('says when nothing matches', async () => {
     renderPage();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search commands' }), 'zzzz');

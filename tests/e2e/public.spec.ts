@@ -108,7 +108,7 @@ test('catalogue search, category filter and card details', async ({ page }) => {
   await page.getByRole('searchbox', { name: 'Search commands' }).fill('qqqq');
   await expect(page.getByText('No commands found matching "qqqq"')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search commands' }).fill('');
-  await page.getByRole('button', { name: 'moderation', exact: true }).click();
+  await page.getByRole('button', { name: 'Moderation', exact: true }).click();
   const ban = page.getByRole('button', { name: /^ban\b/ });
   await ban.click();
   await expect(ban).toHaveAttribute('aria-expanded', 'true');

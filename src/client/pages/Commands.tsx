@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { filterCommands, type CategoryFilter } from '../../shared/command-search';
 import { apiKeys } from '../../shared/api-keys';
-import { COMMAND_CATEGORIES, type Command } from '../../shared/commands-types';
+import { CATEGORY_LABELS, COMMAND_CATEGORIES, type Command } from '../../shared/commands-types';
 import { useApi } from '../hooks/useApi';
 
 const FILTERS: readonly CategoryFilter[] = ['All', ...COMMAND_CATEGORIES];
+const filterLabel = (filter: CategoryFilter) => (filter === 'All' ? 'All' : CATEGORY_LABELS[filter]);
 
 export default function Commands() {
   const { data: commands = [] } = useApi(apiKeys.commands);
@@ -42,7 +43,7 @@ export default function Commands() {
                   : 'bg-gray-200 text-gray-800 hover:bg-gray-300 dark:bg-gray-800 dark:text-gray-200 dark:hover:bg-gray-700'
               }`}
             >
-              {f}
+              {filterLabel(f)}
             </button>
           ))}
         </div>
@@ -75,7 +76,9 @@ function CommandCard({ command }: { command: Command }) {
       >
         <span className="flex items-center justify-between gap-2">
           <span className="font-mono font-semibold text-indigo-600 dark:text-indigo-400">{command.commandName}</span>
-          <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-700 dark:bg-gray-800 dark:text-gray-300">{command.category}</span>
+          <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+            {CATEGORY_LABELS[command.category]}
+          </span>
         </span>
         <span className="mt-1 block text-sm text-gray-700 dark:text-gray-300">{command.description}</span>
         {command.aliases.length > 0 && <span className="mt-1 block text-xs text-gray-600 dark:text-gray-400">{`Aliases: ${command.aliases.join(', ')}`}</span>}
@@ -91,7 +94,7 @@ function CommandCard({ command }: { command: Command }) {
           <dt className="text-gray-600 dark:text-gray-400">Required arguments</dt>
           <dd>{command.reqargs}</dd>
           <dt className="text-gray-600 dark:text-gray-400">Category</dt>
-          <dd>{command.category}</dd>
+          <dd>{CATEGORY_LABELS[command.category]}</dd>
         </dl>
       )}
     </li>
