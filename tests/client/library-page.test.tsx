@@ -215,7 +215,7 @@ describe('Library page', () => {
     vi.stubGlobal('showSaveFilePicker', picker);
     const save = vi.spyOn(URL, 'createObjectURL');
     fetchMock.mockResolvedValueOnce(new Response(new Uint8Array([80, 75, 3, 4, 9]), { status: 200, headers: { 'Content-Length': '5' } }));
-    await user.click(screen.getByRole('button', { name: /^Download folder, / }));
+    await user.click(screen.getByRole('button', { name: /^Download folder \d/ }));
     await waitFor(() => expect(screen.getByText('Downloaded Artist successfully')).toBeTruthy());
     expect(picker).toHaveBeenCalledWith(expect.objectContaining({ suggestedName: 'Artist.zip' }));
     expect(fetchMock).toHaveBeenCalledWith('/api/download-kenji-folder?folder=Artist', expect.anything());
@@ -233,7 +233,7 @@ describe('Library page', () => {
       vi.fn(() => Promise.resolve({ createWritable: () => Promise.resolve(new WritableStream()), remove })),
     );
     fetchMock.mockResolvedValueOnce(new Response('{"error":"This folder is too large.","code":"FOLDER_TOO_LARGE"}', { status: 413 }));
-    await user.click(screen.getByRole('button', { name: /^Download folder, / }));
+    await user.click(screen.getByRole('button', { name: /^Download folder \d/ }));
     await waitFor(() => expect(screen.getByText('Failed to download Artist')).toBeTruthy());
     expect(screen.getByText('This folder is too large.')).toBeTruthy();
     expect(remove).toHaveBeenCalled();
@@ -249,7 +249,7 @@ describe('Library page', () => {
     );
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fetchMock.mockResolvedValueOnce(new Response(new Uint8Array(3), { status: 200, headers: { 'Content-Length': '10' } }));
-    await user.click(screen.getByRole('button', { name: /^Download folder, / }));
+    await user.click(screen.getByRole('button', { name: /^Download folder \d/ }));
     await waitFor(() => expect(screen.getByText('Failed to download Other')).toBeTruthy());
     expect(aborted).toBe(true);
     expect(screen.queryByText('Downloaded Other successfully')).toBeNull();
@@ -262,7 +262,7 @@ describe('Library page', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
     });
-    await user.click(screen.getByRole('button', { name: /^Download folder, / }));
+    await user.click(screen.getByRole('button', { name: /^Download folder \d/ }));
     await waitFor(() => expect(screen.getByText('Downloading Artist...')).toBeTruthy());
     expect(clicked).toHaveLength(1);
     expect(clicked[0]?.getAttribute('href')).toBe('/api/download-kenji-folder?folder=Artist');
@@ -282,7 +282,7 @@ describe('Library page', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.getAttribute('href') ?? '');
     });
-    await user.click(screen.getByRole('button', { name: /^Download folder, / }));
+    await user.click(screen.getByRole('button', { name: /^Download folder \d/ }));
     await waitFor(() => expect(screen.getByText('Downloading Live...')).toBeTruthy());
     expect(clicked).toEqual(['/api/download-kenji-folder?folder=Artist%2FLive']);
     expect(screen.queryByText('Failed to download Live')).toBeNull();
@@ -292,7 +292,7 @@ describe('Library page', () => {
     const user = userEvent.setup();
     const MB = 1000 * 1000;
     renderLibrary('/kenji?folder=Artist', { paths: SONGS, sizes: [100 * MB, 100 * MB, 1000, 50 * MB, 5 * MB] });
-    const button = screen.getByRole('button', { name: /^Download folder, / });
+    const button = screen.getByRole('button', { name: /^Download folder \d/ });
     expect(button.textContent).toContain('4 files · 250 MB');
     const picker = vi.fn(() => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')));
     vi.stubGlobal('showSaveFilePicker', picker);

@@ -263,14 +263,12 @@ export default function Library() {
                       type="button"
                       onClick={() => downloadFolder(folderNode)}
                       disabled={tooBig}
-                      aria-label={`Download folder, ${folderSummary(folderNode)}`}
                       title={tooBig ? `Zips hold at most ${MAX_ZIP_FILES} files` : `Download ${folderTitle} as a zip`}
                       className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg bg-indigo-600 px-3 py-1.5 text-left text-sm font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:bg-gray-400 dark:focus-visible:outline-indigo-300 dark:disabled:bg-gray-700"
                     >
                       <DownloadIcon className="shrink-0" />
                       <span className="flex flex-col leading-tight">
-                        <span>Download folder</span>
-                        <span className="text-xs font-normal text-indigo-100">{folderSummary(folderNode)}</span>
+                        <span>Download folder</span> <span className="text-xs font-normal text-indigo-100">{folderSummary(folderNode)}</span>
                       </span>
                     </button>
                   )}

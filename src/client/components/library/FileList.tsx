@@ -47,18 +47,20 @@ export function FileList({ entries, label, showFolder, current, playing, duratio
               <button
                 type="button"
                 onClick={() => onOpenFolder(entry.path)}
-                aria-label={entry.files === undefined ? `Open folder ${name}` : `Open folder ${name}, ${entry.files} files`}
                 className={`flex h-11 min-w-0 flex-1 items-center gap-3 rounded px-2 text-left hover:bg-gray-100 dark:hover:bg-white/5 ${FOCUS}`}
               >
                 <span className="flex size-8 shrink-0 items-center justify-center">
                   <FolderIcon className="text-indigo-500 dark:text-indigo-300" />
                 </span>
+                {/* The name is what shows, so a voice command naming the folder finds the button. */}
+                <span className="sr-only">Open folder </span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{name}</span>
                   {entry.files === undefined && (
                     <span className="block truncate text-xs text-gray-600 dark:text-gray-400">{parentFolder(entry.path) || 'Folder'}</span>
                   )}
                 </span>
+                {entry.files !== undefined && ' '}
                 {entry.files !== undefined && (
                   <span className="shrink-0 text-xs text-gray-600 tabular-nums dark:text-gray-400">
                     {entry.files} {entry.files === 1 ? 'file' : 'files'}
