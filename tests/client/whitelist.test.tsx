@@ -199,12 +199,14 @@ describe('Manage Whitelist modal', () => {
 
   it("shows 'This server is already whitelisted!' for a duplicate", async () => {
     renderPage(withKenji());
-    replies.push({ status: 409, body: { error: 'This server is already whitelisted!', code: 'DUPLICATE' } });
     const dialog = await openManage();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Enter a server ID' }));
     await userEvent.type(within(dialog).getByLabelText('Server ID'), KENJI);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Server' }));
     expect(await screen.findByText('This server is already whitelisted!')).toBeTruthy();
+    // Known from the whitelist itself, and said before any replace step (the user is at the limit).
+    expect(posted).toHaveLength(0);
+    expect(screen.queryByRole('dialog', { name: 'Replace a whitelisted server' })).toBeNull();
   });
 
   it('shows other failures as a toast with the server sentence', async () => {
@@ -216,9 +218,8 @@ describe('Manage Whitelist modal', () => {
     expect(await screen.findByText('You can only whitelist a server you own or manage.')).toBeTruthy();
   });
 
-  it('at the limit asks in the same dialog which server to replace, naming both and the kept expiry', async () => {
+  it('at the limit asks at once in the same dialog which server to replace, naming both, the kept expiry and what the replaced one loses', async () => {
     renderPage(withKenji(Date.UTC(2030, 11, 22)));
-    replies.push({ status: 409, body: { error: 'limit', code: 'LIMIT' } });
     const dialog = await openManage();
     await userEvent.click(within(dialog).getByRole('radio', { name: /Owner Sandbox/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Server' }));
@@ -229,10 +230,15 @@ describe('Manage Whitelist modal', () => {
     expect(within(replace).getByText('Please select a server to replace')).toBeTruthy();
     const confirm = within(replace).getByRole<HTMLButtonElement>('button', { name: 'Replace' });
     expect(confirm.disabled).toBe(true);
-    expect(posted).toHaveLength(1);
+    // Asked without a request: the whitelist already said the limit is reached.
+    expect(posted).toHaveLength(0);
 
     await userEvent.click(within(replace).getByRole('radio', { name: /Kenji Lounge/ }));
-    expect(within(replace).getByText('Replace Kenji Lounge with Owner Sandbox? It keeps the Dec 22, 2030 expiry.')).toBeTruthy();
+    expect(
+      within(replace).getByText(
+        "Replace Kenji Lounge with Owner Sandbox? It keeps the Dec 22, 2030 expiry. Kenji Lounge loses its license: the bot's features stop working there.",
+      ),
+    ).toBeTruthy();
     expect(confirm.disabled).toBe(false);
 
     const moved = state({
@@ -242,7 +248,7 @@ describe('Manage Whitelist modal', () => {
     });
     replies.push({ status: 200, body: moved });
     await userEvent.click(confirm);
-    expect(posted[1]).toEqual({ newServerID: SANDBOX, oldServerID: KENJI });
+    expect(posted).toEqual([{ newServerID: SANDBOX, oldServerID: KENJI }]);
     expect(await screen.findByText('Server replaced')).toBeTruthy();
     const back = screen.getByRole('dialog', { name: 'Manage Whitelist' });
     expect(within(within(back).getByRole('list', { name: 'Whitelisted servers' })).getByText('Owner Sandbox')).toBeTruthy();
@@ -267,7 +273,6 @@ describe('Manage Whitelist modal', () => {
 
   it('Escape goes back from the replace step, then closes the whitelist dialog', async () => {
     renderPage(withKenji());
-    replies.push({ status: 409, body: { error: 'limit', code: 'LIMIT' } });
     const dialog = await openManage();
     await userEvent.click(within(dialog).getByRole('radio', { name: /Owner Sandbox/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Server' }));

@@ -99,7 +99,11 @@ test('Demo Owner picks a server, then replaces it at the limit with one confirma
   const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await replace.getByRole('radio', { name: /Kenji Lounge/ }).check();
-  await expect(replace.getByText(`Replace Kenji Lounge with Glaive Studio? It keeps the ${expiry} expiry.`)).toBeVisible();
+  await expect(
+    replace.getByText(
+      `Replace Kenji Lounge with Glaive Studio? It keeps the ${expiry} expiry. Kenji Lounge loses its license: the bot's features stop working there.`,
+    ),
+  ).toBeVisible();
   await replace.getByRole('button', { name: 'Replace' }).click();
   await expect(page.getByText('Server replaced')).toBeVisible();
   await expect(list).toContainText('Glaive Studio');

@@ -53,8 +53,9 @@ function expiryText(entry: OwnerWhitelistEntry): string {
 /** The sentence the replace confirmation asks: both servers and the expiry that moves over. */
 export function replaceQuestion(oldEntry: OwnerWhitelistEntry, newName: string): string {
   const when = formatExpiry(oldEntry.expiresAt);
+  const oldName = oldEntry.serverName ?? UNKNOWN_NAME;
   const kept = when === 'Permanent' ? 'It stays permanent.' : `It keeps the ${when} expiry.`;
-  return `Replace ${oldEntry.serverName ?? UNKNOWN_NAME} with ${newName}? ${kept}`;
+  return `Replace ${oldName} with ${newName}? ${kept} ${oldName} loses its license: the bot's features stop working there.`;
 }
 
 function reportFailure(outcome: Extract<AddOutcome, { kind: 'failed' }>) {
@@ -104,6 +105,15 @@ function ManageWhitelistDialog({ onClose, state, loading, loadError, servers, pr
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!newServerID || busy) return; // nothing chosen (an empty input) is ignored
+    if (whitelisted.has(newServerID)) {
+      toast.error(DUPLICATE_SERVER_MESSAGE);
+      return;
+    }
+    // At the limit, straight to the choice of a server to replace: the server would only answer LIMIT.
+    if (state !== undefined && state.used >= state.limit) {
+      setReplacing(newServerID);
+      return;
+    }
     setBusy(true);
     const outcome = await add(newServerID);
     setBusy(false);
