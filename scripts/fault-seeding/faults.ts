@@ -284,7 +284,7 @@ export const FAULTS: readonly SeededFault[] = [
     kind: 'dropped-check',
     file: 'src/worker/services/servers.ts',
     original:
-      'const { withBot, memberOf } = await (lookup.guilds ?? standingIn(env, session, guildId, lookup));\n  const managed = withBot.find((g) => g.id === guildId);',
+      'const { withBot, withoutBot, memberOf } = await (lookup.guilds ?? standingIn(env, session, guildId, lookup));\n  const managed = withBot.find((g) => g.id === guildId);',
     faulty:
       'const { withBot, withoutBot, memberOf } = await (lookup.guilds ?? standingIn(env, session, guildId, lookup));\n  const managed = [...withBot, ...withoutBot].find((g) => g.id === guildId);',
     description: 'a managed server without the bot opens its settings',
