@@ -68,12 +68,25 @@ export interface LoadRow {
   isolateError?: string;
 }
 
+/**
+ * What every browser sends with a navigation: without `Accept-Encoding` the figures would leave out the
+ * compression a browser's request costs (autocannon sends neither header of its own).
+ */
+export const BROWSER_HEADERS: Readonly<Record<string, string>> = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+};
+
+export function requestHeaders(target: LoadTarget): Record<string, string> {
+  return target.cookie ? { ...BROWSER_HEADERS, cookie: target.cookie } : { ...BROWSER_HEADERS };
+}
+
 function hammer(base: string, target: LoadTarget, shape: TimedLoad | CountedLoad): Promise<autocannon.Result> {
   return autocannon({
     url: `${base}${target.path}`,
     connections: shape.connections,
     ...('requests' in shape ? { amount: shape.requests } : { duration: shape.durationSeconds }),
-    headers: target.cookie ? { cookie: target.cookie } : {},
+    headers: requestHeaders(target),
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combineRounds } from '../../scripts/bench/load';
+import { combineRounds, requestHeaders } from '../../scripts/bench/load';
 import { median } from '../../scripts/bench/median';
 import { benchOptions } from '../../scripts/bench/options';
 
@@ -31,5 +31,15 @@ describe('paired CPU rounds', () => {
     expect(benchOptions([], { BENCH_CPU_ROUNDS: '1' }).cpu).toMatchObject({ rounds: 1 });
     expect(() => benchOptions([], { BENCH_CPU_ROUNDS: '0' })).toThrow(/BENCH_CPU_ROUNDS/);
     expect(() => benchOptions([], { BENCH_CPU_ROUNDS: '2.5' })).toThrow(/BENCH_CPU_ROUNDS/);
+  });
+});
+
+describe("the load's requests", () => {
+  it("carry a browser's Accept and Accept-Encoding, with the session cookie when there is one", () => {
+    for (const headers of [requestHeaders({ name: '/', path: '/' }), requestHeaders({ name: '/servers', path: '/servers', cookie: 'sid=1' })]) {
+      expect(headers['accept-encoding']).toBe('gzip, deflate, br');
+      expect(headers.accept).toMatch(/^text\/html,/);
+    }
+    expect(requestHeaders({ name: '/servers', path: '/servers', cookie: 'sid=1' }).cookie).toBe('sid=1');
   });
 });

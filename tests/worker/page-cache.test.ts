@@ -1,6 +1,8 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeStats } from '../../src/worker/db/stats';
+import { withPageCache } from '../../src/worker/render/page-cache';
 import { loginAs, resetFake, USERS } from './login';
 import { call, ORIGIN } from './request';
 
@@ -198,5 +200,119 @@ describe("the isolate's own copy in front of the shared cache", () => {
     expect(await landingServers()).toEqual({ state: 'HIT', servers: 555 });
     vi.setSystemTime(Date.now() + 2_000);
     expect(await landingServers()).toEqual({ state: 'MISS', servers: 111 });
+  });
+});
+
+describe('the coding a browser asks for', () => {
+  /** Counts the compressors started from here on (the worker runs in this isolate). */
+  const countCompressors = () => {
+    const counter = { started: 0 };
+    const Original = CompressionStream;
+    vi.stubGlobal(
+      'CompressionStream',
+      class extends Original {
+        constructor(format: CompressionFormat) {
+          super(format);
+          counter.started++;
+        }
+      },
+    );
+    return counter;
+  };
+  const gunzip = (body: ArrayBuffer) => new Response(new Blob([body]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+  /** Through the cache itself, so the test sees the bytes as sent (a fetch would inflate them first). */
+  const hitWith = async (path: string, acceptEncoding?: string) => {
+    const headers = new Headers();
+    if (acceptEncoding !== undefined) headers.set('Accept-Encoding', acceptEncoding);
+    const ctx = createExecutionContext();
+    const res = await withPageCache(new Request(`${ORIGIN}${path}`, { headers }), ctx, () => Promise.resolve(new Response('rendered again', { status: 500 })));
+    await waitOnExecutionContext(ctx);
+    expect(res.headers.get('X-Page-Cache')).toBe('HIT');
+    return res;
+  };
+
+  let later = 1000 * 60_000;
+  beforeEach(async () => {
+    // Later than any copy an earlier test kept, so each test starts with nothing in this isolate's memory.
+    later += 10 * 60_000;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + later });
+    await (await caches.open('pages')).delete(`${ORIGIN}/commands`);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('answers gzip, compressed when the page was kept, that inflates to the identity HTML', async () => {
+    await (await call('/commands')).arrayBuffer();
+    await (await untilCached('/commands')).arrayBuffer();
+    const identity = await hitWith('/commands');
+    const html = await identity.text();
+    expect(identity.headers.get('Content-Encoding')).toBeNull();
+    expect(identity.headers.get('Content-Length')).toBe(String(new TextEncoder().encode(html).byteLength));
+
+    const gzip = await hitWith('/commands', 'gzip, deflate, br');
+    const bytes = await gzip.arrayBuffer();
+    expect(gzip.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gzip.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(gzip.headers.get('Content-Length')).toBe(String(bytes.byteLength));
+    expect(bytes.byteLength).toBeLessThan(html.length / 2);
+    expect(await gunzip(bytes)).toBe(html);
+    // Both carry the page's own headers.
+    expect(gzip.headers.get('Content-Security-Policy')).toBe(identity.headers.get('Content-Security-Policy'));
+    expect(gzip.headers.get('X-Page-Rendered-At')).toBeNull();
+  });
+
+  it('compresses a page once, not per request', async () => {
+    const compressors = countCompressors();
+    await (await call('/commands', { headers: { 'Accept-Encoding': 'gzip' } })).arrayBuffer();
+    await (await untilCached('/commands')).arrayBuffer();
+    for (let i = 0; i < 5; i++) await (await hitWith('/commands', 'gzip, deflate, br')).arrayBuffer();
+    expect(compressors.started).toBe(1);
+  });
+
+  it('compresses once what the shared cache answered, then answers from memory', async () => {
+    await (await call('/commands')).arrayBuffer();
+    const html = await (await untilCached('/commands')).text();
+    // This isolate's copy is over; another isolate has since put a newer one in the shared cache.
+    vi.setSystemTime(Date.now() + 10 * 60_000);
+    const headers = new Headers({
+      'Content-Type': 'text/html; charset=UTF-8',
+      'X-Page-Rendered-At': String(Date.now()),
+      'Cache-Control': 'public, max-age=60',
+    });
+    await (await caches.open('pages')).put(`${ORIGIN}/commands`, new Response(html, { headers }));
+    const compressors = countCompressors();
+    for (let i = 0; i < 3; i++) {
+      const res = await hitWith('/commands', 'br;q=1, gzip;q=0.8');
+      expect(res.headers.get('Content-Encoding')).toBe('gzip');
+      await res.arrayBuffer();
+    }
+    expect(compressors.started).toBe(1);
+  });
+
+  it.each([
+    ['absent', undefined, null],
+    ['empty', '', null],
+    ['identity', 'identity', null],
+    ['br only (not stored)', 'br', null],
+    ['gzip;q=0', 'gzip;q=0', null],
+    ['gzip;q=0 beside *', 'gzip;q=0, *', null],
+    ['gzip;q=0.000 beside br', 'br, gzip;q=0.000', null],
+    ['*', '*', 'gzip'],
+    ['*;q=0', '*;q=0', null],
+    ['x-gzip', 'x-gzip', 'gzip'],
+    ['GZIP;Q=0.5', 'GZIP;Q=0.5', 'gzip'],
+    ["a browser's", 'gzip, deflate, br, zstd', 'gzip'],
+  ])('Accept-Encoding %s is answered %s', async (_name, acceptEncoding, coding) => {
+    await (await call('/commands')).arrayBuffer();
+    await (await untilCached('/commands')).arrayBuffer();
+    const res = await hitWith('/commands', acceptEncoding);
+    expect(res.headers.get('Content-Encoding')).toBe(coding);
+    expect(res.headers.get('Vary')).toBe('Accept-Encoding');
+    const body = await res.arrayBuffer();
+    expect(res.headers.get('Content-Length')).toBe(String(body.byteLength));
+    const html = coding === 'gzip' ? await gunzip(body) : new TextDecoder().decode(body);
+    expect(html).toMatch(/^<!DOCTYPE html>/i);
   });
 });
