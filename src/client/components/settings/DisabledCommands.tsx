@@ -59,7 +59,7 @@ export function DisabledCommands({ label, disabled, saving, saved, onChange }: P
                 type="button"
                 aria-label={`Remove ${name}`}
                 onClick={() => remove(name)}
-                className="inline-flex h-6 w-6 items-center justify-center rounded-full text-base leading-none hover:bg-indigo-200 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-indigo-900"
+                className="inline-flex h-6 w-6 items-center justify-center rounded-full text-base leading-none hover:bg-indigo-200 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:hidden dark:hover:bg-indigo-900"
               >
                 ×
               </button>
