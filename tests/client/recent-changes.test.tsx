@@ -2,26 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecentChanges } from '../../src/client/components/settings/RecentChanges';
-import { defaultSettings, type ServerSettingsResponse, type SettingsAuditEntry, type SettingsAuditResponse } from '../../src/shared/settings';
+import type { SettingsAuditEntry, SettingsAuditResponse } from '../../src/shared/settings';
 import { jsonBody } from './expect-helpers';
 import { renderWithApp } from './render-with-app';
+import { kenjiSettings } from './settings-fixture';
 
 const GUILD = '300000000000000001';
 const OWNER = '100000000000000002';
 const ADMIN = '100000000000000001';
-const settings: ServerSettingsResponse = {
-  id: GUILD,
-  name: 'Kenji Lounge',
-  access: 'manage',
-  ...defaultSettings(),
-  whitelist: { expiresAt: null, active: true },
-  roles: [
-    { id: '400000000000001001', name: 'Listeners', color: 0, position: 1, managed: false },
-    { id: '400000000000001002', name: 'DJ', color: 0, position: 2, managed: false },
-  ],
-  channels: [],
-  botHighestRolePosition: 3,
-};
+const settings = kenjiSettings();
 
 const change = (id: number, over: Partial<SettingsAuditEntry> = {}): SettingsAuditEntry => ({
   id,

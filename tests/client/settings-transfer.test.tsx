@@ -2,23 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsTransfer } from '../../src/client/components/settings/SettingsTransfer';
-import { defaultSettings, type ServerSettingsResponse } from '../../src/shared/settings';
 import type { SettingsImportResponse } from '../../src/shared/settings-transfer';
 import { jsonBody } from './expect-helpers';
 import { renderWithApp } from './render-with-app';
+import { kenjiSettings } from './settings-fixture';
 
 const GUILD = '300000000000000001';
 const LISTENERS = '400000000000001001';
-const settings: ServerSettingsResponse = {
-  id: GUILD,
-  name: 'Kenji Lounge',
-  access: 'manage',
-  ...defaultSettings(),
-  whitelist: { expiresAt: null, active: true },
-  roles: [{ id: LISTENERS, name: 'Listeners', color: 0, position: 1, managed: false }],
-  channels: [],
-  botHighestRolePosition: 3,
-};
+const settings = kenjiSettings({ roles: [{ id: LISTENERS, name: 'Listeners', color: 0, position: 1, managed: false }] });
 const document = {
   format: 'servermanager.settings',
   version: 1,

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeStats } from '../../src/worker/db/stats';
+import { setStats } from './stats-row';
 import { withPageCache } from '../../src/worker/render/page-cache';
 import { loginAs, resetFake, USERS } from './login';
 import { call, ORIGIN } from './request';
@@ -29,13 +29,13 @@ beforeEach(async () => {
 
 describe('anonymous pages from the edge cache', () => {
   it('answers a repeat of / without rendering it again, for a minute', async () => {
-    await writeStats(env.DB, 111, 2222);
+    await setStats(111, 2222);
     const first = await call('/');
     expect(first.headers.get('X-Page-Cache')).toBe('MISS');
     expect(island(await first.text()).fallback['/api/stats']).toMatchObject({ servers: 111 });
 
     // Had the page been rendered again, it would show these figures.
-    await writeStats(env.DB, 999, 9999);
+    await setStats(999, 9999);
     const again = await untilCached('/');
     expect(island(await again.text()).fallback['/api/stats']).toMatchObject({ servers: 111 });
     // The browser asks every time, so a login shows at once; only the edge keeps the copy.
@@ -157,11 +157,11 @@ describe("the isolate's own copy in front of the shared cache", () => {
   });
 
   it('answers a repeat from memory, without the shared cache, until a minute after the render', async () => {
-    await writeStats(env.DB, 111, 2222);
+    await setStats(111, 2222);
     expect(await landingServers()).toEqual({ state: 'MISS', servers: 111 });
     await (await untilCached('/')).arrayBuffer();
     await dropSharedCopy('/');
-    await writeStats(env.DB, 999, 9999);
+    await setStats(999, 9999);
 
     vi.setSystemTime(Date.now() + 58_000);
     expect(await landingServers()).toEqual({ state: 'HIT', servers: 111 });
@@ -170,19 +170,19 @@ describe("the isolate's own copy in front of the shared cache", () => {
   });
 
   it('cannot be emptied by a visitor asking for 40 spellings of pages', async () => {
-    await writeStats(env.DB, 111, 2222);
+    await setStats(111, 2222);
     await (await call('/')).arrayBuffer();
     await (await untilCached('/')).arrayBuffer();
     await dropSharedCopy('/');
     for (let i = 1; i <= 40; i++) {
       for (const path of [`/commands${'/'.repeat(i)}`, `/commands?v=${i}`, `/no-such-page-${i}`]) await (await call(path)).arrayBuffer();
     }
-    await writeStats(env.DB, 999, 9999);
+    await setStats(999, 9999);
     expect(await landingServers()).toEqual({ state: 'HIT', servers: 111 });
   });
 
   it('keeps what the shared cache answered, until a minute after that copy was rendered', async () => {
-    await writeStats(env.DB, 111, 2222);
+    await setStats(111, 2222);
     await (await call('/')).arrayBuffer();
     await (await untilCached('/')).arrayBuffer();
     // This isolate's copy is over; another isolate has since put a newer one in the shared cache.

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { anyString, stringMatching } from './expect-helpers';
 import { scriptJson } from '../../src/client/data-island';
 import { COMMANDS } from '../../src/shared/commands';
-import { writeStats } from '../../src/worker/db/stats';
+import { setStats } from './stats-row';
 import { withinBudget } from '../../src/worker/render/loaders';
 import { GUILDS, loginAs, USERS } from './login';
 import { call, postJson } from './request';
@@ -20,7 +20,7 @@ describe('GET /api/stats', () => {
   });
 
   it('answers the stored figures with a cache header', async () => {
-    await writeStats(env.DB, 12, 3400);
+    await setStats(12, 3400);
     const res = await call('/api/stats');
     expect(res.headers.get('Cache-Control')).toMatch(/max-age=\d+/);
     expect(await res.json()).toEqual({ servers: 12, users: 3400, commands: COMMANDS.length });
@@ -29,7 +29,7 @@ describe('GET /api/stats', () => {
 
 describe('pages', () => {
   it('renders the landing page on the server with the stats already in it', async () => {
-    await writeStats(env.DB, 1287, 482915);
+    await setStats(1287, 482915);
     const res = await call('/');
     expect(res.status).toBe(200);
     const html = await res.text();
