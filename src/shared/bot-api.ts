@@ -7,6 +7,7 @@ import { SNOWFLAKE_PATTERN } from './discord-ids';
 import { invisibleCharacterProblem } from './invisible-characters';
 import { SECTION_NAMES } from './settings-registry';
 import { settingKeys, valueSchema } from './settings';
+import { wholeNumberQuery } from './whole-number-query';
 
 /** How long the feed keeps changes; `after` omitted starts from the oldest kept one. */
 export const BOT_CHANGES_RETENTION_DAYS = 30;
@@ -15,19 +16,13 @@ const BOT_CHANGES_DEFAULT_LIMIT = 100;
 
 export const botGuildParamSchema = z.object({ id: z.string().regex(SNOWFLAKE_PATTERN, 'must be a Discord server id (17–20 digits).') });
 
-const cursorSchema = z.coerce
-  .number({ error: 'must be a cursor (a whole number from a previous answer)' })
-  .int('must be a cursor (a whole number from a previous answer)')
-  .nonnegative('must be a cursor (a whole number from a previous answer)');
+const cursorSchema = wholeNumberQuery('must be a cursor (a whole number from a previous answer)', { min: 0 });
+
+const limitMessage = `must be a whole number from 1 to ${BOT_CHANGES_MAX_LIMIT}`;
 
 export const botChangesQuerySchema = z.object({
   after: cursorSchema.optional(),
-  limit: z.coerce
-    .number({ error: `must be a whole number from 1 to ${BOT_CHANGES_MAX_LIMIT}` })
-    .int(`must be a whole number from 1 to ${BOT_CHANGES_MAX_LIMIT}`)
-    .min(1, `must be a whole number from 1 to ${BOT_CHANGES_MAX_LIMIT}`)
-    .max(BOT_CHANGES_MAX_LIMIT, `must be a whole number from 1 to ${BOT_CHANGES_MAX_LIMIT}`)
-    .default(BOT_CHANGES_DEFAULT_LIMIT),
+  limit: wholeNumberQuery(limitMessage, { min: 1, max: BOT_CHANGES_MAX_LIMIT }).default(BOT_CHANGES_DEFAULT_LIMIT),
 });
 
 const licenceSchema = z.object({ active: z.boolean(), expiresAt: z.number().int().nullable() });
@@ -114,3 +109,73 @@ export const botSyncResponseSchema = z.object({
   removed: z.number().int(),
 });
 export type BotSyncResponse = z.output<typeof botSyncResponseSchema>;
+
+// ── The calls: what each takes and answers, for the Worker's routes and the OpenAPI document ──
+
+/** The error envelope every refusal answers with. */
+export const apiErrorSchema = z.object({ error: z.string(), code: z.string() });
+
+export interface BotOperation {
+  method: 'get' | 'put' | 'post' | 'delete';
+  /** OpenAPI's form, below /api/bot: `{id}` for a path parameter. */
+  path: `/${string}`;
+  summary: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The success answer (no schema: no content), then the refusals this call can give besides 400, 401 and 503. */
+  answer: { status: 200 | 204; description: string; schema?: z.ZodType };
+  refusals?: Readonly<Record<number, string>>;
+}
+
+/** Every call of the bot API. The route table (src/worker/routes/bot.ts) validates with these very schemas. */
+export const BOT_OPERATIONS = {
+  getGuild: {
+    method: 'get',
+    path: '/guilds/{id}',
+    summary: "A guild's settings and licence",
+    params: botGuildParamSchema,
+    answer: { status: 200, description: 'The guild', schema: botGuildResponseSchema },
+  },
+  putPresence: {
+    method: 'put',
+    path: '/guilds/{id}/presence',
+    summary: 'The bot joined the guild, or its name, icon or member count changed',
+    params: botGuildParamSchema,
+    body: botPresenceSchema,
+    answer: { status: 204, description: 'Recorded' },
+  },
+  deletePresence: {
+    method: 'delete',
+    path: '/guilds/{id}/presence',
+    summary: 'The bot left the guild',
+    params: botGuildParamSchema,
+    answer: { status: 204, description: 'Recorded' },
+    refusals: { 404: 'The bot was not recorded in this guild (UNKNOWN_GUILD)' },
+  },
+  syncGuilds: {
+    method: 'post',
+    path: '/guilds/sync',
+    summary: 'One chunk of a full resync; the chunk with done: true removes every guild the sync did not report',
+    body: botSyncSchema,
+    answer: { status: 200, description: 'The chunk was recorded', schema: botSyncResponseSchema },
+    refusals: {
+      409: 'This sync already received its last chunk (SYNC_COMPLETED)',
+      413: `The chunk is larger than ${BOT_SYNC_MAX_BODY_BYTES / 1024} kB (PAYLOAD_TOO_LARGE)`,
+    },
+  },
+  getChanges: {
+    method: 'get',
+    path: '/changes',
+    summary: 'Every settings and licence change after a cursor, oldest first',
+    query: botChangesQuerySchema,
+    answer: { status: 200, description: 'A page of changes', schema: botChangesResponseSchema },
+  },
+} as const satisfies Record<string, BotOperation>;
+
+/** Refusals every call can give. */
+export const BOT_COMMON_REFUSALS: Readonly<Record<number, string>> = {
+  400: 'The input does not fit the schema (INVALID_INPUT)',
+  401: 'No Bearer token, or not the bot API token (UNAUTHORIZED)',
+  503: 'The bot API token is not configured (BOT_API_DISABLED)',
+};

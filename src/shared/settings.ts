@@ -52,7 +52,7 @@ const uniqueList = (list: string[]) => [...new Set(list)];
 
 const KIND_SCHEMAS = {
   toggle: z.boolean(),
-  userIds: z.array(snowflake).max(MAX_ANTINUKE_WHITELIST, `holds at most ${MAX_ANTINUKE_WHITELIST} user ids`).transform(uniqueList),
+  userIds: z.array(snowflake).max(MAX_ANTINUKE_WHITELIST, `holds at most ${MAX_ANTINUKE_WHITELIST} user ids`).overwrite(uniqueList),
   assignableRole: optionalId,
   role: optionalId,
   textChannel: optionalId,
@@ -68,7 +68,7 @@ const KIND_SCHEMAS = {
     )
     .max(COMMANDS.length * 2, 'has too many entries')
     // SPEC 5: adding a command that is already disabled is ignored, so duplicates collapse.
-    .transform(uniqueList),
+    .overwrite(uniqueList),
 } satisfies Record<FieldKind, z.ZodType>;
 
 type KindValue<K extends FieldKind> = z.output<(typeof KIND_SCHEMAS)[K]>;

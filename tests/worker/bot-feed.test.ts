@@ -129,13 +129,27 @@ describe('GET /api/bot/changes', () => {
     ]);
   });
 
-  it.each(['?limit=0', '?limit=501', '?limit=1.5', '?after=-1', '?after=abc'])('refuses %s with 400', async (query) => {
+  it.each([
+    '?limit=0',
+    '?limit=501',
+    '?limit=1.5',
+    '?after=-1',
+    '?after=abc',
+    '?after=1e2',
+    '?after=%2B3',
+    '?limit=0x10',
+    '?limit=%207',
+    '?limit=10.0',
+    '?after=',
+    '?after=9999999999999999',
+  ])('refuses %s with 400', async (query) => {
     const res = await call(`/api/bot/changes${query}`, { headers: auth() });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT' });
   });
 
   it('takes limits from 1 to 500, and needs the Bearer token', async () => {
+    expect((await call('/api/bot/changes?after=0', { headers: auth() })).status).toBe(200);
     for (const limit of [1, 500]) expect((await call(`/api/bot/changes?limit=${limit}`, { headers: auth() })).status).toBe(200);
     expect((await call('/api/bot/changes')).status).toBe(401);
     expect((await call('/api/bot/changes', { cookie: owner })).status).toBe(401);
@@ -148,7 +162,7 @@ describe('GET /api/bot/openapi.json', () => {
     expect(res.status).toBe(200);
     const doc = await res.json<{
       openapi: string;
-      paths: Record<string, { get: { parameters: { name: string; in: string; schema: { maximum?: number } }[] } }>;
+      paths: Record<string, Record<string, { parameters: { name: string; in: string; schema: { maximum?: number } }[]; responses: Record<string, unknown> }>>;
       components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
     }>();
     expect(doc.openapi).toBe('3.1.0');
@@ -156,10 +170,22 @@ describe('GET /api/bot/openapi.json', () => {
     expect(Object.keys(doc.paths['/guilds/{id}/presence'] ?? {}).sort()).toEqual(['delete', 'put']);
     expect(doc.components.schemas.BotSync?.properties?.guilds).toMatchObject({ type: 'array', maxItems: 1000 });
     expect(doc.components.schemas.BotPresence?.properties?.name).toMatchObject({ maxLength: 100 });
-    const limit = doc.paths['/changes']?.get.parameters.find((p) => p.name === 'limit');
+    const limit = doc.paths['/changes']?.get?.parameters.find((p) => p.name === 'limit');
     expect(limit).toMatchObject({ in: 'query', schema: { maximum: 500 } });
     expect(Object.keys(doc.components.schemas.BotChanges?.properties ?? {}).sort()).toEqual(['changes', 'next']);
     expect(Object.keys(doc.components.schemas.BotGuild?.properties ?? {}).sort()).toEqual(['guildId', 'licence', 'settings']);
+    // Integers where it says integer, and the lists typed, not {}.
+    expect(doc.paths['/changes']?.get?.parameters.find((p) => p.name === 'after')?.schema).toMatchObject({ type: 'integer', minimum: 0 });
+    const settings = doc.components.schemas.BotGuild?.properties?.settings as { properties: Record<string, { properties: Record<string, unknown> }> };
+    expect(settings.properties.antinuke?.properties.whitelist).toMatchObject({ type: 'array', items: { type: 'string' }, maxItems: 100 });
+    // Every call documents its refusals in the error envelope.
+    const operations = Object.values(doc.paths).flatMap((path) => Object.values(path));
+    expect(operations).toHaveLength(5);
+    for (const operation of operations) {
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401', '503']));
+      expect(operation.responses['401']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+    }
+    expect(Object.keys(doc.paths['/guilds/sync']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['200', '409', '413']));
 
     // The answers themselves fit the schemas the document was made from.
     botGuildResponseSchema.parse(await (await call(`/api/bot/guilds/${GUILDS.kenjiLounge}`, { headers: auth() })).json());

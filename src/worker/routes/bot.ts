@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { BOT_SYNC_MAX_BODY_BYTES, botChangesQuerySchema, botGuildParamSchema, botPresenceSchema, botSyncSchema } from '../../shared/bot-api';
+import { BOT_OPERATIONS, BOT_SYNC_MAX_BODY_BYTES } from '../../shared/bot-api';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../hono-env';
 import { botChanges, botGuild } from '../services/bot-feed';
@@ -9,6 +9,9 @@ import { reportDeparture, reportPresence, syncPresence } from '../services/bot-p
 import { validJson, validParam, validQuery } from '../validation';
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+const { getGuild, putPresence, deletePresence, syncGuilds, getChanges } = BOT_OPERATIONS;
+/** Hono's form of an OpenAPI path: `{id}` becomes `:id`. */
+const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 const encoder = new TextEncoder();
 
@@ -49,15 +52,17 @@ const syncBodyLimit = bodyLimit({
  */
 export const botRoutes = new Hono<AppEnv>()
   .use('*', requireBotToken)
-  .post('/guilds/sync', syncBodyLimit, validJson(botSyncSchema), async (c) => c.json(await syncPresence(c.env, c.req.valid('json')), 200, NO_STORE))
-  .get('/guilds/:id', validParam(botGuildParamSchema), async (c) => c.json(await botGuild(c.env, c.req.valid('param').id), 200, NO_STORE))
-  .put('/guilds/:id/presence', validParam(botGuildParamSchema), validJson(botPresenceSchema), async (c) => {
+  .post(honoPath(syncGuilds.path), syncBodyLimit, validJson(syncGuilds.body), async (c) =>
+    c.json(await syncPresence(c.env, c.req.valid('json')), 200, NO_STORE),
+  )
+  .get(honoPath(getGuild.path), validParam(getGuild.params), async (c) => c.json(await botGuild(c.env, c.req.valid('param').id), 200, NO_STORE))
+  .put(honoPath(putPresence.path), validParam(putPresence.params), validJson(putPresence.body), async (c) => {
     await reportPresence(c.env, c.req.valid('param').id, c.req.valid('json'));
     return c.body(null, 204, NO_STORE);
   })
-  .delete('/guilds/:id/presence', validParam(botGuildParamSchema), async (c) => {
+  .delete(honoPath(deletePresence.path), validParam(deletePresence.params), async (c) => {
     await reportDeparture(c.env, c.req.valid('param').id);
     return c.body(null, 204, NO_STORE);
   })
-  .get('/changes', validQuery(botChangesQuerySchema), async (c) => c.json(await botChanges(c.env, c.req.valid('query')), 200, NO_STORE))
+  .get(honoPath(getChanges.path), validQuery(getChanges.query), async (c) => c.json(await botChanges(c.env, c.req.valid('query')), 200, NO_STORE))
   .get('/openapi.json', (c) => c.body(botOpenApiDocument(), 200, { 'Content-Type': 'application/json; charset=utf-8' }));
