@@ -10,9 +10,9 @@ export const PERSIST_DIR = process.env.PERSIST_DIR ?? '.wrangler/state';
 export const usesRealDiscord = () => existsSync('.dev.vars');
 
 /** The Worker's settings for the demo: the fake Discord's base URL and its demo secrets. */
-export function demoVars(): Record<string, string> {
+export function demoVars(fakeDiscordPort = FAKE_DISCORD_PORT): Record<string, string> {
   return {
-    DISCORD_BASE_URL: `http://127.0.0.1:${FAKE_DISCORD_PORT}`,
+    DISCORD_BASE_URL: `http://127.0.0.1:${fakeDiscordPort}`,
     DISCORD_CLIENT_ID: DEMO_CLIENT_ID,
     DISCORD_CLIENT_SECRET: DEMO_CLIENT_SECRET,
     DISCORD_BOT_TOKEN: DEMO_BOT_TOKEN,

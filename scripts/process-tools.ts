@@ -48,4 +48,8 @@ export function stopOnExit(children: ChildProcess[]) {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // A start that fails halfway (an error thrown, a port taken) must not leave the part already started running.
+  process.on('exit', () => {
+    for (const child of children) child.kill('SIGTERM');
+  });
 }

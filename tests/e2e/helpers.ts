@@ -20,6 +20,14 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
+/** The server this test's project runs against (scripts/e2e-servers.ts): its fake Discord and its local storage. */
+export function testServer() {
+  const { project } = test.info();
+  const port = Number(new URL(project.use.baseURL ?? '').port);
+  const index = Number(project.name.split('-').at(-1));
+  return { fakeDiscord: `http://127.0.0.1:${port + 1}`, stateDir: `.wrangler/e2e-state-${index}` };
+}
+
 export const DEMO_USERS = {
   admin: 'Demo Admin',
   owner: 'Demo Owner',

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS, gotoHydrated, loginAs, watchConsole } from './helpers';
+import { DEMO_USERS, gotoHydrated, loginAs, testServer, watchConsole } from './helpers';
 
 test('Demo Owner logs in through Discord and sees the servers they manage', async ({ page }) => {
   const problems = watchConsole(page);
@@ -119,13 +119,13 @@ test("'Sign out everywhere' signs out the user's other browser too", async ({ br
 
 test('the local D1 files hold no Discord token in clear', async ({ page }) => {
   await loginAs(page, DEMO_USERS.admin);
-  const fakeDiscord = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8790) + 1}`;
+  const { fakeDiscord, stateDir } = testServer();
   const issued: { tokens: { accessToken: string | null; refreshToken: string }[] } = await (await fetch(`${fakeDiscord}/__demo/tokens`)).json();
   const { tokens } = issued;
   const secrets = tokens.flatMap((t) => [t.accessToken, t.refreshToken]).filter((t): t is string => t !== null);
   expect(secrets.length).toBeGreaterThan(1);
-  const files = readdirSync(join('.wrangler/e2e-state', 'v3', 'd1'), { recursive: true, encoding: 'utf8' })
-    .map((name) => join('.wrangler/e2e-state', 'v3', 'd1', name))
+  const files = readdirSync(join(stateDir, 'v3', 'd1'), { recursive: true, encoding: 'utf8' })
+    .map((name) => join(stateDir, 'v3', 'd1', name))
     .filter((path) => statSync(path).isFile());
   expect(files.some((path) => path.endsWith('.sqlite'))).toBe(true);
   for (const path of files) {
