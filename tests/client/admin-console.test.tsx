@@ -86,7 +86,10 @@ describe('the server and user pickers (ARIA combobox)', () => {
     expect(serverBox().getAttribute('aria-expanded')).toBe('false');
     await userEvent.type(serverBox(), 'kenji');
     const options = await findMatches(serverBox());
-    expect(options.map((o) => o.textContent)).toEqual(['KLKenji Lounge1,234 members300000000000000001', 'Kenji Fans5 members300000000000000009']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'KLKenji Lounge1,234 members · 300000000000000001300000000000000001',
+      'Kenji Fans5 members · 300000000000000009300000000000000009',
+    ]);
     expect(within(required(options[1], 'the second match')).getByRole('presentation').getAttribute('src')).toBe(
       'https://cdn.discordapp.com/icons/300000000000000009/abc.png?size=128',
     );
@@ -164,9 +167,15 @@ describe('errors at the field', () => {
     expect(serverBox().getAttribute('aria-invalid')).toBe('true');
     const describedBy = (el: HTMLElement) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
     expect(describedBy(userBox())).toContain('User ID is required.');
-    expect(describedBy(serverBox())).toContain('Server ID must be a Discord server ID (17–20 digits).');
+    expect(describedBy(serverBox())).toContain('Choose a server from the list, or enter a Discord server ID (17–20 digits).');
     expect(document.activeElement).toBe(userBox());
     expect(posted).toEqual([]);
+
+    // A malformed id is told in the schema's words.
+    await userEvent.clear(serverBox());
+    await userEvent.type(serverBox(), '3000000000000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
+    expect(describedBy(serverBox())).toContain('Server ID must be a Discord server ID (17–20 digits).');
 
     await userEvent.type(userBox(), '1');
     expect(userBox().getAttribute('aria-invalid')).toBeNull();

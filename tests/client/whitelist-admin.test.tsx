@@ -233,7 +233,7 @@ describe('admin whitelist table', () => {
     await userEvent.type(screen.getByLabelText('User'), 'abc');
     await userEvent.type(screen.getByLabelText('Server'), '300000000000000002');
     await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
-    expect(await screen.findByText('User ID must be a Discord user ID (17–20 digits).')).toBeTruthy();
+    expect(await screen.findByText('Choose a user from the list, or enter a Discord user ID (17–20 digits).')).toBeTruthy();
     await userEvent.clear(screen.getByLabelText('User'));
     await userEvent.type(screen.getByLabelText('User'), '100000000000000003');
     await userEvent.clear(screen.getByLabelText('Server'));

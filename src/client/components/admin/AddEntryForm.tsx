@@ -8,7 +8,7 @@ import { postJson } from '../../api';
 import { button } from './admin-styles';
 import { pickedId, pickerValue } from './Combobox';
 import { ServerPicker, UserPicker } from './EntityPickers';
-import { fieldErrorOfApi, fieldErrorsOf } from './entry-errors';
+import { fieldErrorOfApi, fieldErrorsOf, unpickedErrors } from './entry-errors';
 import { ExpiryField } from './ExpiryField';
 import { failed, type ConfirmServer } from './admin-actions';
 import { useEntryErrors } from './useEntryErrors';
@@ -27,7 +27,7 @@ export function AddEntryForm({ confirmServer, onAdded }: { confirmServer: Confir
     event.preventDefault();
     const parsed = adminAddSchema.safeParse({ userID: pickedId(user), newServerID: pickedId(server), expiresAt: expiryFromChoice(expiry) });
     if (!parsed.success) {
-      show(fieldErrorsOf(parsed.error));
+      show({ ...fieldErrorsOf(parsed.error), ...unpickedErrors({ user, server }) });
       return;
     }
     reset();

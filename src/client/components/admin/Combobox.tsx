@@ -125,7 +125,7 @@ export function Combobox<T extends { id: string }>(props: ComboboxProps<T>) {
       />
       <div
         hidden={!expanded}
-        className="absolute top-full right-0 left-0 z-20 mt-1 min-w-64 overflow-hidden rounded-lg border border-gray-200 bg-white shadow-lg dark:border-gray-700 dark:bg-gray-900"
+        className="absolute top-full right-0 left-0 z-20 mt-1 min-w-72 overflow-hidden rounded-lg border border-gray-200 bg-white shadow-lg dark:border-gray-700 dark:bg-gray-900"
       >
         {status && <p className="px-3 py-2 text-sm text-gray-600 dark:text-gray-400">{status}</p>}
         <ul ref={list} id={ids.list} role="listbox" aria-label={`Matches for ${label}`} className="max-h-72 overflow-y-auto py-1">

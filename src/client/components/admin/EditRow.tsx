@@ -9,7 +9,7 @@ import { failed, type Confirm, type ConfirmServer } from './admin-actions';
 import { button, cell, editLabel } from './admin-styles';
 import { pickedId, pickerValue, type PickerValue } from './Combobox';
 import { ServerPicker, UserPicker } from './EntityPickers';
-import { fieldErrorOfApi, fieldErrorsOf } from './entry-errors';
+import { fieldErrorOfApi, fieldErrorsOf, unpickedErrors } from './entry-errors';
 import { ExpiryField, type ExpiryValue } from './ExpiryField';
 import { useEntryErrors } from './useEntryErrors';
 
@@ -40,7 +40,7 @@ export function EditRow({ entry, confirmServer, confirm, onCancel, onSaved }: Ed
       expiresAt: expiry === 'keep' ? null : expiryFromChoice(expiry),
     });
     if (!parsed.success) {
-      show(fieldErrorsOf(parsed.error));
+      show({ ...fieldErrorsOf(parsed.error), ...unpickedErrors({ user, server }) });
       return;
     }
     reset();

@@ -34,7 +34,19 @@ function hintOf(value: PickerValue, what: string): string | undefined {
   return undefined;
 }
 
-const optionId = (id: string) => <span className="ml-auto shrink-0 pl-2 font-mono text-xs text-gray-600 dark:text-gray-400">{id}</span>;
+/** An option's id: at the right on a wide screen, under the name (after `detail`) on a phone. */
+const optionText = (name: string, detail: string | null, id: string) => (
+  <>
+    <span className="min-w-0">
+      <span className="block truncate font-medium">{name}</span>
+      <span className="block truncate text-xs text-gray-600 dark:text-gray-400">
+        {detail}
+        <span className="font-mono sm:hidden">{detail ? ` · ${id}` : id}</span>
+      </span>
+    </span>
+    <span className="ml-auto hidden shrink-0 pl-2 font-mono text-xs text-gray-600 sm:inline dark:text-gray-400">{id}</span>
+  </>
+);
 
 export function ServerPicker(props: PickerProps) {
   const search = useSearchText(props.value);
@@ -51,11 +63,7 @@ export function ServerPicker(props: PickerProps) {
       renderOption={(s) => (
         <>
           <ServerIcon id={s.id} name={s.name} icon={s.icon} size={28} />
-          <span className="min-w-0">
-            <span className="block truncate font-medium">{s.name}</span>
-            <span className="block text-xs text-gray-600 dark:text-gray-400">{`${s.memberCount.toLocaleString('en-US')} members`}</span>
-          </span>
-          {optionId(s.id)}
+          {optionText(s.name, `${s.memberCount.toLocaleString('en-US')} members`, s.id)}
         </>
       )}
     />
@@ -77,11 +85,7 @@ export function UserPicker(props: PickerProps) {
       renderOption={(u) => (
         <>
           <UserAvatar user={u} />
-          <span className="min-w-0">
-            <span className="block truncate font-medium">{u.name}</span>
-            {u.username && <span className="block truncate text-xs text-gray-600 dark:text-gray-400">{`@${u.username}`}</span>}
-          </span>
-          {optionId(u.id)}
+          {optionText(u.name, u.username && `@${u.username}`, u.id)}
         </>
       )}
     />

@@ -1,6 +1,7 @@
 /** Where a problem with an entry form belongs: under the field it concerns, or (none) in a toast. */
 import type { z } from 'zod';
 import { ApiClientError } from '../../api';
+import type { PickerValue } from './Combobox';
 
 export type EntryField = 'user' | 'server' | 'expiry';
 export type FieldErrors = Partial<Record<EntryField, string>>;
@@ -34,3 +35,15 @@ export function fieldErrorOfApi(error: unknown): FieldErrors | null {
 
 /** The first field with a problem, in the form's order, for focus to go to. */
 export const firstInvalid = (errors: FieldErrors): EntryField | undefined => (['user', 'server', 'expiry'] as const).find((f) => errors[f]);
+
+/** A name typed but no match picked (digits are an id being typed): the schema would only call the id malformed, so say what to do. */
+export function unpickedErrors(pickers: { user: PickerValue; server: PickerValue }): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of ['user', 'server'] as const) {
+    const { text, pickedId } = pickers[field];
+    if (pickedId === null && /\D/.test(text.trim())) {
+      errors[field] = `Choose a ${field} from the list, or enter a Discord ${field} ID (17–20 digits).`;
+    }
+  }
+  return errors;
+}
