@@ -1,6 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminAddResponse, AdminDeleteResponse, AdminRestoreResponse, AdminServerSearchResponse, AdminUserSearchResponse } from '../../src/shared/api-types';
+import type {
+  AdminAddResponse,
+  AdminDeleteResponse,
+  AdminRestoreResponse,
+  AdminServerSearchResponse,
+  AdminUserSearchResponse,
+} from '../../src/shared/api-types';
 import { DAY_MS } from '../../src/shared/constants';
 import { upsertBotGuild } from '../../src/worker/db/bot-guilds';
 import { GUILDS, loginDemoUsers, USERS } from './login';
@@ -105,17 +111,17 @@ describe('GET /api/admin-server-search and /api/admin-user-search', () => {
 
   it('reads an index range, never the whole table (query plans)', async () => {
     const plan = async (sql: string, ...binds: unknown[]) =>
-      (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...binds).all<{ detail: string }>()).results.map((r) => r.detail).join('\n');
-    const guilds = await plan(
-      "SELECT id FROM bot_guilds WHERE name LIKE ?1 ESCAPE '\\' ORDER BY name COLLATE NOCASE LIMIT 10",
-      'gui%',
-    );
+      (
+        await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .bind(...binds)
+          .all<{ detail: string }>()
+      ).results
+        .map((r) => r.detail)
+        .join('\n');
+    const guilds = await plan("SELECT id FROM bot_guilds WHERE name LIKE ?1 ESCAPE '\\' ORDER BY name COLLATE NOCASE LIMIT 10", 'gui%');
     expect(guilds).toMatch(/SEARCH bot_guilds USING (COVERING )?INDEX bot_guilds_name/);
     expect(guilds).not.toMatch(/SCAN bot_guilds|TEMP B-TREE/);
-    const people = await plan(
-      "SELECT id FROM known_users WHERE username LIKE ?1 ESCAPE '\\' ORDER BY username COLLATE NOCASE LIMIT 10",
-      'de%',
-    );
+    const people = await plan("SELECT id FROM known_users WHERE username LIKE ?1 ESCAPE '\\' ORDER BY username COLLATE NOCASE LIMIT 10", 'de%');
     expect(people).toMatch(/SEARCH known_users USING (COVERING )?INDEX known_users_username/);
   });
 
@@ -139,7 +145,8 @@ describe('GET /api/admin-server-search and /api/admin-user-search', () => {
 describe('POST /api/restore-whitelisted-server (Undo of a delete)', () => {
   const add = async (userID: string, newServerID: string, expiresAt = Date.now() + 7 * DAY_MS) =>
     (await (await postJson('/api/add-whitelisted-server-admin', { userID, newServerID, expiresAt }, { cookie: admin })).json<AdminAddResponse>()).entry;
-  const remove = async (id: number) => (await (await postJson('/api/delete-whitelisted-server', { id }, { cookie: admin })).json<AdminDeleteResponse>()).deleted;
+  const remove = async (id: number) =>
+    (await (await postJson('/api/delete-whitelisted-server', { id }, { cookie: admin })).json<AdminDeleteResponse>()).deleted;
   const restore = (id: unknown, cookie = admin) => postJson('/api/restore-whitelisted-server', { id }, { cookie });
 
   beforeEach(async () => {
@@ -184,7 +191,7 @@ describe('POST /api/restore-whitelisted-server (Undo of a delete)', () => {
     expect((await restore(entry._id)).status).toBe(200);
   });
 
-  it("answers 409 OVER_LIMIT when the user took a licence of their own since; an admin-made entry ignores the limit", async () => {
+  it('answers 409 OVER_LIMIT when the user took a licence of their own since; an admin-made entry ignores the limit', async () => {
     const own = await postJson('/api/add-whitelisted-server', { newServerID: GUILDS.kenjiLounge }, { cookie: owner });
     expect(own.status).toBe(200);
     const ownId = Number(await env.DB.prepare('SELECT id FROM whitelist WHERE server_id = ?').bind(GUILDS.kenjiLounge).first('id'));
@@ -203,7 +210,10 @@ describe('POST /api/restore-whitelisted-server (Undo of a delete)', () => {
   it('keeps a deleted entry restorable for 10 minutes, not longer', async () => {
     const entry = await add(USERS.owner, GUILDS.kenjiLounge);
     await remove(entry._id);
-    const age = async (ms: number) => env.DB.prepare('UPDATE whitelist_deleted SET deleted_at = ? WHERE id = ?').bind(Date.now() - ms, entry._id).run();
+    const age = async (ms: number) =>
+      env.DB.prepare('UPDATE whitelist_deleted SET deleted_at = ? WHERE id = ?')
+        .bind(Date.now() - ms, entry._id)
+        .run();
     await age(10 * 60_000 - 5_000);
     expect((await restore(entry._id)).status).toBe(200);
     await remove(entry._id);

@@ -17,7 +17,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin-server-search', adminOnly, validQuery(adminSearchQuerySchema), async (c) =>
     c.json(await searchServers(c.env.DB, c.req.valid('query').q), 200, PRIVATE),
   )
-  .get('/admin-user-search', adminOnly, validQuery(adminSearchQuerySchema), async (c) => c.json(await searchUsers(c.env.DB, c.req.valid('query').q), 200, PRIVATE))
+  .get('/admin-user-search', adminOnly, validQuery(adminSearchQuerySchema), async (c) =>
+    c.json(await searchUsers(c.env.DB, c.req.valid('query').q), 200, PRIVATE),
+  )
   .post('/add-whitelisted-server-admin', adminOnly, validJson(adminAddSchema), async (c) =>
     c.json<AdminAddResponse>({ entry: await adminAddLicence(c.env, c.req.valid('json')) }, 201),
   )

@@ -38,7 +38,8 @@ export interface ComboboxProps<T extends { id: string }> {
  * Focus stays in the field; the active match is told by aria-activedescendant.
  */
 export function Combobox<T extends { id: string }>(props: ComboboxProps<T>) {
-  const { label, labelClassName, value, onChange, options, loading, optionText, renderOption, noMatch, hint, error, inputRef, inputClassName, placeholder } = props;
+  const { label, labelClassName, value, onChange, options, loading, optionText, renderOption, noMatch, hint, error, inputRef, inputClassName, placeholder } =
+    props;
   const id = useId();
   const ids = { input: `${id}-input`, list: `${id}-list`, hint: `${id}-hint`, error: `${id}-error`, option: (i: number) => `${id}-option-${i}` };
   const [open, setOpen] = useState(false);
@@ -125,7 +126,7 @@ export function Combobox<T extends { id: string }>(props: ComboboxProps<T>) {
       />
       <div
         hidden={!expanded}
-        className="absolute top-full right-0 left-0 z-20 mt-1 min-w-72 overflow-hidden rounded-lg border border-gray-200 bg-white shadow-lg dark:border-gray-700 dark:bg-gray-900"
+        className="absolute top-full right-0 left-0 z-20 mt-1 min-w-80 overflow-hidden sm:min-w-[26rem] rounded-lg border border-gray-200 bg-white shadow-lg dark:border-gray-700 dark:bg-gray-900"
       >
         {status && <p className="px-3 py-2 text-sm text-gray-600 dark:text-gray-400">{status}</p>}
         <ul ref={list} id={ids.list} role="listbox" aria-label={`Matches for ${label}`} className="max-h-72 overflow-y-auto py-1">

@@ -68,7 +68,15 @@ function SortHeader({ column, label, sort, onSort }: { column: SortKey; label: s
   );
 }
 
-function EntryRow({ entry, onEdit, onDelete }: { entry: AdminWhitelistEntry; onEdit: (e: AdminWhitelistEntry) => void; onDelete: (e: AdminWhitelistEntry) => void }) {
+function EntryRow({
+  entry,
+  onEdit,
+  onDelete,
+}: {
+  entry: AdminWhitelistEntry;
+  onEdit: (e: AdminWhitelistEntry) => void;
+  onDelete: (e: AdminWhitelistEntry) => void;
+}) {
   const serverLabel = entry.serverName ?? entry.serverID;
   return (
     <tr className="grid grid-cols-2 gap-x-4 gap-y-2 px-3 py-3 sm:table-row sm:p-0">
