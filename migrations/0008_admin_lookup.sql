@@ -15,8 +15,9 @@ CREATE TABLE known_users (
 CREATE INDEX known_users_username ON known_users(username COLLATE NOCASE);
 CREATE INDEX known_users_display_name ON known_users(display_name COLLATE NOCASE);
 
--- A login brings the user's current names.
-CREATE TRIGGER known_users_login AFTER INSERT ON sessions BEGIN
+-- A login brings the user's current names (a row without a username, which Discord always sends, is not a user to offer).
+CREATE TRIGGER known_users_login AFTER INSERT ON sessions
+WHEN CASE WHEN json_valid(NEW.user_json) THEN NEW.user_json ->> '$.username' END IS NOT NULL BEGIN
   INSERT INTO known_users (id, username, display_name, avatar, updated_at)
   VALUES (
     NEW.user_id,
@@ -41,7 +42,7 @@ END;
 
 INSERT INTO known_users (id, username, display_name, avatar, updated_at)
   SELECT user_id, user_json ->> '$.username', coalesce(user_json ->> '$.global_name', user_json ->> '$.username'), user_json ->> '$.avatar', max(created_at)
-  FROM sessions GROUP BY user_id;
+  FROM sessions WHERE CASE WHEN json_valid(user_json) THEN user_json ->> '$.username' END IS NOT NULL GROUP BY user_id;
 INSERT INTO known_users (id, username, display_name, avatar, updated_at)
   SELECT user_id, NULL, user_name, NULL, max(created_at) FROM whitelist WHERE user_name <> '' GROUP BY user_id
   ON CONFLICT (id) DO NOTHING;
