@@ -120,3 +120,36 @@ export interface AdminUpdateResponse {
 export interface AdminDeleteResponse {
   deleted: AdminWhitelistEntry;
 }
+
+/** POST /api/restore-whitelisted-server: the deleted entry, back as it was (same id). */
+export interface AdminRestoreResponse {
+  entry: AdminWhitelistEntry;
+}
+
+/** A server of the bot, as the admin console's server picker offers it. */
+export interface AdminServerOption {
+  id: string;
+  name: string;
+  icon: string | null;
+  memberCount: number;
+}
+
+/** GET /api/admin-server-search?q */
+export interface AdminServerSearchResponse {
+  servers: AdminServerOption[];
+}
+
+/** A user the dashboard knows (logged in, or holds a licence), as the user picker offers them. */
+export interface AdminUserOption {
+  id: string;
+  /** The display name (global name, else username). */
+  name: string;
+  /** null for a licence holder who never logged in. */
+  username: string | null;
+  avatar: string | null;
+}
+
+/** GET /api/admin-user-search?q */
+export interface AdminUserSearchResponse {
+  users: AdminUserOption[];
+}

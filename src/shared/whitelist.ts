@@ -86,6 +86,25 @@ export const adminUpdateSchema = z.object({
 /** POST /api/delete-whitelisted-server */
 export const adminDeleteSchema = z.object({ id: entryId('id') });
 
+/** POST /api/restore-whitelisted-server: the id of an entry deleted within the undo window. */
+export const adminRestoreSchema = z.object({ id: entryId('id') });
+
+/** How long a deleted entry can be restored (the toast's Undo, or a retry of it). */
+export const RESTORE_WINDOW_MINUTES = 10;
+
+/** The admin console's pickers: how many matches one search answers, and how long a search text may be. */
+export const ADMIN_SEARCH_LIMIT = 10;
+export const ADMIN_SEARCH_MAX_LENGTH = 100;
+
+/** GET /api/admin-server-search and /api/admin-user-search: `q` is the start of a name or of an id. */
+export const adminSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'q is required.' })
+    .trim()
+    .min(1, { error: 'q must not be empty.' })
+    .max(ADMIN_SEARCH_MAX_LENGTH, { error: `q must be at most ${ADMIN_SEARCH_MAX_LENGTH} characters.` }),
+});
+
 export type ExpiryChoice = keyof typeof EXPIRY_OPTIONS_DAYS;
 
 export const EXPIRY_CHOICES: readonly { value: ExpiryChoice; label: string }[] = [

@@ -50,6 +50,11 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
+      // The pickers search as the admin types: they know nobody here.
+      if (url.startsWith('/api/admin-user-search?') || url.startsWith('/api/admin-server-search?')) {
+        const body = url.includes('user') ? { users: [] } : { servers: [] };
+        return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+      }
       if (url.startsWith('/api/admin-server-check?serverID=')) {
         const serverID = url.split('=')[1] ?? '';
         checked.push(serverID);
@@ -146,7 +151,7 @@ describe('admin whitelist table', () => {
     const select = screen.getByLabelText<HTMLSelectElement>('New expiry');
     expect([...select.options].map((o) => o.text)).toEqual(['Keep Current Date', '7 days', '30 days', 'Permanent']);
     expect(select.value).toBe('keep');
-    const serverInput = screen.getByLabelText('New server ID');
+    const serverInput = screen.getByLabelText('New server');
     await userEvent.clear(serverInput);
     await userEvent.type(serverInput, '300000000000000002');
     const saved = entry({ serverID: '300000000000000002', serverName: 'Glaive Studio' });
@@ -175,7 +180,7 @@ describe('admin whitelist table', () => {
     expect(sent).toBeLessThanOrEqual(Date.now() + 7 * DAY_MS);
   });
 
-  it('shows a failed save as a toast and keeps editing', async () => {
+  it('shows a refused save under the field it concerns and keeps editing', async () => {
     renderAdmin();
     await userEvent.click(screen.getByRole('button', { name: 'Edit entry for Kenji Lounge' }));
     replies.push({ status: 409, body: { error: 'This server is already whitelisted!', code: 'DUPLICATE' } });
@@ -207,8 +212,8 @@ describe('admin whitelist table', () => {
   it('adds an entry with 30 days by default', async () => {
     renderAdmin();
     expect(screen.getByLabelText<HTMLSelectElement>('Expires in').value).toBe('month');
-    await userEvent.type(screen.getByLabelText('User ID'), '100000000000000003');
-    await userEvent.type(screen.getByLabelText('Server ID'), '300000000000000002');
+    await userEvent.type(screen.getByLabelText('User'), '100000000000000003');
+    await userEvent.type(screen.getByLabelText('Server'), '300000000000000002');
     replies.push({
       status: 201,
       body: { entry: entry({ _id: 9, userID: '100000000000000003', userName: 'Demo Member', serverID: '300000000000000002', serverName: 'Glaive Studio' }) },
@@ -225,14 +230,14 @@ describe('admin whitelist table', () => {
 
   it('names the field of a malformed ID before sending anything', async () => {
     renderAdmin();
-    await userEvent.type(screen.getByLabelText('User ID'), 'abc');
-    await userEvent.type(screen.getByLabelText('Server ID'), '300000000000000002');
+    await userEvent.type(screen.getByLabelText('User'), 'abc');
+    await userEvent.type(screen.getByLabelText('Server'), '300000000000000002');
     await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
-    expect(await screen.findByText('User ID must be a Discord user ID (17–20 digits).')).toBeTruthy();
-    await userEvent.clear(screen.getByLabelText('User ID'));
-    await userEvent.type(screen.getByLabelText('User ID'), '100000000000000003');
-    await userEvent.clear(screen.getByLabelText('Server ID'));
-    await userEvent.type(screen.getByLabelText('Server ID'), '3000000000000000');
+    expect(await screen.findByText('Choose a user from the list, or enter a Discord user ID (17–20 digits).')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('User'));
+    await userEvent.type(screen.getByLabelText('User'), '100000000000000003');
+    await userEvent.clear(screen.getByLabelText('Server'));
+    await userEvent.type(screen.getByLabelText('Server'), '3000000000000000');
     await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
     expect(await screen.findByText('Server ID must be a Discord server ID (17–20 digits).')).toBeTruthy();
     expect(posted).toEqual([]);
@@ -242,8 +247,8 @@ describe('admin whitelist table', () => {
   it('warns when the bot is not in the server and adds only after a second confirmation', async () => {
     renderAdmin();
     botInServer = false;
-    await userEvent.type(screen.getByLabelText('User ID'), '100000000000000003');
-    await userEvent.type(screen.getByLabelText('Server ID'), '399999999999999999');
+    await userEvent.type(screen.getByLabelText('User'), '100000000000000003');
+    await userEvent.type(screen.getByLabelText('Server'), '399999999999999999');
     await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
     const warning = await screen.findByRole('dialog', { name: 'The bot is not in this server' });
     expect(warning.textContent).toContain('399999999999999999');
@@ -261,8 +266,8 @@ describe('admin whitelist table', () => {
   it('does not stop the admin when Discord cannot tell, nor ask when the bot is there', async () => {
     renderAdmin();
     botInServer = 'fails';
-    await userEvent.type(screen.getByLabelText('User ID'), '100000000000000003');
-    await userEvent.type(screen.getByLabelText('Server ID'), '300000000000000002');
+    await userEvent.type(screen.getByLabelText('User'), '100000000000000003');
+    await userEvent.type(screen.getByLabelText('Server'), '300000000000000002');
     replies.push({ status: 201, body: { entry: entry({ _id: 9, serverID: '300000000000000002' }) } });
     await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
     await waitFor(() => expect(posted).toHaveLength(1));
@@ -280,14 +285,14 @@ describe('admin whitelist table', () => {
     expect(checked).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit entry for Kenji Lounge' }));
-    const serverInput = screen.getByLabelText('New server ID');
+    const serverInput = screen.getByLabelText('New server');
     await userEvent.clear(serverInput);
     await userEvent.type(serverInput, '399999999999999999');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const warning = await screen.findByRole('dialog', { name: 'The bot is not in this server' });
     await userEvent.click(within(warning).getByRole('button', { name: 'Cancel' }));
     expect(posted).toHaveLength(1);
-    expect(screen.getByLabelText('New server ID')).toBeTruthy();
+    expect(screen.getByLabelText('New server')).toBeTruthy();
   });
 
   it('an edit that puts a user over the limit asks first, and sends confirmOverLimit only when confirmed', async () => {
@@ -295,7 +300,7 @@ describe('admin whitelist table', () => {
     const overLimit = { status: 409, body: { error: 'User ID 100000000000000003 already has 1 of 1 licenses of their own.', code: 'OVER_LIMIT' } };
     replies.push(overLimit);
     await userEvent.click(screen.getByRole('button', { name: 'Edit entry for Kenji Lounge' }));
-    const userInput = screen.getByLabelText('New user ID');
+    const userInput = screen.getByLabelText('New user');
     await userEvent.clear(userInput);
     await userEvent.type(userInput, '100000000000000003');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -303,7 +308,7 @@ describe('admin whitelist table', () => {
     expect(ask.textContent).toContain('already has 1 of 1 licenses');
     await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(posted).toHaveLength(1);
-    expect(screen.getByLabelText('New user ID')).toBeTruthy();
+    expect(screen.getByLabelText('New user')).toBeTruthy();
 
     replies.push(overLimit, { status: 200, body: { entry: entry({ userID: '100000000000000003' }), previous: ENTRIES[0], changed: ['userID'] } });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 interface Props {
   id: string;
   name: string;
@@ -14,10 +16,11 @@ const initials = (name: string) =>
     .join('')
     .toUpperCase();
 
-/** A server's Discord icon, or its initials when it has none. */
+/** A server's Discord icon, or its initials when it has none or the CDN does not answer it (an icon changed since). */
 export function ServerIcon({ id, name, icon, size = 56 }: Props) {
+  const [failed, setFailed] = useState(false);
   const style = { width: size, height: size };
-  if (icon) {
+  if (icon && !failed) {
     return (
       <img
         src={`https://cdn.discordapp.com/icons/${id}/${icon}.png?size=128`}
@@ -27,6 +30,7 @@ export function ServerIcon({ id, name, icon, size = 56 }: Props) {
         style={style}
         className="shrink-0 rounded-2xl object-cover"
         loading="lazy"
+        onError={() => setFailed(true)}
       />
     );
   }

@@ -4,6 +4,7 @@
  */
 import type { BotPresence, BotSyncGuild } from '../../shared/bot-api';
 import type { BatchRead } from './batch';
+import { firstDistinct, idPrefixRange, likePrefix } from './prefix-search';
 
 export interface BotGuildRow {
   id: string;
@@ -118,4 +119,21 @@ export async function botGuildNames(db: D1Database, guildIds: readonly string[])
     .bind(JSON.stringify(guildIds))
     .all<{ id: string; name: string }>();
   return new Map(results.map((row) => [row.id, row.name]));
+}
+
+/**
+ * The bot's guilds whose id starts with `text` (digits only) or whose name starts with it, ignoring ASCII case:
+ * id matches first, then names in order. Two index ranges of at most `limit` rows each (migrations/0008).
+ */
+export async function searchBotGuilds(db: D1Database, text: string, limit: number): Promise<BotGuildRow[]> {
+  const [from, to] = idPrefixRange(text);
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM (SELECT ${ROW_COLUMNS} FROM bot_guilds WHERE id >= ?2 AND id < ?3 ORDER BY id LIMIT ?4)
+       UNION ALL
+       SELECT * FROM (SELECT ${ROW_COLUMNS} FROM bot_guilds WHERE name LIKE ?1 ESCAPE '\\' ORDER BY name COLLATE NOCASE LIMIT ?4)`,
+    )
+    .bind(likePrefix(text), from, to, limit)
+    .all<BotGuildRow>();
+  return firstDistinct(results, limit);
 }

@@ -186,7 +186,59 @@ export async function updateEntry(db: D1Database, id: number, next: NewEntry): P
   return old && now ? { before: old, after: now } : null;
 }
 
-/** Deletes an entry and answers it, or null when there was none. */
-export async function deleteEntry(db: D1Database, id: number): Promise<WhitelistRow | null> {
-  return db.prepare(`DELETE FROM whitelist WHERE id = ? RETURNING ${COLUMNS}`).bind(id).first<WhitelistRow>();
+const ROW_FIELDS = 'user_id, user_name, server_id, server_name, expires_at, created_at, admin_made';
+const KEPT_FIELDS = 'd.user_id, d.user_name, d.server_id, d.server_name, d.expires_at, d.created_at, d.admin_made';
+
+/**
+ * Deletes an entry and answers it, or null when there was none. In the same transaction the row is kept aside
+ * for `restoreEntry`, and rows kept aside before `keepSince` are dropped.
+ */
+export async function deleteEntry(db: D1Database, id: number, now: number, keepSince: number): Promise<WhitelistRow | null> {
+  const [, , deleted] = await db.batch<WhitelistRow>([
+    db.prepare('DELETE FROM whitelist_deleted WHERE deleted_at < ? OR id = ?').bind(keepSince, id),
+    db.prepare(`INSERT INTO whitelist_deleted (id, ${ROW_FIELDS}, deleted_at) SELECT id, ${ROW_FIELDS}, ? FROM whitelist WHERE id = ?`).bind(now, id),
+    db.prepare(`DELETE FROM whitelist WHERE id = ? RETURNING ${COLUMNS}`).bind(id),
+  ]);
+  return deleted?.results[0] ?? null;
+}
+
+export type RestoreOutcome =
+  | { restored: WhitelistRow }
+  /** Nothing kept aside under this id since `keepSince` (never deleted, restored already, or too long ago). */
+  | { restored: null; reason: 'GONE' }
+  /** The user holds `limit` entries of their own again: restoring a user-made one would put them over it. */
+  | { restored: null; reason: 'LIMIT'; userId: string };
+
+/**
+ * Puts a deleted entry back exactly as it was (same id, user, server, expiry, creation date and kind), in one
+ * transaction, while the user-made limit allows it. Throws DuplicateServerError when the server was licensed
+ * again since; then nothing changes.
+ */
+export async function restoreEntry(db: D1Database, id: number, keepSince: number, limit: number): Promise<RestoreOutcome> {
+  const kept = 'FROM whitelist_deleted AS d WHERE d.id = ?1 AND d.deleted_at >= ?2';
+  const [inserted, check] = await mapUnique(() =>
+    db.batch<WhitelistRow>([
+      db
+        .prepare(
+          `INSERT INTO whitelist (id, ${ROW_FIELDS}) SELECT d.id, ${KEPT_FIELDS} ${kept}
+             AND (d.admin_made = 1 OR (SELECT COUNT(*) FROM whitelist AS w WHERE w.user_id = d.user_id AND w.admin_made = 0) < ?3)
+           RETURNING ${COLUMNS}`,
+        )
+        .bind(id, keepSince, limit),
+      db.prepare(`SELECT d.user_id AS userId ${kept}`).bind(id, keepSince),
+      db.prepare('DELETE FROM whitelist_deleted WHERE id = ?1 AND EXISTS (SELECT 1 FROM whitelist WHERE id = ?1)').bind(id),
+    ]),
+  );
+  const restored = inserted?.results[0];
+  if (restored) return { restored };
+  const userId = (check?.results[0] as { userId: string } | undefined)?.userId;
+  return userId === undefined ? { restored: null, reason: 'GONE' } : { restored: null, reason: 'LIMIT', userId };
+}
+
+/** The entry that now holds the server of a deleted entry kept aside, if any. */
+export async function findEntryHoldingDeletedServer(db: D1Database, deletedId: number): Promise<WhitelistRow | null> {
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM whitelist WHERE server_id = (SELECT server_id FROM whitelist_deleted WHERE id = ?)`)
+    .bind(deletedId)
+    .first<WhitelistRow>();
 }

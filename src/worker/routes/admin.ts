@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import type { AdminAddResponse, AdminDeleteResponse, AdminUpdateResponse } from '../../shared/api-types';
-import { adminAddSchema, adminDeleteSchema, adminUpdateSchema } from '../../shared/whitelist';
+import type { AdminAddResponse, AdminDeleteResponse, AdminRestoreResponse, AdminUpdateResponse } from '../../shared/api-types';
+import { adminAddSchema, adminDeleteSchema, adminRestoreSchema, adminSearchQuerySchema, adminUpdateSchema } from '../../shared/whitelist';
 import { adminOnly } from '../auth/guards';
 import type { AppEnv } from '../hono-env';
-import { adminAddLicence, adminDeleteLicence, adminUpdateLicence, checkServerForAdmin, listAllLicences } from '../services/licences';
+import { searchServers, searchUsers } from '../services/admin-lookup';
+import { adminAddLicence, adminDeleteLicence, adminRestoreLicence, adminUpdateLicence, checkServerForAdmin, listAllLicences } from '../services/licences';
 import { serverIdQuerySchema } from '../../shared/settings';
 import { validJson, validQuery } from '../validation';
 import { PRIVATE } from './cache-control';
@@ -13,6 +14,12 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin-server-check', adminOnly, validQuery(serverIdQuerySchema), async (c) =>
     c.json(await checkServerForAdmin(c.env, c.req.valid('query').serverID), 200, PRIVATE),
   )
+  .get('/admin-server-search', adminOnly, validQuery(adminSearchQuerySchema), async (c) =>
+    c.json(await searchServers(c.env.DB, c.req.valid('query').q), 200, PRIVATE),
+  )
+  .get('/admin-user-search', adminOnly, validQuery(adminSearchQuerySchema), async (c) =>
+    c.json(await searchUsers(c.env.DB, c.req.valid('query').q), 200, PRIVATE),
+  )
   .post('/add-whitelisted-server-admin', adminOnly, validJson(adminAddSchema), async (c) =>
     c.json<AdminAddResponse>({ entry: await adminAddLicence(c.env, c.req.valid('json')) }, 201),
   )
@@ -21,4 +28,7 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .post('/delete-whitelisted-server', adminOnly, validJson(adminDeleteSchema), async (c) =>
     c.json<AdminDeleteResponse>({ deleted: await adminDeleteLicence(c.env, c.req.valid('json').id) }),
+  )
+  .post('/restore-whitelisted-server', adminOnly, validJson(adminRestoreSchema), async (c) =>
+    c.json<AdminRestoreResponse>({ entry: await adminRestoreLicence(c.env, c.req.valid('json').id) }),
   );

@@ -14,10 +14,12 @@ import type {
 import { DEFAULT_EXPIRY_DAYS, SUPPORT_URL, WHITELIST_LIMIT_PER_USER } from '../../shared/constants';
 import { DUPLICATE_SERVER_MESSAGE } from '../../shared/messages';
 import type { LicenceState } from '../../shared/settings';
-import { expiryInDays, type adminAddSchema, type adminUpdateSchema, type addWhitelistedServerSchema } from '../../shared/whitelist';
+import { expiryInDays, RESTORE_WINDOW_MINUTES, type adminAddSchema, type adminUpdateSchema, type addWhitelistedServerSchema } from '../../shared/whitelist';
 import type { z } from 'zod';
 import {
   deleteEntry,
+  findEntryHoldingDeletedServer,
+  restoreEntry,
   DuplicateServerError,
   findEntryById,
   findEntryByServer,
@@ -269,8 +271,37 @@ export async function adminUpdateLicence(env: Env, input: z.output<typeof adminU
   return { entry: toAdminEntry(after, names), previous: toAdminEntry(before, names), changed };
 }
 
-export async function adminDeleteLicence(env: Env, id: number): Promise<AdminWhitelistEntry> {
-  const row = await deleteEntry(env.DB, id);
+const restoreWindowStart = (now: number) => now - RESTORE_WINDOW_MINUTES * 60_000;
+
+export async function adminDeleteLicence(env: Env, id: number, now = Date.now()): Promise<AdminWhitelistEntry> {
+  const row = await deleteEntry(env.DB, id, now, restoreWindowStart(now));
   if (!row) throw entryNotFound();
-  return toAdminEntry(row);
+  return toAdminEntry(row, undefined, now);
+}
+
+/**
+ * The Undo of a delete: the entry comes back exactly as it was, unless its server was licensed again since
+ * (409 DUPLICATE, naming it) or its user took a licence of their own again (409 OVER_LIMIT); nothing changes then.
+ */
+export async function adminRestoreLicence(env: Env, id: number, now = Date.now()): Promise<AdminWhitelistEntry> {
+  const outcome = await restoreEntry(env.DB, id, restoreWindowStart(now), WHITELIST_LIMIT_PER_USER).catch(async (error: unknown) => {
+    if (!(error instanceof DuplicateServerError)) throw error;
+    throw new ApiError(409, 'DUPLICATE', `${await serverLabel(env, id)} was whitelisted again after the delete, so the deleted entry was not restored.`);
+  });
+  if (outcome.restored) return toAdminEntry(outcome.restored, await botServerNames(env, [outcome.restored.serverId]), now);
+  if (outcome.reason === 'LIMIT') {
+    throw new ApiError(
+      409,
+      'OVER_LIMIT',
+      `User ID ${outcome.userId} has taken a license of their own since the delete; restoring this one would put them over the limit of ${WHITELIST_LIMIT_PER_USER}.`,
+    );
+  }
+  throw notFound(`This entry was not deleted in the last ${RESTORE_WINDOW_MINUTES} minutes, or is back already: nothing to restore.`, 'NOT_RESTORABLE');
+}
+
+/** The server an entry kept aside was for, as a 409 names it: who holds it now, by server name or id. */
+async function serverLabel(env: Env, deletedId: number): Promise<string> {
+  const holder = await findEntryHoldingDeletedServer(env.DB, deletedId);
+  if (!holder) return 'The server';
+  return `${holder.serverName ?? `Server ID ${holder.serverId}`} (now licensed to ${holder.userName || `user ID ${holder.userId}`})`;
 }
