@@ -27,6 +27,7 @@ import { sessionsRoutes } from './routes/sessions';
 import { songsRoutes } from './routes/songs';
 import { statsRoutes } from './routes/stats';
 import { whitelistRoutes } from './routes/whitelist';
+import { pruneDeletedLicences } from './services/licences';
 import { pruneSessions } from './services/sessions';
 import { pruneBotFeed } from './services/bot-feed';
 import { pruneAbandonedSyncs } from './services/bot-presence';
@@ -132,6 +133,7 @@ export default {
       feed: pruneBotFeed(env),
       songs: reconcileLibraries(env),
       playTickets: prunePlayTickets(env.DB),
+      deletedLicences: pruneDeletedLicences(env),
     };
     // Each job on its own: one failing must not count as the song reconcile failing.
     ctx.waitUntil(

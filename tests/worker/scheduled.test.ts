@@ -46,6 +46,19 @@ describe('cron trigger', () => {
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM bot_guilds').first('n')).toBe(guilds);
   });
 
+  it('forgets a deleted licence once Undo can no longer reach it (10 minutes), and keeps a younger one', async () => {
+    const now = Date.now();
+    const keep = (id: number, deletedAt: number) =>
+      env.DB.prepare(
+        'INSERT INTO whitelist_deleted (id, user_id, user_name, server_id, server_name, expires_at, created_at, admin_made, deleted_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)',
+      ).bind(id, '100000000000000002', 'x', `30000000000000009${id}`, 'x', now + DAY_MS, now - DAY_MS, deletedAt);
+    await env.DB.prepare('DELETE FROM whitelist_deleted').run();
+    await env.DB.batch([keep(1, now - 10 * 60_000 - 5000), keep(2, now - 10 * 60_000 + 60_000)]);
+    await runCron();
+    const left = (await env.DB.prepare('SELECT id FROM whitelist_deleted').all<{ id: number }>()).results.map((r) => r.id);
+    expect(left).toEqual([2]);
+  });
+
   it('prunes settings history older than the retention period', async () => {
     const now = Date.now();
     const insert = (key: string, createdAt: number) =>

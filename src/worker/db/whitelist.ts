@@ -242,3 +242,8 @@ export async function findEntryHoldingDeletedServer(db: D1Database, deletedId: n
     .bind(deletedId)
     .first<WhitelistRow>();
 }
+
+/** Drops the entries kept aside for an undo once their window has passed (the cron: no delete may come for days). */
+export async function pruneDeletedEntries(db: D1Database, keepSince: number): Promise<void> {
+  await db.prepare('DELETE FROM whitelist_deleted WHERE deleted_at < ?').bind(keepSince).run();
+}

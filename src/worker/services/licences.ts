@@ -33,6 +33,7 @@ import {
   updateEntry,
   type Licence,
   type WhitelistRow,
+  pruneDeletedEntries,
 } from '../db/whitelist';
 import { runRead, type BatchRead } from '../db/batch';
 import { getBotPresence, getUser, type DiscordCallOptions, type PartialGuild } from '../discord/api';
@@ -272,6 +273,9 @@ export async function adminUpdateLicence(env: Env, input: z.output<typeof adminU
 }
 
 const restoreWindowStart = (now: number) => now - RESTORE_WINDOW_MINUTES * 60_000;
+
+/** The cron: entries deleted longer ago than an undo can reach are forgotten. */
+export const pruneDeletedLicences = (env: Env, now = Date.now()) => pruneDeletedEntries(env.DB, restoreWindowStart(now));
 
 export async function adminDeleteLicence(env: Env, id: number, now = Date.now()): Promise<AdminWhitelistEntry> {
   const row = await deleteEntry(env.DB, id, now, restoreWindowStart(now));
