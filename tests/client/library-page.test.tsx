@@ -65,8 +65,14 @@ describe('Library page', () => {
   it('shows the tree, opens folders into the file list and keeps the folder in the URL', async () => {
     const user = userEvent.setup();
     const { location } = renderLibrary();
-    await user.click(within(tree()).getByRole('button', { name: 'Expand Artist' }));
-    await user.click(within(tree()).getByRole('button', { name: /^Album/ }));
+    // The chevron is the pointer's way in (keyboards use the arrows: library-tree-keys and the e2e test).
+    await user.click(required(document.querySelector('[data-toggle="Artist"]'), 'the Artist chevron'));
+    expect(
+      within(tree())
+        .getByRole('treeitem', { name: /^Artist/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    await user.click(within(tree()).getByRole('treeitem', { name: /^Album/ }));
     expect(location.history.at(-1)).toBe('/kenji?folder=Artist%2FAlbum');
     expect(within(fileList()).getByRole('button', { name: 'Play 01 One.wav' })).toBeTruthy();
     expect(within(fileList()).queryByRole('button', { name: 'Play notes.txt' })).toBeNull();
@@ -75,7 +81,19 @@ describe('Library page', () => {
 
   it('opens a deep-linked folder with its ancestors expanded and the song cued', async () => {
     renderLibrary('/kenji?folder=Artist%2FLive&song=Artist%2FLive%2FEncore.ogg');
-    expect(within(tree()).getByRole('button', { name: 'Collapse Artist' })).toBeTruthy();
+    expect(
+      within(tree())
+        .getByRole('treeitem', { name: /^Artist/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    // The selected folder holds the tree's one Tab stop.
+    const live = within(tree()).getByRole('treeitem', { name: /^Live/ });
+    expect(live.getAttribute('aria-selected')).toBe('true');
+    expect(
+      within(tree())
+        .getAllByRole('treeitem')
+        .filter((item) => item.tabIndex === 0),
+    ).toEqual([live]);
     expect(screen.getByRole('heading', { name: 'Live' })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('Encore'));
   });
@@ -312,7 +330,7 @@ describe('Library page', () => {
     expect(logged).not.toHaveBeenCalled();
 
     // A smaller folder downloads at once.
-    await user.click(within(tree()).getByRole('button', { name: 'Download folder Other as zip' }));
+    await user.click(required(document.querySelector('[data-download="Other"]'), "the Other row's download button"));
     await waitFor(() => expect(picker).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -334,17 +352,28 @@ describe('Library page', () => {
     expect(save).not.toHaveBeenCalled();
   });
 
-  it('on small screens keeps the folders in a sheet that opens and closes', async () => {
+  it('on small screens keeps the folders in a drawer that opens, holds focus and closes', async () => {
     const user = userEvent.setup();
     renderLibrary();
-    expect(folderPanel().className).toMatch(/(^| )max-md:hidden /);
+    const closed = /(^| )max-md:invisible( |$)/;
+    expect(folderPanel().className).toMatch(closed);
+    expect(folderPanel().getAttribute('role')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show Folders' }));
-    expect(folderPanel().className).toMatch(/(^| )max-md:fixed /);
-    await user.click(screen.getByRole('button', { name: 'Hide Folders' }));
-    expect(folderPanel().className).toMatch(/(^| )max-md:hidden /);
+    expect(folderPanel().className).not.toMatch(closed);
+    expect(screen.getByRole('dialog', { name: 'Folders' }).getAttribute('aria-modal')).toBe('true');
+    // Focus moves into the drawer, to the tree's Tab stop.
+    expect(document.activeElement?.getAttribute('role')).toBe('treeitem');
+    await user.click(screen.getByRole('button', { name: 'Close folders' }));
+    expect(folderPanel().className).toMatch(closed);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show Folders' }));
     await user.click(screen.getByRole('button', { name: 'Show Folders' }));
+    // Tab stays inside: from the tree back to the drawer's close button, and on round.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close folders' }));
+    await user.tab();
+    expect(document.activeElement?.getAttribute('role')).toBe('treeitem');
     await user.keyboard('{Escape}');
-    expect(folderPanel().className).toMatch(/(^| )max-md:hidden /);
+    expect(folderPanel().className).toMatch(closed);
   });
 
   it('remembers volume, autoplay, shuffle and repeat in localStorage (autoplay off, volume 0.5 by default)', async () => {
