@@ -261,7 +261,8 @@ export default function Library() {
           </div>
         ) : (
           <div className="mt-3 grid gap-4 md:mt-4 md:grid-cols-[minmax(14rem,20rem)_1fr]">
-            {/* On a phone the tree is an off-canvas drawer over a dimmed page; the pointer closes it by tapping the page. */}
+            {/* On a phone the tree is an off-canvas drawer over a dimmed page; the pointer closes it by tapping the page.
+                It turns visible at once (so focus can move in) and hidden only once it has slid out. */}
             {showFolders && <div aria-hidden="true" className="fixed inset-0 z-40 bg-black/50 md:hidden" onClick={closeFolders} />}
             <nav
               ref={drawerRef}
@@ -269,7 +270,7 @@ export default function Library() {
               aria-label="Folders"
               role={showFolders ? 'dialog' : undefined}
               aria-modal={showFolders ? true : undefined}
-              className={`${PANEL} p-2 max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-50 max-md:flex max-md:w-[min(22rem,88vw)] max-md:flex-col max-md:rounded-none max-md:rounded-r-2xl max-md:bg-white max-md:pt-[max(0.5rem,env(safe-area-inset-top))] max-md:shadow-[8px_0_32px_rgba(0,0,0,0.35)] max-md:transition-[translate,visibility] max-md:dark:bg-gray-900 ${showFolders ? '' : 'max-md:invisible max-md:-translate-x-full'}`}
+              className={`${PANEL} p-2 max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-50 max-md:flex max-md:w-[min(22rem,88vw)] max-md:flex-col max-md:rounded-none max-md:rounded-r-2xl max-md:bg-white max-md:pt-[max(0.5rem,env(safe-area-inset-top))] max-md:shadow-[8px_0_32px_rgba(0,0,0,0.35)] max-md:dark:bg-gray-900 ${showFolders ? 'max-md:transition-[translate]' : 'max-md:invisible max-md:-translate-x-full max-md:transition-[translate,visibility]'}`}
             >
               <div className="flex items-center gap-2 px-2 pb-2 md:hidden">
                 <p className="flex-1 text-base font-semibold">Folders</p>

@@ -85,7 +85,7 @@ export function FileList({ entries, label, showFolder, current, playing, duratio
               {playable && extensionOf(entry.path) && (
                 <span
                   aria-hidden="true"
-                  className="shrink-0 rounded border border-gray-300 px-1 text-[10px] leading-4 font-semibold text-gray-600 uppercase dark:border-white/15 dark:text-gray-400"
+                  className="shrink-0 rounded border border-gray-300 px-1 text-[10px] max-sm:hidden leading-4 font-semibold text-gray-600 uppercase dark:border-white/15 dark:text-gray-400"
                 >
                   {extensionOf(entry.path)}
                 </span>
