@@ -330,7 +330,11 @@ test.describe('song library pages', () => {
     await expect(page.getByTestId('now-playing')).toHaveText('01 Drizzle');
     await expect(player.getByRole('slider', { name: 'Seek' })).toBeHidden();
     // The mini-player shows how far the song has got as a thin line that grows.
-    const progress = () => player.getByTestId('mini-progress').locator('div').evaluate((bar) => bar.getBoundingClientRect().width);
+    const progress = () =>
+      player
+        .getByTestId('mini-progress')
+        .locator('div')
+        .evaluate((bar) => bar.getBoundingClientRect().width);
     await expect.poll(progress).toBeGreaterThan(10);
     const compact = await player.boundingBox();
     expect(compact?.height).toBeLessThan(90);
@@ -487,6 +491,8 @@ test.describe('song library pages', () => {
 
     await panel.getByRole('button', { name: 'Remove 02 Golden Hour from the queue' }).click();
     await expect.poll(order).toEqual(['03 Quiet Morning.mp3', '01 Neon Streets.wav']);
+    // Focus goes to the row that is now in that place (here the last one), not to the page.
+    await expect(panel.getByRole('button', { name: 'Remove 01 Neon Streets from the queue' })).toBeFocused();
 
     // The queue (per library) survives a reload, with the song in the player.
     await page.reload();

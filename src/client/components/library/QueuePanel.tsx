@@ -8,6 +8,8 @@ const FOCUS = 'focus-visible:outline-2 focus-visible:outline-indigo-500 dark:foc
 const SMALL_BUTTON = `flex size-9 shrink-0 items-center justify-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-900 disabled:cursor-not-allowed disabled:opacity-30 disabled:hover:bg-transparent max-md:size-11 dark:text-gray-400 dark:hover:bg-white/10 dark:hover:text-white ${FOCUS}`;
 
 type MoveAction = 'up' | 'down';
+/** Where focus goes once the list has changed: the moved song's button, or the row that took a removed song's place. */
+type FocusAfter = { id: number; action: MoveAction } | { removedAt: number };
 
 interface QueuePanelProps {
   player: SongPlayer;
@@ -33,7 +35,7 @@ export default function QueuePanel({ player, id, onClose }: QueuePanelProps) {
   const panelRef = useRef<HTMLElement>(null);
   const [announcement, setAnnouncement] = useState('');
   /** After a move button is used, focus follows the song to its new row. */
-  const focusAfterMove = useRef<{ id: number; action: MoveAction } | null>(null);
+  const focusAfter = useRef<FocusAfter | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
   const endsAfterCurrent = !queue.playOn && !player.autoplay && player.repeat !== 'one';
@@ -52,9 +54,15 @@ export default function QueuePanel({ player, id, onClose }: QueuePanelProps) {
   }, []);
 
   useEffect(() => {
-    const pending = focusAfterMove.current;
+    const pending = focusAfter.current;
     if (!pending) return;
-    focusAfterMove.current = null;
+    focusAfter.current = null;
+    if ('removedAt' in pending) {
+      const rows = panelRef.current?.querySelectorAll('[data-entry]') ?? [];
+      const row = rows[Math.min(pending.removedAt, rows.length - 1)];
+      (row?.querySelector<HTMLElement>('[data-remove]') ?? panelRef.current?.querySelector<HTMLElement>('h2'))?.focus();
+      return;
+    }
     const row = panelRef.current?.querySelector(`[data-entry="${pending.id}"]`);
     const wanted = row?.querySelector<HTMLButtonElement>(`[data-move="${pending.action}"]`);
     // At the top or bottom that button is disabled: keep focus on the row's other move button.
@@ -65,7 +73,7 @@ export default function QueuePanel({ player, id, onClose }: QueuePanelProps) {
   const move = (from: number, to: number, entryId: number, path: string, action?: MoveAction) => {
     player.moveInQueue(from, to);
     setAnnouncement(`${trackTitle(path)} moved to position ${to + 1} of ${upNext.length}`);
-    if (action) focusAfterMove.current = { id: entryId, action };
+    if (action) focusAfter.current = { id: entryId, action };
   };
 
   const onDrop = (event: DragEvent, to: number) => {
@@ -93,6 +101,7 @@ export default function QueuePanel({ player, id, onClose }: QueuePanelProps) {
           <button
             type="button"
             onClick={() => {
+              focusAfter.current = { removedAt: 0 };
               player.clearQueue();
               setAnnouncement('Queue cleared');
             }}
@@ -195,7 +204,9 @@ export default function QueuePanel({ player, id, onClose }: QueuePanelProps) {
                   </button>
                   <button
                     type="button"
+                    data-remove=""
                     onClick={() => {
+                      focusAfter.current = { removedAt: i };
                       player.removeFromQueue(entry.id);
                       setAnnouncement(`${title} removed from the queue`);
                     }}
