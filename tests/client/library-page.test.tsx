@@ -27,6 +27,8 @@ let fetchMock: ReturnType<typeof vi.fn>;
 let alertMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
+  // The queue and the player settings are kept per browser: each test starts with none.
+  localStorage.clear();
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   alertMock = vi.fn();
@@ -155,6 +157,56 @@ describe('Library page', () => {
       return Promise.resolve();
     });
     await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('01 One'));
+  });
+
+  it('Play folder plays the folder with its subfolders on to the end; the queue is stored per library and read back', async () => {
+    const user = userEvent.setup();
+    localStorage.clear();
+    const first = renderLibrary('/kenji?folder=Artist');
+    fetchMock.mockResolvedValue(new Response(new Uint8Array(2), { status: 206 }));
+    await user.click(screen.getByRole('button', { name: 'Play folder' }));
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('01 One'));
+    const stored = () => JSON.parse(localStorage.getItem('library-queue:kenji') ?? 'null') as { songs: string[]; position: number; playOn: boolean } | null;
+    await waitFor(() =>
+      expect(stored()).toEqual({
+        version: 1,
+        songs: ['Artist/Album/01 One.wav', 'Artist/Album/02 Two.mp3', 'Artist/Live/Encore.ogg'],
+        position: 0,
+        playOn: true,
+      }),
+    );
+    // Autoplay is off, yet the end of a track goes on to the next song of a folder played as a whole.
+    const audio = required(document.querySelector('audio'), 'the <audio> element');
+    await act(() => {
+      audio.dispatchEvent(new Event('ended'));
+      return Promise.resolve();
+    });
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('02 Two'));
+    await waitFor(() => expect(stored()?.position).toBe(1));
+    first.unmount();
+
+    // A reload: the song in the player comes back (paused), and so does what is up next.
+    renderLibrary('/kenji');
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('02 Two'));
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(false);
+    expect(audio.isConnected).toBe(false);
+    expect(required(document.querySelector('audio'), 'the new <audio>').getAttribute('src')).toBeNull();
+  });
+
+  it('a stored queue of garbage, or of songs gone since, leaves an empty player and no error', async () => {
+    for (const garbage of [
+      '{',
+      'null',
+      '{"version":1,"songs":[1,2]}',
+      JSON.stringify({ version: 1, songs: ['Gone/x.mp3', 'Artist/Album/notes.txt'], position: 0, playOn: true }),
+    ]) {
+      localStorage.setItem('library-queue:kenji', garbage);
+      const view = renderLibrary('/kenji');
+      await waitFor(() => expect(within(tree()).getAllByRole('treeitem').length).toBeGreaterThan(0));
+      expect(screen.getByTestId('now-playing').textContent).toBe('Nothing selected');
+      view.unmount();
+    }
+    localStorage.clear();
   });
 
   it('the queue is the search results a song was started from, not its folder', async () => {
