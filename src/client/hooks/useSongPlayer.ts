@@ -89,6 +89,8 @@ export function useSongPlayer(library: Library, songs: readonly string[] | null)
   const [muted, setMuted] = useState(false);
   const { queue, setQueue, ready } = useSongQueue(library, songs);
   const current = currentSong(queue);
+  // Its own memo: the player object changes with every tick of the clock, the queue seldom.
+  const upNextEntries = useMemo(() => upNext(queue), [queue]);
 
   /** SPEC section 5: a 429 alerts and playback stops; any other refusal says which song failed. */
   const refused = useCallback(
@@ -250,7 +252,7 @@ export function useSongPlayer(library: Library, songs: readonly string[] | null)
       muted,
       queue,
       ready,
-      upNext: upNext(queue),
+      upNext: upNextEntries,
       durations,
       autoplay: settings.autoplay,
       shuffle: settings.shuffle,
@@ -289,6 +291,7 @@ export function useSongPlayer(library: Library, songs: readonly string[] | null)
       muted,
       queue,
       ready,
+      upNextEntries,
       durations,
       previousAt,
       nextAt,

@@ -1,6 +1,7 @@
-import { useEffect, useEffectEvent, useRef, useState, type DragEvent } from 'react';
+import { memo, useCallback, useEffect, useEffectEvent, useRef, useState, type DragEvent } from 'react';
 import { parentFolder, trackTitle } from '../../../shared/song-paths';
 import type { SongPlayer } from '../../hooks/useSongPlayer';
+import type { QueueEntry } from './play-queue';
 import { formatTime } from './format-time';
 import { CloseIcon, GripIcon, MoveDownIcon, MoveUpIcon, PauseIcon, PlayIcon, RemoveIcon } from './LibraryIcons';
 
@@ -26,6 +27,145 @@ function SongText({ path, strong = false }: { path: string; strong?: boolean }) 
   );
 }
 
+interface UpNextListProps {
+  entries: readonly QueueEntry[];
+  durations: ReadonlyMap<string, number>;
+  onPlay: (id: number) => void;
+  onMove: (from: number, to: number) => void;
+  onRemove: (id: number) => void;
+  onAnnounce: (text: string) => void;
+  /** Where focus goes when the list is emptied. */
+  fallbackFocus: () => void;
+}
+
+/**
+ * The 'Up next' rows. Memoised: the player's clock ticks several times a second, and a queue of 2,000 songs
+ * need not re-render with it.
+ */
+const UpNextList = memo(function UpNextList({ entries, durations, onPlay, onMove, onRemove, onAnnounce, fallbackFocus }: UpNextListProps) {
+  const listRef = useRef<HTMLOListElement>(null);
+  /** Where focus goes once the list has changed. */
+  const focusAfter = useRef<FocusAfter | null>(null);
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [dropAt, setDropAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    const pending = focusAfter.current;
+    if (!pending) return;
+    focusAfter.current = null;
+    if ('removedAt' in pending) {
+      const rows = listRef.current?.querySelectorAll('[data-entry]') ?? [];
+      const target = rows[Math.min(pending.removedAt, rows.length - 1)]?.querySelector<HTMLElement>('[data-remove]');
+      if (target) target.focus();
+      else fallbackFocus();
+      return;
+    }
+    const row = listRef.current?.querySelector(`[data-entry="${pending.id}"]`);
+    const wanted = row?.querySelector<HTMLButtonElement>(`[data-move="${pending.action}"]`);
+    // At the top or bottom that button is disabled: keep focus on the row's other move button.
+    const target = wanted && !wanted.disabled ? wanted : row?.querySelector<HTMLButtonElement>(`[data-move="${pending.action === 'up' ? 'down' : 'up'}"]`);
+    target?.focus();
+  }, [entries, fallbackFocus]);
+
+  const move = (from: number, to: number, entry: QueueEntry, action?: MoveAction) => {
+    onMove(from, to);
+    onAnnounce(`${trackTitle(entry.path)} moved to position ${to + 1} of ${entries.length}`);
+    if (action) focusAfter.current = { id: entry.id, action };
+  };
+
+  const onDrop = (event: DragEvent, to: number) => {
+    event.preventDefault();
+    const from = dragFrom;
+    setDragFrom(null);
+    setDropAt(null);
+    const entry = from === null ? undefined : entries[from];
+    if (from === null || !entry || from === to) return;
+    move(from, to, entry);
+  };
+
+  return (
+    <ol ref={listRef} aria-label="Up next" className="flex flex-col">
+      {entries.map((entry, i) => {
+        const title = trackTitle(entry.path);
+        const seconds = durations.get(entry.path);
+        return (
+          <li
+            key={entry.id}
+            data-entry={entry.id}
+            data-song={entry.path}
+            draggable
+            onDragStart={(e) => {
+              e.dataTransfer.effectAllowed = 'move';
+              e.dataTransfer.setData('text/plain', entry.path);
+              setDragFrom(i);
+            }}
+            onDragOver={(e) => {
+              if (dragFrom === null) return;
+              e.preventDefault();
+              setDropAt(i);
+            }}
+            onDragEnd={() => {
+              setDragFrom(null);
+              setDropAt(null);
+            }}
+            onDrop={(e) => onDrop(e, i)}
+            className={`group flex items-center gap-1 rounded-lg border-y-2 border-transparent pr-1 hover:bg-gray-50 dark:hover:bg-white/5 ${dragFrom === i ? 'opacity-40' : ''} ${dropAt === i && dragFrom !== null && dragFrom !== i ? (dragFrom < i ? 'border-b-indigo-500' : 'border-t-indigo-500') : ''}`}
+          >
+            <span className="flex w-6 shrink-0 cursor-grab justify-center text-gray-400 active:cursor-grabbing" aria-hidden="true" title="Drag to reorder">
+              <GripIcon />
+            </span>
+            <button
+              type="button"
+              onClick={() => onPlay(entry.id)}
+              className={`flex min-h-11 min-w-0 flex-1 items-center gap-2 rounded px-1 text-left ${FOCUS}`}
+            >
+              <span className="sr-only">Play </span>
+              <SongText path={entry.path} />
+              {seconds !== undefined && <span className="shrink-0 text-xs text-gray-600 tabular-nums dark:text-gray-400">{formatTime(seconds)}</span>}
+            </button>
+            <button
+              type="button"
+              data-move="up"
+              disabled={i === 0}
+              onClick={() => move(i, i - 1, entry, 'up')}
+              aria-label={`Move ${title} up`}
+              title="Move up"
+              className={SMALL_BUTTON}
+            >
+              <MoveUpIcon />
+            </button>
+            <button
+              type="button"
+              data-move="down"
+              disabled={i === entries.length - 1}
+              onClick={() => move(i, i + 1, entry, 'down')}
+              aria-label={`Move ${title} down`}
+              title="Move down"
+              className={SMALL_BUTTON}
+            >
+              <MoveDownIcon />
+            </button>
+            <button
+              type="button"
+              data-remove=""
+              onClick={() => {
+                focusAfter.current = { removedAt: i };
+                onRemove(entry.id);
+                onAnnounce(`${title} removed from the queue`);
+              }}
+              aria-label={`Remove ${title} from the queue`}
+              title="Remove from the queue"
+              className={SMALL_BUTTON}
+            >
+              <RemoveIcon />
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+});
+
 /**
  * 'Now playing' and 'Up next', as Spotify's queue shows them: pick a song to play it, reorder by dragging
  * or with the move buttons (focus stays on the moved song), remove, or clear. Loaded only when opened.
@@ -33,17 +173,15 @@ function SongText({ path, strong = false }: { path: string; strong?: boolean }) 
 export default function QueuePanel({ player, id, onClose }: QueuePanelProps) {
   const { current, upNext, queue, playing, durations } = player;
   const panelRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
-  /** After a move button is used, focus follows the song to its new row. */
-  const focusAfter = useRef<FocusAfter | null>(null);
-  const [dragFrom, setDragFrom] = useState<number | null>(null);
-  const [dropAt, setDropAt] = useState<number | null>(null);
   const endsAfterCurrent = !queue.playOn && !player.autoplay && player.repeat !== 'one';
+  const focusHeading = useCallback(() => headingRef.current?.focus(), []);
 
   const close = useEffectEvent(() => onClose());
   useEffect(() => {
     const panel = panelRef.current;
-    panel?.querySelector<HTMLElement>('h2')?.focus();
+    headingRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || !panel?.contains(document.activeElement)) return;
       event.preventDefault();
@@ -53,39 +191,6 @@ export default function QueuePanel({ player, id, onClose }: QueuePanelProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  useEffect(() => {
-    const pending = focusAfter.current;
-    if (!pending) return;
-    focusAfter.current = null;
-    if ('removedAt' in pending) {
-      const rows = panelRef.current?.querySelectorAll('[data-entry]') ?? [];
-      const row = rows[Math.min(pending.removedAt, rows.length - 1)];
-      (row?.querySelector<HTMLElement>('[data-remove]') ?? panelRef.current?.querySelector<HTMLElement>('h2'))?.focus();
-      return;
-    }
-    const row = panelRef.current?.querySelector(`[data-entry="${pending.id}"]`);
-    const wanted = row?.querySelector<HTMLButtonElement>(`[data-move="${pending.action}"]`);
-    // At the top or bottom that button is disabled: keep focus on the row's other move button.
-    const target = wanted && !wanted.disabled ? wanted : row?.querySelector<HTMLButtonElement>(`[data-move="${pending.action === 'up' ? 'down' : 'up'}"]`);
-    target?.focus();
-  }, [upNext]);
-
-  const move = (from: number, to: number, entryId: number, path: string, action?: MoveAction) => {
-    player.moveInQueue(from, to);
-    setAnnouncement(`${trackTitle(path)} moved to position ${to + 1} of ${upNext.length}`);
-    if (action) focusAfter.current = { id: entryId, action };
-  };
-
-  const onDrop = (event: DragEvent, to: number) => {
-    event.preventDefault();
-    const from = dragFrom;
-    setDragFrom(null);
-    setDropAt(null);
-    const entry = from === null ? undefined : upNext[from];
-    if (from === null || !entry || from === to) return;
-    move(from, to, entry.id, entry.path);
-  };
-
   return (
     <aside
       ref={panelRef}
@@ -94,16 +199,16 @@ export default function QueuePanel({ player, id, onClose }: QueuePanelProps) {
       className="fixed inset-x-0 top-0 bottom-[var(--player-h,0px)] z-50 flex flex-col border-gray-200 bg-white text-gray-900 shadow-[0_-8px_32px_rgba(0,0,0,0.25)] max-md:rounded-t-2xl max-md:border-t md:left-auto md:w-[24rem] md:border-l md:shadow-[-8px_0_24px_rgba(0,0,0,0.08)] dark:border-white/10 dark:bg-gray-900 dark:text-white"
     >
       <header className="flex items-center gap-2 border-b border-gray-200 px-4 py-2 dark:border-white/10">
-        <h2 id={`${id}-title`} tabIndex={-1} className="flex-1 text-lg font-semibold outline-none">
+        <h2 ref={headingRef} id={`${id}-title`} tabIndex={-1} className="flex-1 text-lg font-semibold outline-none">
           Queue
         </h2>
         {upNext.length > 0 && (
           <button
             type="button"
             onClick={() => {
-              focusAfter.current = { removedAt: 0 };
               player.clearQueue();
               setAnnouncement('Queue cleared');
+              focusHeading();
             }}
             className={`min-h-11 rounded-full px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-white/10 ${FOCUS}`}
           >
@@ -137,89 +242,15 @@ export default function QueuePanel({ player, id, onClose }: QueuePanelProps) {
         {upNext.length === 0 ? (
           <p className="px-2 text-sm text-gray-600 dark:text-gray-400">Nothing is queued. Use Add to queue on a song, or Play folder.</p>
         ) : (
-          <ol aria-label="Up next" className="flex flex-col">
-            {upNext.map((entry, i) => {
-              const title = trackTitle(entry.path);
-              const seconds = durations.get(entry.path);
-              return (
-                <li
-                  key={entry.id}
-                  data-entry={entry.id}
-                  data-song={entry.path}
-                  draggable
-                  onDragStart={(e) => {
-                    e.dataTransfer.effectAllowed = 'move';
-                    e.dataTransfer.setData('text/plain', entry.path);
-                    setDragFrom(i);
-                  }}
-                  onDragOver={(e) => {
-                    if (dragFrom === null) return;
-                    e.preventDefault();
-                    setDropAt(i);
-                  }}
-                  onDragEnd={() => {
-                    setDragFrom(null);
-                    setDropAt(null);
-                  }}
-                  onDrop={(e) => onDrop(e, i)}
-                  className={`group flex items-center gap-1 rounded-lg border-y-2 border-transparent pr-1 hover:bg-gray-50 dark:hover:bg-white/5 ${dragFrom === i ? 'opacity-40' : ''} ${dropAt === i && dragFrom !== null && dragFrom !== i ? (dragFrom < i ? 'border-b-indigo-500' : 'border-t-indigo-500') : ''}`}
-                >
-                  <span
-                    className="flex w-6 shrink-0 cursor-grab justify-center text-gray-400 active:cursor-grabbing"
-                    aria-hidden="true"
-                    title="Drag to reorder"
-                  >
-                    <GripIcon />
-                  </span>
-                  <button
-                    type="button"
-                    onClick={() => player.playEntry(entry.id)}
-                    className={`flex min-h-11 min-w-0 flex-1 items-center gap-2 rounded px-1 text-left ${FOCUS}`}
-                  >
-                    <span className="sr-only">Play </span>
-                    <SongText path={entry.path} />
-                    {seconds !== undefined && <span className="shrink-0 text-xs text-gray-600 tabular-nums dark:text-gray-400">{formatTime(seconds)}</span>}
-                  </button>
-                  <button
-                    type="button"
-                    data-move="up"
-                    disabled={i === 0}
-                    onClick={() => move(i, i - 1, entry.id, entry.path, 'up')}
-                    aria-label={`Move ${title} up`}
-                    title="Move up"
-                    className={SMALL_BUTTON}
-                  >
-                    <MoveUpIcon />
-                  </button>
-                  <button
-                    type="button"
-                    data-move="down"
-                    disabled={i === upNext.length - 1}
-                    onClick={() => move(i, i + 1, entry.id, entry.path, 'down')}
-                    aria-label={`Move ${title} down`}
-                    title="Move down"
-                    className={SMALL_BUTTON}
-                  >
-                    <MoveDownIcon />
-                  </button>
-                  <button
-                    type="button"
-                    data-remove=""
-                    onClick={() => {
-                      focusAfter.current = { removedAt: i };
-                      player.removeFromQueue(entry.id);
-                      setAnnouncement(`${title} removed from the queue`);
-                    }}
-                    aria-label={`Remove ${title} from the queue`}
-                    title="Remove from the queue"
-                    className={SMALL_BUTTON}
-                  >
-                    <RemoveIcon />
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
+          <UpNextList
+            entries={upNext}
+            durations={durations}
+            onPlay={player.playEntry}
+            onMove={player.moveInQueue}
+            onRemove={player.removeFromQueue}
+            onAnnounce={setAnnouncement}
+            fallbackFocus={focusHeading}
+          />
         )}
       </div>
       <p className="sr-only" role="status">
