@@ -590,7 +590,7 @@ test.describe('song library pages', () => {
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(dialog).toBeVisible();
-    for (const key of ['Space', '←', '→', '↑', '↓', 'M', 'N', 'P', '/', '?']) await expect(dialog.locator('kbd', { hasText: key }).first()).toBeVisible();
+    for (const key of ['Space', '←', '→', '↑', '↓', 'M', 'N', 'P', 'Q', '/', '?']) await expect(dialog.locator('kbd', { hasText: key }).first()).toBeVisible();
     await expect(dialog.getByText('Next song')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

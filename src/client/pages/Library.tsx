@@ -98,7 +98,8 @@ export default function Library() {
   const download = useSongDownload();
   const downloadZip = useFolderDownload();
   const showShortcuts = useCallback(() => setShortcutsOpen(true), []);
-  usePlayerShortcuts(player, { focusSearch: () => searchRef.current?.focus(), showShortcuts });
+  const toggleQueue = useCallback(() => setQueueOpen((open) => !open), []);
+  usePlayerShortcuts(player, { focusSearch: () => searchRef.current?.focus(), showShortcuts, toggleQueue });
   useMediaSession(player, library);
 
   const { cue, ready } = player;
@@ -206,7 +207,6 @@ export default function Library() {
 
   const closeFolders = useCallback(() => setShowFolders(false), []);
   useDrawerFocus(drawerRef, showFolders, closeFolders, foldersButtonRef);
-  const toggleQueue = useCallback(() => setQueueOpen((open) => !open), []);
   const preloadQueue = useCallback(() => void QueuePanel.preload(), []);
 
   const searchId = useId();

@@ -231,7 +231,7 @@ export const PlayerBar = memo(function PlayerBar({ player, onShowShortcuts, queu
             aria-expanded={queueOpen}
             aria-controls={queueOpen ? queueId : undefined}
             aria-label="Queue"
-            title={`Queue${player.upNext.length ? `: ${player.upNext.length} up next` : ''}`}
+            title={`Queue (Q)${player.upNext.length ? `: ${player.upNext.length} up next` : ''}`}
             className={`${ICON_BUTTON} ${queueOpen ? ACTIVE : ''}`}
           >
             <QueueIcon />
