@@ -92,9 +92,11 @@ export const KeyboardIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10" />
   </svg>
 );
+/** The song playing above what comes next (Spotify's queue shape), distinct from autoplay's list-and-arrow. */
 export const QueueIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base} {...p}>
-    <path d="M3 6h13M3 12h13M3 18h8M19 14v7M15.5 17.5 19 21l3.5-3.5" />
+    <rect x="4" y="3" width="16" height="8" rx="1.5" />
+    <path d="M4 16h16M4 21h16" />
   </svg>
 );
 export const QueueAddIcon = (p: SVGProps<SVGSVGElement>) => (
