@@ -27,6 +27,8 @@ let fetchMock: ReturnType<typeof vi.fn>;
 let alertMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
+  // The queue and the player settings are kept per browser: each test starts with none.
+  localStorage.clear();
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   alertMock = vi.fn();
@@ -65,8 +67,14 @@ describe('Library page', () => {
   it('shows the tree, opens folders into the file list and keeps the folder in the URL', async () => {
     const user = userEvent.setup();
     const { location } = renderLibrary();
-    await user.click(within(tree()).getByRole('button', { name: 'Expand Artist' }));
-    await user.click(within(tree()).getByRole('button', { name: /^Album/ }));
+    // The chevron is the pointer's way in (keyboards use the arrows: library-tree-keys and the e2e test).
+    await user.click(required(document.querySelector('[data-toggle="Artist"]'), 'the Artist chevron'));
+    expect(
+      within(tree())
+        .getByRole('treeitem', { name: /^Artist/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    await user.click(within(tree()).getByRole('treeitem', { name: /^Album/ }));
     expect(location.history.at(-1)).toBe('/kenji?folder=Artist%2FAlbum');
     expect(within(fileList()).getByRole('button', { name: 'Play 01 One.wav' })).toBeTruthy();
     expect(within(fileList()).queryByRole('button', { name: 'Play notes.txt' })).toBeNull();
@@ -75,7 +83,19 @@ describe('Library page', () => {
 
   it('opens a deep-linked folder with its ancestors expanded and the song cued', async () => {
     renderLibrary('/kenji?folder=Artist%2FLive&song=Artist%2FLive%2FEncore.ogg');
-    expect(within(tree()).getByRole('button', { name: 'Collapse Artist' })).toBeTruthy();
+    expect(
+      within(tree())
+        .getByRole('treeitem', { name: /^Artist/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    // The selected folder holds the tree's one Tab stop.
+    const live = within(tree()).getByRole('treeitem', { name: /^Live/ });
+    expect(live.getAttribute('aria-selected')).toBe('true');
+    expect(
+      within(tree())
+        .getAllByRole('treeitem')
+        .filter((item) => item.tabIndex === 0),
+    ).toEqual([live]);
     expect(screen.getByRole('heading', { name: 'Live' })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('Encore'));
   });
@@ -137,6 +157,56 @@ describe('Library page', () => {
       return Promise.resolve();
     });
     await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('01 One'));
+  });
+
+  it('Play folder plays the folder with its subfolders on to the end; the queue is stored per library and read back', async () => {
+    const user = userEvent.setup();
+    localStorage.clear();
+    const first = renderLibrary('/kenji?folder=Artist');
+    fetchMock.mockResolvedValue(new Response(new Uint8Array(2), { status: 206 }));
+    await user.click(screen.getByRole('button', { name: 'Play folder' }));
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('01 One'));
+    const stored = () => JSON.parse(localStorage.getItem('library-queue:kenji') ?? 'null') as { songs: string[]; position: number; playOn: boolean } | null;
+    await waitFor(() =>
+      expect(stored()).toEqual({
+        version: 1,
+        songs: ['Artist/Album/01 One.wav', 'Artist/Album/02 Two.mp3', 'Artist/Live/Encore.ogg'],
+        position: 0,
+        playOn: true,
+      }),
+    );
+    // Autoplay is off, yet the end of a track goes on to the next song of a folder played as a whole.
+    const audio = required(document.querySelector('audio'), 'the <audio> element');
+    await act(() => {
+      audio.dispatchEvent(new Event('ended'));
+      return Promise.resolve();
+    });
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('02 Two'));
+    await waitFor(() => expect(stored()?.position).toBe(1));
+    first.unmount();
+
+    // A reload: the song in the player comes back (paused), and so does what is up next.
+    renderLibrary('/kenji');
+    await waitFor(() => expect(screen.getByTestId('now-playing').textContent).toBe('02 Two'));
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(false);
+    expect(audio.isConnected).toBe(false);
+    expect(required(document.querySelector('audio'), 'the new <audio>').getAttribute('src')).toBeNull();
+  });
+
+  it('a stored queue of garbage, or of songs gone since, leaves an empty player and no error', async () => {
+    for (const garbage of [
+      '{',
+      'null',
+      '{"version":1,"songs":[1,2]}',
+      JSON.stringify({ version: 1, songs: ['Gone/x.mp3', 'Artist/Album/notes.txt'], position: 0, playOn: true }),
+    ]) {
+      localStorage.setItem('library-queue:kenji', garbage);
+      const view = renderLibrary('/kenji');
+      await waitFor(() => expect(within(tree()).getAllByRole('treeitem').length).toBeGreaterThan(0));
+      expect(screen.getByTestId('now-playing').textContent).toBe('Nothing selected');
+      view.unmount();
+    }
+    localStorage.clear();
   });
 
   it('the queue is the search results a song was started from, not its folder', async () => {
@@ -312,7 +382,7 @@ describe('Library page', () => {
     expect(logged).not.toHaveBeenCalled();
 
     // A smaller folder downloads at once.
-    await user.click(within(tree()).getByRole('button', { name: 'Download folder Other as zip' }));
+    await user.click(required(document.querySelector('[data-download="Other"]'), "the Other row's download button"));
     await waitFor(() => expect(picker).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -334,17 +404,28 @@ describe('Library page', () => {
     expect(save).not.toHaveBeenCalled();
   });
 
-  it('on small screens keeps the folders in a sheet that opens and closes', async () => {
+  it('on small screens keeps the folders in a drawer that opens, holds focus and closes', async () => {
     const user = userEvent.setup();
     renderLibrary();
-    expect(folderPanel().className).toMatch(/(^| )max-md:hidden /);
+    const closed = /(^| )max-md:invisible( |$)/;
+    expect(folderPanel().className).toMatch(closed);
+    expect(folderPanel().getAttribute('role')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show Folders' }));
-    expect(folderPanel().className).toMatch(/(^| )max-md:fixed /);
-    await user.click(screen.getByRole('button', { name: 'Hide Folders' }));
-    expect(folderPanel().className).toMatch(/(^| )max-md:hidden /);
+    expect(folderPanel().className).not.toMatch(closed);
+    expect(screen.getByRole('dialog', { name: 'Folders' }).getAttribute('aria-modal')).toBe('true');
+    // Focus moves into the drawer, to the tree's Tab stop.
+    expect(document.activeElement?.getAttribute('role')).toBe('treeitem');
+    await user.click(screen.getByRole('button', { name: 'Close folders' }));
+    expect(folderPanel().className).toMatch(closed);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show Folders' }));
     await user.click(screen.getByRole('button', { name: 'Show Folders' }));
+    // Tab stays inside: from the tree back to the drawer's close button, and on round.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close folders' }));
+    await user.tab();
+    expect(document.activeElement?.getAttribute('role')).toBe('treeitem');
     await user.keyboard('{Escape}');
-    expect(folderPanel().className).toMatch(/(^| )max-md:hidden /);
+    expect(folderPanel().className).toMatch(closed);
   });
 
   it('remembers volume, autoplay, shuffle and repeat in localStorage (autoplay off, volume 0.5 by default)', async () => {

@@ -15,7 +15,7 @@ function setup(current: string | null = 'Artist/a.mp3') {
     next: vi.fn(),
     previous: vi.fn(),
   };
-  const targets = { focusSearch: vi.fn(), showShortcuts: vi.fn() };
+  const targets = { focusSearch: vi.fn(), showShortcuts: vi.fn(), toggleQueue: vi.fn() };
   renderHook(() => usePlayerShortcuts(player as unknown as SongPlayer, targets));
   return { player, targets };
 }
@@ -46,12 +46,13 @@ describe('library shortcuts with Shift and Caps Lock', () => {
     expect(player.previous).not.toHaveBeenCalled();
   });
 
-  it('without a song only "/" and "?" work', async () => {
+  it('without a song only "/", "?" and Q work', async () => {
     const { player, targets } = setup(null);
-    await userEvent.keyboard('M ?');
+    await userEvent.keyboard('M ?Qq');
     expect(player.toggleMute).not.toHaveBeenCalled();
     expect(player.togglePlay).not.toHaveBeenCalled();
     expect(targets.showShortcuts).toHaveBeenCalledTimes(1);
+    expect(targets.toggleQueue).toHaveBeenCalledTimes(2);
   });
 
   it('typing in a field is never a shortcut, whatever the case', async () => {

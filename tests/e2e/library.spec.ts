@@ -6,6 +6,8 @@ import { gotoHydrated, watchConsole } from './helpers';
 
 // Content comes from scripts/seed-songs.ts (run by `npm start`).
 const folders = (page: Page) => page.getByRole('navigation', { name: 'Folders' });
+const treeItem = (page: Page, name: string) => folders(page).getByRole('treeitem', { name: new RegExp(`^${name} \\d+ files$`) });
+const queuePanel = (page: Page) => page.getByRole('complementary', { name: 'Queue' });
 const files = (page: Page) => page.getByRole('list', { name: /^Files in |^Search results$/ });
 const audioState = (page: Page) =>
   page
@@ -29,12 +31,10 @@ test.describe('song library pages', () => {
     const response = await gotoHydrated(page, '/kenji');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('link', { name: 'Kenji Library' })).toHaveAttribute('href', '/');
-    await expect(folders(page).getByRole('button', { name: /^Kenji Sato/ })).toBeVisible();
+    await expect(treeItem(page, 'Kenji Sato')).toBeVisible();
 
-    await folders(page).getByRole('button', { name: 'Expand Kenji Sato' }).click();
-    await folders(page)
-      .getByRole('button', { name: /^Night Drive/ })
-      .click();
+    await folders(page).locator('[data-toggle="Kenji Sato"]').click();
+    await treeItem(page, 'Night Drive').click();
     await expect(page).toHaveURL(/folder=Kenji\+Sato%2FNight\+Drive/);
     await expect(page.getByRole('heading', { name: 'Night Drive' })).toBeVisible();
     await expect(files(page).getByRole('button', { name: 'Play 01 Neon Streets.wav' })).toBeVisible();
@@ -47,32 +47,55 @@ test.describe('song library pages', () => {
 
   test('collapsing a folder also collapses its expanded descendants', async ({ page }) => {
     await gotoHydrated(page, '/kenji');
-    const tree = folders(page);
-    await tree.getByRole('button', { name: 'Expand Lo-Fi Collective' }).click();
-    await tree.getByRole('button', { name: 'Expand Rainy Days' }).click();
-    await expect(tree.getByRole('button', { name: /^Bonus/ })).toBeVisible();
-    await tree.getByRole('button', { name: 'Collapse Lo-Fi Collective' }).click();
-    await expect(tree.getByRole('button', { name: /^Rainy Days/ })).toHaveCount(0);
-    await tree.getByRole('button', { name: 'Expand Lo-Fi Collective' }).click();
-    await expect(tree.getByRole('button', { name: 'Expand Rainy Days' })).toBeVisible();
-    await expect(tree.getByRole('button', { name: /^Bonus/ })).toHaveCount(0);
+    const chevron = (path: string) => folders(page).locator(`[data-toggle="${path}"]`);
+    await chevron('Lo-Fi Collective').click();
+    await chevron('Lo-Fi Collective/Rainy Days').click();
+    await expect(treeItem(page, 'Bonus')).toBeVisible();
+    await chevron('Lo-Fi Collective').click();
+    await expect(treeItem(page, 'Rainy Days')).toHaveCount(0);
+    await chevron('Lo-Fi Collective').click();
+    await expect(treeItem(page, 'Rainy Days')).toHaveAttribute('aria-expanded', 'false');
+    await expect(treeItem(page, 'Bonus')).toHaveCount(0);
   });
 
-  test('the folder tree is operable with the arrow keys', async ({ page }) => {
+  test('the folder tree is one Tab stop, walked with the arrow keys (ARIA tree pattern)', async ({ page }) => {
     await gotoHydrated(page, '/kenji');
-    const tree = folders(page);
-    await tree.getByRole('button', { name: /^Kenji Sato/ }).focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(tree.getByRole('button', { name: 'Collapse Kenji Sato' })).toBeVisible();
-    await page.keyboard.press('ArrowRight');
-    await expect(tree.getByRole('button', { name: /^Night Drive/ })).toBeFocused();
-    await page.keyboard.press('ArrowLeft');
-    await expect(tree.getByRole('button', { name: /^Kenji Sato/ })).toBeFocused();
-    await page.keyboard.press('ArrowLeft');
-    await expect(tree.getByRole('button', { name: 'Expand Kenji Sato' })).toBeVisible();
+    const tree = folders(page).getByRole('tree', { name: 'Folders' });
+    await expect(tree.getByRole('treeitem')).not.toHaveCount(0);
+    // Tab from the search box lands on the tree once (the selected folder, the root here), and the next Tab leaves it.
+    await page.getByRole('searchbox', { name: 'Search songs and folders' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(tree.getByRole('treeitem', { name: /^Kenji Library/ })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(tree.locator(':focus')).toHaveCount(0);
+    await page.keyboard.press('Shift+Tab');
+    await expect(tree.getByRole('treeitem', { name: /^Kenji Library/ })).toBeFocused();
+
     await page.keyboard.press('ArrowDown');
+    await expect(treeItem(page, 'Kenji Sato')).toBeFocused();
+    await expect(treeItem(page, 'Kenji Sato')).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('ArrowRight');
+    await expect(treeItem(page, 'Kenji Sato')).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(treeItem(page, 'Night Drive')).toBeFocused();
+    await expect(treeItem(page, 'Night Drive')).toHaveAttribute('aria-level', '3');
+    await page.keyboard.press('ArrowLeft');
+    await expect(treeItem(page, 'Kenji Sato')).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(treeItem(page, 'Kenji Sato')).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('End');
+    const last = tree.getByRole('treeitem').last();
+    await expect(last).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(tree.getByRole('treeitem', { name: /^Kenji Library/ })).toBeFocused();
+    // Type-ahead: a letter goes to the next folder starting with it.
+    await page.keyboard.press('l');
+    await expect(treeItem(page, 'Lo-Fi Collective')).toBeFocused();
+    // The arrows, space and letters stay in the tree: nothing reaches the player's shortcuts.
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/folder=Lo-Fi\+Collective/);
+    await expect(treeItem(page, 'Lo-Fi Collective')).toHaveAttribute('aria-selected', 'true');
+    await expect(tree.locator('[role="treeitem"][tabindex="0"]')).toHaveCount(1);
   });
 
   test('searches file and folder names across the whole library', async ({ page }) => {
@@ -264,31 +287,55 @@ test.describe('song library pages', () => {
     await expect(page.getByText('Server is busy. Please try again in a moment.')).toBeVisible();
   });
 
-  test('phone layout at 390×844: no sideways scroll, folders in a sheet, a compact player, 44 px targets', async ({ page }) => {
+  test('phone layout at 390×844: no sideways scroll, folders in a drawer, a compact player with progress, 44 px targets', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await gotoHydrated(page, '/kenji?folder=Kenji+Sato%2FNight+Drive');
     await expect(page.getByRole('navigation', { name: 'Library' }).getByRole('link', { name: 'Kenji Library' })).toBeVisible();
     const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(await noSidewaysScroll()).toBe(true);
 
-    // The tree is a sheet behind 'Show Folders'; the breadcrumb leads up meanwhile.
-    await expect(folders(page)).toBeHidden();
+    // The tree is an off-canvas drawer behind 'Show Folders'; the breadcrumb leads up meanwhile.
+    const drawer = page.getByRole('dialog', { name: 'Folders' });
+    const showFolders = page.getByRole('button', { name: 'Show Folders' });
+    await expect(page.locator('nav[aria-label="Folders"]')).toBeHidden();
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Kenji Sato' })).toBeVisible();
-    await page.getByRole('button', { name: 'Show Folders' }).click();
-    await expect(folders(page)).toBeVisible();
-    await folders(page).getByRole('button', { name: 'Expand Lo-Fi Collective' }).click();
-    await folders(page)
-      .getByRole('button', { name: /^Rainy Days/ })
-      .click();
-    await expect(folders(page)).toBeHidden();
+    await showFolders.click();
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toHaveAttribute('aria-modal', 'true');
+    // Focus goes to the tree's Tab stop (the open folder) and Tab stays in the drawer.
+    await expect(drawer.getByRole('treeitem', { name: /^Night Drive/ })).toBeFocused();
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      await expect(drawer.locator(':focus')).toHaveCount(1);
+    }
+    // Escape closes it and focus returns to the button.
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(showFolders).toBeFocused();
+    // Tapping the dimmed page closes it too.
+    await showFolders.click();
+    await expect(drawer).toBeVisible();
+    await page.mouse.click(380, 400);
+    await expect(drawer).toBeHidden();
+    await showFolders.click();
+    await drawer.locator('[data-toggle="Lo-Fi Collective"]').click();
+    await drawer.getByRole('treeitem', { name: /^Rainy Days/ }).click();
+    await expect(drawer).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Rainy Days' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Show Folders' })).toBeVisible();
+    await expect(showFolders).toBeVisible();
 
     // One compact row; the seek bar and the toggles are in the expandable full view.
     const player = page.getByRole('region', { name: 'Player' });
     await files(page).getByRole('button', { name: 'Play 01 Drizzle.wav' }).click();
     await expect(page.getByTestId('now-playing')).toHaveText('01 Drizzle');
     await expect(player.getByRole('slider', { name: 'Seek' })).toBeHidden();
+    // The mini-player shows how far the song has got as a thin line that grows.
+    const progress = () =>
+      player
+        .getByTestId('mini-progress')
+        .locator('div')
+        .evaluate((bar) => bar.getBoundingClientRect().width);
+    await expect.poll(progress).toBeGreaterThan(10);
     const compact = await player.boundingBox();
     expect(compact?.height).toBeLessThan(90);
     await player.getByRole('button', { name: 'Show full player' }).click();
@@ -302,6 +349,8 @@ test.describe('song library pages', () => {
       player.getByRole('button', { name: 'Previous' }),
       player.getByRole('button', { name: 'Shuffle' }),
       player.getByRole('button', { name: 'Hide full player' }),
+      player.getByRole('button', { name: 'Queue' }),
+      files(page).getByRole('button', { name: 'Add 02 Window Seat.wav to queue' }),
       files(page).getByRole('button', { name: 'Play 02 Window Seat.wav' }),
       files(page).getByRole('button', { name: 'Download 02 Window Seat.wav' }),
       page.getByRole('button', { name: 'Show Folders' }),
@@ -360,6 +409,133 @@ test.describe('song library pages', () => {
     await expect(player.getByRole('switch', { name: 'Autoplay next' })).toHaveAttribute('aria-checked', 'true');
   });
 
+  test('Play folder plays the folder through without autoplay, and Play all takes the search results', async ({ page }) => {
+    await gotoHydrated(page, '/kenji?folder=Kenji+Sato%2FNight+Drive');
+    const player = page.getByRole('region', { name: 'Player' });
+    const nowPlaying = page.getByTestId('now-playing');
+    await expect(player.getByRole('switch', { name: 'Autoplay next' })).toHaveAttribute('aria-checked', 'false');
+    await page.getByRole('button', { name: 'Play folder' }).click();
+    await expect(nowPlaying).toHaveText('01 Neon Streets');
+    // Near the end of each song, so the test waits for the ends, not the songs.
+    const skipToEnd = async () => {
+      await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+      const seek = page.getByRole('slider', { name: 'Seek' });
+      await expect(seek).toBeEnabled();
+      await seek.fill(String(Number(await seek.getAttribute('max')) - 0.3));
+    };
+    await skipToEnd();
+    await expect(nowPlaying).toHaveText('02 Highway Lights');
+    await skipToEnd();
+    await expect(nowPlaying).toHaveText('03 Midnight Exit');
+    await skipToEnd();
+    // cover.txt is not a song: the folder ends with its last song, and playback with it.
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    await expect(nowPlaying).toHaveText('03 Midnight Exit');
+    await expect(player.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    // From search results: 'Play all' queues the songs found, in the order shown.
+    await page.getByRole('searchbox', { name: 'Search songs and folders' }).fill('02');
+    await expect(page.getByRole('heading', { name: 'Search results for "02"' })).toBeVisible();
+    await expect.poll(() => files(page).locator('[data-song$=".wav"], [data-song$=".mp3"]').count()).toBeGreaterThanOrEqual(3);
+    const found = await files(page)
+      .locator('[data-song]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-song') ?? '').filter((p) => /\.(mp3|wav)$/.test(p)));
+    await page.getByRole('button', { name: 'Play all' }).click();
+    const title = (path: string) => (path.split('/').pop() ?? '').replace(/\.[^.]+$/, '');
+    await expect(nowPlaying).toHaveText(title(found[0] ?? ''));
+    await player.getByRole('button', { name: 'Queue' }).click();
+    const upNext = queuePanel(page).getByRole('list', { name: 'Up next' });
+    await expect.poll(() => upNext.locator('[data-song]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-song')))).toEqual(found.slice(1));
+  });
+
+  test('Add to queue, reorder by keyboard and by dragging, remove, and the queue survives a reload', async ({ page }) => {
+    const problems = watchConsole(page);
+    await gotoHydrated(page, '/kenji?folder=Kenji+Sato%2FSunrise+EP');
+    const player = page.getByRole('region', { name: 'Player' });
+    const nowPlaying = page.getByTestId('now-playing');
+    // Into an empty player, the first song added is cued (paused), the others wait up next.
+    await files(page).getByRole('button', { name: 'Add 01 First Light.wav to queue' }).click();
+    await expect(page.getByText('Added 01 First Light to the queue')).toBeVisible();
+    await expect(nowPlaying).toHaveText('01 First Light');
+    expect((await audioState(page)).paused).toBe(true);
+    await files(page).getByRole('button', { name: 'Add 02 Golden Hour.wav to queue' }).click();
+    await files(page).getByRole('button', { name: 'Add 03 Quiet Morning.mp3 to queue' }).click();
+    await page.goto('/kenji?folder=Kenji+Sato%2FNight+Drive');
+    await expect(page.locator('html[data-client-loaded="true"]')).toHaveCount(1);
+    await files(page).getByRole('button', { name: 'Add 01 Neon Streets.wav to queue' }).click();
+
+    await player.getByRole('button', { name: 'Queue' }).click();
+    const panel = queuePanel(page);
+    await expect(panel).toBeVisible();
+    await expect(player.getByRole('button', { name: 'Queue' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(panel.getByTestId('queue-now-playing')).toContainText('01 First Light');
+    const upNext = panel.getByRole('list', { name: 'Up next' });
+    const order = () => upNext.getByRole('listitem').evaluateAll((rows) => rows.map((r) => (r.getAttribute('data-song') ?? '').split('/').pop()));
+    await expect.poll(order).toEqual(['02 Golden Hour.wav', '03 Quiet Morning.mp3', '01 Neon Streets.wav']);
+
+    // Keyboard: the move buttons, focus following the song.
+    await panel.getByRole('button', { name: 'Move 01 Neon Streets up' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(order).toEqual(['02 Golden Hour.wav', '01 Neon Streets.wav', '03 Quiet Morning.mp3']);
+    await expect(panel.getByRole('button', { name: 'Move 01 Neon Streets up' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect.poll(order).toEqual(['01 Neon Streets.wav', '02 Golden Hour.wav', '03 Quiet Morning.mp3']);
+    // At the top 'up' is disabled: focus moves to 'down' rather than getting lost.
+    await expect(panel.getByRole('button', { name: 'Move 01 Neon Streets up' })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'Move 01 Neon Streets down' })).toBeFocused();
+    await expect(panel.getByRole('status')).toHaveText('01 Neon Streets moved to position 1 of 3');
+
+    // Pointer: drag a row onto another.
+    await upNext.locator('[data-song$="03 Quiet Morning.mp3"]').dragTo(upNext.locator('[data-song$="01 Neon Streets.wav"]'));
+    await expect.poll(order).toEqual(['03 Quiet Morning.mp3', '01 Neon Streets.wav', '02 Golden Hour.wav']);
+
+    await panel.getByRole('button', { name: 'Remove 02 Golden Hour from the queue' }).click();
+    await expect.poll(order).toEqual(['03 Quiet Morning.mp3', '01 Neon Streets.wav']);
+    // Focus goes to the row that is now in that place (here the last one), not to the page.
+    await expect(panel.getByRole('button', { name: 'Remove 01 Neon Streets from the queue' })).toBeFocused();
+
+    // The queue (per library) survives a reload, with the song in the player.
+    await page.reload();
+    await expect(page.locator('html[data-client-loaded="true"]')).toHaveCount(1);
+    await expect(nowPlaying).toHaveText('01 First Light');
+    await player.getByRole('button', { name: 'Queue' }).click();
+    await expect.poll(order).toEqual(['03 Quiet Morning.mp3', '01 Neon Streets.wav']);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+    // Picking a queued song plays it; Escape closes the panel and focus returns to its button.
+    await panel.getByRole('button', { name: /^Play 01 Neon Streets/ }).click();
+    await expect(nowPlaying).toHaveText('01 Neon Streets');
+    await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+    await expect.poll(order).toEqual([]);
+    await panel.getByRole('heading', { name: 'Queue' }).click();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+
+    // The other library has its own queue.
+    await gotoHydrated(page, '/glaive');
+    await expect(nowPlaying).toHaveText('Nothing selected');
+    expect(problems).toEqual([]);
+  });
+
+  test('a stored queue is checked on load: songs gone since are dropped, garbage is ignored', async ({ page }) => {
+    const problems = watchConsole(page);
+    await gotoHydrated(page, '/kenji');
+    const store = (value: string) => page.evaluate((v) => localStorage.setItem('library-queue:kenji', v), value);
+    await store(JSON.stringify({ version: 1, songs: ['Kenji Sato/Gone.wav', 'Kenji Sato/Night Drive/02 Highway Lights.wav', 42], position: 0, playOn: true }));
+    await page.reload();
+    await expect(page.locator('html[data-client-loaded="true"]')).toHaveCount(1);
+    await expect(page.getByTestId('now-playing')).toHaveText('02 Highway Lights');
+    for (const garbage of ['{not json', '{"version":1,"songs":"x"}', '[1,2,3]']) {
+      await store(garbage);
+      await page.reload();
+      await expect(page.locator('html[data-client-loaded="true"]')).toHaveCount(1);
+      await expect(page.getByTestId('now-playing')).toHaveText('Nothing selected');
+      await expect(treeItem(page, 'Kenji Sato')).toBeVisible();
+    }
+    expect(problems).toEqual([]);
+  });
+
   test('the queue is the search results the song was started from', async ({ page }) => {
     await gotoHydrated(page, '/kenji');
     await page.getByRole('searchbox', { name: 'Search songs and folders' }).fill('01');
@@ -414,7 +590,7 @@ test.describe('song library pages', () => {
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(dialog).toBeVisible();
-    for (const key of ['Space', '←', '→', '↑', '↓', 'M', 'N', 'P', '/', '?']) await expect(dialog.locator('kbd', { hasText: key }).first()).toBeVisible();
+    for (const key of ['Space', '←', '→', '↑', '↓', 'M', 'N', 'P', 'Q', '/', '?']) await expect(dialog.locator('kbd', { hasText: key }).first()).toBeVisible();
     await expect(dialog.getByText('Next song')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -455,11 +631,9 @@ test.describe('song library pages', () => {
     await gotoHydrated(page, '/glaive.html?folder=Glaive%2FCypress+Grove&song=Glaive%2FCypress+Grove%2F01+Astral.wav');
     await expect(page.getByRole('heading', { name: 'Cypress Grove' })).toBeVisible();
     await expect(page.getByTestId('now-playing')).toHaveText('01 Astral');
-    await expect(folders(page).getByRole('button', { name: /^Cypress Grove/ })).toHaveAttribute('aria-current', 'true');
+    await expect(treeItem(page, 'Cypress Grove')).toHaveAttribute('aria-selected', 'true');
 
-    await folders(page)
-      .getByRole('button', { name: /^Singles/ })
-      .click();
+    await treeItem(page, 'Singles').click();
     await expect(page.getByRole('heading', { name: 'Singles' })).toBeVisible();
     await page.reload();
     await expect(page.locator('html[data-client-loaded="true"]')).toHaveCount(1);

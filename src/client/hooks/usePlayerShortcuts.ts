@@ -9,6 +9,7 @@ export const PLAYER_SHORTCUTS: readonly { keys: readonly string[]; action: strin
   { keys: ['M'], action: 'Mute or unmute' },
   { keys: ['N'], action: 'Next song' },
   { keys: ['P'], action: 'Previous song' },
+  { keys: ['Q'], action: 'Show or hide the queue' },
   { keys: ['/'], action: 'Search' },
   { keys: ['?'], action: 'Show these shortcuts' },
 ];
@@ -26,16 +27,17 @@ function isTypingTarget(target: EventTarget | null, key: string): boolean {
 interface ShortcutTargets {
   focusSearch: () => void;
   showShortcuts: () => void;
+  toggleQueue: () => void;
 }
 
-/** Space play/pause, ←/→ seek, ↑/↓ volume, M mute, N/P next/previous, / search, ? the shortcut overlay. */
+/** Space play/pause, ←/→ seek, ↑/↓ volume, M mute, N/P next/previous, Q the queue, / search, ? the shortcut overlay. */
 export function usePlayerShortcuts(player: SongPlayer, targets: ShortcutTargets) {
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (isTypingTarget(event.target, event.key)) return;
     // An open dialog (the overlay itself, a confirm) keeps its keys.
     if (document.querySelector('[aria-modal="true"]')) return;
-    const always: Record<string, () => void> = { '/': targets.focusSearch, '?': targets.showShortcuts };
+    const always: Record<string, () => void> = { '/': targets.focusSearch, '?': targets.showShortcuts, q: targets.toggleQueue };
     const withSong: Record<string, () => void> = {
       ' ': player.togglePlay,
       ArrowLeft: () => player.seekBy(-SEEK_STEP_SECONDS),
@@ -49,7 +51,7 @@ export function usePlayerShortcuts(player: SongPlayer, targets: ShortcutTargets)
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     // Up and down inside a list scroll it; they change the volume everywhere else.
     if ((key === 'ArrowUp' || key === 'ArrowDown') && event.target instanceof Element && event.target.closest('ul, ol')) return;
-    const action = always[event.key] ?? (player.current ? withSong[key] : undefined);
+    const action = always[key] ?? (player.current ? withSong[key] : undefined);
     if (!action) return;
     event.preventDefault();
     action();

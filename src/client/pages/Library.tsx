@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import useSWR from 'swr';
 import { useLocation } from 'wouter';
 import { MAX_ZIP_FILES } from '../../shared/song-limits';
@@ -12,6 +13,7 @@ import {
   libraryFromPathname,
   parentFolder,
   songDownloadUrl,
+  trackTitle,
 } from '../../shared/song-paths';
 import { EMPTY_SEARCH_RESULT } from '../../shared/song-search';
 import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors, type FolderNode } from '../../shared/song-tree';
@@ -19,15 +21,30 @@ import { Modal, modalButton } from '../components/Modal';
 import { Breadcrumb } from '../components/library/Breadcrumb';
 import { FileList, type FileListEntries, type FileListEntry } from '../components/library/FileList';
 import { FolderTree } from '../components/library/FolderTree';
-import { DownloadIcon, SearchIcon } from '../components/library/LibraryIcons';
+import { CloseIcon, DownloadIcon, PlayIcon, QueueAddIcon, SearchIcon } from '../components/library/LibraryIcons';
 import { PlayerBar } from '../components/library/PlayerBar';
+import { MAX_QUEUE_SONGS, songsIn } from '../components/library/play-queue';
 import { ShortcutsDialog } from '../components/library/ShortcutsDialog';
+import { useDrawerFocus } from '../components/library/useDrawerFocus';
 import { useLibraryLocation } from '../hooks/useLibraryLocation';
 import { useMediaSession } from '../hooks/useMediaSession';
 import { usePlayerShortcuts } from '../hooks/usePlayerShortcuts';
 import { useFolderDownload, useSongDownload } from '../hooks/useSongDownload';
 import { useSongPlayer } from '../hooks/useSongPlayer';
 import { useSongSearch } from '../hooks/useSongSearch';
+import { lazyComponent } from '../lazy-component';
+
+/** The queue panel's code loads when it is first opened (or pointed at): the first paint carries only its button. */
+const QueuePanel = lazyComponent(() => import('../components/library/QueuePanel'));
+const SECONDARY_BUTTON =
+  'flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-full border border-gray-300 bg-white px-3 text-sm font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-white/15 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 dark:focus-visible:outline-indigo-300';
+
+/** 'Added 01 Drizzle to the queue', '12 songs', or how many fitted when the queue is full. */
+function queuedMessage(paths: readonly string[], added: number): { ok: boolean; text: string } {
+  if (added === 0) return { ok: false, text: `The queue is full: it holds at most ${MAX_QUEUE_SONGS} songs` };
+  if (added < paths.length) return { ok: true, text: `Added ${added} of ${paths.length} songs: the queue holds at most ${MAX_QUEUE_SONGS}` };
+  return { ok: true, text: `Added ${paths.length === 1 ? trackTitle(paths[0] ?? '') : `${added} songs`} to the queue` };
+}
 
 const PANEL = 'rounded-xl border border-gray-200 bg-white shadow-sm dark:border-white/10 dark:bg-gray-900/60 dark:shadow-none';
 const FOCUS = 'focus-visible:outline-2 focus-visible:outline-indigo-500 dark:focus-visible:outline-indigo-400';
@@ -72,22 +89,28 @@ export default function Library() {
   const [confirmFolder, setConfirmFolder] = useState<FolderNode | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  const player = useSongPlayer(library);
+  const [queueOpen, setQueueOpen] = useState(false);
+  const queueId = useId();
+  const foldersButtonRef = useRef<HTMLButtonElement>(null);
+  const drawerRef = useRef<HTMLElement>(null);
+
+  const player = useSongPlayer(library, loaded ? paths : null);
   const download = useSongDownload();
   const downloadZip = useFolderDownload();
   const showShortcuts = useCallback(() => setShortcutsOpen(true), []);
-  usePlayerShortcuts(player, { focusSearch: () => searchRef.current?.focus(), showShortcuts });
+  const toggleQueue = useCallback(() => setQueueOpen((open) => !open), []);
+  usePlayerShortcuts(player, { focusSearch: () => searchRef.current?.focus(), showShortcuts, toggleQueue });
   useMediaSession(player, library);
 
-  const { cue } = player;
-  // A shared link names a song: put it in the player (paused) once we know it exists.
-  // Its folder is the queue, so next and previous work from there.
+  const { cue, ready } = player;
+  // A shared link names a song: put it in the player (paused) once we know it exists and the stored queue
+  // is read. A reload keeps the stored queue when it is at that song; otherwise the song's folder is the queue.
   // A song this page put in the URL itself (by playing it) is already in the player, with its own queue.
   const playedRef = useRef<string | null>(null);
   useEffect(() => {
-    if (!urlSong || urlSong === playedRef.current || !paths.includes(urlSong)) return;
+    if (!ready || !urlSong || urlSong === playedRef.current || !paths.includes(urlSong)) return;
     cue(urlSong, (findFolder(tree, parentFolder(urlSong))?.files ?? []).filter(isPlayable));
-  }, [urlSong, paths, tree, cue]);
+  }, [urlSong, paths, tree, cue, ready]);
 
   const entries = useMemo<FileListEntries>(() => {
     if (searching) {
@@ -121,6 +144,26 @@ export default function Library() {
     },
     [entries, player, setLocation],
   );
+
+  /** What 'Play folder' / 'Play all' plays: the folder with its subfolders, or the search results' songs. */
+  const shownSongs = useCallback(() => (searching ? results.files.toArray().filter(isPlayable) : songsIn(folderNode)), [searching, results, folderNode]);
+
+  const playShown = useCallback(() => {
+    const first = player.playAll(shownSongs());
+    if (first === null) return;
+    playedRef.current = first;
+    setLocation({ song: first });
+  }, [player, setLocation, shownSongs]);
+
+  const enqueue = useCallback(
+    (songs: readonly string[]) => {
+      const { ok, text } = queuedMessage(songs, player.enqueue(songs));
+      if (ok) toast.success(text);
+      else toast.error(text);
+    },
+    [player],
+  );
+  const enqueueSong = useCallback((path: string) => enqueue([path]), [enqueue]);
 
   const selectFolder = useCallback(
     (path: string) => {
@@ -162,15 +205,9 @@ export default function Library() {
 
   const hrefFor = useCallback((path: string) => (path ? `${pathname}?folder=${encodeURIComponent(path).replaceAll('%20', '+')}` : pathname), [pathname]);
 
-  // Escape closes the folder sheet on a phone.
-  useEffect(() => {
-    if (!showFolders) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setShowFolders(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [showFolders]);
+  const closeFolders = useCallback(() => setShowFolders(false), []);
+  useDrawerFocus(drawerRef, showFolders, closeFolders, foldersButtonRef);
+  const preloadQueue = useCallback(() => void QueuePanel.preload(), []);
 
   const searchId = useId();
   const treeId = useId();
@@ -179,7 +216,7 @@ export default function Library() {
 
   return (
     <>
-      <section className="mx-auto max-w-7xl px-3 pt-20 pb-40 sm:px-6 md:pb-32">
+      <section className={`mx-auto max-w-7xl px-3 pt-20 pb-40 sm:px-6 md:pb-32 ${queueOpen ? 'md:pr-[25rem] xl:max-w-none' : ''}`}>
         <h1 className="sr-only">{title}</h1>
         <div className="flex gap-2 sm:items-center sm:gap-3">
           <div className="relative min-w-0 flex-1">
@@ -200,6 +237,7 @@ export default function Library() {
             />
           </div>
           <button
+            ref={foldersButtonRef}
             type="button"
             aria-expanded={showFolders}
             aria-controls={treeId}
@@ -223,11 +261,28 @@ export default function Library() {
           </div>
         ) : (
           <div className="mt-3 grid gap-4 md:mt-4 md:grid-cols-[minmax(14rem,20rem)_1fr]">
+            {/* On a phone the tree is an off-canvas drawer over a dimmed page; the pointer closes it by tapping the page.
+                It turns visible at once (so focus can move in) and hidden only once it has slid out. */}
+            {showFolders && <div aria-hidden="true" className="fixed inset-0 z-40 bg-black/50 md:hidden" onClick={closeFolders} />}
             <nav
+              ref={drawerRef}
               id={treeId}
               aria-label="Folders"
-              className={`${showFolders ? 'max-md:fixed max-md:inset-x-0 max-md:bottom-[var(--player-h,0px)] max-md:z-20 max-md:rounded-b-none max-md:bg-white max-md:shadow-[0_-8px_32px_rgba(0,0,0,0.35)] max-md:dark:bg-gray-900' : 'max-md:hidden'} ${PANEL} p-2 md:block`}
+              role={showFolders ? 'dialog' : undefined}
+              aria-modal={showFolders ? true : undefined}
+              className={`${PANEL} p-2 max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-50 max-md:flex max-md:w-[min(22rem,88vw)] max-md:flex-col max-md:rounded-none max-md:rounded-r-2xl max-md:bg-white max-md:pt-[max(0.5rem,env(safe-area-inset-top))] max-md:shadow-[8px_0_32px_rgba(0,0,0,0.35)] max-md:dark:bg-gray-900 ${showFolders ? 'max-md:transition-[translate]' : 'max-md:invisible max-md:-translate-x-full max-md:transition-[translate,visibility]'}`}
             >
+              <div className="flex items-center gap-2 px-2 pb-2 md:hidden">
+                <p className="flex-1 text-base font-semibold">Folders</p>
+                <button
+                  type="button"
+                  onClick={closeFolders}
+                  aria-label="Close folders"
+                  className={`flex size-11 items-center justify-center rounded-full text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-white/10 ${FOCUS}`}
+                >
+                  <CloseIcon />
+                </button>
+              </div>
               {loaded ? (
                 <FolderTree
                   root={tree}
@@ -245,8 +300,8 @@ export default function Library() {
             <section aria-labelledby={`${treeId}-files`} className={`min-w-0 ${PANEL}`}>
               <header className="border-b border-gray-200 px-3 py-2 sm:px-4 sm:py-3 dark:border-white/10">
                 {!searching && folder !== '' && <Breadcrumb rootLabel={title} folder={folder} hrefFor={hrefFor} onSelect={selectFolder} />}
-                <div className="flex items-center gap-3">
-                  <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                  <div className="min-w-0 flex-1 basis-48">
                     <h2 id={`${treeId}-files`} className="truncate text-lg font-semibold">
                       {searching ? `Search results for "${query.trim()}"` : folderTitle}
                     </h2>
@@ -258,17 +313,33 @@ export default function Library() {
                           : `${folderNode.folders.length ? `${folderNode.folders.length} ${folderNode.folders.length === 1 ? 'folder' : 'folders'} · ` : ''}${folderNode.files.length} ${folderNode.files.length === 1 ? 'file' : 'files'} here, ${folderNode.totalFiles} in total`}
                     </p>
                   </div>
+                  {loaded && entries.length > 0 && (
+                    <div className="flex items-center gap-2">
+                      <button
+                        type="button"
+                        onClick={playShown}
+                        className="flex min-h-11 shrink-0 items-center gap-2 rounded-full bg-indigo-600 py-1.5 pr-4 pl-3 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:bg-indigo-500 dark:hover:bg-indigo-400 dark:focus-visible:outline-indigo-300"
+                      >
+                        <PlayIcon className="shrink-0" />
+                        {searching || folder === '' ? 'Play all' : 'Play folder'}
+                      </button>
+                      <button type="button" onClick={() => enqueue(shownSongs())} title="Add these songs to the end of the queue" className={SECONDARY_BUTTON}>
+                        <QueueAddIcon className="shrink-0" />
+                        <span className="max-sm:sr-only">Add to queue</span>
+                      </button>
+                    </div>
+                  )}
                   {!searching && loaded && folderNode.totalFiles > 0 && (
                     <button
                       type="button"
                       onClick={() => downloadFolder(folderNode)}
                       disabled={tooBig}
                       title={tooBig ? `Zips hold at most ${MAX_ZIP_FILES} files` : `Download ${folderTitle} as a zip`}
-                      className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg bg-indigo-600 px-3 py-1.5 text-left text-sm font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:bg-gray-400 dark:focus-visible:outline-indigo-300 dark:disabled:bg-gray-700"
+                      className={`${SECONDARY_BUTTON} py-1 text-left`}
                     >
                       <DownloadIcon className="shrink-0" />
                       <span className="flex flex-col leading-tight">
-                        <span>Download folder</span> <span className="text-xs font-normal text-indigo-100">{folderSummary(folderNode)}</span>
+                        <span>Download folder</span> <span className="text-xs font-normal text-gray-600 dark:text-gray-400">{folderSummary(folderNode)}</span>
                       </span>
                     </button>
                   )}
@@ -289,6 +360,7 @@ export default function Library() {
                     durations={player.durations}
                     onPlay={playSong}
                     onDownload={downloadSong}
+                    onEnqueue={enqueueSong}
                     onOpenFolder={(path) => {
                       setQuery('');
                       selectFolder(path);
@@ -300,7 +372,19 @@ export default function Library() {
           </div>
         )}
       </section>
-      <PlayerBar player={player} onShowShortcuts={showShortcuts} />
+      <PlayerBar
+        player={player}
+        onShowShortcuts={showShortcuts}
+        queueOpen={queueOpen}
+        queueId={queueId}
+        onToggleQueue={toggleQueue}
+        onPreloadQueue={preloadQueue}
+      />
+      {queueOpen && (
+        <Suspense fallback={null}>
+          <QueuePanel.Component player={player} id={queueId} onClose={() => setQueueOpen(false)} />
+        </Suspense>
+      )}
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <Modal
         open={confirmFolder !== null}

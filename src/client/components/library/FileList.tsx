@@ -1,6 +1,6 @@
 import { baseName, extensionOf, isPlayable, parentFolder, trackTitle } from '../../../shared/song-paths';
 import { formatTime } from './format-time';
-import { DownloadIcon, FileIcon, FolderIcon, PauseIcon, PlayIcon } from './LibraryIcons';
+import { DownloadIcon, FileIcon, FolderIcon, PauseIcon, PlayIcon, QueueAddIcon } from './LibraryIcons';
 import { VirtualList } from './VirtualList';
 
 /** A folder row: a subfolder (with its file count) in a folder, or a matching folder in search results. */
@@ -22,6 +22,7 @@ interface FileListProps {
   durations: ReadonlyMap<string, number>;
   onPlay: (path: string) => void;
   onDownload: (path: string) => void;
+  onEnqueue: (path: string) => void;
   onOpenFolder: (path: string) => void;
   resetKey: string;
 }
@@ -29,7 +30,7 @@ interface FileListProps {
 const ROW_HEIGHT = 56;
 const FOCUS = 'focus-visible:outline-2 focus-visible:outline-indigo-500 dark:focus-visible:outline-indigo-400';
 
-export function FileList({ entries, label, showFolder, current, playing, durations, onPlay, onDownload, onOpenFolder, resetKey }: FileListProps) {
+export function FileList({ entries, label, showFolder, current, playing, durations, onPlay, onDownload, onEnqueue, onOpenFolder, resetKey }: FileListProps) {
   return (
     <VirtualList
       label={label}
@@ -84,7 +85,7 @@ export function FileList({ entries, label, showFolder, current, playing, duratio
               {playable && extensionOf(entry.path) && (
                 <span
                   aria-hidden="true"
-                  className="shrink-0 rounded border border-gray-300 px-1 text-[10px] leading-4 font-semibold text-gray-600 uppercase dark:border-white/15 dark:text-gray-400"
+                  className="shrink-0 rounded border border-gray-300 px-1 text-[10px] max-sm:hidden leading-4 font-semibold text-gray-600 uppercase dark:border-white/15 dark:text-gray-400"
                 >
                   {extensionOf(entry.path)}
                 </span>
@@ -123,6 +124,17 @@ export function FileList({ entries, label, showFolder, current, playing, duratio
                 </span>
                 {text}
               </div>
+            )}
+            {playable && (
+              <button
+                type="button"
+                aria-label={`Add ${name} to queue`}
+                title="Add to queue"
+                onClick={() => onEnqueue(entry.path)}
+                className={`flex size-11 shrink-0 items-center justify-center rounded text-gray-500 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-white/10 dark:hover:text-white ${FOCUS}`}
+              >
+                <QueueAddIcon />
+              </button>
             )}
             <button
               type="button"

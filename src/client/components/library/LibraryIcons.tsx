@@ -92,3 +92,40 @@ export const KeyboardIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10" />
   </svg>
 );
+/** The song playing above what comes next (Spotify's queue shape), distinct from autoplay's list-and-arrow. */
+export const QueueIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}>
+    <rect x="4" y="3" width="16" height="8" rx="1.5" />
+    <path d="M4 16h16M4 21h16" />
+  </svg>
+);
+export const QueueAddIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}>
+    <path d="M3 6h13M3 12h9M3 18h9M18 13v8M14 17h8" />
+  </svg>
+);
+export const CloseIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </svg>
+);
+export const GripIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}>
+    <path d="M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01" strokeWidth={3} />
+  </svg>
+);
+export const MoveUpIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}>
+    <path d="M12 19V5M6 11l6-6 6 6" />
+  </svg>
+);
+export const MoveDownIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}>
+    <path d="M12 5v14M6 13l6 6 6-6" />
+  </svg>
+);
+export const RemoveIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </svg>
+);

@@ -11,6 +11,7 @@ import {
   PauseIcon,
   PlayIcon,
   PreviousIcon,
+  QueueIcon,
   RepeatIcon,
   ShuffleIcon,
   VolumeIcon,
@@ -131,8 +132,28 @@ function Seek({ player, className = '' }: { player: SongPlayer; className?: stri
   );
 }
 
+/** The phone's mini-player: how far the song has got, as a thin line (the full player's seek bar scrubs). */
+function MiniProgress({ time, duration }: { time: number; duration: number }) {
+  const share = duration > 0 ? Math.min(1, time / duration) : 0;
+  return (
+    <div className="absolute inset-x-0 top-0 h-0.5 bg-gray-200 md:hidden dark:bg-white/10" aria-hidden="true" data-testid="mini-progress">
+      <div className="h-full origin-left bg-indigo-600 dark:bg-indigo-400" style={{ transform: `scaleX(${share})` }} />
+    </div>
+  );
+}
+
+interface PlayerBarProps {
+  player: SongPlayer;
+  onShowShortcuts: () => void;
+  queueOpen: boolean;
+  queueId: string;
+  onToggleQueue: () => void;
+  /** Pointing at the queue button starts loading the panel's code. */
+  onPreloadQueue: () => void;
+}
+
 /** Memoised: typing in the search box does not re-render it. */
-export const PlayerBar = memo(function PlayerBar({ player, onShowShortcuts }: { player: SongPlayer; onShowShortcuts: () => void }) {
+export const PlayerBar = memo(function PlayerBar({ player, onShowShortcuts, queueOpen, queueId, onToggleQueue, onPreloadQueue }: PlayerBarProps) {
   const { audioRef, current, playing, loading } = player;
   const folder = current ? parentFolder(current) : '';
   const barRef = useRef<HTMLElement>(null);
@@ -176,6 +197,7 @@ export const PlayerBar = memo(function PlayerBar({ player, onShowShortcuts }: { 
       {/* The element is rendered (without a source) on the server too; the hook gives it one on play. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- songs have no words to caption; the bar names the track. */}
       <audio ref={audioRef} preload="none" className="hidden" />
+      {current && <MiniProgress time={player.time} duration={player.duration} />}
       <div className="mx-auto max-w-7xl px-3 py-2 sm:px-6">
         <div className="flex items-center gap-2 md:gap-6">
           <div className="min-w-0 flex-1 md:w-64 md:flex-none" aria-live="polite">
@@ -201,6 +223,28 @@ export const PlayerBar = memo(function PlayerBar({ player, onShowShortcuts }: { 
               <KeyboardIcon />
             </button>
           </div>
+          <button
+            type="button"
+            onClick={onToggleQueue}
+            onPointerEnter={onPreloadQueue}
+            onFocus={onPreloadQueue}
+            aria-expanded={queueOpen}
+            aria-controls={queueOpen ? queueId : undefined}
+            aria-label="Queue"
+            title={`Queue (Q)${player.upNext.length ? `: ${player.upNext.length} up next` : ''}`}
+            className={`${ICON_BUTTON} ${queueOpen ? ACTIVE : ''}`}
+          >
+            <QueueIcon />
+            {player.upNext.length > 0 && (
+              <span
+                aria-hidden="true"
+                className="absolute top-1 right-0.5 min-w-4 rounded-full bg-indigo-600 px-1 text-[10px] leading-4 font-semibold text-white tabular-nums dark:bg-indigo-500"
+              >
+                {player.upNext.length > 99 ? '99+' : player.upNext.length}
+              </span>
+            )}
+            <ActiveDot on={queueOpen} />
+          </button>
           <button
             type="button"
             onClick={() => setExpanded((e) => !e)}

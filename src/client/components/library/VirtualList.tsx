@@ -10,6 +10,10 @@ interface VirtualListProps {
   label: string;
   /** Changes when the list shows something else (another folder, another search): scroll to top. */
   resetKey?: string;
+  /** 'tree': the rows render their own treeitems (the list items step aside with role none). */
+  role?: 'list' | 'tree';
+  /** A row kept in the DOM even when scrolled away: a tree's one Tab stop must always exist. */
+  keepIndex?: number;
 }
 
 /** Until the viewport is measured (server render, tests), assume a tall screen. */
@@ -19,7 +23,7 @@ const FALLBACK_VIEWPORT = 900;
  * Fixed-height rows, only the visible slice in the DOM: a folder or a search with 20,000 songs
  * scrolls as smoothly as one with ten.
  */
-export function VirtualList({ count, rowHeight, renderRow, overscan = 8, className = '', label, resetKey }: VirtualListProps) {
+export function VirtualList({ count, rowHeight, renderRow, overscan = 8, className = '', label, resetKey, role = 'list', keepIndex }: VirtualListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(FALLBACK_VIEWPORT);
@@ -48,18 +52,20 @@ export function VirtualList({ count, rowHeight, renderRow, overscan = 8, classNa
 
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const last = Math.min(count, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);
-  const rows: ReactNode[] = [];
-  for (let i = first; i < last; i++) {
-    rows.push(
-      <li key={i} role="listitem" aria-setsize={count} aria-posinset={i + 1} className="absolute inset-x-0" style={{ top: i * rowHeight, height: rowHeight }}>
-        {renderRow(i)}
-      </li>,
-    );
-  }
+  const indices: number[] = [];
+  if (keepIndex !== undefined && keepIndex >= 0 && keepIndex < first) indices.push(keepIndex);
+  for (let i = first; i < last; i++) indices.push(i);
+  if (keepIndex !== undefined && keepIndex >= last && keepIndex < count) indices.push(keepIndex);
+  const itemAria = (i: number) => (role === 'list' ? { role: 'listitem', 'aria-setsize': count, 'aria-posinset': i + 1 } : { role: 'none' });
+  const rows = indices.map((i) => (
+    <li key={i} {...itemAria(i)} className="absolute inset-x-0" style={{ top: i * rowHeight, height: rowHeight }}>
+      {renderRow(i)}
+    </li>
+  ));
 
   return (
     <div ref={scrollRef} className={`overflow-y-auto overscroll-contain ${className}`} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
-      <ul role="list" aria-label={label} className="relative" style={{ height: count * rowHeight }}>
+      <ul role={role} aria-label={label} className="relative" style={{ height: count * rowHeight }}>
         {rows}
       </ul>
     </div>
