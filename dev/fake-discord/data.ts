@@ -309,7 +309,13 @@ function kenjiLounge(): DemoGuild {
       { kind: 'category', name: 'Staff' },
       { kind: 'text', name: 'mod-log', category: 'Staff' },
     ]),
-    emojis: buildEmojis(1, [{ name: 'kenji_wave' }, { name: 'vinyl' }, { name: 'lofi_cat', animated: true }, { name: 'night_owl' }, { name: 'old_badge', available: false }]),
+    emojis: buildEmojis(1, [
+      { name: 'kenji_wave' },
+      { name: 'vinyl' },
+      { name: 'lofi_cat', animated: true },
+      { name: 'night_owl' },
+      { name: 'old_badge', available: false },
+    ]),
     members: [
       member(DEMO_USER_IDS.owner, [roleId(roles, 'Lounge Staff')], '2021-03-14T18:02:11.000Z'),
       member(DEMO_USER_IDS.member, [roleId(roles, 'Listeners'), roleId(roles, 'DJ')], '2022-07-01T09:30:00.000Z', 'Memb'),

@@ -4,8 +4,18 @@
  * member of 200 of them, spread over the range, and manages 20 (owner of 10, Manage Server in 10).
  */
 import type { APIUser } from 'discord-api-types/v10';
-import { buildChannels,
-  buildEmojis, buildRoles, DEMO_BOT_USER_ID, DEMO_USER_IDS, member, MODERATOR_PERMISSIONS, BOT_ROLE_PERMISSIONS, roleId, user } from './data.ts';
+import {
+  buildChannels,
+  buildEmojis,
+  buildRoles,
+  DEMO_BOT_USER_ID,
+  DEMO_USER_IDS,
+  member,
+  MODERATOR_PERMISSIONS,
+  BOT_ROLE_PERMISSIONS,
+  roleId,
+  user,
+} from './data.ts';
 import type { DemoGuild, DemoMember } from './data.ts';
 import { PERMISSION } from './permissions.ts';
 

@@ -33,12 +33,7 @@ const freeText = (max: number) =>
       const trimmed = value.replace(/^[^\S\uFEFF]+|[^\S\uFEFF]+$/g, '');
       return trimmed === '' ? null : trimmed;
     },
-    z
-      .string()
-      .superRefine(noInvisibleCharacter)
-      .max(max, `must be at most ${max} characters`)
-      .regex(/^\S+$/u, 'must not contain spaces')
-      .nullable(),
+    z.string().superRefine(noInvisibleCharacter).max(max, `must be at most ${max} characters`).regex(/^\S+$/u, 'must not contain spaces').nullable(),
   );
 
 const snowflake = z.string().trim().regex(SNOWFLAKE_PATTERN, 'must be a Discord id (17–20 digits)');
@@ -46,6 +41,8 @@ const snowflake = z.string().trim().regex(SNOWFLAKE_PATTERN, 'must be a Discord 
 const optionalId = z.preprocess(blankToNull, snowflake.nullable());
 
 const uniqueList = (list: string[]) => [...new Set(list)];
+/** What a list's transform answers, stated, so the bot's OpenAPI document can describe it (a transform alone reads as anything). */
+const listOf = <T extends z.ZodType<string, string>>(item: T) => z.array(item);
 const count = new Intl.NumberFormat('en-US');
 
 /** A message the bot posts: line breaks are kept (Windows ones read as one), other invisible characters refused. */
@@ -99,7 +96,8 @@ const KINDS = {
     sample: () => true,
   }),
   userIds: kind<'userIds', string[]>('userIds', {
-    schema: () => z.array(snowflake).max(MAX_ANTINUKE_WHITELIST, `holds at most ${MAX_ANTINUKE_WHITELIST} user ids`).transform(uniqueList),
+    schema: () =>
+      z.array(snowflake).max(MAX_ANTINUKE_WHITELIST, `holds at most ${MAX_ANTINUKE_WHITELIST} user ids`).transform(uniqueList).pipe(listOf(snowflake)),
     defaultValue: () => [],
     describe: (value) => value.join(', '),
     sample: () => [SAMPLE_ID],
@@ -112,19 +110,31 @@ const KINDS = {
     schema: () => optionalId,
     defaultValue: () => null,
     describe: (value, guild) => (value === null ? 'none' : roleName(guild, value)),
-    sample: (guild) => firstOf(guild.roles.filter((role) => isAssignableRole(role, guild.botHighestRolePosition)), 'a role below the bot').id,
+    sample: (guild) =>
+      firstOf(
+        guild.roles.filter((role) => isAssignableRole(role, guild.botHighestRolePosition)),
+        'a role below the bot',
+      ).id,
   }),
   role: kind<'role', string | null>('role', {
     schema: () => optionalId,
     defaultValue: () => null,
     describe: (value, guild) => (value === null ? 'none' : roleName(guild, value)),
-    sample: (guild) => firstOf(guild.roles.filter((role) => !role.managed && role.id !== guild.id), 'a role').id,
+    sample: (guild) =>
+      firstOf(
+        guild.roles.filter((role) => !role.managed && role.id !== guild.id),
+        'a role',
+      ).id,
   }),
   textChannel: kind<'textChannel', string | null>('textChannel', {
     schema: () => optionalId,
     defaultValue: () => null,
     describe: (value, guild) => (value === null ? 'none' : channelName(guild, value)),
-    sample: (guild) => firstOf(guild.channels.filter((channel) => channel.type === TEXT_CHANNEL_TYPE), 'a text channel').id,
+    sample: (guild) =>
+      firstOf(
+        guild.channels.filter((channel) => channel.type === TEXT_CHANNEL_TYPE),
+        'a text channel',
+      ).id,
   }),
   messageId: kind<'messageId', string | null>('messageId', {
     // A pasted link is read as its message id; the page and the Worker keep its channel beside it.
@@ -161,7 +171,8 @@ const KINDS = {
         )
         .max(COMMANDS.length * 2, 'has too many entries')
         // SPEC 5: adding a command that is already disabled is ignored, so duplicates collapse.
-        .transform(uniqueList),
+        .transform(uniqueList)
+        .pipe(listOf(z.string())),
     defaultValue: () => [],
     describe: (value) => value.join(', '),
     sample: () => COMMANDS.slice(0, 2).map((command) => command.commandName),
@@ -192,11 +203,17 @@ const KINDS = {
           .max(values.length * 2, 'has too many entries')
           // One order whatever the input's: the options' own, without repeats.
           .transform((list) => values.filter((value) => list.includes(value)))
+          .pipe(listOf(z.enum(values)))
       );
     },
     defaultValue: ({ options }) => options.map((option) => option.value),
     describe: (value, _guild, { options }) =>
-      value.length === options.length ? 'all' : options.filter((option) => value.includes(option.value)).map((option) => option.label).join(', '),
+      value.length === options.length
+        ? 'all'
+        : options
+            .filter((option) => value.includes(option.value))
+            .map((option) => option.label)
+            .join(', '),
     sample: (_guild, { options }) => options.slice(1).map((option) => option.value),
     problem: () => 'Choose among the listed options.',
   }),
@@ -206,7 +223,7 @@ const KINDS = {
 export type KindValue<K extends FieldKind> = z.output<ReturnType<(typeof KINDS)[K]['schema']>>;
 
 type AnyKind = KindDefinition<unknown, FieldSpec>;
-const definitionOf = (spec: FieldSpec): AnyKind => KINDS[spec.kind] as AnyKind;
+const definitionOf = (spec: FieldSpec): AnyKind => KINDS[spec.kind];
 
 // ── The registry's fields, read through the table ─────────────────────────────
 

@@ -180,7 +180,14 @@ export const SETTINGS_REGISTRY = {
     fields: {
       enabled: { kind: 'toggle', label: 'Enable Starboard' },
       starboardChannel: { kind: 'textChannel', label: 'Starboard channel', requirementName: 'a starboard channel' },
-      threshold: { kind: 'integer', label: 'Reactions needed', min: 1, max: 100, default: 3, help: 'A message is reposted once this many people react (1–100).' },
+      threshold: {
+        kind: 'integer',
+        label: 'Reactions needed',
+        min: 1,
+        max: 100,
+        default: 3,
+        help: 'A message is reposted once this many people react (1–100).',
+      },
       emoji: { kind: 'emoji', label: 'Emoji', default: '⭐', placeholder: 'e.g. ⭐ or pepe' },
     },
     requires: ['starboardChannel'],

@@ -10,6 +10,8 @@ const data: ServerSettingsResponse = {
   id: GUILD,
   name: 'Kenji Lounge',
   access: 'manage',
+  memberCount: 1284,
+  emojis: [],
   ...defaultSettings(),
   whitelist: { expiresAt: null, active: true },
   roles: [{ id: '400000000000001001', name: 'Listeners', color: 0, position: 1, managed: false }],

@@ -80,7 +80,7 @@ export function referenceProblem(kind: FieldKind, value: unknown, view: GuildVie
  * Refuses a role or channel that is not in the guild. The cached view may be up to a minute old, so a miss
  * is checked once more against Discord before the owner is told the role they just made is unknown; but an
  * id Discord denied a moment ago is not asked about again, and each user may make Discord look at most
- * LOOKUP_LIMITER's number of times a minute (each look is three bot calls).
+ * LOOKUP_LIMITER's number of times a minute (each look is four bot calls).
  */
 export async function checkReference(env: Env, userId: string, guildId: string, kind: FieldKind, value: unknown, view: GuildView): Promise<GuildView> {
   const cachedProblem = referenceProblem(kind, value, view, guildId);

@@ -8,9 +8,12 @@ export function ChecklistSetting({ id, spec, value, saving, saved, onChange }: C
   const set = (next: readonly string[]) => onChange(all.filter((option) => next.includes(option)));
   const linkButton = `rounded px-1 text-xs font-semibold text-indigo-700 hover:underline disabled:opacity-40 dark:text-indigo-300 ${FOCUS}`;
   return (
-    <fieldset id={id} aria-busy={saving || undefined} className="m-0 min-w-0 border-0 p-0">
+    // A group, not a fieldset: the page's own fieldset is what disables every control for a reader.
+    <div id={id} role="group" aria-labelledby={`${id}-label`} aria-busy={saving || undefined}>
       <div className="mb-1 flex items-center justify-between gap-2">
-        <legend className="float-left text-sm font-medium">{spec.label}</legend>
+        <span id={`${id}-label`} className="text-sm font-medium">
+          {spec.label}
+        </span>
         <span className="flex items-center gap-2">
           <button type="button" className={linkButton} disabled={on.size === all.length} onClick={() => set(all)}>
             All
@@ -21,7 +24,7 @@ export function ChecklistSetting({ id, spec, value, saving, saved, onChange }: C
           <SavingIndicator saving={saving} saved={saved} />
         </span>
       </div>
-      <ul className="clear-both grid grid-cols-1 gap-1 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
         {spec.options.map((option) => (
           <li key={option.value}>
             <label className="flex min-h-9 cursor-pointer items-center gap-2 rounded-lg px-2 py-1 text-sm hover:bg-gray-50 dark:hover:bg-gray-800/60">
@@ -36,6 +39,6 @@ export function ChecklistSetting({ id, spec, value, saving, saved, onChange }: C
           </li>
         ))}
       </ul>
-    </fieldset>
+    </div>
   );
 }

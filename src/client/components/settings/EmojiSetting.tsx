@@ -13,16 +13,7 @@ const parse = (text: string) => (text.trim() === '' ? null : text.trim());
 export function ServerEmoji({ emoji, size = 24, decorative = false }: { emoji: SettingsEmoji; size?: number; decorative?: boolean }) {
   const [failed, setFailed] = useState(false);
   if (failed) return decorative ? null : <span className="font-mono text-xs">{`:${emoji.name}:`}</span>;
-  return (
-    <img
-      src={emojiImageUrl(emoji)}
-      alt={decorative ? '' : `:${emoji.name}:`}
-      width={size}
-      height={size}
-      loading="lazy"
-      onError={() => setFailed(true)}
-    />
-  );
+  return <img src={emojiImageUrl(emoji)} alt={decorative ? '' : `:${emoji.name}:`} width={size} height={size} loading="lazy" onError={() => setFailed(true)} />;
 }
 
 const choice = `inline-flex min-h-9 min-w-9 items-center justify-center gap-1.5 rounded-lg border px-2 text-sm ${FOCUS}`;
@@ -81,7 +72,12 @@ export function EmojiSetting({ id, spec, value, data, saving, saved, validate, o
             <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label="This server’s emoji">
               {usable.map((emoji) => (
                 <li key={emoji.id}>
-                  <button type="button" className={`${choice} ${choiceState(emoji.name === current)}`} aria-pressed={emoji.name === current} onClick={() => pick(emoji.name)}>
+                  <button
+                    type="button"
+                    className={`${choice} ${choiceState(emoji.name === current)}`}
+                    aria-pressed={emoji.name === current}
+                    onClick={() => pick(emoji.name)}
+                  >
                     <ServerEmoji emoji={emoji} decorative />
                     <span className="text-xs">{emoji.name}</span>
                   </button>
@@ -93,7 +89,12 @@ export function EmojiSetting({ id, spec, value, data, saving, saved, validate, o
           <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label="Common emoji">
             {COMMON_EMOJI.map((emoji) => (
               <li key={emoji}>
-                <button type="button" className={`${choice} ${choiceState(emoji === current)} text-lg`} aria-pressed={emoji === current} onClick={() => pick(emoji)}>
+                <button
+                  type="button"
+                  className={`${choice} ${choiceState(emoji === current)} text-lg`}
+                  aria-pressed={emoji === current}
+                  onClick={() => pick(emoji)}
+                >
                   {emoji}
                 </button>
               </li>

@@ -66,7 +66,10 @@ export function MessageTextSetting({ id, spec, value, data, saving, saved, valid
             </button>
           ))}
         </div>
-        <span id={`${id}-count`} className={`text-xs tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400'}`}>
+        <span
+          id={`${id}-count`}
+          className={`text-xs tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400'}`}
+        >
           {`${count.format(length)} / ${count.format(spec.maxLength)}`}
         </span>
       </div>

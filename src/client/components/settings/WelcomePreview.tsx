@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { BOT_NAME } from '../../../shared/constants';
 import { messageParts, type WelcomePlaceholder } from '../../../shared/settings';
 import { useAuth } from '../../hooks/useAuth';
@@ -14,6 +14,9 @@ interface Props {
   memberCount: number | null;
 }
 
+const noSubscription = () => () => undefined;
+const clockText = () => time.format(new Date());
+
 /** A mention as Discord draws it: a tinted pill. */
 function Mention({ name }: { name: string }) {
   return <span className="rounded bg-[#5865f2]/15 px-0.5 font-medium text-[#4752c4] dark:bg-[#5865f2]/30 dark:text-[#c9cdfb]">{`@${name}`}</span>;
@@ -26,8 +29,7 @@ function Mention({ name }: { name: string }) {
 export function WelcomePreview({ text, serverName, memberCount }: Props) {
   const { user } = useAuth();
   // The clock is the browser's: the server's render says only 'Today', so hydration agrees.
-  const [now, setNow] = useState<string | null>(null);
-  useEffect(() => setNow(time.format(new Date())), []);
+  const now = useSyncExternalStore(noSubscription, clockText, () => null);
   const name = user ? (user.global_name ?? user.username) : 'New Member';
   const fill = (placeholder: WelcomePlaceholder) => {
     switch (placeholder) {
