@@ -30,7 +30,8 @@ export function MessageTextSetting({ id, spec, value, data, saving, saved, valid
   };
 
   return (
-    <FieldRow id={id} label={spec.label} saving={saving} saved={saved} help={spec.help} problem={problem}>
+    // The problem and the help sit under the editor, above the preview.
+    <FieldRow id={id} label={spec.label} saving={saving} saved={saved}>
       <textarea
         ref={area}
         id={id}
@@ -73,6 +74,16 @@ export function MessageTextSetting({ id, spec, value, data, saving, saved, valid
           {`${count.format(length)} / ${count.format(spec.maxLength)}`}
         </span>
       </div>
+      {problem !== null && (
+        <p id={`${id}-problem`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      )}
+      {spec.help && (
+        <p id={`${id}-help`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+          {spec.help}
+        </p>
+      )}
       <WelcomePreview text={draft} serverName={data.name} memberCount={data.memberCount} />
     </FieldRow>
   );

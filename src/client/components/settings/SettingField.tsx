@@ -20,6 +20,8 @@ interface Props {
 /** One field of the registry, drawn by its kind, with how its last save ended. */
 export function SettingField({ outcome, ...props }: Props) {
   const id = settingControlId(props.section, props.fieldKey);
+  const spec = fieldSpec(props.section, props.fieldKey);
+  if (!spec || KIND_CONTROLS[spec.kind] === null) return null;
   return (
     <div>
       <FieldControl {...props} saved={outcome?.kind === 'saved'} />
@@ -60,9 +62,9 @@ export function SettingField({ outcome, ...props }: Props) {
 
 function FieldControl({ section, fieldKey, data, saving, saved, onChange }: Omit<Props, 'outcome' | 'onDismiss'> & { saved: boolean }) {
   const spec = fieldSpec(section, fieldKey);
-  if (!spec) return null;
   // The table's rows each take their own kind's spec; this field's row is the one for spec.kind.
-  const Control = KIND_CONTROLS[spec.kind] as (props: ControlProps<FieldKind>) => ReactNode;
+  const Control = spec ? (KIND_CONTROLS[spec.kind] as ((props: ControlProps<FieldKind>) => ReactNode) | null) : null;
+  if (!spec || !Control) return null;
   return (
     <Control
       id={settingControlId(section, fieldKey)}

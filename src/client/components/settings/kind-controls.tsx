@@ -48,7 +48,8 @@ function RoleControl({ id, spec, value, data, saving, saved, onChange }: Control
   );
 }
 
-export const KIND_CONTROLS: { [K in FieldKind]: Control<K> } = {
+/** null: a kind written along with another field, with nothing of its own to show. */
+export const KIND_CONTROLS: { [K in FieldKind]: Control<K> | null } = {
   toggle: ({ id, section, spec, value, data, saving, saved, onChange }) => {
     const missing = missingRequiredFields(section, data[section]);
     const hint = missing.length === 0 ? null : `Set ${requirementNames(section, missing)} to enable ${moduleTitle(section)}.`;
@@ -75,8 +76,8 @@ export const KIND_CONTROLS: { [K in FieldKind]: Control<K> } = {
     <ChannelSelect id={id} label={spec.label} saving={saving} saved={saved} value={idOrNull(value)} channels={data.channels} onChange={onChange} />
   ),
   messageId: MessageIdSetting,
-  // Written with its message id (the link back); nothing of its own to edit.
-  messageChannel: () => null,
+  // Written with its message id (the link back).
+  messageChannel: null,
   emoji: EmojiSetting,
   commands: ({ spec, value, saving, saved, onChange }) => (
     <DisabledCommands label={spec.label} disabled={stringList(value)} saving={saving} saved={saved} onChange={onChange} />
