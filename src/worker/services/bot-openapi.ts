@@ -37,7 +37,7 @@ export function botOpenApiDocument(): string {
     openapi: '3.1.0',
     info: {
       title: 'ServerManager bot API',
-      version: '1.1.0',
+      version: '1.2.0',
       description:
         'For the bot: per-guild settings and licence, a feed of every change, and where the bot is (it holds the gateway: ' +
         'report Guild Create/Update as presence, Guild Delete as a departure, and after Ready a full sync in chunks).',

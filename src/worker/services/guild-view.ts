@@ -1,5 +1,5 @@
 /**
- * The bot's view of a guild that the settings need: its roles, channels and the bot's highest role, read
+ * The bot's view of a guild that the settings need: its roles, channels, emoji and the bot's highest role, read
  * from Discord through the KV cache, plus the checks that a saved role or channel really exists there.
  */
 import type { APIEmoji, APIRole, RESTGetAPIGuildChannelsResult } from 'discord-api-types/v10';
