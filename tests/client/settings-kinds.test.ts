@@ -66,7 +66,9 @@ describe('message links', () => {
 
   it("refuses another server's message, and a direct message, with a sentence", () => {
     expect(messageLinkProblem(link('discord.com', GUILD), GUILD)).toBeNull();
-    expect(messageLinkProblem(link('discord.com', OTHER), GUILD)).toBe('That link is to a message in another server: paste the link of a message in this server.');
+    expect(messageLinkProblem(link('discord.com', OTHER), GUILD)).toBe(
+      'That link is to a message in another server: paste the link of a message in this server.',
+    );
     expect(messageLinkProblem(link('discord.com', '@me'), GUILD)).toMatch(/direct message/);
     const refused = parseSettingUpdate({ serverID: GUILD, section: 'ticket', key: 'messageID', value: link('discord.com', OTHER) });
     expect(refused).toMatchObject({ ok: false, field: 'value' });
