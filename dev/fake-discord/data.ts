@@ -4,6 +4,7 @@
  * `permissions` of a partial guild, the guild object) is derived from this in the REST routes.
  */
 import type {
+  APIEmoji,
   APIGuildCategoryChannel,
   APIGuildVoiceChannel,
   APINewsChannel,
@@ -58,6 +59,8 @@ export interface DemoGuild {
   bot_present: boolean;
   roles: APIRole[];
   channels: DemoChannel[];
+  /** The guild's own emoji, as GET /guilds/{id}/emojis lists them. */
+  emojis: APIEmoji[];
   members: DemoMember[];
 }
 
@@ -119,6 +122,27 @@ function snowflake(base: bigint, guildNumber: number, index: number): string {
 
 const ROLE_BASE = 400000000000000000n;
 const CHANNEL_BASE = 500000000000000000n;
+const EMOJI_BASE = 700000000000000000n;
+
+export interface EmojiSpec {
+  name: string;
+  animated?: boolean;
+  /** False for an emoji the guild lost with its boost level. */
+  available?: boolean;
+}
+
+/** Custom emoji as Discord lists them to a bot without Manage Expressions (no `user`). */
+export function buildEmojis(guildNumber: number, specs: EmojiSpec[]): APIEmoji[] {
+  return specs.map((spec, index) => ({
+    id: snowflake(EMOJI_BASE, guildNumber, index + 1),
+    name: spec.name,
+    roles: [],
+    require_colons: true,
+    managed: false,
+    animated: spec.animated ?? false,
+    available: spec.available ?? true,
+  }));
+}
 
 export interface RoleSpec {
   name: string;
@@ -285,6 +309,13 @@ function kenjiLounge(): DemoGuild {
       { kind: 'category', name: 'Staff' },
       { kind: 'text', name: 'mod-log', category: 'Staff' },
     ]),
+    emojis: buildEmojis(1, [
+      { name: 'kenji_wave' },
+      { name: 'vinyl' },
+      { name: 'lofi_cat', animated: true },
+      { name: 'night_owl' },
+      { name: 'old_badge', available: false },
+    ]),
     members: [
       member(DEMO_USER_IDS.owner, [roleId(roles, 'Lounge Staff')], '2021-03-14T18:02:11.000Z'),
       member(DEMO_USER_IDS.member, [roleId(roles, 'Listeners'), roleId(roles, 'DJ')], '2022-07-01T09:30:00.000Z', 'Memb'),
@@ -323,6 +354,7 @@ function glaiveStudio(): DemoGuild {
       { kind: 'voice', name: 'Booth B', category: 'Booths' },
       { kind: 'text', name: 'lobby' },
     ]),
+    emojis: buildEmojis(2, [{ name: 'glaive' }, { name: 'mic_drop', animated: true }]),
     members: [
       member(DEMO_USER_IDS.admin, [roleId(roles, 'Studio Heads')], '2020-11-02T12:00:00.000Z'),
       member(DEMO_USER_IDS.owner, [roleId(roles, 'Producers'), roleId(roles, 'Artists')], '2021-01-20T16:45:00.000Z'),
@@ -361,6 +393,7 @@ function lofiCafe(): DemoGuild {
       { kind: 'voice', name: 'Rainy Window', category: 'Rooms' },
       { kind: 'text', name: 'rules' },
     ]),
+    emojis: [],
     members: [
       member(DEMO_USER_IDS.admin, [roleId(roles, 'Café Owners')], '2019-09-09T09:09:09.000Z'),
       member(DEMO_USER_IDS.owner, [roleId(roles, 'Regulars'), roleId(roles, 'Listeners')], '2022-02-02T20:20:00.000Z'),
@@ -389,6 +422,7 @@ function ownerSandbox(): DemoGuild {
       { kind: 'text', name: 'general', category: 'Sandbox' },
       { kind: 'voice', name: 'General', category: 'Sandbox' },
     ]),
+    emojis: [],
     members: [member(DEMO_USER_IDS.owner, [], '2024-01-05T08:00:00.000Z')],
   };
 }
@@ -420,6 +454,7 @@ function adminHq(): DemoGuild {
       { kind: 'voice', name: 'War Room', category: 'Support' },
       { kind: 'text', name: 'watercooler' },
     ]),
+    emojis: [],
     members: [
       member(DEMO_USER_IDS.admin, [roleId(roles, 'Operators')], '2019-06-01T00:00:00.000Z'),
       member(DEMO_BOT_USER_ID, [roleId(roles, 'ServerManager')], '2019-06-01T00:01:00.000Z'),

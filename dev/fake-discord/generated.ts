@@ -4,7 +4,18 @@
  * member of 200 of them, spread over the range, and manages 20 (owner of 10, Manage Server in 10).
  */
 import type { APIUser } from 'discord-api-types/v10';
-import { buildChannels, buildRoles, DEMO_BOT_USER_ID, DEMO_USER_IDS, member, MODERATOR_PERMISSIONS, BOT_ROLE_PERMISSIONS, roleId, user } from './data.ts';
+import {
+  buildChannels,
+  buildEmojis,
+  buildRoles,
+  DEMO_BOT_USER_ID,
+  DEMO_USER_IDS,
+  member,
+  MODERATOR_PERMISSIONS,
+  BOT_ROLE_PERMISSIONS,
+  roleId,
+  user,
+} from './data.ts';
 import type { DemoGuild, DemoMember } from './data.ts';
 import { PERMISSION } from './permissions.ts';
 
@@ -187,6 +198,7 @@ export function generatedGuild(generated: GeneratedGuilds, index: number): DemoG
       { kind: 'text', name: 'bot-commands', category: 'Community' },
       { kind: 'voice', name: 'Hangout', category: 'Community' },
     ]),
+    emojis: buildEmojis(number, [{ name: 'wave' }, { name: 'party', animated: true }]),
     members,
   };
 }

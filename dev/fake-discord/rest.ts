@@ -12,6 +12,7 @@ import type {
   RESTAPIPartialCurrentUserGuild,
   RESTGetAPICurrentUserGuildsResult,
   RESTGetAPIGuildChannelsResult,
+  RESTGetAPIGuildEmojisResult,
   RESTGetAPIGuildResult,
   RESTGetAPIGuildRolesResult,
   RESTRateLimit,
@@ -129,7 +130,7 @@ function fullGuild(guild: DemoGuild, withCounts: boolean): GuildAnswer {
     default_message_notifications: 1,
     explicit_content_filter: 2,
     roles: structuredClone(guild.roles),
-    emojis: [],
+    emojis: structuredClone(guild.emojis),
     stickers: [],
     features: [...guild.features],
     mfa_level: 0,
@@ -264,6 +265,14 @@ export function createRestRoutes(state: FakeDiscordState): Hono {
     if (guild instanceof Response) return guild;
     const channels: RESTGetAPIGuildChannelsResult = structuredClone(guild.channels);
     return c.json(channels);
+  });
+
+  rest.get('/guilds/:guildId/emojis', (c) => {
+    if (caller(c)?.kind !== 'bot') return unauthorized(c);
+    const guild = botGuild(c, state);
+    if (guild instanceof Response) return guild;
+    const emojis: RESTGetAPIGuildEmojisResult = structuredClone(guild.emojis);
+    return c.json(emojis);
   });
 
   rest.get('/guilds/:guildId/members/:userId', (c) => {

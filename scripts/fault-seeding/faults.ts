@@ -314,7 +314,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'assignable-role-at-bot-position',
     kind: 'off-by-one',
-    file: 'src/shared/settings.ts',
+    file: 'src/shared/settings-guild.ts',
     original: 'role.position < botHighestRolePosition',
     faulty: 'role.position <= botHighestRolePosition',
     description: "a role at the bot's own position counts as assignable",
@@ -488,7 +488,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'antinuke-whitelist-max',
     kind: 'constant',
-    file: 'src/shared/settings.ts',
+    file: 'src/shared/settings-kinds.ts',
     original: 'export const MAX_ANTINUKE_WHITELIST = 100;',
     faulty: 'export const MAX_ANTINUKE_WHITELIST = 101;',
     description: 'the anti-nuke whitelist takes 101 ids',
@@ -498,7 +498,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'emoji-max-length',
     kind: 'constant',
-    file: 'src/shared/settings.ts',
+    file: 'src/shared/settings-kinds.ts',
     original: 'export const MAX_EMOJI_NAME_LENGTH = 64;',
     faulty: 'export const MAX_EMOJI_NAME_LENGTH = 65;',
     description: 'an emoji name of 65 characters is accepted',
@@ -508,7 +508,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'emoji-spaces',
     kind: 'dropped-check',
-    file: 'src/shared/settings.ts',
+    file: 'src/shared/settings-kinds.ts',
     original: ".regex(/^\\S+$/u, 'must not contain spaces')",
     faulty: ".regex(/\\S+/u, 'must not contain spaces')",
     description: 'an emoji name with spaces is accepted',
@@ -519,7 +519,7 @@ export const FAULTS: readonly SeededFault[] = [
     // Replaces 'an empty list counts as set' (isValueSet): an equivalent mutant, as no module requires a list.
     id: 'missing-required-inverted',
     kind: 'inverted',
-    file: 'src/shared/settings.ts',
+    file: 'src/shared/settings-values.ts',
     original: 'return requiredFields(section).filter((key) => !isValueSet(record[key]));',
     faulty: 'return requiredFields(section).filter((key) => isValueSet(record[key]));',
     description: 'the required fields reported missing are the ones that are set',
@@ -529,7 +529,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'any-required-field-change-disables',
     kind: 'dropped-check',
-    file: 'src/shared/settings.ts',
+    file: 'src/shared/settings-values.ts',
     original: 'return requiredFields(section).includes(key) && !isValueSet(value);',
     faulty: 'return requiredFields(section).includes(key);',
     description: 'changing (not clearing) a required field switches the module off',
@@ -943,7 +943,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'disabled-commands-offered-again',
     kind: 'dropped-check',
-    file: 'src/shared/settings.ts',
+    file: 'src/shared/settings-inputs.ts',
     original: '.filter((command) => !taken.has(command.commandName) && command.commandName.toLowerCase().includes(needle))',
     faulty: '.filter((command) => command.commandName.toLowerCase().includes(needle))',
     description: 'the disabled-commands search offers commands that are already disabled',
@@ -1235,7 +1235,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'emoji-invisible-unchecked',
     kind: 'dropped-check',
-    file: 'src/shared/settings.ts',
+    file: 'src/shared/settings-kinds.ts',
     original: 'const problem = invisibleCharacterProblem(text);',
     faulty: 'const problem = null as string | null;',
     description: 'the emoji settings take NUL, U+202E and U+200B',
@@ -1246,8 +1246,8 @@ export const FAULTS: readonly SeededFault[] = [
     id: 'revert-overwrites-newer',
     kind: 'dropped-check',
     file: 'src/worker/services/settings.ts',
-    original: 'const update = expected === undefined ? { ...parsed.update, expected: change.newValue } : parsed.update;',
-    faulty: 'const update = parsed.update;',
+    original: 'const stored = expected === undefined ? { ...parsed.update, expected: change.newValue } : parsed.update;',
+    faulty: 'const stored = parsed.update;',
     description: 'reverting an older change overwrites a value changed after it',
     layer: 'worker',
     tests: [W('settings')],

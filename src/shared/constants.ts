@@ -17,3 +17,6 @@ export const PLAYABLE_EXTENSIONS = ['mp3', 'wav', 'ogg', 'm4a', 'aac', 'flac'] a
 export const SUPPORT_URL = 'https://discord.gg/servermanager';
 export const SUPPORT_EMAIL = 'support@servermanager.bot';
 export const BOT_PREFIX = ',';
+
+/** The bot's name, as Discord shows it on the messages it posts. */
+export const BOT_NAME = 'ServerManager';

@@ -7,15 +7,28 @@
 
 /**
  * What a field holds. `assignableRole` is a role the bot hands out itself, so it must sit below the bot's
- * highest role; `role` (the ticket staff role) is only referenced, so any ordinary role will do.
+ * highest role; `role` (the ticket staff role) is only referenced, so any ordinary role will do. Each kind's
+ * schema, default, audit text and test sample sit in one table (settings-kinds.ts), its control in another
+ * (client/components/settings/kind-controls.tsx); both are checked to cover every kind.
  */
-export type FieldKind = 'toggle' | 'userIds' | 'assignableRole' | 'role' | 'textChannel' | 'messageId' | 'emoji' | 'commands';
+export type FieldKind =
+  | 'toggle'
+  | 'userIds'
+  | 'assignableRole'
+  | 'role'
+  | 'textChannel'
+  | 'messageId'
+  | 'messageChannel'
+  | 'emoji'
+  | 'commands'
+  | 'integer'
+  | 'messageText'
+  | 'checklist';
 
 /** Names of the icons the page draws for a module (src/client/components/settings/ModuleIcon.tsx). */
 export type ModuleIcon = 'shield' | 'music-off' | 'user-plus' | 'wave' | 'lock' | 'scroll' | 'smile' | 'star' | 'ban' | 'ticket';
 
-export interface FieldSpec {
-  kind: FieldKind;
+export interface FieldBase {
   /** The control's label (also used in toasts and the audit panel). */
   label: string;
   /** How a toggle hint names this field when it is missing ("Set a role and a message ID to enable …"). */
@@ -23,6 +36,32 @@ export interface FieldSpec {
   help?: string;
   placeholder?: string;
 }
+
+export interface ChecklistOption {
+  value: string;
+  label: string;
+}
+
+/** Kinds whose fields need nothing beyond a label. */
+type PlainKind = 'toggle' | 'userIds' | 'assignableRole' | 'role' | 'textChannel' | 'commands';
+
+/** A field: its kind and, where the kind needs them, its own bounds and default. */
+export type FieldSpec = FieldBase &
+  (
+    | { kind: PlainKind }
+    /** `channelKey`: the field of the same module that keeps the channel of a pasted message link (for the link back). */
+    | { kind: 'messageId'; channelKey: string }
+    /** Written with its message id, never on its own: the page draws no control for it. */
+    | { kind: 'messageChannel' }
+    /** Without a default the emoji may be cleared; with one it is always set. */
+    | { kind: 'emoji'; default?: string }
+    | { kind: 'integer'; min: number; max: number; default: number }
+    | { kind: 'messageText'; maxLength: number; default: string }
+    /** Stored as the list of the options that are on; the default is all of them. */
+    | { kind: 'checklist'; options: readonly ChecklistOption[] }
+  );
+
+export type FieldSpecOf<K extends FieldKind> = K extends PlainKind ? FieldBase & { kind: K } : Extract<FieldSpec, { kind: K }>;
 
 export interface ModuleSpec {
   /** The section title exactly as SPEC section 2 names it. */
@@ -75,6 +114,13 @@ export const SETTINGS_REGISTRY = {
     fields: {
       enabled: { kind: 'toggle', label: 'Enable Welcome Message' },
       channelID: { kind: 'textChannel', label: 'Channel', requirementName: 'a channel' },
+      message: {
+        kind: 'messageText',
+        label: 'Message',
+        maxLength: 2000,
+        default: 'Welcome to {server}, {user.mention}! You are member #{memberCount}.',
+        help: 'Up to 2,000 characters. Placeholders are filled in when a member joins.',
+      },
     },
     requires: ['channelID'],
   },
@@ -91,6 +137,19 @@ export const SETTINGS_REGISTRY = {
     fields: {
       enabled: { kind: 'toggle', label: 'Enable Logs' },
       channelID: { kind: 'textChannel', label: 'Channel', requirementName: 'a channel' },
+      events: {
+        kind: 'checklist',
+        label: 'Events to log',
+        options: [
+          { value: 'messageEdit', label: 'Message edits' },
+          { value: 'messageDelete', label: 'Message deletes' },
+          { value: 'memberJoin', label: 'Joins' },
+          { value: 'memberLeave', label: 'Leaves' },
+          { value: 'moderation', label: 'Moderation actions' },
+          { value: 'roleChange', label: 'Role changes' },
+          { value: 'channelChange', label: 'Channel changes' },
+        ],
+      },
     },
     requires: ['channelID'],
   },
@@ -101,18 +160,35 @@ export const SETTINGS_REGISTRY = {
     fields: {
       enabled: { kind: 'toggle', label: 'Enable Reaction Role' },
       roleID: { kind: 'assignableRole', label: 'Role', requirementName: 'a role' },
-      messageID: { kind: 'messageId', label: 'Message ID', requirementName: 'a message ID', placeholder: 'Message to react to', help: MESSAGE_ID_HELP },
+      messageID: {
+        kind: 'messageId',
+        label: 'Message ID',
+        requirementName: 'a message ID',
+        placeholder: 'Message to react to',
+        help: MESSAGE_ID_HELP,
+        channelKey: 'messageChannelID',
+      },
+      messageChannelID: { kind: 'messageChannel', label: 'Message channel' },
       emojiName: { kind: 'emoji', label: 'Emoji name', placeholder: 'e.g. ⭐ or pepe' },
     },
     requires: ['roleID', 'messageID'],
   },
   starboard: {
     title: 'Starboard',
-    description: 'Reposts messages that collect enough ⭐ reactions to a channel of highlights.',
+    description: 'Reposts messages that collect enough reactions to a channel of highlights.',
     icon: 'star',
     fields: {
       enabled: { kind: 'toggle', label: 'Enable Starboard' },
       starboardChannel: { kind: 'textChannel', label: 'Starboard channel', requirementName: 'a starboard channel' },
+      threshold: {
+        kind: 'integer',
+        label: 'Reactions needed',
+        min: 1,
+        max: 100,
+        default: 3,
+        help: 'A message is reposted once this many people react (1–100).',
+      },
+      emoji: { kind: 'emoji', label: 'Emoji', default: '⭐', placeholder: 'e.g. ⭐ or pepe' },
     },
     requires: ['starboardChannel'],
   },
@@ -128,7 +204,15 @@ export const SETTINGS_REGISTRY = {
     icon: 'ticket',
     fields: {
       enabled: { kind: 'toggle', label: 'Enable Ticket' },
-      messageID: { kind: 'messageId', label: 'Message ID', requirementName: 'a message ID', placeholder: 'Message that opens tickets', help: MESSAGE_ID_HELP },
+      messageID: {
+        kind: 'messageId',
+        label: 'Message ID',
+        requirementName: 'a message ID',
+        placeholder: 'Message that opens tickets',
+        help: MESSAGE_ID_HELP,
+        channelKey: 'messageChannelID',
+      },
+      messageChannelID: { kind: 'messageChannel', label: 'Message channel' },
       staffRoleID: { kind: 'role', label: 'Staff role', requirementName: 'a staff role' },
       emojiName: { kind: 'emoji', label: 'Emoji', placeholder: 'e.g. 🎫' },
     },

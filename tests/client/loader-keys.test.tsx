@@ -38,6 +38,8 @@ const ANSWERS: Record<string, unknown> = {
     whitelist: { expiresAt: null, active: false },
     roles: [],
     channels: [],
+    emojis: [],
+    memberCount: null,
     botHighestRolePosition: 1,
   },
 };

@@ -17,6 +17,8 @@ const settings = (access: AccessLevel): ServerSettingsResponse => ({
   id: GUILD,
   name: 'Kenji Lounge',
   access,
+  memberCount: 1284,
+  emojis: [],
   ...defaultSettings(),
   autorole: { enabled: false, roleID: DJ.id },
   whitelist: { expiresAt: null, active: false },

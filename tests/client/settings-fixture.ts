@@ -5,6 +5,8 @@ export const kenjiSettings = (over: Partial<ServerSettingsResponse> = {}): Serve
   id: '300000000000000001',
   name: 'Kenji Lounge',
   access: 'manage',
+  memberCount: 1284,
+  emojis: [],
   ...defaultSettings(),
   whitelist: { expiresAt: null, active: true },
   roles: [

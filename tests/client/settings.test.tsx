@@ -32,6 +32,8 @@ function fixture(overrides: Partial<ServerSettingsResponse> = {}): ServerSetting
     id: GUILD,
     name: 'Kenji Lounge',
     access: 'manage',
+    memberCount: 1284,
+    emojis: [],
     ...defaultSettings(),
     whitelist: { expiresAt: null, active: false },
     roles: Object.values(ROLES),
@@ -124,7 +126,7 @@ describe('shared settings rules', () => {
   it('switches a section off when a required field is cleared', () => {
     const on = applySettingChange(defaultSettings(), 'logs', 'channelID', '500000000000001010');
     const enabled = applySettingChange(on, 'logs', 'enabled', true);
-    expect(applySettingChange(enabled, 'logs', 'channelID', null).logs).toEqual({ enabled: false, channelID: null });
+    expect(applySettingChange(enabled, 'logs', 'channelID', null).logs).toEqual({ ...defaultSettings().logs, enabled: false, channelID: null });
     expect(applySettingChange(enabled, 'antinuke', 'whitelist', []).logs.enabled).toBe(true);
   });
 
@@ -223,7 +225,7 @@ describe('settings page', () => {
   });
 
   it('disables toggles until their required fields are set, and says why', () => {
-    renderPage(fixture({ reactionrole: { enabled: false, roleID: ROLES.dj.id, messageID: null, emojiName: null } }));
+    renderPage(fixture({ reactionrole: { enabled: false, roleID: ROLES.dj.id, messageID: null, messageChannelID: null, emojiName: null } }));
     const autorole = screen.getByRole('switch', { name: 'Enable Auto-Role' });
     expect(autorole.getAttribute('aria-checked')).toBe('false');
     expect((autorole as HTMLButtonElement).disabled).toBe(true);
@@ -404,8 +406,10 @@ describe('settings page', () => {
     const messageId = within(region).getByRole('textbox', { name: 'Message ID' });
     await userEvent.type(messageId, 'https://discord.com/channels/300000000000000001/500000000000001004/600000000000000001{Enter}');
     await within(region).findByText('Turn on Reaction Role?');
-    // The pasted link was saved as the id it names.
-    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'reactionrole', key: 'messageID', value: '600000000000000001', expected: null });
+    // The pasted link goes as pasted (the Worker keeps its id and, for the link back, its channel); the field shows the id.
+    const link = 'https://discord.com/channels/300000000000000001/500000000000001004/600000000000000001';
+    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'reactionrole', key: 'messageID', value: link, expected: null });
+    expect(within(region).getByRole<HTMLInputElement>('textbox', { name: 'Message ID' }).value).toBe('600000000000000001');
     await userEvent.click(within(region).getByRole('button', { name: 'Turn on' }));
     await waitFor(() => expect(within(region).getByRole('switch', { name: 'Enable Reaction Role' }).getAttribute('aria-checked')).toBe('true'));
     expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'reactionrole', key: 'enabled', value: true, expected: false });

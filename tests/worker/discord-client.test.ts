@@ -400,14 +400,20 @@ describe("the bot's presence in one guild", () => {
 });
 
 describe('guild data', () => {
-  it('fetches roles, channels and the bot member together and caches them as one entry', async () => {
-    const { roles, channels, botMember } = await getGuildSnapshot(env, BOT_GUILD);
+  it('fetches roles, channels, emoji and the bot member together and caches them as one entry', async () => {
+    const { roles, channels, botMember, emojis } = await getGuildSnapshot(env, BOT_GUILD);
     expect(roles.length).toBeGreaterThan(1);
     expect(channels.length).toBeGreaterThan(0);
+    expect(emojis?.map((emoji) => emoji.name)).toContain('kenji_wave');
     expect(botMember.user.id).toBe(env.DISCORD_CLIENT_ID);
     await getGuildSnapshot(env, BOT_GUILD);
     expect((await restCalls()).map((call) => call.path).sort()).toEqual(
-      [`/api/v10/guilds/${BOT_GUILD}/channels`, `/api/v10/guilds/${BOT_GUILD}/members/${env.DISCORD_CLIENT_ID}`, `/api/v10/guilds/${BOT_GUILD}/roles`].sort(),
+      [
+        `/api/v10/guilds/${BOT_GUILD}/channels`,
+        `/api/v10/guilds/${BOT_GUILD}/emojis`,
+        `/api/v10/guilds/${BOT_GUILD}/members/${env.DISCORD_CLIENT_ID}`,
+        `/api/v10/guilds/${BOT_GUILD}/roles`,
+      ].sort(),
     );
   });
 

@@ -1,9 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { APIGuild, APIGuildMember, APIRole, APIUser, RESTAPIPartialCurrentUserGuild, RESTPostOAuth2AccessTokenResult } from 'discord-api-types/v10';
+import type {
+  APIEmoji,
+  APIGuild,
+  APIGuildMember,
+  APIRole,
+  APIUser,
+  RESTAPIPartialCurrentUserGuild,
+  RESTPostOAuth2AccessTokenResult,
+} from 'discord-api-types/v10';
 import { createFakeDiscord } from '../../dev/fake-discord/app.ts';
 import type { FakeDiscord } from '../../dev/fake-discord/app.ts';
 import { createDemoData, DEMO_BOT_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_GUILD_IDS, DEMO_USER_IDS } from '../../dev/fake-discord/data.ts';
 import type { DemoChannel, DemoGuild } from '../../dev/fake-discord/data.ts';
+import { stringMatching } from './expect-helpers';
 
 const REDIRECT_URI = 'http://localhost:5173/api/successful-auth';
 // RFC 7636 appendix B: a verifier and its S256 challenge, computed independently of the fake.
@@ -388,6 +397,7 @@ describe('REST: bot endpoints', () => {
     `/api/v10/guilds/${DEMO_GUILD_IDS.kenjiLounge}`,
     `/api/v10/guilds/${DEMO_GUILD_IDS.kenjiLounge}/roles`,
     `/api/v10/guilds/${DEMO_GUILD_IDS.kenjiLounge}/channels`,
+    `/api/v10/guilds/${DEMO_GUILD_IDS.kenjiLounge}/emojis`,
     `/api/v10/guilds/${DEMO_GUILD_IDS.kenjiLounge}/members/${DEMO_USER_IDS.owner}`,
   ];
 
@@ -431,13 +441,23 @@ describe('REST: bot endpoints', () => {
     expect(channels.some((channel) => channel.type === 0 && categoryIds.has(channel.parent_id ?? ''))).toBe(true);
   });
 
+  it("answers a guild's own emoji as Discord lists them to a bot, the guild object carrying the same", async () => {
+    const guildId = DEMO_GUILD_IDS.kenjiLounge;
+    const emojis = await json<APIEmoji[]>(await request(`/api/v10/guilds/${guildId}/emojis`, asBot));
+    expect(emojis.map((emoji) => emoji.name)).toEqual(['kenji_wave', 'vinyl', 'lofi_cat', 'night_owl', 'old_badge']);
+    for (const emoji of emojis) expect(emoji).toMatchObject({ id: stringMatching(/^\d{17,20}$/), require_colons: true, managed: false });
+    expect(emojis.find((emoji) => emoji.name === 'lofi_cat')?.animated).toBe(true);
+    expect(emojis.find((emoji) => emoji.name === 'old_badge')?.available).toBe(false);
+    expect((await json<APIGuild>(await request(`/api/v10/guilds/${guildId}`, asBot))).emojis).toEqual(emojis);
+  });
+
   it('answers members, 10007 for strangers, 403 Missing Access where the bot is absent, 10004 for no such guild', async () => {
     const member = await request(`/api/v10/guilds/${DEMO_GUILD_IDS.lofiCafe}/members/${DEMO_USER_IDS.member}`, asBot);
     expect(member.status).toBe(200);
     const stranger = await request(`/api/v10/guilds/${DEMO_GUILD_IDS.adminHq}/members/${DEMO_USER_IDS.member}`, asBot);
     expect(stranger.status).toBe(404);
     expect(await stranger.json()).toEqual({ message: 'Unknown Member', code: 10007 });
-    for (const path of ['', '/roles', '/channels', `/members/${DEMO_USER_IDS.owner}`]) {
+    for (const path of ['', '/roles', '/channels', '/emojis', `/members/${DEMO_USER_IDS.owner}`]) {
       const absent = await request(`/api/v10/guilds/${DEMO_GUILD_IDS.ownerSandbox}${path}`, asBot);
       expect(absent.status).toBe(403);
       expect(await absent.json()).toEqual({ message: 'Missing Access', code: 50001 });

@@ -285,7 +285,13 @@ describe('toggle rules (SPEC section 4)', () => {
     await set('reactionrole', 'messageID', MESSAGE_ID, owner);
     const ok = await set('reactionrole', 'enabled', true, owner);
     expect(ok.status).toBe(200);
-    expect((await ok.json<ServerSettingsResponse>()).reactionrole).toEqual({ enabled: true, roleID: KENJI.dj, messageID: MESSAGE_ID, emojiName: null });
+    expect((await ok.json<ServerSettingsResponse>()).reactionrole).toEqual({
+      enabled: true,
+      roleID: KENJI.dj,
+      messageID: MESSAGE_ID,
+      messageChannelID: null,
+      emojiName: null,
+    });
   });
 
   it('enables once the field is set, and disabling is always allowed', async () => {
@@ -305,7 +311,7 @@ describe('toggle rules (SPEC section 4)', () => {
     await set('logs', 'enabled', true, owner);
     const res = await set('logs', 'channelID', null, owner);
     expect(res.status).toBe(200);
-    expect((await res.json<ServerSettingsResponse>()).logs).toEqual({ enabled: false, channelID: null });
+    expect((await res.json<ServerSettingsResponse>()).logs).toEqual({ ...defaultSettings().logs, enabled: false, channelID: null });
     const rows = (await auditRows()).map((r) => [r.key, r.old_value, r.new_value]);
     expect(rows).toEqual([
       ['channelID', 'null', JSON.stringify(KENJI.modLog)],

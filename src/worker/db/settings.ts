@@ -63,6 +63,8 @@ export interface SettingWrite {
   now: number;
   /** Only write when the stored value (or the default) is still this one. */
   expected?: unknown;
+  /** Only write when another key of the section holds this value (a companion after its key's write). */
+  whenStored?: { key: string; value: unknown };
 }
 
 /** 'refused': a condition did not hold (required fields unset, or the stored value is not `expected`). */
@@ -78,8 +80,14 @@ const UNSET_JSON = `('null', '""', '[]')`;
  * its own audit row) rather than refusing: the owner asked for "no role", and a running feature without
  * its role would misbehave.
  */
-export async function writeGuildSetting(db: D1Database, write: SettingWrite): Promise<SettingWriteResult> {
-  const results = await db.batch(settingWriteStatements(db, write));
+export async function writeGuildSetting(
+  db: D1Database,
+  write: SettingWrite,
+  companions: readonly { key: string; value: unknown }[] = [],
+): Promise<SettingWriteResult> {
+  // Companions follow their key in the same transaction, and only where it now holds the value just written.
+  const follow = companions.map((companion) => ({ ...write, ...companion, expected: undefined, whenStored: { key: write.key, value: write.value } }));
+  const results = await db.batch([write, ...follow].flatMap((each) => settingWriteStatements(db, each)));
   return (results[1]?.meta.changes ?? 0) > 0 ? 'saved' : 'refused';
 }
 
@@ -111,6 +119,10 @@ function settingWriteStatements(db: D1Database, write: SettingWrite): D1Prepared
   if (write.expected !== undefined) {
     conditions.push('COALESCE((SELECT value FROM guild_settings WHERE guild_id = ? AND section = ? AND key = ?), ?) = ?');
     conditionBinds.push(guildId, section, key, defaultJson, JSON.stringify(write.expected));
+  }
+  if (write.whenStored !== undefined) {
+    conditions.push('EXISTS (SELECT 1 FROM guild_settings WHERE guild_id = ? AND section = ? AND key = ? AND value = ?)');
+    conditionBinds.push(guildId, section, write.whenStored.key, JSON.stringify(write.whenStored.value));
   }
   const condition = conditions.length === 0 ? '1' : conditions.join(' AND ');
 
@@ -215,6 +227,17 @@ export async function listAuditUsers(db: D1Database, guildId: string): Promise<{
 
 export async function findSettingsChange(db: D1Database, guildId: string, id: number): Promise<SettingsAuditEntry | null> {
   const row = await db.prepare(`SELECT ${AUDIT_COLUMNS} FROM settings_audit WHERE guild_id = ? AND id = ?`).bind(guildId, id).first<AuditRow>();
+  return row ? toAuditEntry(row) : null;
+}
+
+/** The change of `key` written in the same save as `change` (a message id's channel): same user, same moment. */
+export async function companionChangeOf(db: D1Database, guildId: string, change: SettingsAuditEntry, key: string): Promise<SettingsAuditEntry | null> {
+  const row = await db
+    .prepare(
+      `SELECT ${AUDIT_COLUMNS} FROM settings_audit WHERE guild_id = ? AND section = ? AND key = ? AND user_id = ? AND created_at = ? ORDER BY id DESC LIMIT 1`,
+    )
+    .bind(guildId, change.section, key, change.userId, change.createdAt)
+    .first<AuditRow>();
   return row ? toAuditEntry(row) : null;
 }
 

@@ -3,6 +3,7 @@
  * async so that every failure, bad input included, arrives as a rejected promise.
  */
 import type {
+  APIEmoji,
   APIGuildMember,
   APIRole,
   APIUser,
@@ -10,6 +11,7 @@ import type {
   RESTGetCurrentUserGuildMemberResult,
   RESTGetAPICurrentUserGuildsResult,
   RESTGetAPIGuildChannelsResult,
+  RESTGetAPIGuildEmojisResult,
   RESTGetAPIGuildResult,
   RESTGetAPIGuildRolesResult,
 } from 'discord-api-types/v10';
@@ -144,20 +146,23 @@ export interface GuildSnapshot {
   channels: RESTGetAPIGuildChannelsResult;
   /** The bot's own member (its roles decide which roles it can manage). */
   botMember: APIGuildMember;
+  /** The server's own emoji; absent from snapshots cached before the page offered them. */
+  emojis?: APIEmoji[];
 }
 
-/** One KV read for a page view instead of three; the three Discord calls run in parallel on a miss. */
+/** One KV read for a page view instead of four; the four Discord calls run in parallel on a miss. */
 export async function getGuildSnapshot(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<GuildSnapshot> {
   const guild = `/guilds/${snowflake(guildId)}`;
   const request = { auth: BOT, signal: options.signal };
   const load = async (): Promise<GuildSnapshot> => {
     const client = rest(env);
-    const [roles, channels, botMember] = await Promise.all([
+    const [roles, channels, botMember, emojis] = await Promise.all([
       client.request<RESTGetAPIGuildRolesResult>(`${guild}/roles`, request),
       client.request<RESTGetAPIGuildChannelsResult>(`${guild}/channels`, request),
       client.request<APIGuildMember>(`${guild}/members/${snowflake(env.DISCORD_CLIENT_ID)}`, request),
+      client.request<RESTGetAPIGuildEmojisResult>(`${guild}/emojis`, request),
     ]);
-    return { roles, channels, botMember };
+    return { roles, channels, botMember, emojis };
   };
   return cached(env.CACHE, discordCacheKeys.guildSnapshot(guildId), GUILD_DATA_TTL_SECONDS, load, options);
 }

@@ -1,24 +1,29 @@
 /**
- * The bot's view of a guild that the settings need: its roles, channels and the bot's highest role, read
+ * The bot's view of a guild that the settings need: its roles, channels, emoji and the bot's highest role, read
  * from Discord through the KV cache, plus the checks that a saved role or channel really exists there.
  */
-import type { APIRole, RESTGetAPIGuildChannelsResult } from 'discord-api-types/v10';
-import { isAssignableRole, TEXT_CHANNEL_TYPE, type SettingsChannel, type SettingsRole } from '../../shared/settings';
+import type { APIEmoji, APIRole, RESTGetAPIGuildChannelsResult } from 'discord-api-types/v10';
+import { isAssignableRole, TEXT_CHANNEL_TYPE, type GuildLists, type SettingsChannel, type SettingsEmoji, type SettingsRole } from '../../shared/settings';
 import type { FieldKind } from '../../shared/settings-registry';
 import { getGuildSnapshot, isKnownMissing, rememberMissing, type DiscordCallOptions, type DiscordEnv } from '../discord/api';
 import { highestRolePosition } from '../discord/permissions';
 import { badRequest } from '../errors';
 
-export interface GuildView {
-  roles: SettingsRole[];
-  channels: SettingsChannel[];
-  botHighestRolePosition: number;
-}
+export type GuildView = Omit<GuildLists, 'id'>;
 
-const EMPTY_VIEW: GuildView = { roles: [], channels: [], botHighestRolePosition: 0 };
+const EMPTY_VIEW: GuildView = { roles: [], channels: [], emojis: [], botHighestRolePosition: 0 };
 
 function toRole(role: APIRole): SettingsRole {
   return { id: role.id, name: role.name, color: role.colors.primary_color, position: role.position, managed: role.managed };
+}
+
+/** Custom emoji only (Discord's list has no unicode ones), by name as the page lists them. */
+function toEmojis(emojis: readonly APIEmoji[]): SettingsEmoji[] {
+  return emojis
+    .flatMap((emoji) =>
+      emoji.id === null || !emoji.name ? [] : [{ id: emoji.id, name: emoji.name, animated: emoji.animated === true, available: emoji.available !== false }],
+    )
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 function toChannels(channels: RESTGetAPIGuildChannelsResult): SettingsChannel[] {
@@ -36,10 +41,11 @@ function toChannels(channels: RESTGetAPIGuildChannelsResult): SettingsChannel[] 
 export async function loadGuildView(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<GuildView> {
   // Without a bot token there is no view of the guild; the settings still load (see env.d.ts).
   if (!env.DISCORD_BOT_TOKEN) return EMPTY_VIEW;
-  const { roles, channels, botMember } = await getGuildSnapshot(env, guildId, options);
+  const { roles, channels, botMember, emojis = [] } = await getGuildSnapshot(env, guildId, options);
   return {
     roles: [...roles].sort((a, b) => b.position - a.position).map(toRole),
     channels: toChannels(channels),
+    emojis: toEmojis(emojis),
     botHighestRolePosition: highestRolePosition(botMember.roles, roles),
   };
 }
@@ -74,7 +80,7 @@ export function referenceProblem(kind: FieldKind, value: unknown, view: GuildVie
  * Refuses a role or channel that is not in the guild. The cached view may be up to a minute old, so a miss
  * is checked once more against Discord before the owner is told the role they just made is unknown; but an
  * id Discord denied a moment ago is not asked about again, and each user may make Discord look at most
- * LOOKUP_LIMITER's number of times a minute (each look is three bot calls).
+ * LOOKUP_LIMITER's number of times a minute (each look is four bot calls).
  */
 export async function checkReference(env: Env, userId: string, guildId: string, kind: FieldKind, value: unknown, view: GuildView): Promise<GuildView> {
   const cachedProblem = referenceProblem(kind, value, view, guildId);

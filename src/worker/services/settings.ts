@@ -12,6 +12,7 @@ import {
 } from '../../shared/settings';
 import { fieldLabel, moduleTitle } from '../../shared/settings-registry';
 import {
+  companionChangeOf,
   findSettingsChange,
   guildSettingsStatement,
   lastChangeOf,
@@ -26,7 +27,7 @@ import { licenceStatement, type Licence } from '../db/whitelist';
 import { stalenessFields } from '../discord/staleness';
 import { ApiError, badInput, notFound, SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
-import { checkReference, loadGuildView } from './guild-view';
+import { checkReference, loadGuildView, type GuildView } from './guild-view';
 import { toLicenceState } from './licences';
 import { presenceRead, requireGuildAccess, type GuildAccess, type GuildLookup } from './servers';
 
@@ -68,7 +69,20 @@ export async function serverSettings(
   stored.catch(() => undefined);
   const { guild, access } = await requireGuildAccess(env, session, serverId, 'read', lookup);
   const [[values, whitelist], view] = await Promise.all([stored, loadGuildView(env, guild.id, { signal: options.signal, readAhead: options.readAhead })]);
-  return { id: guild.id, name: guild.name, access, ...values, whitelist, ...view, ...stalenessFields() };
+  return settingsAnswer({ guild, access }, values, whitelist, view);
+}
+
+function settingsAnswer({ guild, access }: GuildAccess, values: SettingsValues, whitelist: LicenceState, view: GuildView): ServerSettingsResponse {
+  return {
+    id: guild.id,
+    name: guild.name,
+    memberCount: guild.approximate_member_count ?? null,
+    access,
+    ...values,
+    whitelist,
+    ...view,
+    ...stalenessFields(),
+  };
 }
 
 export async function settingsAudit(env: Env, session: ActiveSession, query: SettingsAuditQuery): Promise<SettingsAuditResponse> {
@@ -93,22 +107,21 @@ const REVERT_CONFLICT: ConflictSentence = (label, who) => `${label} was changed$
 async function saveSetting(
   env: Env,
   session: ActiveSession,
-  { guild, access }: GuildAccess,
+  granted: GuildAccess,
   update: SettingUpdate,
   conflict: ConflictSentence = SAVE_CONFLICT,
 ): Promise<ServerSettingsResponse> {
-  const { section, key, kind, value, expected } = update;
+  const { guild } = granted;
+  const { section, key, kind, value, expected, companions } = update;
   const view = await checkReference(env, session.user.id, guild.id, kind, value, await loadGuildView(env, guild.id));
-  const result = await writeGuildSetting(env.DB, {
+  const write = {
     guildId: guild.id,
     section,
-    key,
-    value,
-    expected,
     userId: session.user.id,
     userName: session.user.global_name ?? session.user.username,
     now: Date.now(),
-  });
+  };
+  const result = await writeGuildSetting(env.DB, { ...write, key, value, expected }, companions);
   const [values, whitelist] = await readStoredState(env.DB, guild.id);
   if (result === 'refused') {
     const current = (values[section] as Record<string, unknown>)[key];
@@ -123,7 +136,7 @@ async function saveSetting(
       `value: ${moduleTitle(section)} cannot be enabled until ${missing.join(' and ') || 'its required fields'} ${missing.length > 1 ? 'are' : 'is'} set.`,
     );
   }
-  return { id: guild.id, name: guild.name, access, ...values, whitelist, ...view, ...stalenessFields() };
+  return settingsAnswer(granted, values, whitelist, view);
 }
 
 /**
@@ -140,7 +153,15 @@ export async function revertSettingChange(env: Env, session: ActiveSession, { se
   if (!parsed.ok && parsed.field.startsWith('expected')) throw badInput('expected', 'must be a value of this setting: the one the page showed as stored now.');
   if (!parsed.ok) throw new ApiError(409, 'REVERT_NOT_POSSIBLE', `This change cannot be reverted: ${parsed.message}`);
   // The audit's own text of the new value, compared as stored: no schema of today's may reinterpret it.
-  const update = expected === undefined ? { ...parsed.update, expected: change.newValue } : parsed.update;
+  const stored = expected === undefined ? { ...parsed.update, expected: change.newValue } : parsed.update;
+  // A message id comes back with the channel its change replaced, not the one a bare id implies.
+  const companions = await Promise.all(
+    stored.companions.map(async (companion) => {
+      const written = await companionChangeOf(env.DB, granted.guild.id, change, companion.key);
+      return written && typeof written.oldValue === 'string' ? { ...companion, value: written.oldValue } : companion;
+    }),
+  );
+  const update = { ...stored, companions };
   try {
     return await saveSetting(env, session, granted, update, REVERT_CONFLICT);
   } catch (error) {

@@ -2,9 +2,8 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import {
-  fieldKind,
+  describeValue,
   isSectionName,
-  isSettingKey,
   type ServerSettingsResponse,
   type SettingConflictBody,
   type SettingsAuditEntry,
@@ -20,20 +19,9 @@ import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A stored value as a person reads it: role and channel names, on/off, lists. */
+/** A stored value as a person reads it: role and channel names, on/off, lists (the kind table's words). */
 export function describeSettingValue(section: string, key: string, value: unknown, settings: ServerSettingsResponse): string {
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return 'none';
-  const kind = isSectionName(section) && isSettingKey(section, key) ? fieldKind(section, key) : null;
-  if (kind === 'toggle') return value === true ? 'on' : 'off';
-  if ((kind === 'role' || kind === 'assignableRole') && typeof value === 'string') {
-    return `@${settings.roles.find((role) => role.id === value)?.name ?? value}`;
-  }
-  if (kind === 'textChannel' && typeof value === 'string') {
-    return `#${settings.channels.find((channel) => channel.id === value)?.name ?? value}`;
-  }
-  if (Array.isArray(value)) return value.join(', ');
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
+  return describeValue(section, key, value, settings);
 }
 
 /** 'Auto-Role › Role' for a stored key; the raw names for one this dashboard does not know. */

@@ -1,14 +1,8 @@
-import { formatIdList, inputProblem, messageIdFromInput, missingRequiredFields, parseIdList, type ServerSettingsResponse } from '../../../shared/settings';
-import { fieldSpec, moduleTitle, requirementNames, type FieldSpec, type SectionName } from '../../../shared/settings-registry';
-import { ChannelSelect, RoleSelect, TextSetting, Toggle } from './controls';
-import { DisabledCommands } from './DisabledCommands';
+import type { ReactNode } from 'react';
+import { inputProblem, type ServerSettingsResponse } from '../../../shared/settings';
+import { fieldSpec, type FieldKind, type SectionName } from '../../../shared/settings-registry';
+import { KIND_CONTROLS, type ControlProps } from './kind-controls';
 import type { SaveOutcome } from './useSettingsSaver';
-
-const optionalText = (value: string | null) => value ?? '';
-const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
-const messageIdOrNull = (text: string) => blankToNull(messageIdFromInput(text));
-const idOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
-const stringList = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 export const settingControlId = (section: SectionName, key: string) => `setting-${section}-${key}`;
 
@@ -26,6 +20,8 @@ interface Props {
 /** One field of the registry, drawn by its kind, with how its last save ended. */
 export function SettingField({ outcome, ...props }: Props) {
   const id = settingControlId(props.section, props.fieldKey);
+  const spec = fieldSpec(props.section, props.fieldKey);
+  if (!spec || KIND_CONTROLS[spec.kind] === null) return null;
   return (
     <div>
       <FieldControl {...props} saved={outcome?.kind === 'saved'} />
@@ -65,64 +61,21 @@ export function SettingField({ outcome, ...props }: Props) {
 }
 
 function FieldControl({ section, fieldKey, data, saving, saved, onChange }: Omit<Props, 'outcome' | 'onDismiss'> & { saved: boolean }) {
-  const spec: FieldSpec | undefined = fieldSpec(section, fieldKey);
-  if (!spec) return null;
-  const values = data[section] as Record<string, unknown>;
-  const value = values[fieldKey];
-  const id = settingControlId(section, fieldKey);
-  const common = { id, label: spec.label, saving, saved };
-  const validate = (candidate: unknown) => inputProblem(section, fieldKey, candidate);
-
-  switch (spec.kind) {
-    case 'toggle': {
-      const missing = missingRequiredFields(section, data[section]);
-      const hint = missing.length === 0 ? null : `Set ${requirementNames(section, missing)} to enable ${moduleTitle(section)}.`;
-      return <Toggle {...common} checked={value === true} hint={hint} onChange={onChange} />;
-    }
-    case 'userIds':
-      return (
-        <TextSetting
-          {...common}
-          value={stringList(value)}
-          format={formatIdList}
-          parse={parseIdList}
-          placeholder={spec.placeholder}
-          help={spec.help}
-          validate={validate}
-          onSave={onChange}
-        />
-      );
-    case 'assignableRole':
-    case 'role':
-      return (
-        <RoleSelect
-          {...common}
-          value={idOrNull(value)}
-          roles={data.roles}
-          guildId={data.id}
-          assignable={spec.kind === 'assignableRole'}
-          botHighestRolePosition={data.botHighestRolePosition}
-          onChange={onChange}
-        />
-      );
-    case 'textChannel':
-      return <ChannelSelect {...common} value={idOrNull(value)} channels={data.channels} onChange={onChange} />;
-    case 'messageId':
-    case 'emoji':
-      return (
-        <TextSetting
-          {...common}
-          value={idOrNull(value)}
-          format={optionalText}
-          parse={spec.kind === 'messageId' ? messageIdOrNull : blankToNull}
-          placeholder={spec.placeholder}
-          help={spec.help}
-          inputMode={spec.kind === 'messageId' ? 'numeric' : 'text'}
-          validate={validate}
-          onSave={onChange}
-        />
-      );
-    case 'commands':
-      return <DisabledCommands label={spec.label} disabled={stringList(value)} saving={saving} saved={saved} onChange={onChange} />;
-  }
+  const spec = fieldSpec(section, fieldKey);
+  // The table's rows each take their own kind's spec; this field's row is the one for spec.kind.
+  const Control = spec ? (KIND_CONTROLS[spec.kind] as ((props: ControlProps<FieldKind>) => ReactNode) | null) : null;
+  if (!spec || !Control) return null;
+  return (
+    <Control
+      id={settingControlId(section, fieldKey)}
+      section={section}
+      spec={spec}
+      value={(data[section] as Record<string, unknown>)[fieldKey]}
+      data={data}
+      saving={saving}
+      saved={saved}
+      onChange={onChange}
+      validate={(candidate) => inputProblem(section, fieldKey, candidate)}
+    />
+  );
 }

@@ -8,7 +8,7 @@ import {
   type SettingsRole,
 } from '../../../shared/settings';
 
-const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
+export const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 export const INPUT_CLASS =
   'w-full min-w-0 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100 ' +
   // Read-only (a reader's page, or changes paused) looks read-only, not only inert: no field, just the value.
@@ -114,7 +114,7 @@ export function Toggle({ id, label, checked, hint, saving, saved, onChange }: To
   );
 }
 
-function FieldRow({
+export function FieldRow({
   id,
   label,
   saving,
@@ -257,23 +257,22 @@ interface TextSettingProps<T> {
   /** Why the typed value would be refused (null when it is fine): shown as the owner types, and nothing invalid is sent. */
   validate?: (value: T) => string | null;
   onSave: (value: T) => void;
+  /** Drawn under the field (a message id's link back). */
+  children?: ReactNode;
 }
 
-/** A text field that saves on blur or Enter, only when the value changed; Escape restores the stored text. */
-export function TextSetting<T>({
-  id,
-  label,
+/**
+ * The draft of a typed setting: saved on commit only when it changed and fits; a new stored value replaces it
+ * unless the person has typed on since. `reset` puts the stored text back (Escape).
+ */
+export function useDraft<T>({
   value,
   format,
   parse,
   saving,
-  saved,
-  placeholder,
-  help,
-  inputMode = 'text',
   validate,
   onSave,
-}: TextSettingProps<T>) {
+}: Pick<TextSettingProps<T>, 'value' | 'format' | 'parse' | 'saving' | 'validate' | 'onSave'>) {
   const stored = format(value);
   const [draft, setDraft] = useState(stored);
   const lastSent = useRef(stored);
@@ -311,6 +310,27 @@ export function TextSetting<T>({
     onSave(next);
   };
 
+  return { draft, setDraft, problem, commit, reset: () => setDraft(stored) };
+}
+
+/** A text field that saves on blur or Enter, only when the value changed; Escape restores the stored text. */
+export function TextSetting<T>({
+  id,
+  label,
+  value,
+  format,
+  parse,
+  saving,
+  saved,
+  placeholder,
+  help,
+  inputMode = 'text',
+  validate,
+  onSave,
+  children,
+}: TextSettingProps<T>) {
+  const { draft, setDraft, problem, commit, reset } = useDraft({ value, format, parse, saving, validate, onSave });
+
   return (
     <FieldRow id={id} label={label} saving={saving} saved={saved} help={help} problem={problem}>
       <input
@@ -332,10 +352,11 @@ export function TextSetting<T>({
             event.preventDefault();
             commit();
           } else if (event.key === 'Escape') {
-            setDraft(stored);
+            reset();
           }
         }}
       />
+      {children}
     </FieldRow>
   );
 }

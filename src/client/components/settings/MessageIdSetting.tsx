@@ -1,0 +1,42 @@
+import { messageLinkProblem, messageUrl } from '../../../shared/settings';
+import { TextSetting } from './controls';
+import type { ControlProps } from './kind-controls';
+
+const format = (value: string | null) => value ?? '';
+// The text goes as typed: the Worker reads a link as its message id and keeps its channel for the link back.
+const parse = (text: string) => (text.trim() === '' ? null : text.trim());
+
+/** A message id, typed or pasted as a link; once set, a link back to the message when its channel is known. */
+export function MessageIdSetting({ id, section, spec, value, data, saving, saved, validate, onChange }: ControlProps<'messageId'>) {
+  const messageId = typeof value === 'string' ? value : null;
+  const channel = (data[section] as Record<string, unknown>)[spec.channelKey];
+  return (
+    <TextSetting
+      id={id}
+      label={spec.label}
+      saving={saving}
+      saved={saved}
+      value={messageId}
+      format={format}
+      parse={parse}
+      placeholder={spec.placeholder}
+      help={spec.help}
+      validate={(candidate) => (candidate === null ? null : (messageLinkProblem(candidate, data.id) ?? validate(candidate)))}
+      onSave={onChange}
+    >
+      {messageId !== null &&
+        (typeof channel === 'string' ? (
+          <a
+            href={messageUrl(data.id, channel, messageId)}
+            target="_blank"
+            rel="noreferrer"
+            className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-300"
+          >
+            Open the message in Discord<span aria-hidden="true">↗</span>
+          </a>
+        ) : (
+          <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">Paste the message link instead of the ID to get a link back to it.</p>
+        ))}
+    </TextSetting>
+  );
+}

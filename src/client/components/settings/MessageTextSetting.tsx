@@ -1,0 +1,90 @@
+import { useRef } from 'react';
+import { WELCOME_PLACEHOLDERS } from '../../../shared/settings';
+import { FieldRow, FOCUS, INPUT_CLASS, useDraft } from './controls';
+import type { ControlProps } from './kind-controls';
+import { WelcomePreview } from './WelcomePreview';
+
+const count = new Intl.NumberFormat('en-US');
+const format = (value: unknown) => (typeof value === 'string' ? value : '');
+const parse = (text: string) => text;
+
+/**
+ * A message the bot posts, with its placeholders a click away and a live preview of how Discord shows it.
+ * Saved when the field loses focus or on Ctrl+Enter; Escape puts the saved text back.
+ */
+export function MessageTextSetting({ id, spec, value, data, saving, saved, validate, onChange }: ControlProps<'messageText'>) {
+  const { draft, setDraft, problem, commit, reset } = useDraft({ value, format, parse, saving, validate, onSave: onChange });
+  const area = useRef<HTMLTextAreaElement>(null);
+  const length = draft.length;
+  const over = length > spec.maxLength;
+
+  const insert = (token: string) => {
+    const field = area.current;
+    const start = field?.selectionStart ?? draft.length;
+    const end = field?.selectionEnd ?? draft.length;
+    setDraft(draft.slice(0, start) + token + draft.slice(end));
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+
+  return (
+    // The problem and the help sit under the editor, above the preview.
+    <FieldRow id={id} label={spec.label} saving={saving} saved={saved}>
+      <textarea
+        ref={area}
+        id={id}
+        rows={4}
+        className={`${INPUT_CLASS} resize-y`}
+        value={draft}
+        aria-describedby={[problem === null ? '' : `${id}-problem`, `${id}-count`, spec.help ? `${id}-help` : ''].filter(Boolean).join(' ')}
+        aria-invalid={problem !== null || undefined}
+        aria-busy={saving || undefined}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={(event) => {
+          // Clicking a placeholder keeps editing; leaving the editor saves.
+          if (!event.relatedTarget?.closest(`[data-editor="${id}"]`)) commit();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            commit();
+          } else if (event.key === 'Escape') reset();
+        }}
+      />
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-2" data-editor={id}>
+        <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Insert a placeholder">
+          {WELCOME_PLACEHOLDERS.map((placeholder) => (
+            <button
+              key={placeholder.token}
+              type="button"
+              title={`Insert ${placeholder.meaning}`}
+              onClick={() => insert(placeholder.token)}
+              className={`rounded-md border border-gray-300 bg-gray-50 px-1.5 py-0.5 font-mono text-xs text-gray-800 hover:bg-gray-100 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-200 dark:hover:bg-gray-700 ${FOCUS}`}
+            >
+              {placeholder.token}
+            </button>
+          ))}
+        </div>
+        <span
+          id={`${id}-count`}
+          className={`text-xs tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400'}`}
+        >
+          {`${count.format(length)} / ${count.format(spec.maxLength)}`}
+        </span>
+      </div>
+      {problem !== null && (
+        <p id={`${id}-problem`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      )}
+      {spec.help && (
+        <p id={`${id}-help`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+          {spec.help}
+        </p>
+      )}
+      <WelcomePreview text={draft} serverName={data.name} memberCount={data.memberCount} />
+    </FieldRow>
+  );
+}

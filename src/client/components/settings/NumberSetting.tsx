@@ -1,0 +1,26 @@
+import type { ControlProps } from './kind-controls';
+import { TextSetting } from './controls';
+
+const format = (value: unknown) => (typeof value === 'number' ? String(value) : '');
+// Digits become a number; anything else stays text, so the shared schema names the problem.
+const parse = (text: string): unknown => (/^\s*-?\d+\s*$/.test(text) ? Number(text) : text);
+
+/** A whole number within the field's own bounds, typed (a spinner would step past a typo silently). */
+export function NumberSetting({ id, spec, value, saving, saved, validate, onChange }: ControlProps<'integer'>) {
+  return (
+    <TextSetting<unknown>
+      id={id}
+      label={spec.label}
+      saving={saving}
+      saved={saved}
+      value={value}
+      format={format}
+      parse={parse}
+      inputMode="numeric"
+      placeholder={String(spec.default)}
+      help={spec.help ?? `A whole number from ${spec.min} to ${spec.max}.`}
+      validate={validate}
+      onSave={onChange}
+    />
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The settings page's control for each kind of field, one row a kind (the kind's schema, default, audit text
+ * and sample are its row in shared/settings-kinds.ts). A new kind that lacks a row here does not compile.
+ */
+import type { ReactNode } from 'react';
+import { formatIdList, missingRequiredFields, parseIdList, type ServerSettingsResponse } from '../../../shared/settings';
+import { moduleTitle, requirementNames, type FieldKind, type FieldSpecOf, type SectionName } from '../../../shared/settings-registry';
+import { ChecklistSetting } from './ChecklistSetting';
+import { ChannelSelect, RoleSelect, TextSetting, Toggle } from './controls';
+import { DisabledCommands } from './DisabledCommands';
+import { EmojiSetting } from './EmojiSetting';
+import { MessageIdSetting } from './MessageIdSetting';
+import { MessageTextSetting } from './MessageTextSetting';
+import { NumberSetting } from './NumberSetting';
+
+export interface ControlProps<K extends FieldKind> {
+  id: string;
+  section: SectionName;
+  spec: FieldSpecOf<K>;
+  value: unknown;
+  data: ServerSettingsResponse;
+  saving: boolean;
+  saved: boolean;
+  onChange: (value: unknown) => void;
+  /** Why a value would be refused, in the owner's words (the Worker's schema), or null. */
+  validate: (value: unknown) => string | null;
+}
+
+type Control<K extends FieldKind> = (props: ControlProps<K>) => ReactNode;
+
+const idOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+const stringList = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+function RoleControl({ id, spec, value, data, saving, saved, onChange }: ControlProps<'role'> | ControlProps<'assignableRole'>) {
+  return (
+    <RoleSelect
+      id={id}
+      label={spec.label}
+      saving={saving}
+      saved={saved}
+      value={idOrNull(value)}
+      roles={data.roles}
+      guildId={data.id}
+      assignable={spec.kind === 'assignableRole'}
+      botHighestRolePosition={data.botHighestRolePosition}
+      onChange={onChange}
+    />
+  );
+}
+
+/** null: a kind written along with another field, with nothing of its own to show. */
+export const KIND_CONTROLS: { [K in FieldKind]: Control<K> | null } = {
+  toggle: ({ id, section, spec, value, data, saving, saved, onChange }) => {
+    const missing = missingRequiredFields(section, data[section]);
+    const hint = missing.length === 0 ? null : `Set ${requirementNames(section, missing)} to enable ${moduleTitle(section)}.`;
+    return <Toggle id={id} label={spec.label} saving={saving} saved={saved} checked={value === true} hint={hint} onChange={onChange} />;
+  },
+  userIds: ({ id, spec, value, saving, saved, validate, onChange }) => (
+    <TextSetting
+      id={id}
+      label={spec.label}
+      saving={saving}
+      saved={saved}
+      value={stringList(value)}
+      format={formatIdList}
+      parse={parseIdList}
+      placeholder={spec.placeholder}
+      help={spec.help}
+      validate={validate}
+      onSave={onChange}
+    />
+  ),
+  assignableRole: RoleControl,
+  role: RoleControl,
+  textChannel: ({ id, spec, value, data, saving, saved, onChange }) => (
+    <ChannelSelect id={id} label={spec.label} saving={saving} saved={saved} value={idOrNull(value)} channels={data.channels} onChange={onChange} />
+  ),
+  messageId: MessageIdSetting,
+  // Written with its message id (the link back).
+  messageChannel: null,
+  emoji: EmojiSetting,
+  commands: ({ spec, value, saving, saved, onChange }) => (
+    <DisabledCommands label={spec.label} disabled={stringList(value)} saving={saving} saved={saved} onChange={onChange} />
+  ),
+  integer: NumberSetting,
+  messageText: MessageTextSetting,
+  checklist: ChecklistSetting,
+};

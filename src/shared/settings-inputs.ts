@@ -1,0 +1,94 @@
+/** What owners type into the settings page, read the way the Worker reads it: ids, message links, placeholders. */
+import { COMMANDS } from './commands';
+import type { Command } from './commands-types';
+
+// ── Disabled-commands search (SPEC section 2) ─────────────────────────────────
+
+/**
+ * SPEC section 2: case-insensitive substring match on commandName, without the already disabled ones;
+ * blank → none. Ranked exact, then prefix, then the rest, so Enter on 'ban' disables `ban`, not `banner`.
+ */
+export function searchCommandsToDisable(query: string, disabled: readonly string[], catalogue: readonly Command[] = COMMANDS): Command[] {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return [];
+  const taken = new Set(disabled);
+  const rank = (name: string) => (name === needle ? 0 : name.startsWith(needle) ? 1 : 2);
+  return catalogue
+    .filter((command) => !taken.has(command.commandName) && command.commandName.toLowerCase().includes(needle))
+    .map((command) => ({ command, rank: rank(command.commandName.toLowerCase()) }))
+    .sort((a, b) => a.rank - b.rank || a.command.commandName.localeCompare(b.command.commandName))
+    .map(({ command }) => command);
+}
+
+// ── Message links ─────────────────────────────────────────────────────────────
+
+export interface MessageLink {
+  /** A server id, or '@me' for a direct message. */
+  guildID: string;
+  channelID: string;
+  messageID: string;
+}
+
+const MESSAGE_LINK = /^https?:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/channels\/(\d{17,20}|@me)\/(\d{17,20})\/(\d{17,20})\/?$/i;
+
+/** `https://discord.com/channels/{guild}/{channel}/{message}` (ptb., canary. and discordapp.com too), or null. */
+export function parseMessageLink(text: string): MessageLink | null {
+  const match = MESSAGE_LINK.exec(text.trim());
+  if (!match) return null;
+  const [, guildID = '', channelID = '', messageID = ''] = match;
+  return { guildID, channelID, messageID };
+}
+
+/** A message ID as typed or pasted: the id itself, or a message link → its id. */
+export function messageIdFromInput(text: string): string {
+  return parseMessageLink(text)?.messageID ?? text.trim();
+}
+
+/** Why a pasted link cannot name a message of this server, or null (also for text that is no link). */
+export function messageLinkProblem(text: string, guildId: string): string | null {
+  const link = parseMessageLink(text);
+  if (link === null || link.guildID === guildId) return null;
+  return link.guildID === '@me'
+    ? 'That link is to a direct message: paste the link of a message in this server.'
+    : 'That link is to a message in another server: paste the link of a message in this server.';
+}
+
+/** Where a message is in Discord, for the link back from its id. */
+export const messageUrl = (guildId: string, channelId: string, messageId: string) => `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
+
+// ── The anti-nuke whitelist ───────────────────────────────────────────────────
+
+/** The anti-nuke whitelist as the page edits it (comma-separated text) → the list the API takes. */
+export function parseIdList(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+export const formatIdList = (ids: readonly string[]) => ids.join(', ');
+
+// ── Welcome message placeholders ──────────────────────────────────────────────
+
+/** What the bot fills in when it posts a welcome message. */
+export const WELCOME_PLACEHOLDERS = [
+  { token: '{user}', meaning: 'the new member’s name' },
+  { token: '{user.mention}', meaning: 'a mention of the new member' },
+  { token: '{server}', meaning: 'the server’s name' },
+  { token: '{memberCount}', meaning: 'how many members the server has' },
+] as const;
+
+export type WelcomePlaceholder = (typeof WELCOME_PLACEHOLDERS)[number]['token'];
+
+/** A message cut where its placeholders are: text, and the placeholders to draw in their place. */
+export type MessagePart = { text: string } | { placeholder: WelcomePlaceholder };
+
+const PLACEHOLDER_PATTERN = new RegExp(`(${WELCOME_PLACEHOLDERS.map((p) => p.token.replace(/[{}.]/g, '\\$&')).join('|')})`);
+const isPlaceholder = (part: string): part is WelcomePlaceholder => WELCOME_PLACEHOLDERS.some((p) => p.token === part);
+
+export function messageParts(text: string): MessagePart[] {
+  return text
+    .split(PLACEHOLDER_PATTERN)
+    .filter((part) => part !== '')
+    .map((part) => (isPlaceholder(part) ? { placeholder: part } : { text: part }));
+}

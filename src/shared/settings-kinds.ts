@@ -1,0 +1,296 @@
+/**
+ * One table, one row per kind of field: its schema (built from the field's own bounds and default), its
+ * default, how the audit and the import preview show a value, what the page says about a value that does
+ * not fit, and a value a test can save in any server. The registry's fields are read through it.
+ */
+import { z } from 'zod';
+import { COMMAND_NAMES, COMMANDS } from './commands';
+import { SNOWFLAKE_PATTERN } from './discord-ids';
+import { invisibleCharacter, invisibleCharacterProblem } from './invisible-characters';
+import { parseMessageLink } from './settings-inputs';
+import { isAssignableRole, TEXT_CHANNEL_TYPE, type GuildLists } from './settings-guild';
+import { fieldSpec, moduleSpec, SETTINGS_REGISTRY, type FieldKind, type FieldSpec, type FieldSpecOf, type SectionName } from './settings-registry';
+
+export const MAX_ANTINUKE_WHITELIST = 100;
+export const MAX_EMOJI_NAME_LENGTH = 64;
+
+const blankToNull = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+const noInvisibleCharacter = (text: string, ctx: z.RefinementCtx) => {
+  const problem = invisibleCharacterProblem(text);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, abort: true });
+};
+
+/** Free text people type and others see: no invisible characters, and a byte order mark is not trimmed away unseen. */
+const freeText = (max: number) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const trimmed = value.replace(/^[^\S\uFEFF]+|[^\S\uFEFF]+$/g, '');
+      return trimmed === '' ? null : trimmed;
+    },
+    z.string().superRefine(noInvisibleCharacter).max(max, `must be at most ${max} characters`).regex(/^\S+$/u, 'must not contain spaces').nullable(),
+  );
+
+const snowflake = z.string().trim().regex(SNOWFLAKE_PATTERN, 'must be a Discord id (17–20 digits)');
+/** An id or nothing: '' and null both mean "not set". */
+const optionalId = z.preprocess(blankToNull, snowflake.nullable());
+
+const uniqueList = (list: string[]) => [...new Set(list)];
+/** What a list's transform answers, stated, so the bot's OpenAPI document can describe it (a transform alone reads as anything). */
+const listOf = <T extends z.ZodType<string, string>>(item: T) => z.array(item);
+const count = new Intl.NumberFormat('en-US');
+
+/** A message the bot posts: line breaks are kept (Windows ones read as one), other invisible characters refused. */
+const messageText = (maxLength: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.replace(/\r\n?/g, '\n').trim() : value),
+    z
+      .string()
+      .min(1, 'must not be empty')
+      .max(maxLength, `must be at most ${count.format(maxLength)} characters`)
+      .superRefine((text, ctx) => noInvisibleCharacter(text.replace(/\n/g, ''), ctx)),
+  );
+
+/** The audit's text of a message: its start, on one line. */
+const AUDIT_TEXT_LENGTH = 80;
+const excerpt = (text: string) => {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > AUDIT_TEXT_LENGTH ? `“${line.slice(0, AUDIT_TEXT_LENGTH - 1)}…”` : `“${line}”`;
+};
+
+const roleName = (guild: Pick<GuildLists, 'roles'>, id: string) => `@${guild.roles.find((role) => role.id === id)?.name ?? id}`;
+const channelName = (guild: Pick<GuildLists, 'channels'>, id: string) => `#${guild.channels.find((channel) => channel.id === id)?.name ?? id}`;
+/** Any valid snowflake: a message or user id a test may store without it having to exist. */
+const SAMPLE_ID = '112233445566778899';
+
+const firstOf = <T>(list: readonly T[], what: string): T => {
+  const [first] = list;
+  if (first === undefined) throw new Error(`the sample needs ${what} in the server`);
+  return first;
+};
+
+interface KindDefinition<T, S extends FieldSpec> {
+  schema(spec: S): z.ZodType<T>;
+  defaultValue(spec: S): T;
+  /** A set value as a person reads it (the audit, the import preview); unset values read 'none' before this. */
+  describe(value: T, guild: Pick<GuildLists, 'roles' | 'channels'>, spec: S): string;
+  /** A value this server accepts, for the tests that walk the registry. */
+  sample(guild: GuildLists, spec: S): T;
+  /** What the page tells an owner whose input does not fit (otherwise 'This value cannot be saved.'). */
+  problem?(spec: S, error: z.ZodError): string;
+}
+
+/** Keeps each row's value type: `KindDefinition<T, FieldSpecOf<K>>` for its own K. */
+const kind = <K extends FieldKind, T>(_kind: K, definition: KindDefinition<T, FieldSpecOf<K>>) => definition;
+
+const KINDS = {
+  toggle: kind<'toggle', boolean>('toggle', {
+    schema: () => z.boolean(),
+    defaultValue: () => false,
+    describe: (value) => (value ? 'on' : 'off'),
+    sample: () => true,
+  }),
+  userIds: kind<'userIds', string[]>('userIds', {
+    schema: () =>
+      z.array(snowflake).max(MAX_ANTINUKE_WHITELIST, `holds at most ${MAX_ANTINUKE_WHITELIST} user ids`).transform(uniqueList).pipe(listOf(snowflake)),
+    defaultValue: () => [],
+    describe: (value) => value.join(', '),
+    sample: () => [SAMPLE_ID],
+    problem: (_spec, error) =>
+      error.issues.some((issue) => issue.code === 'too_big')
+        ? `Enter at most ${MAX_ANTINUKE_WHITELIST} user IDs.`
+        : 'Enter Discord user IDs: 17–20 digits, separated by commas.',
+  }),
+  assignableRole: kind<'assignableRole', string | null>('assignableRole', {
+    schema: () => optionalId,
+    defaultValue: () => null,
+    describe: (value, guild) => (value === null ? 'none' : roleName(guild, value)),
+    sample: (guild) =>
+      firstOf(
+        guild.roles.filter((role) => isAssignableRole(role, guild.botHighestRolePosition)),
+        'a role below the bot',
+      ).id,
+  }),
+  role: kind<'role', string | null>('role', {
+    schema: () => optionalId,
+    defaultValue: () => null,
+    describe: (value, guild) => (value === null ? 'none' : roleName(guild, value)),
+    sample: (guild) =>
+      firstOf(
+        guild.roles.filter((role) => !role.managed && role.id !== guild.id),
+        'a role',
+      ).id,
+  }),
+  textChannel: kind<'textChannel', string | null>('textChannel', {
+    schema: () => optionalId,
+    defaultValue: () => null,
+    describe: (value, guild) => (value === null ? 'none' : channelName(guild, value)),
+    sample: (guild) =>
+      firstOf(
+        guild.channels.filter((channel) => channel.type === TEXT_CHANNEL_TYPE),
+        'a text channel',
+      ).id,
+  }),
+  messageId: kind<'messageId', string | null>('messageId', {
+    // A pasted link is read as its message id; the page and the Worker keep its channel beside it.
+    schema: () => z.preprocess((value) => (typeof value === 'string' ? (parseMessageLink(value)?.messageID ?? value) : value), optionalId),
+    defaultValue: () => null,
+    describe: (value) => value ?? 'none',
+    sample: () => SAMPLE_ID,
+    problem: () => 'Enter a message ID (17–20 digits) or paste the message link.',
+  }),
+  messageChannel: kind<'messageChannel', string | null>('messageChannel', {
+    schema: () => optionalId,
+    defaultValue: () => null,
+    describe: (value, guild) => (value === null ? 'none' : channelName(guild, value)),
+    sample: (guild) => firstOf(guild.channels, 'a channel').id,
+  }),
+  emoji: kind<'emoji', string | null>('emoji', {
+    // With a default the emoji is always set: clearing it is refused rather than leaving the feature without one.
+    schema: (spec) => (spec.default === undefined ? freeText(MAX_EMOJI_NAME_LENGTH) : freeText(MAX_EMOJI_NAME_LENGTH).pipe(z.string({ error: 'must be set' }))),
+    defaultValue: (spec) => spec.default ?? null,
+    describe: (value) => value ?? 'none',
+    sample: (guild) => guild.emojis[0]?.name ?? '⭐',
+    problem: (spec) =>
+      `Enter one emoji or an emoji name, without spaces (at most ${MAX_EMOJI_NAME_LENGTH} characters)${spec.default === undefined ? '' : ', or pick one'}.`,
+  }),
+  commands: kind<'commands', string[]>('commands', {
+    schema: () =>
+      z
+        .array(
+          z
+            .string()
+            .trim()
+            .toLowerCase()
+            .refine((name) => COMMAND_NAMES.has(name), { error: (issue) => `'${String(issue.input)}' is not a command of the bot` }),
+        )
+        .max(COMMANDS.length * 2, 'has too many entries')
+        // SPEC 5: adding a command that is already disabled is ignored, so duplicates collapse.
+        .transform(uniqueList)
+        .pipe(listOf(z.string())),
+    defaultValue: () => [],
+    describe: (value) => value.join(', '),
+    sample: () => COMMANDS.slice(0, 2).map((command) => command.commandName),
+  }),
+  integer: kind<'integer', number>('integer', {
+    schema: ({ min, max }) => {
+      const message = `must be a whole number from ${min} to ${max}`;
+      return z.number({ error: message }).int(message).min(min, message).max(max, message);
+    },
+    defaultValue: (spec) => spec.default,
+    describe: (value) => String(value),
+    sample: (_guild, spec) => spec.max,
+    problem: ({ min, max }) => `Enter a whole number from ${min} to ${max}.`,
+  }),
+  messageText: kind<'messageText', string>('messageText', {
+    schema: (spec) => messageText(spec.maxLength),
+    defaultValue: (spec) => spec.default,
+    describe: excerpt,
+    sample: () => 'Hello {user.mention}, welcome to {server}!\nRead #rules first.',
+    problem: (spec) => `Write the message: 1 to ${count.format(spec.maxLength)} characters.`,
+  }),
+  checklist: kind<'checklist', string[]>('checklist', {
+    schema: ({ options }) => {
+      const values = options.map((option) => option.value);
+      return (
+        z
+          .array(z.string().refine((value) => values.includes(value), { error: (issue) => `'${String(issue.input)}' is not one of ${values.join(', ')}` }))
+          .max(values.length * 2, 'has too many entries')
+          // One order whatever the input's: the options' own, without repeats.
+          .transform((list) => values.filter((value) => list.includes(value)))
+          .pipe(listOf(z.enum(values)))
+      );
+    },
+    defaultValue: ({ options }) => options.map((option) => option.value),
+    describe: (value, _guild, { options }) =>
+      value.length === options.length
+        ? 'all'
+        : options
+            .filter((option) => value.includes(option.value))
+            .map((option) => option.label)
+            .join(', '),
+    sample: (_guild, { options }) => options.slice(1).map((option) => option.value),
+    problem: () => 'Choose among the listed options.',
+  }),
+} satisfies { [K in FieldKind]: Pick<KindDefinition<unknown, FieldSpecOf<K>>, 'schema'> };
+
+/** The value type of each kind. */
+export type KindValue<K extends FieldKind> = z.output<ReturnType<(typeof KINDS)[K]['schema']>>;
+
+type AnyKind = KindDefinition<unknown, FieldSpec>;
+const definitionOf = (spec: FieldSpec): AnyKind => KINDS[spec.kind];
+
+// ── The registry's fields, read through the table ─────────────────────────────
+
+export function isSectionName(value: string): value is SectionName {
+  return Object.hasOwn(SETTINGS_REGISTRY, value);
+}
+
+export function isSettingKey(section: SectionName, key: string): boolean {
+  return fieldSpec(section, key) !== undefined;
+}
+
+/** A key of the registry's spec; callers check isSettingKey first for keys from outside. */
+function knownField(section: SectionName, key: string): FieldSpec {
+  const spec = fieldSpec(section, key);
+  if (!spec) throw new Error(`${section}.${key} is not a setting`);
+  return spec;
+}
+
+export const fieldKind = (section: SectionName, key: string): FieldKind => knownField(section, key).kind;
+
+export function settingKeys(section: SectionName): string[] {
+  return Object.keys(moduleSpec(section).fields);
+}
+
+// A field's schema is built once (its bounds are its own) and reused by every save.
+const schemas = new WeakMap<FieldSpec, z.ZodType>();
+
+export function valueSchema(section: SectionName, key: string): z.ZodType {
+  const spec = knownField(section, key);
+  const known = schemas.get(spec);
+  if (known) return known;
+  const built = definitionOf(spec).schema(spec);
+  schemas.set(spec, built);
+  return built;
+}
+
+export function defaultValue(section: SectionName, key: string): unknown {
+  const spec = knownField(section, key);
+  return definitionOf(spec).defaultValue(spec);
+}
+
+/** A value the given server accepts for this field (the registry tests save one of each). */
+export function sampleValue(section: SectionName, key: string, guild: GuildLists): unknown {
+  const spec = knownField(section, key);
+  return definitionOf(spec).sample(guild, spec);
+}
+
+/** Why a typed value would be refused, in an owner's words, or null when it would be saved. */
+export function inputProblem(section: SectionName, key: string, value: unknown): string | null {
+  const parsed = valueSchema(section, key).safeParse(value);
+  if (parsed.success) return null;
+  const invisible = typeof value === 'string' ? invisibleCharacter(value.replace(/\r?\n/g, '')) : null;
+  if (invisible) return `Remove the invisible character ${invisible.codePoint} (${invisible.name}): it would not show in Discord.`;
+  const spec = knownField(section, key);
+  return definitionOf(spec).problem?.(spec, parsed.error) ?? 'This value cannot be saved.';
+}
+
+const isUnset = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** A stored or audited value as a person reads it: role and channel names, on/off, lists, a message's start. */
+export function describeValue(section: string, key: string, value: unknown, guild: Pick<GuildLists, 'roles' | 'channels'>): string {
+  const spec = isSectionName(section) ? fieldSpec(section, key) : undefined;
+  const parsed = spec ? valueSchema(section as SectionName, key).safeParse(value) : undefined;
+  // An empty checklist is a choice ('none' of the events), as is an empty value of any kind.
+  if (isUnset(value) && !(spec?.kind === 'checklist')) return 'none';
+  if (spec && parsed?.success) return definitionOf(spec).describe(parsed.data, guild, spec) || 'none';
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
