@@ -480,7 +480,8 @@ describe('POST /api/server-settings/revert', () => {
     const other = await insertChange('antimp3', 'enabled', false, true, GUILDS.glaiveStudio);
     expect((await revert({ serverID: GUILDS.kenjiLounge, changeID: other })).status).toBe(404);
     expect((await revert({ serverID: GUILDS.kenjiLounge, changeID: 999999 })).status).toBe(404);
-    for (const changeID of [0, -1, 1.5, 'abc']) expect((await revert({ serverID: GUILDS.kenjiLounge, changeID })).status).toBe(400);
+    for (const changeID of [0, -1, 1.5, 'abc', String(other), true, '1e2', null])
+      expect((await revert({ serverID: GUILDS.kenjiLounge, changeID })).status).toBe(400);
     expect((await revert({ serverID: GUILDS.kenjiLounge, changeID: other, extra: 1 })).status).toBe(400);
     const mine = await insertChange('antimp3', 'enabled', false, true);
     expect((await revert({ serverID: GUILDS.kenjiLounge, changeID: mine }, member)).status).toBe(403);
@@ -573,6 +574,9 @@ describe('GET /api/server-settings/audit: pages and filters', () => {
     expect((await audit(`&userID=${USERS.owner}`)).entries).toHaveLength(2);
     const bad = await call(`/api/server-settings/audit?serverID=${GUILDS.kenjiLounge}&section=nope`, { cookie: owner });
     expect(bad.status).toBe(400);
+    for (const before of ['0', '1e2', '%2B3', '0x10', '1.0', ''])
+      expect((await call(`/api/server-settings/audit?serverID=${GUILDS.kenjiLounge}&before=${before}`, { cookie: owner })).status).toBe(400);
+    expect((await call(`/api/server-settings/audit?serverID=${GUILDS.kenjiLounge}&before=1`, { cookie: owner })).status).toBe(200);
   });
 });
 
