@@ -104,6 +104,12 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   },
   {
     method: 'GET',
+    template: '/guilds/{guild_id}/emojis',
+    query: [],
+    requests: () => [get(`/guilds/${DEMO_GUILD_IDS.kenjiLounge}/emojis`, bot), get(`/guilds/${GENERATED_GUILD}/emojis`, bot)],
+  },
+  {
+    method: 'GET',
     template: '/guilds/{guild_id}/members/{user_id}',
     query: [],
     requests: () => [get(`/guilds/${GUILD}/members/${DEMO_USER_IDS.owner}`, bot), get(`/guilds/${GENERATED_GUILD}/members/${DEMO_CLIENT_ID}`, bot)],
