@@ -27,6 +27,7 @@ import { stalenessFields } from '../discord/staleness';
 import { ApiError, badInput, notFound, SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { checkReference, loadGuildView } from './guild-view';
+import { announceChanges, liveAuthor, type Defer } from './live';
 import { toLicenceState } from './licences';
 import { presenceRead, requireGuildAccess, type GuildAccess, type GuildLookup } from './servers';
 
@@ -80,9 +81,12 @@ export async function settingsAudit(env: Env, session: ActiveSession, query: Set
   return { ...page, users };
 }
 
-/** Saves one key after checking the referenced role or channel exists, then answers the reloaded settings. */
-export async function updateServerSetting(env: Env, session: ActiveSession, update: SettingUpdate): Promise<ServerSettingsResponse> {
-  return saveSetting(env, session, await requireGuildAccess(env, session, update.serverID, 'write'), update);
+/**
+ * Saves one key after checking the referenced role or channel exists, then answers the reloaded settings;
+ * the guild's open pages hear of it (`defer` carries that past the answer).
+ */
+export async function updateServerSetting(env: Env, session: ActiveSession, update: SettingUpdate, defer: Defer): Promise<ServerSettingsResponse> {
+  return saveSetting(env, session, await requireGuildAccess(env, session, update.serverID, 'write'), update, { defer, source: 'save', conflict: SAVE_CONFLICT });
 }
 
 type ConflictSentence = (label: string, who: string | null) => string;
@@ -90,15 +94,22 @@ const byWhom = (who: string | null) => (who ? ` by ${who}` : '');
 const SAVE_CONFLICT: ConflictSentence = (label, who) => `${label} was changed${byWhom(who)} since you loaded the page. Nothing was saved.`;
 const REVERT_CONFLICT: ConflictSentence = (label, who) => `${label} was changed${byWhom(who)} after this change. Nothing was reverted.`;
 
+interface SaveKind {
+  defer: Defer;
+  source: 'save' | 'revert';
+  conflict: ConflictSentence;
+}
+
 async function saveSetting(
   env: Env,
   session: ActiveSession,
   { guild, access }: GuildAccess,
   update: SettingUpdate,
-  conflict: ConflictSentence = SAVE_CONFLICT,
+  { defer, source, conflict }: SaveKind,
 ): Promise<ServerSettingsResponse> {
   const { section, key, kind, value, expected } = update;
   const view = await checkReference(env, session.user.id, guild.id, kind, value, await loadGuildView(env, guild.id));
+  const now = Date.now();
   const result = await writeGuildSetting(env.DB, {
     guildId: guild.id,
     section,
@@ -107,7 +118,7 @@ async function saveSetting(
     expected,
     userId: session.user.id,
     userName: session.user.global_name ?? session.user.username,
-    now: Date.now(),
+    now,
   });
   const [values, whitelist] = await readStoredState(env.DB, guild.id);
   if (result === 'refused') {
@@ -123,6 +134,7 @@ async function saveSetting(
       `value: ${moduleTitle(section)} cannot be enabled until ${missing.join(' and ') || 'its required fields'} ${missing.length > 1 ? 'are' : 'is'} set.`,
     );
   }
+  announceChanges(env, defer, guild.id, source, liveAuthor(session), now, [{ section, key, value: (values[section] as Record<string, unknown>)[key] }]);
   return { id: guild.id, name: guild.name, access, ...values, whitelist, ...view, ...stalenessFields() };
 }
 
@@ -132,7 +144,12 @@ async function saveSetting(
  * new value (or the `expected` the person was shown): a newer value is a 409 CONFLICT, never overwritten.
  * The revert is a change of its own in the audit.
  */
-export async function revertSettingChange(env: Env, session: ActiveSession, { serverID, changeID, expected }: SettingsRevert): Promise<ServerSettingsResponse> {
+export async function revertSettingChange(
+  env: Env,
+  session: ActiveSession,
+  { serverID, changeID, expected }: SettingsRevert,
+  defer: Defer,
+): Promise<ServerSettingsResponse> {
   const granted = await requireGuildAccess(env, session, serverID, 'write');
   const change = await findSettingsChange(env.DB, granted.guild.id, changeID);
   if (!change) throw notFound('changeID: there is no such change for this server.', 'CHANGE_NOT_FOUND');
@@ -142,7 +159,7 @@ export async function revertSettingChange(env: Env, session: ActiveSession, { se
   // The audit's own text of the new value, compared as stored: no schema of today's may reinterpret it.
   const update = expected === undefined ? { ...parsed.update, expected: change.newValue } : parsed.update;
   try {
-    return await saveSetting(env, session, granted, update, REVERT_CONFLICT);
+    return await saveSetting(env, session, granted, update, { defer, source: 'revert', conflict: REVERT_CONFLICT });
   } catch (error) {
     if (error instanceof ApiError && (error.code === 'INVALID_REFERENCE' || error.code === 'REQUIRED_FIELDS_UNSET')) {
       throw new ApiError(409, 'REVERT_NOT_POSSIBLE', `This change cannot be reverted: ${error.message.replace(/^value: /, '')}`);
