@@ -20,6 +20,15 @@ export const LIVE_CLOSE_REAUTHORISE = 4001;
 export const LIVE_PING = 'ping';
 export const LIVE_PONG = 'pong';
 
+/**
+ * The request header naming the browser tab that made a change (a random id per page load), so that tab can
+ * leave out the event of its own change; the other tabs of the same person still hear it.
+ */
+export const LIVE_TAB_HEADER = 'X-Live-Tab';
+const TAB_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
+/** The tab id of a request, when it is one (anything else counts as no tab). */
+export const liveTabOf = (header: string | undefined): string | null => (header !== undefined && TAB_ID_PATTERN.test(header) ? header : null);
+
 /** How a change was made, for the sentence that announces it. */
 export type LiveChangeSource = 'save' | 'revert' | 'import';
 
@@ -38,6 +47,8 @@ export interface LiveSettingsEvent {
   by: { id: string; name: string };
   /** When it was written (epoch ms, the audit row's time). */
   at: number;
+  /** The tab that made it (LIVE_TAB_HEADER), null when unknown. */
+  tab: string | null;
   changes: LiveSettingChange[];
 }
 
@@ -58,6 +69,7 @@ export function parseLiveEvent(text: string): LiveSettingsEvent | null {
   if (!isRecord(value) || value.type !== 'settings' || !Array.isArray(value.changes) || !value.changes.every(isChange)) return null;
   const by = value.by;
   if (!isRecord(by) || typeof by.id !== 'string' || typeof by.name !== 'string' || typeof value.at !== 'number') return null;
+  if (value.tab !== null && typeof value.tab !== 'string') return null;
   if (value.source !== 'save' && value.source !== 'revert' && value.source !== 'import') return null;
   return value as unknown as LiveSettingsEvent;
 }

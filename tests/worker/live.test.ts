@@ -63,8 +63,8 @@ async function listen(guildId: string, cookie = owner): Promise<Listener> {
   };
 }
 
-const save = (section: string, key: string, value: unknown, extra: Record<string, unknown> = {}) =>
-  postJson('/api/update-server-settings', { serverID: GUILDS.kenjiLounge, section, key, value, ...extra }, { cookie: owner });
+const save = (section: string, key: string, value: unknown, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  postJson('/api/update-server-settings', { serverID: GUILDS.kenjiLounge, section, key, value, ...extra }, { cookie: owner, headers });
 
 const liveStub = (guildId: string) => (env.GUILD_LIVE as unknown as DurableObjectNamespace<GuildLive>).getByName(guildId);
 
@@ -81,7 +81,12 @@ describe('GET /api/servers/{id}/live: who may listen', () => {
   });
 
   it('is 403 from another site or without an Origin (cross-site WebSocket hijacking), even with the session', async () => {
-    for (const headers of [{ Upgrade: 'websocket', Origin: 'https://evil.example' }, { Upgrade: 'websocket', Origin: `${ORIGIN}.evil.example` }, { Upgrade: 'websocket' }]) {
+    const attempts: Record<string, string>[] = [
+      { Upgrade: 'websocket', Origin: 'https://evil.example' },
+      { Upgrade: 'websocket', Origin: `${ORIGIN}.evil.example` },
+      { Upgrade: 'websocket' },
+    ];
+    for (const headers of attempts) {
       const res = await handshake(GUILDS.kenjiLounge, owner, headers);
       expect(res.status).toBe(403);
       expect(res.webSocket).toBeNull();
@@ -110,9 +115,18 @@ describe('what an open page hears', () => {
       changes: [{ section: 'autorole', key: 'roleID', value: LISTENERS }],
     };
     const [heardFirst, heardSecond] = await Promise.all([first.next(), second.next()]);
-    expect(heardFirst).toMatchObject(expected);
+    expect(heardFirst).toMatchObject({ ...expected, tab: null });
     expect(heardSecond).toEqual(heardFirst);
     expect(heardFirst.at).toBeGreaterThanOrEqual(before);
+  });
+
+  it('names the tab that saved (so it can leave its own change out), and no tab for a header that is not a tab id', async () => {
+    const page = await listen(GUILDS.kenjiLounge);
+    const tab = '0f8e2c1a-7b4d-4e59-9a61-3c2d1e0f9b87';
+    await save('autorole', 'roleID', LISTENERS, {}, { 'X-Live-Tab': tab });
+    expect(await page.next()).toMatchObject({ tab });
+    await save('autorole', 'roleID', DJ, {}, { 'X-Live-Tab': 'short' });
+    expect(await page.next()).toMatchObject({ tab: null });
   });
 
   it('nothing for a refused save: the first event is the save that came after it', async () => {
@@ -178,7 +192,7 @@ describe('a socket past its grant', () => {
 
 describe('a guild nobody watches', () => {
   it('a change reaches no socket and leaves nothing stored in its object', async () => {
-    const event: LiveSettingsEvent = { type: 'settings', source: 'save', by: { id: USERS.owner, name: 'Demo Owner' }, at: 1, changes: [] };
+    const event: LiveSettingsEvent = { type: 'settings', source: 'save', by: { id: USERS.owner, name: 'Demo Owner' }, at: 1, tab: null, changes: [] };
     const stub = liveStub(GUILDS.lofiCafe);
     expect(await stub.broadcast(event)).toBe(0);
     await runInDurableObject(stub, async (_instance: GuildLive, state) => {

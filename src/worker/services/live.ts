@@ -8,6 +8,12 @@ import { requireGuildAccess } from './servers';
 /** Hands deferred work to the runtime (the request's `waitUntil`), so the answer does not wait for it. */
 export type Defer = (work: Promise<unknown>) => void;
 
+/** What a write needs to announce itself: the request's `waitUntil`, and the tab that made it (LIVE_TAB_HEADER). */
+export interface LiveOrigin {
+  defer: Defer;
+  tab: string | null;
+}
+
 // `wrangler types` names the class only in a comment (typing it would need the Worker's module in every project
 // that reads worker-configuration.d.ts); the binding is the GuildLive class of live/guild-live.ts (wrangler.toml).
 const guildLive = (env: Env, guildId: string) => (env.GUILD_LIVE as unknown as DurableObjectNamespace<GuildLive>).getByName(guildId);
@@ -43,7 +49,7 @@ export const liveAuthor = (session: ActiveSession) => ({ id: session.user.id, na
  */
 export function announceChanges(
   env: Env,
-  defer: Defer,
+  { defer, tab }: LiveOrigin,
   guildId: string,
   source: LiveChangeSource,
   by: LiveSettingsEvent['by'],
@@ -51,7 +57,7 @@ export function announceChanges(
   changes: readonly LiveSettingChange[],
 ): void {
   if (changes.length === 0) return;
-  const event: LiveSettingsEvent = { type: 'settings', source, by, at, changes: [...changes] };
+  const event: LiveSettingsEvent = { type: 'settings', source, by, at, tab, changes: [...changes] };
   defer(
     guildLive(env, guildId)
       .broadcast(event)

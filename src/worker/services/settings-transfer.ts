@@ -16,7 +16,7 @@ import { lastChangeIn, readGuildSettings, writeGuildSettings } from '../db/setti
 import { SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { loadGuildView, referenceProblem, type GuildView } from './guild-view';
-import { announceChanges, liveAuthor, type Defer } from './live';
+import { announceChanges, liveAuthor, type LiveOrigin } from './live';
 import { requireGuildAccess } from './servers';
 
 /** Anyone who may read a server's settings may export them (and so copy them to a server they can write). */
@@ -117,7 +117,7 @@ export async function importSettings(
   env: Env,
   session: ActiveSession,
   { serverID, document, dryRun, expected }: z.output<typeof settingsImportSchema>,
-  defer: Defer,
+  live: LiveOrigin,
 ): Promise<SettingsImportResponse> {
   const { guild } = await requireGuildAccess(env, session, serverID, 'write');
   const { plan, fingerprint } = await currentPlan(env, guild.id, document.settings);
@@ -136,7 +136,7 @@ export async function importSettings(
   );
   announceChanges(
     env,
-    defer,
+    live,
     guild.id,
     'import',
     liveAuthor(session),

@@ -27,7 +27,7 @@ import { stalenessFields } from '../discord/staleness';
 import { ApiError, badInput, notFound, SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { checkReference, loadGuildView } from './guild-view';
-import { announceChanges, liveAuthor, type Defer } from './live';
+import { announceChanges, liveAuthor, type LiveOrigin } from './live';
 import { toLicenceState } from './licences';
 import { presenceRead, requireGuildAccess, type GuildAccess, type GuildLookup } from './servers';
 
@@ -83,10 +83,10 @@ export async function settingsAudit(env: Env, session: ActiveSession, query: Set
 
 /**
  * Saves one key after checking the referenced role or channel exists, then answers the reloaded settings;
- * the guild's open pages hear of it (`defer` carries that past the answer).
+ * the guild's open pages hear of it (after the answer).
  */
-export async function updateServerSetting(env: Env, session: ActiveSession, update: SettingUpdate, defer: Defer): Promise<ServerSettingsResponse> {
-  return saveSetting(env, session, await requireGuildAccess(env, session, update.serverID, 'write'), update, { defer, source: 'save', conflict: SAVE_CONFLICT });
+export async function updateServerSetting(env: Env, session: ActiveSession, update: SettingUpdate, live: LiveOrigin): Promise<ServerSettingsResponse> {
+  return saveSetting(env, session, await requireGuildAccess(env, session, update.serverID, 'write'), update, { live, source: 'save', conflict: SAVE_CONFLICT });
 }
 
 type ConflictSentence = (label: string, who: string | null) => string;
@@ -95,7 +95,7 @@ const SAVE_CONFLICT: ConflictSentence = (label, who) => `${label} was changed${b
 const REVERT_CONFLICT: ConflictSentence = (label, who) => `${label} was changed${byWhom(who)} after this change. Nothing was reverted.`;
 
 interface SaveKind {
-  defer: Defer;
+  live: LiveOrigin;
   source: 'save' | 'revert';
   conflict: ConflictSentence;
 }
@@ -105,7 +105,7 @@ async function saveSetting(
   session: ActiveSession,
   { guild, access }: GuildAccess,
   update: SettingUpdate,
-  { defer, source, conflict }: SaveKind,
+  { live, source, conflict }: SaveKind,
 ): Promise<ServerSettingsResponse> {
   const { section, key, kind, value, expected } = update;
   const view = await checkReference(env, session.user.id, guild.id, kind, value, await loadGuildView(env, guild.id));
@@ -134,7 +134,7 @@ async function saveSetting(
       `value: ${moduleTitle(section)} cannot be enabled until ${missing.join(' and ') || 'its required fields'} ${missing.length > 1 ? 'are' : 'is'} set.`,
     );
   }
-  announceChanges(env, defer, guild.id, source, liveAuthor(session), now, [{ section, key, value: (values[section] as Record<string, unknown>)[key] }]);
+  announceChanges(env, live, guild.id, source, liveAuthor(session), now, [{ section, key, value: (values[section] as Record<string, unknown>)[key] }]);
   return { id: guild.id, name: guild.name, access, ...values, whitelist, ...view, ...stalenessFields() };
 }
 
@@ -148,7 +148,7 @@ export async function revertSettingChange(
   env: Env,
   session: ActiveSession,
   { serverID, changeID, expected }: SettingsRevert,
-  defer: Defer,
+  live: LiveOrigin,
 ): Promise<ServerSettingsResponse> {
   const granted = await requireGuildAccess(env, session, serverID, 'write');
   const change = await findSettingsChange(env.DB, granted.guild.id, changeID);
@@ -159,7 +159,7 @@ export async function revertSettingChange(
   // The audit's own text of the new value, compared as stored: no schema of today's may reinterpret it.
   const update = expected === undefined ? { ...parsed.update, expected: change.newValue } : parsed.update;
   try {
-    return await saveSetting(env, session, granted, update, { defer, source: 'revert', conflict: REVERT_CONFLICT });
+    return await saveSetting(env, session, granted, update, { live, source: 'revert', conflict: REVERT_CONFLICT });
   } catch (error) {
     if (error instanceof ApiError && (error.code === 'INVALID_REFERENCE' || error.code === 'REQUIRED_FIELDS_UNSET')) {
       throw new ApiError(409, 'REVERT_NOT_POSSIBLE', `This change cannot be reverted: ${error.message.replace(/^value: /, '')}`);
