@@ -33,7 +33,7 @@ export class GuildLive extends DurableObject<Env> {
   }
 
   /** Accepts a socket the Worker has authorised (routes/live.ts → services/live.ts). */
-  override async fetch(request: Request): Promise<Response> {
+  override fetch(request: Request): Response {
     const grant = readGrant(request.headers.get(LIVE_GRANT_HEADER));
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || grant === null) return new Response(null, { status: 400 });
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
@@ -47,7 +47,7 @@ export class GuildLive extends DurableObject<Env> {
    * whose access ended hears nothing more. Answers how many sockets it reached. With no socket it does
    * nothing at all (no storage, no timer).
    */
-  async broadcast(event: LiveSettingsEvent): Promise<number> {
+  broadcast(event: LiveSettingsEvent): number {
     const sockets = this.ctx.getWebSockets();
     if (sockets.length === 0) return 0;
     const message = JSON.stringify(event);

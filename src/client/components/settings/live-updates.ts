@@ -1,0 +1,71 @@
+/** What a settings page does with a change saved elsewhere: which fields take it, which wait, and what it says. */
+import { isSectionName, isSettingKey, type ServerSettingsResponse } from '../../../shared/settings';
+import type { SectionName } from '../../../shared/settings-registry';
+import type { LiveSettingsEvent } from '../../../shared/live';
+import { describeSettingValue, settingName } from './RecentChanges';
+import { fieldId } from './useSettingsSaver';
+import { settingControlId } from './SettingField';
+
+export interface KnownChange {
+  section: SectionName;
+  key: string;
+  value: unknown;
+}
+
+export interface LivePlan {
+  /** Changes the page shows at once. */
+  apply: KnownChange[];
+  /** Changes to the field being typed in: they wait until the person leaves it, and their save asks which to keep. */
+  hold: KnownChange[];
+  /** The toast, or null when the event changes nothing on this page. */
+  message: string | null;
+  /** Whether `message` warns (a field being edited was changed). */
+  warn: boolean;
+}
+
+export interface LiveContext {
+  /** This tab's id: its own changes are already on the page. */
+  tab: string;
+  userId: string | null;
+  /** The id of the focused element (a text field being typed in is left alone). */
+  editing: string | null;
+  /** Per field (`fieldId`), the time of the newest change already applied: an older one arrived late. */
+  appliedAt: ReadonlyMap<string, number>;
+}
+
+const NOTHING: LivePlan = { apply: [], hold: [], message: null, warn: false };
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const stored = (settings: ServerSettingsResponse, { section, key }: KnownChange) => (settings[section] as Record<string, unknown>)[key];
+
+function sentence(event: LiveSettingsEvent, changes: readonly KnownChange[], settings: ServerSettingsResponse, userId: string | null): string {
+  const who = event.by.id === userId ? 'You (in another tab)' : event.by.name;
+  const [first] = changes;
+  if (event.source === 'import' || !first || changes.length > 1) {
+    const names = changes.map((change) => settingName(change.section, change.key)).join(', ');
+    return `${who} ${event.source === 'import' ? 'imported' : 'changed'} ${changes.length} settings: ${names}`;
+  }
+  const verb = event.source === 'revert' ? 'reverted' : 'changed';
+  return `${who} ${verb} ${settingName(first.section, first.key)} to ${describeSettingValue(first.section, first.key, first.value, settings)}`;
+}
+
+/** The plan for one event against what the page shows now. */
+export function planLiveEvent(event: LiveSettingsEvent, settings: ServerSettingsResponse, context: LiveContext): LivePlan {
+  if (event.tab === context.tab) return NOTHING;
+  const known = event.changes.filter((change): change is KnownChange => isSectionName(change.section) && isSettingKey(change.section, change.key));
+  const fresh = known.filter(
+    (change) => !same(stored(settings, change), change.value) && (context.appliedAt.get(fieldId(change.section, change.key)) ?? 0) <= event.at,
+  );
+  if (fresh.length === 0) return NOTHING;
+  const typingIn = (change: KnownChange) => settingControlId(change.section, change.key) === context.editing;
+  const hold = fresh.filter(typingIn);
+  const message = sentence(event, fresh, settings, context.userId);
+  const [held] = hold;
+  return {
+    apply: fresh.filter((change) => !typingIn(change)),
+    hold,
+    message: held
+      ? `${message}. You were editing ${settingName(held.section, held.key)}: your text stays until you leave the field, and saving it asks which to keep.`
+      : message,
+    warn: held !== undefined,
+  };
+}
