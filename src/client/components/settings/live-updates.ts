@@ -27,7 +27,7 @@ export interface LiveContext {
   /** This tab's id: its own changes are already on the page. */
   tab: string;
   userId: string | null;
-  /** The id of the focused element (a text field being typed in is left alone). */
+  /** The id of the field being typed in (focused, with text not yet saved): it is left alone. */
   editing: string | null;
   /** Per field (`fieldId`), the time of the newest change already applied: an older one arrived late. */
   appliedAt: ReadonlyMap<string, number>;

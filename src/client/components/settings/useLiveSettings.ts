@@ -69,14 +69,29 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
       if (changes.length === 0) return;
       for (const change of changes) appliedAt.set(fieldId(change.section, change.key), at);
       if (latest.current.savesInFlight) refetchAfterSaves.current = true;
-      void mutate<ServerSettingsResponse>(key, (current) => (current ? withChanges(current, changes) : current), { revalidate: false });
+      // From the page's data, not SWR's cache: the first paint's data is a fallback the cache does not hold.
+      const shown = latest.current.data;
+      if (shown) void mutate(key, withChanges(shown, changes), { revalidate: false });
+    };
+
+    // The field typed in since it was focused or last committed (Enter) or restored (Escape): its text is a draft.
+    let typedIn: string | null = null;
+    const onInput = (event: Event) => {
+      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) typedIn = event.target.id;
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.key === 'Enter' || event.key === 'Escape') && event.target instanceof HTMLInputElement) typedIn = null;
+    };
+    const onLeave = () => {
+      typedIn = null;
     };
 
     const hear = (text: string) => {
       const event = parseLiveEvent(text);
       const settings = latest.current.data;
       if (!event || !settings) return;
-      const editing = document.activeElement instanceof HTMLInputElement ? document.activeElement : null;
+      const focused = document.activeElement;
+      const editing = focused instanceof HTMLElement && focused.id !== '' && focused.id === typedIn ? focused : null;
       const plan = planLiveEvent(event, settings, { tab: liveTabId(), userId: latest.current.userId, editing: editing?.id ?? null, appliedAt });
       if (plan.message === null) return;
       apply(plan.apply, event.at);
@@ -122,11 +137,17 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
     };
     connect();
     window.addEventListener('online', reconnectNow);
+    document.addEventListener('input', onInput);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('focusout', onLeave);
     return () => {
       stopped = true;
       clearTimeout(retry);
       clearInterval(ping);
       window.removeEventListener('online', reconnectNow);
+      document.removeEventListener('input', onInput);
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusout', onLeave);
       socket?.close(1000, 'Page closed');
     };
   }, [loaded, serverId, mutate]);
