@@ -25,15 +25,14 @@ describe('planLiveEvent: what a change saved elsewhere does to the page', () => 
     expect(plan).toEqual({
       apply: [{ section: 'autorole', key: 'roleID', value: LISTENERS }],
       hold: [],
-      message: 'Alice changed Auto-Role › Role to @Listeners',
-      warn: false,
+      toast: { title: 'Alice changed Auto-Role › Role', detail: 'to @Listeners', warn: false },
     });
   });
 
   it("says 'reverted' for a revert, and names the person's other tab as theirs", () => {
-    expect(planLiveEvent(event({ source: 'revert' }), kenjiSettings(), context()).message).toBe('Alice reverted Auto-Role › Role to @Listeners');
-    expect(planLiveEvent(event({ by: { id: ME, name: 'Demo Owner' } }), kenjiSettings(), context()).message).toBe(
-      'You (in another tab) changed Auto-Role › Role to @Listeners',
+    expect(planLiveEvent(event({ source: 'revert' }), kenjiSettings(), context()).toast?.title).toBe('Alice reverted Auto-Role › Role');
+    expect(planLiveEvent(event({ by: { id: ME, name: 'Demo Owner' } }), kenjiSettings(), context()).toast?.title).toBe(
+      'You (in another tab) changed Auto-Role › Role',
     );
   });
 
@@ -45,11 +44,15 @@ describe('planLiveEvent: what a change saved elsewhere does to the page', () => 
         { section: 'antimp3', key: 'enabled', value: true },
       ],
     });
-    expect(planLiveEvent(imported, kenjiSettings(), context()).message).toBe('Alice imported 2 settings: Auto-Role › Role, Anti-MP3 › Enabled');
+    expect(planLiveEvent(imported, kenjiSettings(), context()).toast).toEqual({
+      title: 'Alice imported 2 settings',
+      detail: 'Auto-Role › Role, Anti-MP3 › Enabled',
+      warn: false,
+    });
   });
 
   it("does nothing for this tab's own change, for a value the page already shows, or for keys this page does not know", () => {
-    const nothing = { apply: [], hold: [], message: null, warn: false };
+    const nothing = { apply: [], hold: [], toast: null };
     expect(planLiveEvent(event({ tab: 'tab-of-mine-00001' }), kenjiSettings(), context())).toEqual(nothing);
     const shown = kenjiSettings({ autorole: { enabled: false, roleID: LISTENERS } });
     expect(planLiveEvent(event(), shown, context())).toEqual(nothing);
@@ -58,7 +61,7 @@ describe('planLiveEvent: what a change saved elsewhere does to the page', () => 
 
   it('leaves out a change older than one already applied to the field (events can arrive out of order), but not one of the same time', () => {
     const applied = new Map([['autorole.roleID', 1001]]);
-    expect(planLiveEvent(event({ at: 1000 }), kenjiSettings(), context({ appliedAt: applied })).message).toBeNull();
+    expect(planLiveEvent(event({ at: 1000 }), kenjiSettings(), context({ appliedAt: applied })).toast).toBeNull();
     expect(planLiveEvent(event({ at: 1001 }), kenjiSettings(), context({ appliedAt: applied })).apply).toHaveLength(1);
   });
 
@@ -73,10 +76,12 @@ describe('planLiveEvent: what a change saved elsewhere does to the page', () => 
     const plan = planLiveEvent(both, kenjiSettings(), context({ editing: 'setting-reactionrole-emojiName' }));
     expect(plan.hold).toEqual([{ section: 'reactionrole', key: 'emojiName', value: '⭐' }]);
     expect(plan.apply).toEqual([{ section: 'antimp3', key: 'enabled', value: true }]);
-    expect(plan.warn).toBe(true);
-    expect(plan.message).toBe(
-      'Alice imported 2 settings: Reaction Role › Emoji name, Anti-MP3 › Enabled. You were editing Reaction Role › Emoji name: your text stays until you leave the field, and saving it asks which to keep.',
-    );
+    expect(plan.toast).toEqual({
+      title: 'Alice imported 2 settings',
+      detail:
+        'Reaction Role › Emoji name, Anti-MP3 › Enabled. Your text in Reaction Role › Emoji name stays until you leave the field; saving it asks which to keep.',
+      warn: true,
+    });
   });
 });
 

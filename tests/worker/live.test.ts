@@ -144,7 +144,11 @@ describe('what an open page hears', () => {
     const page = await listen(GUILDS.kenjiLounge);
     const res = await postJson('/api/server-settings/revert', { serverID: GUILDS.kenjiLounge, changeID: change }, { cookie: owner });
     expect(res.status).toBe(200);
-    expect(await page.next()).toMatchObject({ source: 'revert', by: { name: 'Demo Owner' }, changes: [{ section: 'autorole', key: 'roleID', value: LISTENERS }] });
+    expect(await page.next()).toMatchObject({
+      source: 'revert',
+      by: { name: 'Demo Owner' },
+      changes: [{ section: 'autorole', key: 'roleID', value: LISTENERS }],
+    });
   });
 
   it('an import, with every key it wrote and none of a dry run', async () => {
@@ -171,7 +175,10 @@ describe('what an open page hears', () => {
   it('a page of another guild hears nothing of this one', async () => {
     const glaive = await listen(GUILDS.glaiveStudio);
     await save('autorole', 'roleID', LISTENERS);
-    expect((await postJson('/api/update-server-settings', { serverID: GUILDS.glaiveStudio, section: 'antimp3', key: 'enabled', value: true }, { cookie: owner })).status).toBe(200);
+    expect(
+      (await postJson('/api/update-server-settings', { serverID: GUILDS.glaiveStudio, section: 'antimp3', key: 'enabled', value: true }, { cookie: owner }))
+        .status,
+    ).toBe(200);
     expect((await glaive.next()).changes).toEqual([{ section: 'antimp3', key: 'enabled', value: true }]);
   });
 });

@@ -17,10 +17,8 @@ export interface LivePlan {
   apply: KnownChange[];
   /** Changes to the field being typed in: they wait until the person leaves it, and their save asks which to keep. */
   hold: KnownChange[];
-  /** The toast, or null when the event changes nothing on this page. */
-  message: string | null;
-  /** Whether `message` warns (a field being edited was changed). */
-  warn: boolean;
+  /** The toast: who changed what, and the new value or the settings' names; null when the page changes not at all. */
+  toast: { title: string; detail: string; warn: boolean } | null;
 }
 
 export interface LiveContext {
@@ -33,19 +31,21 @@ export interface LiveContext {
   appliedAt: ReadonlyMap<string, number>;
 }
 
-const NOTHING: LivePlan = { apply: [], hold: [], message: null, warn: false };
+const NOTHING: LivePlan = { apply: [], hold: [], toast: null };
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const stored = (settings: ServerSettingsResponse, { section, key }: KnownChange) => (settings[section] as Record<string, unknown>)[key];
 
-function sentence(event: LiveSettingsEvent, changes: readonly KnownChange[], settings: ServerSettingsResponse, userId: string | null): string {
+function announce(event: LiveSettingsEvent, changes: readonly KnownChange[], settings: ServerSettingsResponse, userId: string | null) {
   const who = event.by.id === userId ? 'You (in another tab)' : event.by.name;
   const [first] = changes;
   if (event.source === 'import' || !first || changes.length > 1) {
-    const names = changes.map((change) => settingName(change.section, change.key)).join(', ');
-    return `${who} ${event.source === 'import' ? 'imported' : 'changed'} ${changes.length} settings: ${names}`;
+    const title = `${who} ${event.source === 'import' ? 'imported' : 'changed'} ${changes.length} settings`;
+    return { title, detail: changes.map((change) => settingName(change.section, change.key)).join(', ') };
   }
-  const verb = event.source === 'revert' ? 'reverted' : 'changed';
-  return `${who} ${verb} ${settingName(first.section, first.key)} to ${describeSettingValue(first.section, first.key, first.value, settings)}`;
+  return {
+    title: `${who} ${event.source === 'revert' ? 'reverted' : 'changed'} ${settingName(first.section, first.key)}`,
+    detail: `to ${describeSettingValue(first.section, first.key, first.value, settings)}`,
+  };
 }
 
 /** The plan for one event against what the page shows now. */
@@ -58,14 +58,17 @@ export function planLiveEvent(event: LiveSettingsEvent, settings: ServerSettings
   if (fresh.length === 0) return NOTHING;
   const typingIn = (change: KnownChange) => settingControlId(change.section, change.key) === context.editing;
   const hold = fresh.filter(typingIn);
-  const message = sentence(event, fresh, settings, context.userId);
+  const { title, detail } = announce(event, fresh, settings, context.userId);
   const [held] = hold;
   return {
     apply: fresh.filter((change) => !typingIn(change)),
     hold,
-    message: held
-      ? `${message}. You were editing ${settingName(held.section, held.key)}: your text stays until you leave the field, and saving it asks which to keep.`
-      : message,
-    warn: held !== undefined,
+    toast: held
+      ? {
+          title,
+          detail: `${detail}. Your text in ${settingName(held.section, held.key)} stays until you leave the field; saving it asks which to keep.`,
+          warn: true,
+        }
+      : { title, detail, warn: false },
   };
 }

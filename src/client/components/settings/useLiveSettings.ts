@@ -93,15 +93,16 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
       const focused = document.activeElement;
       const editing = focused instanceof HTMLElement && focused.id !== '' && focused.id === typedIn ? focused : null;
       const plan = planLiveEvent(event, settings, { tab: liveTabId(), userId: latest.current.userId, editing: editing?.id ?? null, appliedAt });
-      if (plan.message === null) return;
+      if (plan.toast === null) return;
       apply(plan.apply, event.at);
       if (editing && plan.hold.length > 0) {
         // After the field's own blur handler has committed (or not) the person's text.
         editing.addEventListener('blur', () => setTimeout(() => apply(plan.hold, event.at)), { once: true });
       }
       void mutate(auditPagesOf(serverId));
-      if (plan.warn) toast.warning(plan.message);
-      else toast(plan.message);
+      const { title, detail, warn } = plan.toast;
+      if (warn) toast.warning(title, { description: detail });
+      else toast(title, { description: detail });
     };
 
     const connect = () => {
