@@ -82,8 +82,18 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
     const onKey = (event: KeyboardEvent) => {
       if ((event.key === 'Enter' || event.key === 'Escape') && event.target instanceof HTMLInputElement) typedIn = null;
     };
-    const onLeave = () => {
-      typedIn = null;
+    // Another window or tab taking the focus blurs the field too, but the person has not left it.
+    const leftField = (field: Element) => document.activeElement !== field;
+    const onLeave = (event: FocusEvent) => {
+      if (event.target instanceof Element && leftField(event.target)) typedIn = null;
+    };
+    const applyOnLeaving = (field: HTMLElement, changes: readonly KnownChange[], at: number) => {
+      field.addEventListener(
+        'blur',
+        // After the field's own blur handler has committed (or not) the person's text.
+        () => setTimeout(() => (leftField(field) ? apply(changes, at) : applyOnLeaving(field, changes, at))),
+        { once: true },
+      );
     };
 
     const hear = (text: string) => {
@@ -95,10 +105,7 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
       const plan = planLiveEvent(event, settings, { tab: liveTabId(), userId: latest.current.userId, editing: editing?.id ?? null, appliedAt });
       if (plan.toast === null) return;
       apply(plan.apply, event.at);
-      if (editing && plan.hold.length > 0) {
-        // After the field's own blur handler has committed (or not) the person's text.
-        editing.addEventListener('blur', () => setTimeout(() => apply(plan.hold, event.at)), { once: true });
-      }
+      if (editing && plan.hold.length > 0) applyOnLeaving(editing, plan.hold, event.at);
       void mutate(auditPagesOf(serverId));
       const { title, detail, warn } = plan.toast;
       if (warn) toast.warning(title, { description: detail });
