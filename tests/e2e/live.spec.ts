@@ -72,6 +72,7 @@ test('a change to the field being typed in keeps the text and, on saving it, ask
   await expect(typing).toHaveValue('⭐');
   await section(second, 'Reaction Role').getByRole('button', { name: 'Keep mine' }).click();
   await expect(typing).toHaveValue('pepe');
-  // And the first tab hears of the kept value in turn.
+  // And the first tab, which saved the field itself before, takes the kept value in turn.
+  await expect(section(first, 'Reaction Role').getByLabel('Emoji name', { exact: true })).toHaveValue('pepe');
   await expect(first.locator('[data-sonner-toast]', { hasText: 'You (in another tab) changed Reaction Role › Emoji name' })).toContainText('to pepe');
 });
