@@ -47,6 +47,11 @@ test("an owner's save appears on a reader's open page, without a reload, saying 
   await expect(section(reader, 'Welcome Message').getByRole('switch')).toHaveAttribute('aria-checked', 'true');
   await expect(history.getByRole('listitem').first()).toContainText('Welcome Message › Enabled');
 
+  // Clearing the channel switches the module off, on the reader's page too (and leaves Kenji as the other specs expect it).
+  await section(owner, 'Welcome Message').getByLabel('Channel').selectOption({ label: 'None' });
+  await expect(section(reader, 'Welcome Message').getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+  await expect(section(reader, 'Welcome Message').getByLabel('Channel')).toHaveValue('');
+
   expect(readerNavigations).toEqual([]);
   expect(problems).toEqual([]);
 });
@@ -75,4 +80,8 @@ test('a change to the field being typed in keeps the text and, on saving it, ask
   // And the first tab, which saved the field itself before, takes the kept value in turn.
   await expect(section(first, 'Reaction Role').getByLabel('Emoji name', { exact: true })).toHaveValue('pepe');
   await expect(first.locator('[data-sonner-toast]', { hasText: 'You (in another tab) changed Reaction Role › Emoji name' })).toContainText('to pepe');
+
+  await typing.fill('');
+  await typing.press('Enter');
+  await expect(section(first, 'Reaction Role').getByLabel('Emoji name', { exact: true })).toHaveValue('');
 });
