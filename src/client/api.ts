@@ -1,5 +1,10 @@
 import type { ApiErrorBody } from '../shared/api-types';
+import { LIVE_TAB_HEADER } from '../shared/live';
 import type { SettingConflictBody } from '../shared/settings';
+
+let tabId: string | undefined;
+/** This page load's id, sent with every change so its own live events can be told apart (random per tab). */
+export const liveTabId = () => (tabId ??= crypto.randomUUID());
 
 /** A failed API call, carrying the server's sentence and code. */
 export class ApiClientError extends Error {
@@ -38,7 +43,7 @@ export async function postJson<T>(url: string, body: unknown): Promise<T> {
   const response = await fetch(url, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', [LIVE_TAB_HEADER]: liveTabId() },
     body: JSON.stringify(body),
   });
   if (response.status === 204) return undefined as T;

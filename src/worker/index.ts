@@ -20,6 +20,7 @@ import { withPageCache } from './render/page-cache';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { botRoutes } from './routes/bot';
+import { liveRoutes } from './routes/live';
 import { serverAccessRoutes } from './routes/server-access';
 import { serversRoutes } from './routes/servers';
 import { settingsRoutes } from './routes/settings';
@@ -49,7 +50,7 @@ const dataAge = createMiddleware<AppEnv>(async (c, next) => {
 
 const csp = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', await contentSecurityPolicy());
+  if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', await contentSecurityPolicy(c.env.APP_ORIGIN));
 });
 
 // The bot API takes a Bearer token, never the cookie: a cross-site page has nothing ambient to ride on there.
@@ -75,6 +76,7 @@ const api = new Hono<AppEnv>()
   .route('/', songsRoutes)
   .route('/', serversRoutes)
   .route('/', settingsRoutes)
+  .route('/', liveRoutes)
   .route('/', serverAccessRoutes)
   .route('/', whitelistRoutes)
   .route('/', adminRoutes)
@@ -147,3 +149,5 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 export { app };
+/** The Durable Object class of the GUILD_LIVE binding (wrangler.toml). */
+export { GuildLive } from './live/guild-live';

@@ -20,6 +20,8 @@ import { LicenceBanner, licenceDate } from '../components/settings/LicenceBanner
 import { RecentChanges } from '../components/settings/RecentChanges';
 import { SettingsTransfer } from '../components/settings/SettingsTransfer';
 import { fieldId, useSettingsSaver } from '../components/settings/useSettingsSaver';
+import { useLiveSettings } from '../components/settings/useLiveSettings';
+import { LiveIndicator } from '../components/settings/LiveIndicator';
 import { useAuth } from '../hooks/useAuth';
 
 export default function ServerSettingsPage({ params }: { params: Record<string, string> }) {
@@ -143,6 +145,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
     if (key === 'enabled') setOffer((current) => (current === section ? null : current));
     else if (canTurnOn(section, key, answer)) setOffer(section);
   });
+  const live = useLiveSettings(serverId, data, saving.size > 0);
 
   const denial = deniedAtFirstPaint ?? (error?.status === 403 && isAccessDenial(error.code) ? { code: error.code, error: error.message } : undefined);
   if (!data && denial) return <NoAccess serverId={serverId} denial={denial} />;
@@ -178,6 +181,7 @@ function ServerSettings({ serverId }: { serverId: string }) {
         <div>
           <h1 className="text-3xl font-bold tracking-tight">{data.name}</h1>
           <ServerSwitcher current={serverId} />
+          <LiveIndicator status={live} />
           {!readOnly && <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Every change is saved as soon as you make it.</p>}
           <div className="mt-3">
             <SettingsTransfer serverId={serverId} settings={data} />

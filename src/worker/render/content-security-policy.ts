@@ -18,11 +18,23 @@ export async function scriptHash(script: string): Promise<string> {
   return `'sha256-${await sha256Base64(script)}'`;
 }
 
-let policy: Promise<string> | undefined;
+let policy: { appOrigin: string | undefined; text: Promise<string> } | undefined;
+
+/**
+ * The settings page's live socket (ws: or wss: on our own host), named as well as 'self': browsers before
+ * CSP Level 3 do not count WebSocket schemes as 'self'.
+ */
+// Unset or malformed, APP_ORIGIN fails the configuration check (503); the policy then names no socket.
+const socketOrigin = (appOrigin: string | undefined) => (appOrigin && /^https?:\/\/[^\s;']+$/.test(appOrigin) ? ` ${appOrigin.replace(/^http/, 'ws')}` : '');
 
 /** Built once per isolate (hashing needs the async WebCrypto, which the module's top level may not use). */
-export function contentSecurityPolicy(): Promise<string> {
-  policy ??= Promise.all([scriptHash(THEME_BOOT_SCRIPT), scriptHash(SCRIPT_LOADER)]).then((inlineHashes) =>
+export function contentSecurityPolicy(appOrigin: string | undefined): Promise<string> {
+  if (!policy || policy.appOrigin !== appOrigin) policy = { appOrigin, text: buildPolicy(appOrigin) };
+  return policy.text;
+}
+
+function buildPolicy(appOrigin: string | undefined): Promise<string> {
+  return Promise.all([scriptHash(THEME_BOOT_SCRIPT), scriptHash(SCRIPT_LOADER)]).then((inlineHashes) =>
     [
       "default-src 'self'",
       `script-src 'self' ${inlineHashes.join(' ')}`,
@@ -30,12 +42,11 @@ export function contentSecurityPolicy(): Promise<string> {
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: https://cdn.discordapp.com",
       "media-src 'self' blob:",
-      "connect-src 'self'",
+      `connect-src 'self'${socketOrigin(appOrigin)}`,
       "object-src 'none'",
       "base-uri 'none'",
       "frame-ancestors 'none'",
       "form-action 'self'",
     ].join('; '),
   );
-  return policy;
 }

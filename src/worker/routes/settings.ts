@@ -7,6 +7,7 @@ import { revertSettingChange, serverSettings, settingsAudit, updateServerSetting
 import { exportSettings, importSettings } from '../services/settings-transfer';
 import { validJson, validQuery } from '../validation';
 import { PRIVATE } from './cache-control';
+import { liveOriginOf } from './live-origin';
 
 export const settingsRoutes = new Hono<AppEnv>()
   .get('/server-settings', signedIn, validQuery(serverIdQuerySchema), async (c) =>
@@ -23,11 +24,11 @@ export const settingsRoutes = new Hono<AppEnv>()
     });
   })
   .post('/server-settings/import', signedIn, validJson(settingsImportSchema), async (c) =>
-    c.json(await importSettings(c.env, c.var.signedIn, c.req.valid('json')), 200, PRIVATE),
+    c.json(await importSettings(c.env, c.var.signedIn, c.req.valid('json'), liveOriginOf(c)), 200, PRIVATE),
   )
   .post('/server-settings/revert', signedIn, validJson(settingsRevertSchema), async (c) =>
-    c.json(await revertSettingChange(c.env, c.var.signedIn, c.req.valid('json')), 200, PRIVATE),
+    c.json(await revertSettingChange(c.env, c.var.signedIn, c.req.valid('json'), liveOriginOf(c)), 200, PRIVATE),
   )
   .post('/update-server-settings', signedIn, validJson(settingUpdateSchema), async (c) =>
-    c.json(await updateServerSetting(c.env, c.var.signedIn, c.req.valid('json')), 200, PRIVATE),
+    c.json(await updateServerSetting(c.env, c.var.signedIn, c.req.valid('json'), liveOriginOf(c)), 200, PRIVATE),
   );

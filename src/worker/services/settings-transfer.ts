@@ -16,6 +16,7 @@ import { lastChangeIn, readGuildSettings, writeGuildSettings } from '../db/setti
 import { SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { loadGuildView, referenceProblem, type GuildView } from './guild-view';
+import { announceChanges, liveAuthor, type LiveOrigin } from './live';
 import { requireGuildAccess } from './servers';
 
 /** Anyone who may read a server's settings may export them (and so copy them to a server they can write). */
@@ -116,6 +117,7 @@ export async function importSettings(
   env: Env,
   session: ActiveSession,
   { serverID, document, dryRun, expected }: z.output<typeof settingsImportSchema>,
+  live: LiveOrigin,
 ): Promise<SettingsImportResponse> {
   const { guild } = await requireGuildAccess(env, session, serverID, 'write');
   const { plan, fingerprint } = await currentPlan(env, guild.id, document.settings);
@@ -131,6 +133,15 @@ export async function importSettings(
   const written = await writeGuildSettings(
     env.DB,
     plan.updates.map(({ section, key, value }) => ({ guildId: guild.id, section, key, value, userId: session.user.id, userName, now })),
+  );
+  announceChanges(
+    env,
+    live,
+    guild.id,
+    'import',
+    liveAuthor(session),
+    now,
+    written.map(({ section, key, value }) => ({ section, key, value })),
   );
   // A switch whose fields were cleared by someone else meanwhile did not turn on: say so rather than claim it.
   const refused = plan.updates.filter((u) => !written.some((w) => w.section === u.section && w.key === u.key));

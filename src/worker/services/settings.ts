@@ -28,6 +28,7 @@ import { stalenessFields } from '../discord/staleness';
 import { ApiError, badInput, notFound, SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { checkReference, loadGuildView, type GuildView } from './guild-view';
+import { announceChanges, liveAuthor, type LiveOrigin } from './live';
 import { toLicenceState } from './licences';
 import { presenceRead, requireGuildAccess, type GuildAccess, type GuildLookup } from './servers';
 
@@ -94,9 +95,12 @@ export async function settingsAudit(env: Env, session: ActiveSession, query: Set
   return { ...page, users };
 }
 
-/** Saves one key after checking the referenced role or channel exists, then answers the reloaded settings. */
-export async function updateServerSetting(env: Env, session: ActiveSession, update: SettingUpdate): Promise<ServerSettingsResponse> {
-  return saveSetting(env, session, await requireGuildAccess(env, session, update.serverID, 'write'), update);
+/**
+ * Saves one key after checking the referenced role or channel exists, then answers the reloaded settings;
+ * the guild's open pages hear of it (after the answer).
+ */
+export async function updateServerSetting(env: Env, session: ActiveSession, update: SettingUpdate, live: LiveOrigin): Promise<ServerSettingsResponse> {
+  return saveSetting(env, session, await requireGuildAccess(env, session, update.serverID, 'write'), update, { live, source: 'save', conflict: SAVE_CONFLICT });
 }
 
 type ConflictSentence = (label: string, who: string | null) => string;
@@ -104,22 +108,29 @@ const byWhom = (who: string | null) => (who ? ` by ${who}` : '');
 const SAVE_CONFLICT: ConflictSentence = (label, who) => `${label} was changed${byWhom(who)} since you loaded the page. Nothing was saved.`;
 const REVERT_CONFLICT: ConflictSentence = (label, who) => `${label} was changed${byWhom(who)} after this change. Nothing was reverted.`;
 
+interface SaveKind {
+  live: LiveOrigin;
+  source: 'save' | 'revert';
+  conflict: ConflictSentence;
+}
+
 async function saveSetting(
   env: Env,
   session: ActiveSession,
   granted: GuildAccess,
   update: SettingUpdate,
-  conflict: ConflictSentence = SAVE_CONFLICT,
+  { live, source, conflict }: SaveKind,
 ): Promise<ServerSettingsResponse> {
   const { guild } = granted;
   const { section, key, kind, value, expected, companions } = update;
   const view = await checkReference(env, session.user.id, guild.id, kind, value, await loadGuildView(env, guild.id));
+  const now = Date.now();
   const write = {
     guildId: guild.id,
     section,
     userId: session.user.id,
     userName: session.user.global_name ?? session.user.username,
-    now: Date.now(),
+    now,
   };
   const result = await writeGuildSetting(env.DB, { ...write, key, value, expected }, companions);
   const [values, whitelist] = await readStoredState(env.DB, guild.id);
@@ -136,6 +147,9 @@ async function saveSetting(
       `value: ${moduleTitle(section)} cannot be enabled until ${missing.join(' and ') || 'its required fields'} ${missing.length > 1 ? 'are' : 'is'} set.`,
     );
   }
+  const stored = values[section] as Record<string, unknown>;
+  const written = [key, ...companions.map((companion) => companion.key)].map((name) => ({ section, key: name, value: stored[name] }));
+  announceChanges(env, live, guild.id, source, liveAuthor(session), now, written);
   return settingsAnswer(granted, values, whitelist, view);
 }
 
@@ -145,7 +159,12 @@ async function saveSetting(
  * new value (or the `expected` the person was shown): a newer value is a 409 CONFLICT, never overwritten.
  * The revert is a change of its own in the audit.
  */
-export async function revertSettingChange(env: Env, session: ActiveSession, { serverID, changeID, expected }: SettingsRevert): Promise<ServerSettingsResponse> {
+export async function revertSettingChange(
+  env: Env,
+  session: ActiveSession,
+  { serverID, changeID, expected }: SettingsRevert,
+  live: LiveOrigin,
+): Promise<ServerSettingsResponse> {
   const granted = await requireGuildAccess(env, session, serverID, 'write');
   const change = await findSettingsChange(env.DB, granted.guild.id, changeID);
   if (!change) throw notFound('changeID: there is no such change for this server.', 'CHANGE_NOT_FOUND');
@@ -163,7 +182,7 @@ export async function revertSettingChange(env: Env, session: ActiveSession, { se
   );
   const update = { ...stored, companions };
   try {
-    return await saveSetting(env, session, granted, update, REVERT_CONFLICT);
+    return await saveSetting(env, session, granted, update, { live, source: 'revert', conflict: REVERT_CONFLICT });
   } catch (error) {
     if (error instanceof ApiError && (error.code === 'INVALID_REFERENCE' || error.code === 'REQUIRED_FIELDS_UNSET')) {
       throw new ApiError(409, 'REVERT_NOT_POSSIBLE', `This change cannot be reverted: ${error.message.replace(/^value: /, '')}`);

@@ -291,11 +291,13 @@ export function useDraft<T>({
     // A finished save shows what the server kept (a failed one: the old value), unless the person has
     // typed on since; this also covers an optimistic value and its revert landing in one render.
     if (wasSaving.current && !saving) {
-      setDraft((current) => (current === committedDraft.current ? stored : current));
+      // Only a real change is queued: a no-op update left pending is replayed over a later stored value
+      // (a live change from elsewhere) and would put this text back.
+      if (draft === committedDraft.current && draft !== stored) setDraft(stored);
       lastSent.current = stored;
     }
     wasSaving.current = saving;
-  }, [saving, stored]);
+  }, [saving, stored, draft]);
 
   const problem = draft === stored || !validate ? null : validate(parse(draft));
 

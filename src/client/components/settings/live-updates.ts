@@ -1,0 +1,74 @@
+/** What a settings page does with a change saved elsewhere: which fields take it, which wait, and what it says. */
+import { isSectionName, isSettingKey, type ServerSettingsResponse } from '../../../shared/settings';
+import type { SectionName } from '../../../shared/settings-registry';
+import type { LiveSettingsEvent } from '../../../shared/live';
+import { describeSettingValue, settingName } from './RecentChanges';
+import { fieldId } from './useSettingsSaver';
+import { settingControlId } from './SettingField';
+
+export interface KnownChange {
+  section: SectionName;
+  key: string;
+  value: unknown;
+}
+
+export interface LivePlan {
+  /** Changes the page shows at once. */
+  apply: KnownChange[];
+  /** Changes to the field being typed in: they wait until the person leaves it, and their save asks which to keep. */
+  hold: KnownChange[];
+  /** The toast: who changed what, and the new value or the settings' names; null when the page changes not at all. */
+  toast: { title: string; detail: string; warn: boolean } | null;
+}
+
+export interface LiveContext {
+  /** This tab's id: its own changes are already on the page. */
+  tab: string;
+  userId: string | null;
+  /** The id of the field being typed in (focused, with text not yet saved): it is left alone. */
+  editing: string | null;
+  /** Per field (`fieldId`), the time of the newest change already applied: an older one arrived late. */
+  appliedAt: ReadonlyMap<string, number>;
+}
+
+const NOTHING: LivePlan = { apply: [], hold: [], toast: null };
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const stored = (settings: ServerSettingsResponse, { section, key }: KnownChange) => (settings[section] as Record<string, unknown>)[key];
+
+function announce(event: LiveSettingsEvent, changes: readonly KnownChange[], settings: ServerSettingsResponse, userId: string | null) {
+  const who = event.by.id === userId ? 'You (in another tab)' : event.by.name;
+  const [first] = changes;
+  if (event.source === 'import' || !first || changes.length > 1) {
+    const title = `${who} ${event.source === 'import' ? 'imported' : 'changed'} ${changes.length} settings`;
+    return { title, detail: changes.map((change) => settingName(change.section, change.key)).join(', ') };
+  }
+  return {
+    title: `${who} ${event.source === 'revert' ? 'reverted' : 'changed'} ${settingName(first.section, first.key)}`,
+    detail: `to ${describeSettingValue(first.section, first.key, first.value, settings)}`,
+  };
+}
+
+/** The plan for one event against what the page shows now. */
+export function planLiveEvent(event: LiveSettingsEvent, settings: ServerSettingsResponse, context: LiveContext): LivePlan {
+  if (event.tab === context.tab) return NOTHING;
+  const known = event.changes.filter((change): change is KnownChange => isSectionName(change.section) && isSettingKey(change.section, change.key));
+  const fresh = known.filter(
+    (change) => !same(stored(settings, change), change.value) && (context.appliedAt.get(fieldId(change.section, change.key)) ?? 0) <= event.at,
+  );
+  if (fresh.length === 0) return NOTHING;
+  const typingIn = (change: KnownChange) => settingControlId(change.section, change.key) === context.editing;
+  const hold = fresh.filter(typingIn);
+  const { title, detail } = announce(event, fresh, settings, context.userId);
+  const [held] = hold;
+  return {
+    apply: fresh.filter((change) => !typingIn(change)),
+    hold,
+    toast: held
+      ? {
+          title,
+          detail: `${detail}. Your text in ${settingName(held.section, held.key)} stays until you leave the field; saving it asks which to keep.`,
+          warn: true,
+        }
+      : { title, detail, warn: false },
+  };
+}

@@ -1,0 +1,87 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { gotoHydrated, loginAs, watchConsole } from './helpers';
+
+// Demo data (dev/fake-discord/data.ts, scripts/seed-demo.ts): Demo Owner owns Kenji Lounge; Demo Member holds
+// its DJ role, seeded with read access.
+const KENJI = '/server/300000000000000001';
+
+test.describe.configure({ mode: 'serial' });
+
+const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
+const liveStatus = (page: Page) => page.getByTestId('live-status');
+
+async function openSettings(page: Page) {
+  await gotoHydrated(page, KENJI);
+  await expect(liveStatus(page)).toHaveAttribute('data-status', 'live');
+}
+
+async function signedIn(browser: Browser, who: 'Demo Owner' | 'Demo Member'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await loginAs(page, who);
+  return page;
+}
+
+test("an owner's save appears on a reader's open page, without a reload, saying who made it", async ({ browser }) => {
+  const owner = await signedIn(browser, 'Demo Owner');
+  const reader = await signedIn(browser, 'Demo Member');
+  const problems = watchConsole(reader);
+  await openSettings(owner);
+  await openSettings(reader);
+  const readerNavigations: string[] = [];
+  reader.on('framenavigated', (frame) => readerNavigations.push(frame.url()));
+
+  await section(owner, 'Welcome Message').getByLabel('Channel').selectOption({ label: '#general' });
+  await expect(owner.getByText('Saving…')).toHaveCount(0);
+
+  await expect(section(reader, 'Welcome Message').getByLabel('Channel')).toHaveValue('500000000000001004');
+  const toast = reader.locator('[data-sonner-toast]', { hasText: 'Demo Owner changed Welcome Message › Channel' });
+  await expect(toast).toContainText('to #general');
+  // The owner's own tab does not announce its own save.
+  await expect(owner.getByText('Demo Owner changed Welcome Message › Channel')).toHaveCount(0);
+
+  // The reader's open 'Recent changes' shows the row too.
+  await reader.getByText('Recent changes', { exact: true }).click();
+  const history = reader.getByRole('list', { name: 'Recent changes' });
+  await expect(history.getByRole('listitem').first()).toContainText('Demo Owner changed Welcome Message › Channel');
+  await section(owner, 'Welcome Message').getByRole('switch').click();
+  await expect(section(reader, 'Welcome Message').getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+  await expect(history.getByRole('listitem').first()).toContainText('Welcome Message › Enabled');
+
+  // Clearing the channel switches the module off, on the reader's page too (and leaves Kenji as the other specs expect it).
+  await section(owner, 'Welcome Message').getByLabel('Channel').selectOption({ label: 'None' });
+  await expect(section(reader, 'Welcome Message').getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+  await expect(section(reader, 'Welcome Message').getByLabel('Channel')).toHaveValue('');
+
+  expect(readerNavigations).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('a change to the field being typed in keeps the text and, on saving it, asks which to keep', async ({ browser }) => {
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await loginAs(first, 'Demo Owner');
+  const second = await context.newPage();
+  await openSettings(first);
+  await openSettings(second);
+
+  const typing = section(second, 'Reaction Role').getByLabel('Emoji name', { exact: true });
+  await typing.fill('pepe');
+  await section(first, 'Reaction Role').getByLabel('Emoji name', { exact: true }).fill('⭐');
+  await section(first, 'Reaction Role').getByLabel('Emoji name', { exact: true }).press('Enter');
+
+  const warning = second.locator('[data-sonner-toast]', { hasText: 'You (in another tab) changed Reaction Role › Emoji name' });
+  await expect(warning).toContainText('to ⭐. Your text in Reaction Role › Emoji name stays until you leave the field');
+  await expect(typing).toHaveValue('pepe');
+  await typing.press('Enter');
+  await expect(section(second, 'Reaction Role').getByRole('alert')).toContainText('changed this');
+  await expect(typing).toHaveValue('⭐');
+  await section(second, 'Reaction Role').getByRole('button', { name: 'Keep mine' }).click();
+  await expect(typing).toHaveValue('pepe');
+  // And the first tab, which saved the field itself before, takes the kept value in turn.
+  await expect(section(first, 'Reaction Role').getByLabel('Emoji name', { exact: true })).toHaveValue('pepe');
+  await expect(first.locator('[data-sonner-toast]', { hasText: 'You (in another tab) changed Reaction Role › Emoji name' })).toContainText('to pepe');
+
+  await typing.fill('');
+  await typing.press('Enter');
+  await expect(section(first, 'Reaction Role').getByLabel('Emoji name', { exact: true })).toHaveValue('');
+});

@@ -1,0 +1,219 @@
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LIVE_CLOSE_REAUTHORISE, type LiveSettingsEvent } from '../../src/shared/live';
+import type { GuildLive } from '../../src/worker/live/guild-live';
+import { clearKv, GUILDS, loginDemoUsers, USERS } from './login';
+import { call, callWithEnv, ORIGIN, postJson } from './request';
+
+// Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge; Demo Member manages nothing;
+// the bot is not in Owner Sandbox.
+const LISTENERS = '400000000000001001';
+const DJ = '400000000000001002';
+const MOD_LOG = '500000000000001010';
+
+let owner = '';
+let member = '';
+const open: WebSocket[] = [];
+
+beforeAll(async () => {
+  ({ owner, member } = await loginDemoUsers());
+});
+
+beforeEach(async () => {
+  await clearKv(env.CACHE);
+  await env.DB.batch([env.DB.prepare('DELETE FROM guild_settings'), env.DB.prepare('DELETE FROM settings_audit')]);
+});
+
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.close(1000, 'test over');
+});
+
+const handshake = (guildId: string, cookie: string | undefined, headers: Record<string, string> = { Upgrade: 'websocket', Origin: ORIGIN }) =>
+  call(`/api/servers/${guildId}/live`, { cookie, headers });
+
+interface Listener {
+  /** The next event the page hears. */
+  next: () => Promise<LiveSettingsEvent>;
+  closed: Promise<{ code: number }>;
+}
+
+async function listen(guildId: string, cookie = owner): Promise<Listener> {
+  const res = await handshake(guildId, cookie);
+  expect(res.status).toBe(101);
+  const socket = res.webSocket;
+  if (!socket) throw new Error('no socket in the answer');
+  socket.accept();
+  open.push(socket);
+  const queued: LiveSettingsEvent[] = [];
+  const waiting: ((event: LiveSettingsEvent) => void)[] = [];
+  socket.addEventListener('message', (event) => {
+    const parsed = JSON.parse(String(event.data)) as LiveSettingsEvent;
+    const resolve = waiting.shift();
+    if (resolve) resolve(parsed);
+    else queued.push(parsed);
+  });
+  const closed = new Promise<{ code: number }>((resolve) => socket.addEventListener('close', (event) => resolve({ code: event.code })));
+  return {
+    next: () => {
+      const ready = queued.shift();
+      return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
+    },
+    closed,
+  };
+}
+
+const save = (section: string, key: string, value: unknown, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  postJson('/api/update-server-settings', { serverID: GUILDS.kenjiLounge, section, key, value, ...extra }, { cookie: owner, headers });
+
+const liveStub = (guildId: string) => (env.GUILD_LIVE as unknown as DurableObjectNamespace<GuildLive>).getByName(guildId);
+
+describe('GET /api/servers/{id}/live: who may listen', () => {
+  it('is 401 without a session', async () => {
+    expect((await handshake(GUILDS.kenjiLounge, undefined)).status).toBe(401);
+  });
+
+  it('is 403 for a server the user may not read, and for one without the bot', async () => {
+    expect((await handshake(GUILDS.kenjiLounge, member)).status).toBe(403);
+    const sandbox = await handshake(GUILDS.ownerSandbox, owner);
+    expect(sandbox.status).toBe(403);
+    expect(await sandbox.json()).toMatchObject({ code: 'BOT_NOT_IN_SERVER' });
+  });
+
+  it('is 403 from another site or without an Origin (cross-site WebSocket hijacking), even with the session', async () => {
+    const attempts: Record<string, string>[] = [
+      { Upgrade: 'websocket', Origin: 'https://evil.example' },
+      { Upgrade: 'websocket', Origin: `${ORIGIN}.evil.example` },
+      { Upgrade: 'websocket' },
+    ];
+    for (const headers of attempts) {
+      const res = await handshake(GUILDS.kenjiLounge, owner, headers);
+      expect(res.status).toBe(403);
+      expect(res.webSocket).toBeNull();
+    }
+  });
+
+  it('is 426 for a request that is not a WebSocket handshake, and 400 for an id that is not a server id', async () => {
+    expect((await handshake(GUILDS.kenjiLounge, owner, { Origin: ORIGIN })).status).toBe(426);
+    expect((await handshake('12345', owner)).status).toBe(400);
+  });
+
+  it('opens for the owner', async () => {
+    await listen(GUILDS.kenjiLounge);
+  });
+});
+
+describe('the page may open the socket', () => {
+  it("the CSP's connect-src names the socket's origin (ws: for http:, wss: for https:) beside 'self'", async () => {
+    const policy = (await call('/')).headers.get('Content-Security-Policy') ?? '';
+    expect(policy).toContain("connect-src 'self' ws://localhost;");
+    const secure = await callWithEnv('/', { APP_ORIGIN: 'https://dash.example' }, { origin: 'https://dash.example' });
+    expect(secure.headers.get('Content-Security-Policy')).toContain("connect-src 'self' wss://dash.example;");
+  });
+});
+
+describe('what an open page hears', () => {
+  it('a save: the key, its stored value, who and when, on every open page of the guild', async () => {
+    const [first, second] = [await listen(GUILDS.kenjiLounge), await listen(GUILDS.kenjiLounge)];
+    const before = Date.now();
+    expect((await save('autorole', 'roleID', LISTENERS)).status).toBe(200);
+    const expected = {
+      type: 'settings',
+      source: 'save',
+      by: { id: USERS.owner, name: 'Demo Owner' },
+      changes: [{ section: 'autorole', key: 'roleID', value: LISTENERS }],
+    };
+    const [heardFirst, heardSecond] = await Promise.all([first.next(), second.next()]);
+    expect(heardFirst).toMatchObject({ ...expected, tab: null });
+    expect(heardSecond).toEqual(heardFirst);
+    expect(heardFirst.at).toBeGreaterThanOrEqual(before);
+  });
+
+  it('names the tab that saved (so it can leave its own change out), and no tab for a header that is not a tab id', async () => {
+    const page = await listen(GUILDS.kenjiLounge);
+    const tab = '0f8e2c1a-7b4d-4e59-9a61-3c2d1e0f9b87';
+    await save('autorole', 'roleID', LISTENERS, {}, { 'X-Live-Tab': tab });
+    expect(await page.next()).toMatchObject({ tab });
+    await save('autorole', 'roleID', DJ, {}, { 'X-Live-Tab': 'short' });
+    expect(await page.next()).toMatchObject({ tab: null });
+  });
+
+  it('nothing for a refused save: the first event is the save that came after it', async () => {
+    const page = await listen(GUILDS.kenjiLounge);
+    expect((await save('autorole', 'roleID', LISTENERS, { expected: DJ })).status).toBe(409);
+    expect((await save('welcome', 'enabled', true)).status).toBe(400);
+    expect((await save('autorole', 'roleID', DJ)).status).toBe(200);
+    expect((await page.next()).changes).toEqual([{ section: 'autorole', key: 'roleID', value: DJ }]);
+  });
+
+  it('a revert, as a revert with the value put back', async () => {
+    await save('autorole', 'roleID', LISTENERS);
+    await save('autorole', 'roleID', DJ);
+    const change = await env.DB.prepare("SELECT id FROM settings_audit WHERE new_value = ? AND key = 'roleID'").bind(JSON.stringify(DJ)).first<number>('id');
+    const page = await listen(GUILDS.kenjiLounge);
+    const res = await postJson('/api/server-settings/revert', { serverID: GUILDS.kenjiLounge, changeID: change }, { cookie: owner });
+    expect(res.status).toBe(200);
+    expect(await page.next()).toMatchObject({
+      source: 'revert',
+      by: { name: 'Demo Owner' },
+      changes: [{ section: 'autorole', key: 'roleID', value: LISTENERS }],
+    });
+  });
+
+  it('an import, with every key it wrote and none of a dry run', async () => {
+    const page = await listen(GUILDS.kenjiLounge);
+    const document = {
+      format: 'servermanager.settings',
+      version: 1,
+      exportedAt: '2026-11-23T00:00:00.000Z',
+      source: { serverID: GUILDS.kenjiLounge, name: 'Kenji Lounge' },
+      settings: { autorole: { enabled: true, roleID: LISTENERS }, logs: { channelID: MOD_LOG } },
+    };
+    const importInto = (dryRun: boolean) => postJson('/api/server-settings/import', { serverID: GUILDS.kenjiLounge, document, dryRun }, { cookie: owner });
+    expect((await importInto(true)).status).toBe(200);
+    expect((await importInto(false)).status).toBe(200);
+    const heard = await page.next();
+    expect(heard).toMatchObject({ source: 'import', by: { id: USERS.owner } });
+    expect(heard.changes).toEqual([
+      { section: 'autorole', key: 'roleID', value: LISTENERS },
+      { section: 'logs', key: 'channelID', value: MOD_LOG },
+      { section: 'autorole', key: 'enabled', value: true },
+    ]);
+  });
+
+  it('a page of another guild hears nothing of this one', async () => {
+    const glaive = await listen(GUILDS.glaiveStudio);
+    await save('autorole', 'roleID', LISTENERS);
+    expect(
+      (await postJson('/api/update-server-settings', { serverID: GUILDS.glaiveStudio, section: 'antimp3', key: 'enabled', value: true }, { cookie: owner }))
+        .status,
+    ).toBe(200);
+    expect((await glaive.next()).changes).toEqual([{ section: 'antimp3', key: 'enabled', value: true }]);
+  });
+});
+
+describe('a socket past its grant', () => {
+  it('gets no change: it is closed with 4001 so the page reconnects and is authorised again', async () => {
+    const page = await listen(GUILDS.kenjiLounge);
+    await runInDurableObject(liveStub(GUILDS.kenjiLounge), (_instance: GuildLive, state) => {
+      for (const socket of state.getWebSockets()) socket.serializeAttachment({ userId: USERS.owner, expiresAt: Date.now() - 1 });
+    });
+    let heard = false;
+    void page.next().then(() => (heard = true));
+    expect((await save('autorole', 'roleID', LISTENERS)).status).toBe(200);
+    expect((await page.closed).code).toBe(LIVE_CLOSE_REAUTHORISE);
+    expect(heard).toBe(false);
+  });
+});
+
+describe('a guild nobody watches', () => {
+  it('a change reaches no socket and leaves nothing stored in its object', async () => {
+    const event: LiveSettingsEvent = { type: 'settings', source: 'save', by: { id: USERS.owner, name: 'Demo Owner' }, at: 1, tab: null, changes: [] };
+    const stub = liveStub(GUILDS.lofiCafe);
+    expect(await stub.broadcast(event)).toBe(0);
+    await runInDurableObject(stub, async (_instance: GuildLive, state) => {
+      expect(state.getWebSockets()).toEqual([]);
+      expect((await state.storage.list()).size).toBe(0);
+    });
+  });
+});
