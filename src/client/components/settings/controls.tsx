@@ -74,9 +74,15 @@ interface ToggleProps {
   saving: boolean;
   saved?: boolean;
   onChange: (checked: boolean) => void;
+  /**
+   * Turning it on while `hint` is set: instead of a disabled switch, this takes the person to what is missing.
+   * `armed`: that was done, and the module turns on once the fields are set.
+   */
+  onBlocked?: () => void;
+  armed?: boolean;
 }
 
-export function Toggle({ id, label, checked, hint, saving, saved, onChange }: ToggleProps) {
+export function Toggle({ id, label, checked, hint, saving, saved, onChange, onBlocked, armed = false }: ToggleProps) {
   const blocked = hint !== null && !checked;
   return (
     <div>
@@ -89,10 +95,10 @@ export function Toggle({ id, label, checked, hint, saving, saved, onChange }: To
           aria-labelledby={`${id}-label`}
           aria-describedby={blocked ? `${id}-hint` : undefined}
           aria-busy={saving || undefined}
-          disabled={blocked}
-          onClick={() => onChange(!checked)}
+          disabled={blocked && !onBlocked}
+          onClick={() => (blocked && onBlocked ? onBlocked() : onChange(!checked))}
           className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${FOCUS} ${
-            checked ? 'bg-indigo-600' : 'bg-gray-300 dark:bg-gray-700'
+            checked ? 'bg-indigo-600' : armed ? 'bg-indigo-300 ring-2 ring-indigo-500 dark:bg-indigo-900' : 'bg-gray-300 dark:bg-gray-700'
           }`}
         >
           <span
@@ -108,6 +114,7 @@ export function Toggle({ id, label, checked, hint, saving, saved, onChange }: To
       {blocked && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-amber-700 dark:text-amber-300">
           {hint}
+          {armed && ' It turns on as soon as you do.'}
         </p>
       )}
     </div>
