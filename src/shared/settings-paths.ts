@@ -17,9 +17,14 @@ const SECTION_BY_NAME: ReadonlyMap<string, SectionName> = new Map(SECTION_NAMES.
 /** The module a path segment names exactly, or null. */
 export const sectionOfSlug = (slug: string): SectionName | null => SECTION_BY_SLUG.get(slug) ?? null;
 
-/** The one spelling of a module segment (`Logs`, `antinuke`, `ANTI-NUKE` → `logs`, `anti-nuke`), or null for no module. */
+/** The one spelling of a module segment as sent (`Logs`, `antinuke`, `ANTI%2DNUKE` → `logs`, `anti-nuke`), or null for no module. */
 export function canonicalModuleSlug(segment: string): string | null {
-  const lower = segment.toLowerCase();
+  let lower: string;
+  try {
+    lower = decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return null;
+  }
   const section = SECTION_BY_SLUG.get(lower) ?? SECTION_BY_NAME.get(lower);
   return section === undefined ? null : moduleSlug(section);
 }
