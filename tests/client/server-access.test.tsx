@@ -108,7 +108,7 @@ describe("the settings page for a role granted 'read'", () => {
     expect(screen.queryByText('Access', { selector: 'summary' })).toBeNull();
     overview.unmount();
     renderPage('write', undefined, 'auto-role');
-    expect((screen.getByRole('group', { name: 'Settings' }) as HTMLFieldSetElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLFieldSetElement>('group', { name: 'Settings' }).disabled).toBe(false);
   });
 });
 

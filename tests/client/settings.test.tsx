@@ -170,7 +170,11 @@ describe('settings page', () => {
     const overview = screen.getByRole('region', { name: 'Modules' });
     const cards = within(overview)
       .getAllByRole('listitem')
-      .map((card) => [within(card).getByRole('link').textContent, within(card).getByRole('link').getAttribute('href'), card.querySelector('[data-status]')?.textContent]);
+      .map((card) => [
+        within(card).getByRole('link').textContent,
+        within(card).getByRole('link').getAttribute('href'),
+        card.querySelector('[data-status]')?.textContent,
+      ]);
     expect(cards).toEqual([
       ['Anti-Nuke', `/server/${GUILD}/anti-nuke`, 'Off'],
       ['Anti-MP3', `/server/${GUILD}/anti-mp3`, 'On'],
@@ -185,7 +189,9 @@ describe('settings page', () => {
     ]);
     // A module that needs setup says what, in the switch's own words; its link is described by it.
     const ticket = within(overview).getByRole('link', { name: 'Ticket' });
-    expect(document.getElementById(ticket.getAttribute('aria-describedby') ?? '')?.textContent).toContain('Set a message ID and a staff role to enable Ticket.');
+    expect(document.getElementById(ticket.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'Set a message ID and a staff role to enable Ticket.',
+    );
     expect(within(overview).getByText('1 of 8 switched on')).toBeTruthy();
     // The overview holds no module's controls.
     expect(screen.queryByRole('switch')).toBeNull();
@@ -197,7 +203,7 @@ describe('settings page', () => {
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Logs']);
     const nav = screen.getAllByRole('navigation', { name: 'Server settings' })[0] as HTMLElement;
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent?.replace(/\(.*\)$/, ''))).toEqual([
+    expect(links.map((link) => link.textContent.replace(/\(.*\)$/, ''))).toEqual([
       'Overview',
       'Anti-Nuke',
       'Anti-MP3',

@@ -280,7 +280,11 @@ function ModuleView({ section, data, readOnly, saving, outcomes, armed, onArm, c
     <>
       {!readOnly && <p className="text-sm text-gray-600 dark:text-gray-400">Every change is saved as soon as you make it.</p>}
       {/* A disabled fieldset disables every control inside it: a reader sees the settings and changes none. */}
-      <fieldset disabled={readOnly} aria-describedby={data.access === 'read' ? 'read-only-banner' : undefined} className="group/settings m-0 min-w-0 border-0 p-0">
+      <fieldset
+        disabled={readOnly}
+        aria-describedby={data.access === 'read' ? 'read-only-banner' : undefined}
+        className="group/settings m-0 min-w-0 border-0 p-0"
+      >
         <legend className="sr-only">Settings</legend>
         <SectionCard
           id={section}
@@ -291,7 +295,10 @@ function ModuleView({ section, data, readOnly, saving, outcomes, armed, onArm, c
         >
           {keys.map((key) => (
             // The fields an armed switch waits for are marked until they are set.
-            <div key={key} className={armed && missing.has(key) ? 'rounded-lg ring-2 ring-indigo-500 ring-offset-4 ring-offset-white dark:ring-offset-gray-900' : undefined}>
+            <div
+              key={key}
+              className={armed && missing.has(key) ? 'rounded-lg ring-2 ring-indigo-500 ring-offset-4 ring-offset-white dark:ring-offset-gray-900' : undefined}
+            >
               <SettingField
                 section={section}
                 fieldKey={key}

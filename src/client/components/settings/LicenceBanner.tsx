@@ -138,8 +138,8 @@ function NoWhitelist() {
         No Whitelisted Servers
       </h2>
       <p className="mt-1">
-        The bot needs a license to work in this server. Whitelist it, or join our support community to get or renew a license. You can look around the
-        settings either way.
+        The bot needs a license to work in this server. Whitelist it, or join our support community to get or renew a license. You can look around the settings
+        either way.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <a href={whitelist.data?.supportUrl ?? SUPPORT_URL} target="_blank" rel="noopener noreferrer" className={modalButton.secondary}>

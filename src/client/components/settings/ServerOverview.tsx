@@ -26,7 +26,11 @@ function ModuleCard({ serverId, section, settings }: { serverId: string; section
         </span>
         <h3 className="min-w-0 flex-1 pt-1 font-semibold">
           {/* The whole card is the link's target; its name stays the module's title. */}
-          <Link href={serverSettingsPath(serverId, section)} aria-describedby={detailsId} className="outline-none after:absolute after:inset-0 after:rounded-xl">
+          <Link
+            href={serverSettingsPath(serverId, section)}
+            aria-describedby={detailsId}
+            className="outline-none after:absolute after:inset-0 after:rounded-xl"
+          >
             {spec.title}
           </Link>
         </h3>

@@ -103,7 +103,14 @@ export function SettingsTransfer({ serverId, settings }: { serverId: string; set
           <button type="button" className={toolButton} onClick={() => file.current?.click()} disabled={busy}>
             Import…
           </button>
-          <input ref={file} type="file" accept="application/json,.json" className="hidden" aria-label="Settings file to import" onChange={(e) => void onFile(e)} />
+          <input
+            ref={file}
+            type="file"
+            accept="application/json,.json"
+            className="hidden"
+            aria-label="Settings file to import"
+            onChange={(e) => void onFile(e)}
+          />
           <button type="button" className={toolButton} onClick={() => setCopyOpen(true)} aria-haspopup="dialog" disabled={busy}>
             Copy settings from…
           </button>
