@@ -721,4 +721,20 @@ describe('server switcher', () => {
     await userEvent.selectOptions(switcher, '300000000000000002');
     expect(location.history.at(-1)).toBe('/server/300000000000000002');
   });
+
+  it('keeps the module in view when switching from a module', async () => {
+    const { location } = renderWithApp(<ServerSettingsPage params={{ serverId: GUILD, module: 'logs' }} />, {
+      path: `/server/${GUILD}/logs`,
+      fallback: {
+        ...AUTH,
+        [`/api/server-settings?serverID=${GUILD}`]: fixture(),
+        '/api/allowed-servers': [
+          { id: GUILD, name: 'Kenji Lounge', icon: null, users: 42, access: 'manage' },
+          { id: '300000000000000002', name: 'Glaive Studio', icon: null, users: 17, access: 'manage' },
+        ],
+      },
+    });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Switch server' }), '300000000000000002');
+    expect(location.history.at(-1)).toBe('/server/300000000000000002/logs');
+  });
 });

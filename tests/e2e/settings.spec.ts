@@ -92,6 +92,8 @@ test('a server the user is in but may not open says so (403) and how to get acce
 });
 
 test('every module saves on its own page, survives a reload, and a switch that needs a field takes you to it', async ({ page }) => {
+  // Ten modules, each opened, saved and reloaded: three times the usual time.
+  test.slow();
   const problems = watchConsole(page);
   await loginAs(page, 'Demo Owner');
   // Server-rendered: a module's address has its controls in the HTML before any script runs.

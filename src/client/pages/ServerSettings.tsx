@@ -45,8 +45,8 @@ const backLink = (
   </Link>
 );
 
-/** Another server the user manages, one choice away (the list is the server list's, sent with the page). */
-function ServerSwitcher({ current }: { current: string }) {
+/** Another server the user manages, one choice away, at the same module (the list is the server list's, sent with the page). */
+function ServerSwitcher({ current, section }: { current: string; section: SectionName | null }) {
   const { data: servers } = useApi(apiKeys.allowedServers);
   const [, navigate] = useLocation();
   if (!servers || servers.length < 2) return null;
@@ -55,7 +55,7 @@ function ServerSwitcher({ current }: { current: string }) {
       Switch server
       <select
         value={current}
-        onChange={(event) => navigate(`/server/${event.target.value}`)}
+        onChange={(event) => navigate(serverSettingsPath(event.target.value, section))}
         className="rounded-lg border border-gray-300 bg-white px-2 py-1 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100"
       >
         {servers.map((server) => (
@@ -206,7 +206,7 @@ function ServerSettings({ serverId, section }: { serverId: string; section: Sect
       <header className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight break-words">{data.name}</h1>
-          <ServerSwitcher current={serverId} />
+          <ServerSwitcher current={serverId} section={section} />
         </div>
         <LicenceBadge serverId={serverId} licence={data.whitelist} canLicense={canLicense} onLicensed={() => void mutate()} />
       </header>
@@ -297,7 +297,7 @@ function ModuleView({ section, data, readOnly, saving, outcomes, armed, onArm, c
             // The fields an armed switch waits for are marked until they are set.
             <div
               key={key}
-              className={armed && missing.has(key) ? 'rounded-lg ring-2 ring-indigo-500 ring-offset-4 ring-offset-white dark:ring-offset-gray-900' : undefined}
+              className={armed && missing.has(key) ? '-m-2 rounded-lg p-2 ring-2 ring-indigo-500' : undefined}
             >
               <SettingField
                 section={section}

@@ -97,14 +97,20 @@ export function Toggle({ id, label, checked, hint, saving, saved, onChange, onBl
           aria-busy={saving || undefined}
           disabled={blocked && !onBlocked}
           onClick={() => (blocked && onBlocked ? onBlocked() : onChange(!checked))}
-          className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${FOCUS} ${
-            checked ? 'bg-indigo-600' : armed ? 'bg-indigo-300 ring-2 ring-indigo-500 dark:bg-indigo-900' : 'bg-gray-300 dark:bg-gray-700'
+          // Disabled (a reader's page, or changes paused) it reads as a state, On or Off, not as a switch that does not work.
+          className={`group/switch relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-default disabled:justify-center disabled:text-xs disabled:font-semibold ${FOCUS} ${
+            checked
+              ? 'bg-indigo-600 disabled:bg-green-50 disabled:text-green-800 dark:disabled:bg-green-950 dark:disabled:text-green-300'
+              : `${armed ? 'bg-indigo-300 ring-2 ring-indigo-500 dark:bg-indigo-900' : 'bg-gray-300 dark:bg-gray-700'} disabled:bg-gray-100 disabled:text-gray-700 dark:disabled:bg-gray-800 dark:disabled:text-gray-300`
           }`}
         >
           <span
             aria-hidden="true"
-            className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
+            className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform group-disabled/switch:hidden ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
           />
+          <span aria-hidden="true" className="hidden group-disabled/switch:inline">
+            {checked ? 'On' : 'Off'}
+          </span>
         </button>
         <span id={`${id}-label`} className="flex-1 text-sm font-medium">
           {label}
