@@ -10,6 +10,7 @@ import { ENABLE_INTENT_PARAM, sectionOfSlug, serverSettingsPath } from '../../sh
 import { apiKeys } from '../../shared/api-keys';
 import { useApi } from '../hooks/useApi';
 import { LoginPrompt } from '../components/LoginPrompt';
+import { ServerIcon } from '../components/ServerIcon';
 import { StaleDataNotice } from '../components/StaleDataNotice';
 import { SectionCard } from '../components/settings/controls';
 import { ModuleIcon } from '../components/settings/ModuleIcon';
@@ -156,6 +157,7 @@ function ServerSettings({ serverId, section }: { serverId: string; section: Sect
   // The server's first paint of a page this user may not open carries the 403 instead of settings: nothing to fetch.
   const deniedAtFirstPaint = useSWRConfig().fallback[apiKeys.serverSettingsDenied(serverId)] as AccessDeniedResponse | undefined;
   const { data, error, isLoading, mutate } = useApi(deniedAtFirstPaint ? null : apiKeys.serverSettings(serverId));
+  const { data: servers } = useApi(apiKeys.allowedServers);
   const intent = useEnableIntent(serverId, section);
   const view = useRef<HTMLDivElement>(null);
   useFocusOnViewChange(view, section);
@@ -204,9 +206,12 @@ function ServerSettings({ serverId, section }: { serverId: string; section: Sect
     <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       {backLink}
       <header className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight break-words">{data.name}</h1>
-          <ServerSwitcher current={serverId} section={section} />
+        <div className="flex min-w-0 items-center gap-4">
+          <ServerIcon id={serverId} name={data.name} icon={servers?.find((server) => server.id === serverId)?.icon ?? null} />
+          <div className="min-w-0">
+            <h1 className="text-3xl font-bold tracking-tight break-words">{data.name}</h1>
+            <ServerSwitcher current={serverId} section={section} />
+          </div>
         </div>
         <LicenceBadge serverId={serverId} licence={data.whitelist} canLicense={canLicense} onLicensed={() => void mutate()} />
       </header>
@@ -297,7 +302,7 @@ function ModuleView({ section, data, readOnly, saving, outcomes, armed, onArm, c
             // The fields an armed switch waits for are marked until they are set.
             <div
               key={key}
-              className={armed && missing.has(key) ? '-m-2 rounded-lg p-2 ring-2 ring-indigo-500' : undefined}
+              className={armed && missing.has(key) ? '-m-1.5 rounded-lg p-1.5 ring-2 ring-indigo-500' : undefined}
             >
               <SettingField
                 section={section}

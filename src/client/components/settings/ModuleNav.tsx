@@ -83,21 +83,28 @@ function Destinations({ serverId, settings, current }: Props) {
 export function ModuleNav(props: Props) {
   const { current } = props;
   const menu = useRef<HTMLDetailsElement>(null);
-  // A choice closes the list.
+  // A choice closes the list (also when it came from elsewhere: back, forward, a card).
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [current]);
-  // Escape closes it too, and leaves the focus on its button.
+  // Choosing where you already are closes it as well; Escape closes it and leaves the focus on its button.
   useEffect(() => {
     const details = menu.current;
     if (!details) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('a')) details.open = false;
+    };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || !details.open) return;
       details.open = false;
       details.querySelector('summary')?.focus();
     };
+    details.addEventListener('click', onClick);
     details.addEventListener('keydown', onKeyDown);
-    return () => details.removeEventListener('keydown', onKeyDown);
+    return () => {
+      details.removeEventListener('click', onClick);
+      details.removeEventListener('keydown', onKeyDown);
+    };
   }, []);
 
   const here = props.current === null ? null : moduleSpec(props.current);
