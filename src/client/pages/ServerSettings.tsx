@@ -300,10 +300,7 @@ function ModuleView({ section, data, readOnly, saving, outcomes, armed, onArm, c
         >
           {keys.map((key) => (
             // The fields an armed switch waits for are marked until they are set.
-            <div
-              key={key}
-              className={armed && missing.has(key) ? '-m-1.5 rounded-lg p-1.5 ring-2 ring-indigo-500' : undefined}
-            >
+            <div key={key} className={armed && missing.has(key) ? '-m-1.5 rounded-lg p-1.5 ring-2 ring-indigo-500' : undefined}>
               <SettingField
                 section={section}
                 fieldKey={key}
