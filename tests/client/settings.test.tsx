@@ -324,9 +324,9 @@ describe('settings page', () => {
     expect(document.getElementById(toggle.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Set a message ID to enable Reaction Role. It turns on as soon as you do.',
     );
-    await userEvent.type(messageId, 'https://discord.com/channels/300000000000000001/500000000000001004/600000000000000001{Enter}');
+    await userEvent.type(messageId, '600000000000000001{Enter}');
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
-    // The pasted link was saved as the id it names, then the switch, in that order.
+    // The field, then the switch, in that order.
     expect(server.posted).toEqual([
       { serverID: GUILD, section: 'reactionrole', key: 'messageID', value: '600000000000000001', expected: null },
       { serverID: GUILD, section: 'reactionrole', key: 'enabled', value: true, expected: false },

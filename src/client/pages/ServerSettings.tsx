@@ -12,7 +12,7 @@ import { useApi } from '../hooks/useApi';
 import { LoginPrompt } from '../components/LoginPrompt';
 import { ServerIcon } from '../components/ServerIcon';
 import { StaleDataNotice } from '../components/StaleDataNotice';
-import { SectionCard } from '../components/settings/controls';
+import { SectionCard, SwitchIntent } from '../components/settings/controls';
 import { ModuleIcon } from '../components/settings/ModuleIcon';
 import { ModuleNav } from '../components/settings/ModuleNav';
 import { ModuleOverview } from '../components/settings/ServerOverview';
@@ -298,22 +298,22 @@ function ModuleView({ section, data, readOnly, saving, outcomes, armed, onArm, c
           icon={<ModuleIcon name={spec.icon} />}
           wide={keys.some((key) => fieldKind(section, key) === 'commands')}
         >
-          {keys.map((key) => (
-            // The fields an armed switch waits for are marked until they are set.
-            <div key={key} className={armed && missing.has(key) ? '-m-1.5 rounded-lg p-1.5 ring-2 ring-indigo-500' : undefined}>
-              <SettingField
-                section={section}
-                fieldKey={key}
-                data={data}
-                saving={saving.has(fieldId(section, key))}
-                outcome={outcomes.get(fieldId(section, key))}
-                onChange={change(section, key)}
-                onDismiss={() => dismiss(section, key)}
-                armed={armed}
-                onBlocked={() => onArm(!armed)}
-              />
-            </div>
-          ))}
+          <SwitchIntent.Provider value={{ armed, onBlocked: () => onArm(!armed) }}>
+            {keys.map((key) => (
+              // The fields an armed switch waits for are marked until they are set.
+              <div key={key} className={armed && missing.has(key) ? '-m-1.5 rounded-lg p-1.5 ring-2 ring-indigo-500' : undefined}>
+                <SettingField
+                  section={section}
+                  fieldKey={key}
+                  data={data}
+                  saving={saving.has(fieldId(section, key))}
+                  outcome={outcomes.get(fieldId(section, key))}
+                  onChange={change(section, key)}
+                  onDismiss={() => dismiss(section, key)}
+                />
+              </div>
+            ))}
+          </SwitchIntent.Provider>
         </SectionCard>
       </fieldset>
     </>

@@ -3,7 +3,7 @@ import { moduleStatus, type ModuleStatus, type ServerSettingsResponse } from '..
 import { serverSettingsPath } from '../../../shared/settings-paths';
 import { moduleSpec, SECTION_NAMES, type SectionName } from '../../../shared/settings-registry';
 import { ModuleIcon } from './ModuleIcon';
-import { enableHint } from './SettingField';
+import { enableHint } from './enable-hint';
 
 // Text and ring keep 4.5:1 on both the light and the dark card.
 const BADGE: Record<ModuleStatus, string> = {

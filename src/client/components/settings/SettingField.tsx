@@ -12,12 +12,6 @@ const stringList = (value: unknown) => (Array.isArray(value) ? value.filter((ite
 
 export const settingControlId = (section: SectionName, key: string) => `setting-${section}-${key}`;
 
-/** Why a module's switch cannot be on yet (SPEC section 4): "Set a role to enable Auto-Role.", or null. */
-export function enableHint(section: SectionName, data: ServerSettingsResponse): string | null {
-  const missing = missingRequiredFields(section, data[section]);
-  return missing.length === 0 ? null : `Set ${requirementNames(section, missing)} to enable ${moduleTitle(section)}.`;
-}
-
 interface Props {
   section: SectionName;
   fieldKey: string;
@@ -27,9 +21,6 @@ interface Props {
   onChange: (value: unknown) => void;
   /** Clears the outcome shown under the field (taking the other editor's value after a conflict). */
   onDismiss: () => void;
-  /** A switch turned on before its required fields are set (see Toggle). */
-  onBlocked?: () => void;
-  armed?: boolean;
 }
 
 /** One field of the registry, drawn by its kind, with how its last save ended. */
@@ -73,7 +64,7 @@ export function SettingField({ outcome, ...props }: Props) {
   );
 }
 
-function FieldControl({ section, fieldKey, data, saving, saved, onChange, onBlocked, armed }: Omit<Props, 'outcome' | 'onDismiss'> & { saved: boolean }) {
+function FieldControl({ section, fieldKey, data, saving, saved, onChange }: Omit<Props, 'outcome' | 'onDismiss'> & { saved: boolean }) {
   const spec: FieldSpec | undefined = fieldSpec(section, fieldKey);
   if (!spec) return null;
   const values = data[section] as Record<string, unknown>;
@@ -83,8 +74,11 @@ function FieldControl({ section, fieldKey, data, saving, saved, onChange, onBloc
   const validate = (candidate: unknown) => inputProblem(section, fieldKey, candidate);
 
   switch (spec.kind) {
-    case 'toggle':
-      return <Toggle {...common} checked={value === true} hint={enableHint(section, data)} onChange={onChange} onBlocked={onBlocked} armed={armed} />;
+    case 'toggle': {
+      const missing = missingRequiredFields(section, data[section]);
+      const hint = missing.length === 0 ? null : `Set ${requirementNames(section, missing)} to enable ${moduleTitle(section)}.`;
+      return <Toggle {...common} checked={value === true} hint={hint} onChange={onChange} />;
+    }
     case 'userIds':
       return (
         <TextSetting

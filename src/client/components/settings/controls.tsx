@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   CATEGORY_CHANNEL_TYPE,
   isAssignableRole,
@@ -74,15 +74,19 @@ interface ToggleProps {
   saving: boolean;
   saved?: boolean;
   onChange: (checked: boolean) => void;
-  /**
-   * Turning it on while `hint` is set: instead of a disabled switch, this takes the person to what is missing.
-   * `armed`: that was done, and the module turns on once the fields are set.
-   */
-  onBlocked?: () => void;
-  armed?: boolean;
 }
 
-export function Toggle({ id, label, checked, hint, saving, saved, onChange, onBlocked, armed = false }: ToggleProps) {
+/**
+ * What a switch whose `hint` is set does when turned on, given by the page around it: instead of being a
+ * disabled switch, it takes the person to what is missing (`onBlocked`); `armed`: that was done, and the module
+ * turns on once the fields are set. Without a provider, such a switch is disabled.
+ */
+export const SwitchIntent = createContext<{ armed: boolean; onBlocked: () => void } | null>(null);
+
+export function Toggle({ id, label, checked, hint, saving, saved, onChange }: ToggleProps) {
+  const intent = useContext(SwitchIntent);
+  const onBlocked = intent?.onBlocked;
+  const armed = intent?.armed ?? false;
   const blocked = hint !== null && !checked;
   return (
     <div>
