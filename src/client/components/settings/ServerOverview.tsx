@@ -42,7 +42,7 @@ function ModuleCard({ serverId, section, settings }: { serverId: string; section
         <p className="text-gray-600 dark:text-gray-400">{spec.description}</p>
         {status === 'needs-setup' && <p className="font-medium text-amber-800 dark:text-amber-300">{enableHint(section, settings)}</p>}
       </div>
-      <span aria-hidden="true" className="mt-3 text-sm font-medium text-indigo-700 group-hover:underline dark:text-indigo-300">
+      <span aria-hidden="true" className="mt-3 hidden text-sm font-medium text-indigo-700 group-hover:underline sm:block dark:text-indigo-300">
         {status === 'needs-setup' ? 'Set up →' : 'Open →'}
       </span>
     </li>
