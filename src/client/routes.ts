@@ -1,4 +1,5 @@
 import type { LoaderKey } from '../shared/api-keys';
+import { canonicalModuleSlug, ENABLE_INTENT_PARAM } from '../shared/settings-paths';
 import { lazyPage, type LazyPage } from './lazy-component';
 
 export interface AppRoute {
@@ -20,6 +21,8 @@ export interface AppRoute {
   publicCache?: boolean;
   /** The query parameters the page reads; any other query leaves the page as it is (and its cached copy). */
   query?: readonly string[];
+  /** The one spelling of a `:name` segment (null: no page has it); segments without one are kept as given. */
+  canonicalParams?: Readonly<Record<string, (segment: string) => string | null>>;
 }
 
 /** useLibraryLocation's parameters: the folder and the song a link opens. */
@@ -60,13 +63,16 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'server',
-    paths: ['/server/:serverId'],
+    // The overview, and one module per address.
+    paths: ['/server/:serverId', '/server/:serverId/:module'],
     title: 'Server Settings | ServerManager',
     source: 'src/client/pages/ServerSettings.tsx',
     page: lazyPage(() => import('./pages/ServerSettings')),
     loaders: ['serverSettings'],
     chrome: 'main',
     toasts: true,
+    query: [ENABLE_INTENT_PARAM],
+    canonicalParams: { module: canonicalModuleSlug },
   },
   {
     id: 'admin',
@@ -184,13 +190,19 @@ export function matchAppRoute(pathname: string): RouteMatch {
 
 const segmentsOf = (path: string) => path.split('/').slice(1);
 
-/** The address of `pattern` spelled by `got` when they differ only in case (a `:name` segment is kept as given). */
-function spelledAs(pattern: string, got: readonly string[]): string | null {
+/**
+ * The address of `pattern` spelled by `got` when they differ only in case (a `:name` segment is kept as given,
+ * or spelled by the route's `canonicalParams`).
+ */
+function spelledAs(route: AppRoute, pattern: string, got: readonly string[]): string | null {
   const want = segmentsOf(pattern);
   if (want.length !== got.length) return null;
   const out = want.map((w, i) => {
     const g = got[i] ?? '';
-    if (w.startsWith(':')) return g === '' ? null : g;
+    if (w.startsWith(':')) {
+      const canonical = route.canonicalParams?.[w.slice(1)];
+      return g === '' ? null : canonical ? canonical(g) : g;
+    }
     return w.toLowerCase() === g.toLowerCase() ? w : null;
   });
   return out.includes(null) ? null : `/${out.join('/')}`;
@@ -207,7 +219,7 @@ export function canonicalPath(pathname: string): string | null {
   const got = segmentsOf(path);
   for (const route of ROUTES) {
     for (const pattern of route.paths) {
-      const spelled = spelledAs(pattern, got);
+      const spelled = spelledAs(route, pattern, got);
       if (spelled !== null) return spelled;
     }
   }

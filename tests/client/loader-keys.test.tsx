@@ -101,6 +101,17 @@ describe('page addresses', () => {
     expect(canonicalPath('/server/')).toBeNull();
   });
 
+  it("spells a server's module by its title, takes the registry's names and any case, and knows no page for another name", () => {
+    expect(canonicalPath('/server/ABC/logs')).toBe('/server/ABC/logs');
+    expect(canonicalPath('/Server/ABC/Logs/')).toBe('/server/ABC/logs');
+    expect(canonicalPath('/server/ABC/ANTI-NUKE')).toBe('/server/ABC/anti-nuke');
+    expect(canonicalPath('/server/ABC/antinuke')).toBe('/server/ABC/anti-nuke');
+    expect(canonicalPath('/server/ABC/serverDisabledCommands')).toBe('/server/ABC/disabled-commands');
+    expect(canonicalPath('/server/ABC/no-such-module')).toBeNull();
+    expect(canonicalPath('/server/ABC/logs/more')).toBeNull();
+    expect(matchAppRoute('/server/ABC/welcome-message')).toMatchObject({ route: { id: 'server' }, params: { serverId: 'ABC', module: 'welcome-message' } });
+  });
+
   it('keeps anonymous copies only of fixed addresses, so the cache is bounded by the route table', () => {
     for (const path of PUBLIC_CACHE_PATHS) expect(path, path).not.toContain(':');
     expect(PUBLIC_CACHE_PATHS.size).toBe(ROUTES.filter((r) => r.publicCache === true).reduce((n, r) => n + r.paths.length, 0));

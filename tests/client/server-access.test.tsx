@@ -29,9 +29,10 @@ const settings = (access: AccessLevel): ServerSettingsResponse => ({
 
 const servers = (access: AccessLevel): AllowedServer[] => [{ id: GUILD, name: 'Kenji Lounge', icon: null, users: 1284, access }];
 
-function renderPage(access: AccessLevel, fetcher?: (key: string) => Promise<unknown>) {
-  return renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, {
-    path: `/server/${GUILD}`,
+/** `module`: a module's address (`reaction-role`); none is the overview. */
+function renderPage(access: AccessLevel, fetcher?: (key: string) => Promise<unknown>, module?: string) {
+  return renderWithApp(<ServerSettingsPage params={module === undefined ? { serverId: GUILD } : { serverId: GUILD, module }} />, {
+    path: module === undefined ? `/server/${GUILD}` : `/server/${GUILD}/${module}`,
     fallback: {
       '/api/check-auth': {
         authenticated: true,
@@ -70,41 +71,46 @@ describe('access levels (manage ⊃ write ⊃ read)', () => {
 });
 
 describe("the settings page for a role granted 'read'", () => {
-  it('shows the Read-only banner and disables every settings control, Import and Copy; Export stays', async () => {
+  it('shows the Read-only banner and disables every settings control; Export stays, Import and Copy are not offered', async () => {
     const fetchMock = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response('{}', { status: 500 })));
     vi.stubGlobal('fetch', fetchMock);
-    renderPage('read');
-    expect(screen.getByText(/Read-only\./).closest('[role=note]')?.textContent).toMatch(/can view this server's settings/);
+    const overview = renderPage('read');
+    expect(screen.getByRole('link', { name: 'Export' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Import…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy settings from…' })).toBeNull();
+    expect(screen.queryByLabelText('Settings file to import')).toBeNull();
+    // No access panel, no whitelisting from the licence badge.
+    expect(screen.queryByText('Access', { selector: 'summary' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Whitelist this server' })).toBeNull();
+    overview.unmount();
 
+    renderPage('read', undefined, 'reaction-role');
+    expect(screen.getByText(/Read-only\./).closest('[role=note]')?.textContent).toMatch(/can view this server's settings/);
     const group = screen.getByRole('group', { name: 'Settings' });
     expect(group.getAttribute('aria-describedby')).toBe('read-only-banner');
     const controls = (['button', 'switch', 'combobox', 'textbox'] as const).flatMap((role) => within(group).queryAllByRole(role));
-    expect(controls.length).toBeGreaterThan(10);
+    // Reaction Role: its switch, role, message ID and emoji.
+    expect(controls).toHaveLength(4);
     // Disabled through their fieldset (a real browser disables every control inside; the e2e test checks that).
     expect((group as HTMLFieldSetElement).disabled).toBe(true);
     for (const control of controls) expect(control.closest('fieldset'), control.outerHTML.slice(0, 80)).toBe(group);
-
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import…' }).disabled).toBe(true);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Copy settings from…' }).disabled).toBe(true);
-    expect(screen.getByRole('link', { name: 'Export' })).toBeTruthy();
 
     // Clicking a switch saves nothing.
     await userEvent.click(within(group).getAllByRole('switch')[0] as HTMLElement);
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/update-server-settings')).toHaveLength(0);
 
-    // No access panel, no whitelisting from the licence banner.
-    expect(screen.queryByText('Access', { selector: 'summary' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Whitelist this server' })).toBeNull();
     expect(screen.queryByText('Every change is saved as soon as you make it.')).toBeNull();
   });
 
   it("'write' gets enabled controls and no banner, but no Access panel", () => {
-    renderPage('write');
+    const overview = renderPage('write');
     expect(screen.queryByText(/Read-only\./)).toBeNull();
-    const group = screen.getByRole('group', { name: 'Settings' });
-    expect((group as HTMLFieldSetElement).disabled).toBe(false);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import…' }).disabled).toBe(false);
     expect(screen.queryByText('Access', { selector: 'summary' })).toBeNull();
+    overview.unmount();
+    renderPage('write', undefined, 'auto-role');
+    expect(screen.getByRole<HTMLFieldSetElement>('group', { name: 'Settings' }).disabled).toBe(false);
   });
 });
 

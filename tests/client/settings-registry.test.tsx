@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ServerSettingsPage from '../../src/client/pages/ServerSettings';
 import { defaultSettings, valueSchema, type ServerSettingsResponse } from '../../src/shared/settings';
-import { SECTION_NAMES, SETTINGS_REGISTRY, type FieldSpec } from '../../src/shared/settings-registry';
+import { SECTION_NAMES, SETTINGS_REGISTRY, type FieldSpec, type SectionName } from '../../src/shared/settings-registry';
+import { moduleSlug } from '../../src/shared/settings-paths';
 import { KIND_CONTROLS } from '../../src/client/components/settings/kind-controls';
 import { renderWithApp } from './render-with-app';
 
@@ -24,9 +25,9 @@ const auth = { authenticated: true, user: { id: '100000000000000002', username: 
 const modules = SECTION_NAMES.map((section) => [section, SETTINGS_REGISTRY[section]] as const);
 
 describe('every module of the registry renders on the settings page', () => {
-  it.each(modules)('%s: its card, description and every field', (_section, spec) => {
-    renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, {
-      path: `/server/${GUILD}`,
+  it.each(modules)('%s: its card, description and every field', (section, spec) => {
+    renderWithApp(<ServerSettingsPage params={{ serverId: GUILD, module: moduleSlug(section) }} />, {
+      path: `/server/${GUILD}/${moduleSlug(section)}`,
       fallback: { '/api/check-auth': auth, [`/api/server-settings?serverID=${GUILD}`]: data },
     });
     const card = screen.getByRole('region', { name: spec.title });
@@ -53,7 +54,7 @@ describe('every field of the registry validates with the shared schema', () => {
 });
 
 describe('module navigation', () => {
-  it('links every module to its card and tells its state', () => {
+  it('links every module to its own address and tells its state', () => {
     const settings: ServerSettingsResponse = {
       ...data,
       antinuke: { enabled: true, whitelist: [] },
@@ -64,7 +65,7 @@ describe('module navigation', () => {
       path: `/server/${GUILD}`,
       fallback: { '/api/check-auth': auth, [`/api/server-settings?serverID=${GUILD}`]: settings },
     });
-    const nav = screen.getByRole('navigation', { name: 'Modules' });
+    const nav = screen.getAllByRole('navigation', { name: 'Server settings' })[0] as HTMLElement;
     const expected: Record<string, string> = {
       antinuke: 'Anti-Nuke (On)',
       antimp3: 'Anti-MP3 (Off)',
@@ -75,9 +76,9 @@ describe('module navigation', () => {
     };
     for (const [section, name] of Object.entries(expected)) {
       const link = within(nav).getByRole('link', { name });
-      expect(link.getAttribute('href')).toBe(`#module-${section}`);
-      expect(document.getElementById(`module-${section}`)).not.toBeNull();
+      expect(link.getAttribute('href')).toBe(`/server/${GUILD}/${moduleSlug(section as SectionName)}`);
     }
-    expect(within(nav).getAllByRole('link')).toHaveLength(SECTION_NAMES.length);
+    // The overview, then every module.
+    expect(within(nav).getAllByRole('link')).toHaveLength(SECTION_NAMES.length + 1);
   });
 });

@@ -15,6 +15,9 @@ import {
 import { ApiClientError } from '../../src/client/api';
 import { jsonBody } from './expect-helpers';
 import { renderWithApp } from './render-with-app';
+import { licenceBadge } from '../../src/client/components/settings/LicenceBanner';
+import { useLocation } from 'wouter';
+import { matchAppRoute } from '../../src/client/routes';
 
 const GUILD = '300000000000000001';
 const ROLES = {
@@ -60,9 +63,16 @@ const AUTH = {
   },
 };
 
-function renderPage(data: ServerSettingsResponse = fixture(), loggedIn = true) {
-  return renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, {
-    path: `/server/${GUILD}`,
+/** The page as the app's router shows it: the address decides the view, and links move between views. */
+function Routed() {
+  const [location] = useLocation();
+  return <ServerSettingsPage params={matchAppRoute(location).params} />;
+}
+
+/** `module`: the address after the server's (`auto-role`, `auto-role?enable=1`); none is the overview. */
+function renderPage(data: ServerSettingsResponse = fixture(), loggedIn = true, module?: string) {
+  return renderWithApp(<Routed />, {
+    path: module === undefined ? `/server/${GUILD}` : `/server/${GUILD}/${module}`,
     fallback: { ...(loggedIn ? AUTH : { '/api/check-auth': { authenticated: false } }), [`/api/server-settings?serverID=${GUILD}`]: data },
   });
 }
@@ -155,12 +165,48 @@ describe('settings page', () => {
     expect(screen.queryByText('Kenji Lounge')).toBeNull();
   });
 
-  it('shows the server name, the back link and every section of the spec', () => {
-    renderPage();
+  it('opens on an overview: every module of the spec as a card with its state, each the way to its own address', () => {
+    renderPage(fixture({ antimp3: { enabled: true }, jail: { jailChannel: '500000000000001001' }, autorole: { enabled: false, roleID: ROLES.dj.id } }));
     expect(screen.getByRole('heading', { level: 1, name: 'Kenji Lounge' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to servers/ }).getAttribute('href')).toBe('/servers');
-    const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(titles).toEqual([
+    const overview = screen.getByRole('region', { name: 'Modules' });
+    const cards = within(overview)
+      .getAllByRole('listitem')
+      .map((card) => [
+        within(card).getByRole('link').textContent,
+        within(card).getByRole('link').getAttribute('href'),
+        card.querySelector('[data-status]')?.textContent,
+      ]);
+    expect(cards).toEqual([
+      ['Anti-Nuke', `/server/${GUILD}/anti-nuke`, 'Off'],
+      ['Anti-MP3', `/server/${GUILD}/anti-mp3`, 'On'],
+      ['Auto-Role', `/server/${GUILD}/auto-role`, 'Off'],
+      ['Welcome Message', `/server/${GUILD}/welcome-message`, 'Needs setup'],
+      ['Jail', `/server/${GUILD}/jail`, 'Set'],
+      ['Logs', `/server/${GUILD}/logs`, 'Needs setup'],
+      ['Reaction Role', `/server/${GUILD}/reaction-role`, 'Needs setup'],
+      ['Starboard', `/server/${GUILD}/starboard`, 'Needs setup'],
+      ['Disabled Commands', `/server/${GUILD}/disabled-commands`, 'None'],
+      ['Ticket', `/server/${GUILD}/ticket`, 'Needs setup'],
+    ]);
+    // A module that needs setup says what, in the switch's own words; its link is described by it.
+    const ticket = within(overview).getByRole('link', { name: 'Ticket' });
+    expect(document.getElementById(ticket.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'Set a message ID and a staff role to enable Ticket.',
+    );
+    expect(within(overview).getByText('1 of 8 switched on')).toBeTruthy();
+    // The overview holds no module's controls.
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByText(/License expires/)).toBeNull();
+  });
+
+  it('shows one module per address, and the navigation moves between them and back to the overview', async () => {
+    const { location } = renderPage(fixture(), true, 'logs');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Logs']);
+    const nav = screen.getAllByRole('navigation', { name: 'Server settings' })[0] as HTMLElement;
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent.replace(/\(.*\)$/, ''))).toEqual([
+      'Overview',
       'Anti-Nuke',
       'Anti-MP3',
       'Auto-Role',
@@ -172,24 +218,62 @@ describe('settings page', () => {
       'Disabled Commands',
       'Ticket',
     ]);
-    expect(screen.queryByText(/License expires/)).toBeNull();
+    expect(within(nav).getByRole('link', { name: /^Logs/ }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: /^Logs/ }).textContent).toBe('Logs(Needs setup)');
+    await userEvent.click(within(nav).getByRole('link', { name: /^Jail/ }));
+    expect(location.history.at(-1)).toBe(`/server/${GUILD}/jail`);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Jail']);
+    expect(within(nav).getByRole('link', { name: /^Jail/ }).getAttribute('aria-current')).toBe('page');
+    await userEvent.click(within(nav).getByRole('link', { name: 'Overview' }));
+    expect(location.history.at(-1)).toBe(`/server/${GUILD}`);
+    expect(screen.getByRole('region', { name: 'Modules' })).toBeTruthy();
+  });
+
+  it('on a phone the navigation is one disclosure that names where you are, and a choice closes it', async () => {
+    renderPage(fixture(), true, 'auto-role');
+    const phone = screen.getAllByRole('navigation', { name: 'Server settings' })[1] as HTMLElement;
+    const details = phone.querySelector('details') as HTMLDetailsElement;
+    const summary = phone.querySelector('summary') as HTMLElement;
+    expect(summary.textContent).toBe('Section: Auto-Role(Needs setup)');
+    await userEvent.click(summary);
+    expect(details.open).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(details.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
+    await userEvent.click(summary);
+    await userEvent.click(within(phone).getByRole('link', { name: /^Starboard/ }));
+    expect(details.open).toBe(false);
+    expect(summary.textContent).toBe('Section: Starboard(Needs setup)');
+  });
+
+  it.each(['antinuke', 'no-such-module', 'anti-nuke-2'])('an address naming no module (%s) is the 404 page', (module) => {
+    renderPage(fixture(), true, module);
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
   });
 
   it('pauses every change while its Discord data is a last known copy, and says so; live data leaves it editable', () => {
     const asOf = Date.UTC(2026, 10, 24, 9, 30);
-    const { unmount } = renderPage(fixture({ stale: true, asOf }));
+    const stale = renderPage(fixture({ stale: true, asOf }), true, 'anti-mp3');
     expect(screen.getByText(/^Discord is not answering; showing data as of 9:30 AM UTC\. Changes are paused until Discord answers again\.$/)).toBeTruthy();
     // Disabled through their fieldset (a real browser disables every control inside).
     expect(screen.getByRole('switch', { name: 'Enable Anti-MP3' }).closest('fieldset')?.disabled).toBe(true);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Import/ }).disabled).toBe(true);
-    expect(screen.queryByText(/Members with these roles can open this server/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Whitelist this server' })).toBeNull();
-    unmount();
-    renderPage(fixture());
+    stale.unmount();
+    const staleOverview = renderPage(fixture({ stale: true, asOf }));
+    // A copy can be downloaded; nothing that would change the settings is offered.
+    expect(screen.getByRole('link', { name: 'Export' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Import/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Copy settings from/ })).toBeNull();
+    expect(screen.queryByText(/Members with these roles can open this server/)).toBeNull();
+    staleOverview.unmount();
+    const live = renderPage(fixture(), true, 'anti-mp3');
     expect(screen.getByRole('switch', { name: 'Enable Anti-MP3' }).closest('fieldset')?.disabled).toBe(false);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Import/ }).disabled).toBe(false);
     expect(screen.queryByText(/Changes are paused/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Whitelist this server' })).toBeTruthy();
+    live.unmount();
+    renderPage(fixture());
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Import/ }).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Copy settings from/ }).disabled).toBe(false);
   });
 
   it("a server the user may not open says why and how to get in, from the server's first paint, without fetching", () => {
@@ -221,28 +305,76 @@ describe('settings page', () => {
     expect(screen.getByTestId('licence-expiry').textContent).toBe('License expires: May 6, 2031');
     unmount();
     renderPage(fixture({ whitelist: { expiresAt: Date.UTC(2020, 0, 1), active: false } }));
-    expect(screen.getByTestId('licence-expiry').textContent).toContain('Expired');
+    expect(screen.getByTestId('licence').textContent).toContain('Expired');
   });
 
-  it('disables toggles until their required fields are set, and says why', () => {
-    renderPage(fixture({ reactionrole: { enabled: false, roleID: ROLES.dj.id, messageID: null, messageChannelID: null, emojiName: null } }));
-    const autorole = screen.getByRole('switch', { name: 'Enable Auto-Role' });
-    expect(autorole.getAttribute('aria-checked')).toBe('false');
-    expect((autorole as HTMLButtonElement).disabled).toBe(true);
-    expect(autorole.getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText('Set a role to enable Auto-Role.')).toBeTruthy();
-    expect(screen.getByText('Set a message ID to enable Reaction Role.')).toBeTruthy();
-    expect(screen.getByText('Set a message ID and a staff role to enable Ticket.')).toBeTruthy();
-    expect(screen.getByRole<HTMLButtonElement>('switch', { name: 'Enable Anti-Nuke' }).disabled).toBe(false);
-    expect(screen.getByRole<HTMLButtonElement>('switch', { name: 'Enable Anti-MP3' }).disabled).toBe(false);
+  it('a switch that needs a field says what is missing, and turning it on takes you there; it turns on once the field is saved', async () => {
+    const server = fakeServer(fixture({ reactionrole: { enabled: false, roleID: ROLES.dj.id, messageID: null, messageChannelID: null, emojiName: null } }));
+    const { location } = renderPage(server.stored(), true, 'reaction-role');
+    const toggle = screen.getByRole<HTMLButtonElement>('switch', { name: 'Enable Reaction Role' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    // One action from any state: the switch is never a dead control.
+    expect(toggle.disabled).toBe(false);
+    expect(document.getElementById(toggle.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Set a message ID to enable Reaction Role.');
+    await userEvent.click(toggle);
+    // Nothing is stored yet: the intent is in the address, and the focus is on what is missing.
+    expect(server.posted).toEqual([]);
+    expect(location.history.at(-1)).toBe(`/server/${GUILD}/reaction-role?enable=1`);
+    const messageId = screen.getByRole('textbox', { name: 'Message ID' });
+    expect(document.activeElement).toBe(messageId);
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(document.getElementById(toggle.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Set a message ID to enable Reaction Role. It turns on as soon as you do.',
+    );
+    await userEvent.type(messageId, '600000000000000001{Enter}');
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    // The field, then the switch, in that order.
+    expect(server.posted).toEqual([
+      { serverID: GUILD, section: 'reactionrole', key: 'messageID', value: '600000000000000001', expected: null },
+      { serverID: GUILD, section: 'reactionrole', key: 'enabled', value: true, expected: false },
+    ]);
+    expect(location.history.at(-1)).toBe(`/server/${GUILD}/reaction-role`);
+    await waitFor(() => expect(screen.queryByText('Saving…')).toBeNull());
+    expect(server.stored().reactionrole.enabled).toBe(true);
+  });
+
+  it('the intent survives a reload (it is in the address), waits for every field the switch needs, and a second click takes it back', async () => {
+    const server = fakeServer(fixture());
+    const { location } = renderPage(server.stored(), true, 'ticket?enable=1');
+    const toggle = screen.getByRole('switch', { name: 'Enable Ticket' });
+    expect(screen.getByText('Set a message ID and a staff role to enable Ticket. It turns on as soon as you do.')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Staff role' }), ROLES.mods.id);
+    await waitFor(() => expect(screen.queryByText('Saving…')).toBeNull());
+    // One of two fields: still off, still waiting.
+    expect(server.posted.map((p) => p.key)).toEqual(['staffRoleID']);
+    expect(screen.getByText('Set a message ID to enable Ticket. It turns on as soon as you do.')).toBeTruthy();
+    await userEvent.click(toggle);
+    expect(location.history.at(-1)).toBe(`/server/${GUILD}/ticket`);
+    expect(screen.getByText('Set a message ID to enable Ticket.')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message ID' }), '600000000000000002{Enter}');
+    await waitFor(() => expect(screen.queryByText('Saving…')).toBeNull());
+    // Taken back: the field is saved and the module stays off, its switch now free to turn on.
+    expect(server.posted.map((p) => p.key)).toEqual(['staffRoleID', 'messageID']);
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(toggle.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('a reader sees a read-only switch, not one that takes them anywhere', () => {
+    renderPage(fixture({ access: 'read' }), true, 'auto-role');
+    const toggle = screen.getByRole<HTMLButtonElement>('switch', { name: 'Enable Auto-Role' });
+    expect(toggle.closest('fieldset')?.disabled).toBe(true);
+    expect(screen.getByText(/^Read-only\./)).toBeTruthy();
+    expect(screen.queryByText('Every change is saved as soon as you make it.')).toBeNull();
   });
 
   it('lists roles without @everyone and managed roles; roles above the bot are disabled where the bot assigns them', () => {
-    renderPage();
+    const autoRole = renderPage(fixture(), true, 'auto-role');
     const autorole = within(screen.getByRole('region', { name: 'Auto-Role' })).getByRole('combobox', { name: 'Role' });
     const options = within(autorole).getAllByRole<HTMLOptionElement>('option');
     expect(options.map((o) => o.textContent)).toEqual(['None', 'Lounge Staff (above the bot)', 'Moderators (above the bot)', 'DJ', 'Listeners']);
     expect(options.filter((o) => o.disabled).map((o) => o.value)).toEqual([ROLES.staff.id, ROLES.mods.id]);
+    autoRole.unmount();
+    renderPage(fixture(), true, 'ticket');
     const staff = within(screen.getByRole('region', { name: 'Ticket' })).getByRole('combobox', { name: 'Staff role' });
     expect(
       within(staff)
@@ -252,7 +384,7 @@ describe('settings page', () => {
   });
 
   it('lists text channels only, grouped under their categories', () => {
-    renderPage();
+    renderPage(fixture(), true, 'logs');
     const select = within(screen.getByRole('region', { name: 'Logs' })).getByRole('combobox', { name: 'Channel' });
     expect(
       within(select)
@@ -269,7 +401,7 @@ describe('settings page', () => {
   it('saves a select at once, shows Saving…, then shows the server answer', async () => {
     const server = fakeServer(fixture());
     server.gate.hold = true;
-    renderPage();
+    renderPage(fixture(), true, 'auto-role');
     const region = screen.getByRole('region', { name: 'Auto-Role' });
     await userEvent.selectOptions(within(region).getByRole('combobox', { name: 'Role' }), ROLES.dj.id);
     expect(server.posted).toEqual([{ serverID: GUILD, section: 'autorole', key: 'roleID', value: ROLES.dj.id, expected: null }]);
@@ -301,7 +433,7 @@ describe('settings page', () => {
         return Response.json(answer);
       }),
     );
-    renderPage();
+    renderPage(fixture(), true, 'auto-role');
     const select = within(screen.getByRole('region', { name: 'Auto-Role' })).getByRole<HTMLSelectElement>('combobox', { name: 'Role' });
     await userEvent.selectOptions(select, ROLES.dj.id);
     await userEvent.selectOptions(select, ROLES.listeners.id);
@@ -319,7 +451,7 @@ describe('settings page', () => {
   it('reverts a failed save to the stored value, says why under the field, and Retry sends it again', async () => {
     const start = fixture({ autorole: { enabled: false, roleID: ROLES.listeners.id } });
     fakeServer(start, { status: 502, error: 'Discord is not answering properly right now. Please try again shortly.' });
-    renderPage(start);
+    renderPage(start, true, 'auto-role');
     const region = screen.getByRole('region', { name: 'Auto-Role' });
     const select = within(region).getByRole<HTMLSelectElement>('combobox', { name: 'Role' });
     await userEvent.selectOptions(select, ROLES.dj.id);
@@ -358,7 +490,7 @@ describe('settings page', () => {
         return Promise.resolve(new Response(JSON.stringify(saved), { status: 200 }));
       }),
     );
-    renderPage(start);
+    renderPage(start, true, 'auto-role');
     const region = screen.getByRole('region', { name: 'Auto-Role' });
     const select = within(region).getByRole<HTMLSelectElement>('combobox', { name: 'Role' });
     await userEvent.selectOptions(select, ROLES.dj.id);
@@ -384,7 +516,7 @@ describe('settings page', () => {
         ),
       ),
     );
-    renderPage(start);
+    renderPage(start, true, 'auto-role');
     const region = screen.getByRole('region', { name: 'Auto-Role' });
     const select = within(region).getByRole<HTMLSelectElement>('combobox', { name: 'Role' });
     await userEvent.selectOptions(select, ROLES.dj.id);
@@ -395,30 +527,21 @@ describe('settings page', () => {
     expect(select.value).toBe(ROLES.staff.id);
   });
 
-  it('offers to turn a module on once its last required field is set', async () => {
+  it('a pasted message link is sent as pasted, and the field shows its id', async () => {
     const server = fakeServer(fixture());
-    renderPage();
+    renderPage(fixture(), true, 'reaction-role');
     const region = screen.getByRole('region', { name: 'Reaction Role' });
-    await userEvent.selectOptions(within(region).getByRole('combobox', { name: 'Role' }), ROLES.listeners.id);
-    await waitFor(() => expect(within(region).queryByText('Saving…')).toBeNull());
-    // A role alone is not enough: the message ID is still missing, so nothing is offered yet.
-    expect(within(region).queryByText('Turn on Reaction Role?')).toBeNull();
-    const messageId = within(region).getByRole('textbox', { name: 'Message ID' });
-    await userEvent.type(messageId, 'https://discord.com/channels/300000000000000001/500000000000001004/600000000000000001{Enter}');
-    await within(region).findByText('Turn on Reaction Role?');
-    // The pasted link goes as pasted (the Worker keeps its id and, for the link back, its channel); the field shows the id.
     const link = 'https://discord.com/channels/300000000000000001/500000000000001004/600000000000000001';
+    await userEvent.type(within(region).getByRole('textbox', { name: 'Message ID' }), `${link}{Enter}`);
+    await waitFor(() => expect(within(region).queryByText('Saving…')).toBeNull());
+    // The Worker keeps its id and, for the link back, its channel.
     expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'reactionrole', key: 'messageID', value: link, expected: null });
     expect(within(region).getByRole<HTMLInputElement>('textbox', { name: 'Message ID' }).value).toBe('600000000000000001');
-    await userEvent.click(within(region).getByRole('button', { name: 'Turn on' }));
-    await waitFor(() => expect(within(region).getByRole('switch', { name: 'Enable Reaction Role' }).getAttribute('aria-checked')).toBe('true'));
-    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'reactionrole', key: 'enabled', value: true, expected: false });
-    expect(within(region).queryByText('Turn on Reaction Role?')).toBeNull();
   });
 
   it('saves text on blur or Enter only when it changed, never per keystroke', async () => {
     const server = fakeServer(fixture());
-    renderPage();
+    renderPage(fixture(), true, 'reaction-role');
     const input = within(screen.getByRole('region', { name: 'Reaction Role' })).getByRole('textbox', { name: 'Message ID' });
     await userEvent.type(input, '600000000000000001');
     expect(server.posted).toHaveLength(0);
@@ -427,6 +550,8 @@ describe('settings page', () => {
     await userEvent.click(input);
     await userEvent.tab();
     expect(server.posted).toHaveLength(1);
+    const nav = screen.getAllByRole('navigation', { name: 'Server settings' })[0] as HTMLElement;
+    await userEvent.click(within(nav).getByRole('link', { name: /^Ticket/ }));
     const emoji = within(screen.getByRole('region', { name: 'Ticket' })).getByRole('textbox', { name: 'Emoji' });
     await userEvent.type(emoji, '🎫{Enter}');
     expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'ticket', key: 'emojiName', value: '🎫', expected: null });
@@ -436,7 +561,7 @@ describe('settings page', () => {
 
   it('keeps an emoji with an invisible character unsent and says which character to remove', async () => {
     const server = fakeServer(fixture());
-    renderPage();
+    renderPage(fixture(), true, 'ticket');
     const emoji = within(screen.getByRole('region', { name: 'Ticket' })).getByRole('textbox', { name: 'Emoji' });
     await userEvent.type(emoji, 'tic\u200Bket{Enter}');
     expect(server.posted).toEqual([]);
@@ -450,7 +575,7 @@ describe('settings page', () => {
 
   it('edits the anti-nuke whitelist as comma-separated text and sends a list', async () => {
     const server = fakeServer(fixture());
-    renderPage();
+    renderPage(fixture(), true, 'anti-nuke');
     const input = screen.getByRole('textbox', { name: 'Whitelisted user IDs' });
     await userEvent.type(input, '100000000000000002,100000000000000003{Enter}');
     expect(server.posted).toEqual([
@@ -461,7 +586,7 @@ describe('settings page', () => {
 
   it('disabled commands: search, Enter adds the first match, duplicates ignored, × removes', async () => {
     const server = fakeServer(fixture());
-    renderPage();
+    renderPage(fixture(), true, 'disabled-commands');
     const search = screen.getByRole('searchbox', { name: 'Search commands' });
     expect(screen.queryByRole('list', { name: 'Matching commands' })).toBeNull();
     await userEvent.type(search, 'BAN');
@@ -528,7 +653,7 @@ describe('license banner', () => {
     expect(screen.getByRole('heading', { name: 'Anti-Nuke' })).toBeTruthy();
     await userEvent.click(within(notice).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('region', { name: 'No Whitelisted Servers' })).toBeNull();
-    expect(screen.getByRole('note').textContent).toContain('Not licensed.');
+    expect(screen.getByTestId('licence').textContent).toBe('License: Not licensedWhitelist this server');
   });
 
   it("'Whitelist this server' opens the whitelist with this server chosen, and a success reloads the settings", async () => {
@@ -552,24 +677,43 @@ describe('license banner', () => {
     expect(fetched).toContain(`/api/server-settings?serverID=${GUILD}`);
   });
 
-  it('an owner with another whitelisted server sees a one-line note with the same action', () => {
+  it('an owner with another whitelisted server sees the badge and its button, without the notice', () => {
     renderUnlicensed([{ serverID: OTHER, active: true }]);
     expect(screen.queryByRole('region', { name: 'No Whitelisted Servers' })).toBeNull();
-    const note = screen.getByRole('note');
-    expect(note.textContent).toContain('Not licensed.');
-    expect(within(note).getByRole('button', { name: 'Whitelist this server' })).toBeTruthy();
+    const licence = screen.getByTestId('licence');
+    expect(licence.textContent).toContain('Not licensed');
+    expect(within(licence).getByRole('button', { name: 'Whitelist this server' })).toBeTruthy();
   });
 
-  it('says when a license expired and how to renew it', () => {
-    renderPage(fixture({ whitelist: { expiresAt: Date.UTC(2026, 0, 15), active: false } }));
-    const note = screen.getByRole('note');
-    expect(note.textContent).toContain('License expired on January 15, 2026.');
-    expect(within(note).getByRole('link', { name: 'Renew it through the support server' })).toBeTruthy();
+  it('an expired license: the badge, its date, and renewing as a button to the support server; a reader sees the state only', () => {
+    const expired = fixture({ whitelist: { expiresAt: Date.UTC(2026, 0, 15), active: false } });
+    const { unmount } = renderPage(expired);
+    const licence = screen.getByTestId('licence');
+    expect(licence.textContent).toBe('License: ExpiredLicense expires: January 15, 2026Renew through the support server');
+    expect(within(licence).getByRole('link', { name: 'Renew through the support server' }).getAttribute('href')).toBe('https://discord.gg/servermanager');
+    unmount();
+    renderPage({ ...expired, access: 'read' });
+    expect(screen.getByTestId('licence').textContent).toBe('License: ExpiredLicense expires: January 15, 2026');
   });
-  it('shows nothing for an active license (the header gives its expiry)', () => {
+
+  it('an active license: the badge and its date, nothing to do', () => {
     renderPage(fixture({ whitelist: { expiresAt: Date.UTC(2030, 0, 15), active: true } }));
-    expect(screen.queryByRole('note')).toBeNull();
-    expect(screen.getByTestId('licence-expiry').textContent).toContain('January 15, 2030');
+    expect(screen.getByTestId('licence').textContent).toBe('License: ActiveLicense expires: January 15, 2030');
+    expect(within(screen.getByTestId('licence')).queryByRole('link')).toBeNull();
+  });
+
+  it('the badge says Active, Expires in N days (from 14 days before the end), Expired or Not licensed', () => {
+    const now = Date.UTC(2026, 10, 24, 12);
+    const day = 24 * 60 * 60 * 1000;
+    const at = (expiresAt: number | null, active = true) => licenceBadge({ expiresAt, active }, now);
+    expect(at(now + 15 * day)).toEqual({ tone: 'active', text: 'Active' });
+    expect(at(now + 14 * day)).toEqual({ tone: 'expiring', text: 'Expires in 14 days' });
+    expect(at(now + 14 * day - 1)).toEqual({ tone: 'expiring', text: 'Expires in 14 days' });
+    expect(at(now + 2 * day)).toEqual({ tone: 'expiring', text: 'Expires in 2 days' });
+    expect(at(now + 1)).toEqual({ tone: 'expiring', text: 'Expires in 1 day' });
+    expect(at(now)).toEqual({ tone: 'expiring', text: 'Expires today' });
+    expect(at(now - day, false)).toEqual({ tone: 'expired', text: 'Expired' });
+    expect(at(null, false)).toEqual({ tone: 'none', text: 'Not licensed' });
   });
 });
 
@@ -590,5 +734,21 @@ describe('server switcher', () => {
     expect(switcher.value).toBe(GUILD);
     await userEvent.selectOptions(switcher, '300000000000000002');
     expect(location.history.at(-1)).toBe('/server/300000000000000002');
+  });
+
+  it('keeps the module in view when switching from a module', async () => {
+    const { location } = renderWithApp(<ServerSettingsPage params={{ serverId: GUILD, module: 'logs' }} />, {
+      path: `/server/${GUILD}/logs`,
+      fallback: {
+        ...AUTH,
+        [`/api/server-settings?serverID=${GUILD}`]: fixture(),
+        '/api/allowed-servers': [
+          { id: GUILD, name: 'Kenji Lounge', icon: null, users: 42, access: 'manage' },
+          { id: '300000000000000002', name: 'Glaive Studio', icon: null, users: 17, access: 'manage' },
+        ],
+      },
+    });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Switch server' }), '300000000000000002');
+    expect(location.history.at(-1)).toBe('/server/300000000000000002/logs');
   });
 });

@@ -56,14 +56,25 @@ test('Demo Owner grants a role read access; Demo Member then sees Kenji Lounge r
   await kenjiCard(member).click();
   await member.waitForURL(`**${KENJI}`);
   await expect(member.getByText('Read-only.', { exact: false })).toBeVisible();
+  // A reader can download the settings, and is offered nothing that would change them.
+  await expect(member.getByRole('link', { name: 'Export' })).toBeVisible();
+  await expect(member.getByRole('button', { name: 'Import…' })).toHaveCount(0);
+  await expect(member.getByRole('button', { name: 'Copy settings from…' })).toHaveCount(0);
+  await expect(member.getByText('Access', { exact: true })).toHaveCount(0);
+  expect(await seriousAxeViolations(member)).toEqual([]);
+  await member.getByRole('link', { name: 'Reaction Role', exact: true }).click();
   const settings = member.getByRole('group', { name: 'Settings' });
   const switches = settings.getByRole('switch');
   await expect(switches.first()).toBeDisabled();
   for (const control of await settings.locator('button, input, select, textarea').all()) await expect(control).toBeDisabled();
-  await expect(member.getByRole('combobox', { name: 'Channel' }).first()).toBeDisabled();
-  await expect(member.getByRole('button', { name: 'Import…' })).toBeDisabled();
-  await expect(member.getByText('Access', { exact: true })).toHaveCount(0);
+  await expect(member.getByRole('combobox', { name: 'Role' })).toBeDisabled();
+  // Read-only looks read-only: the fields show their value without a field's border.
+  await expect(member.getByRole('textbox', { name: 'Message ID' })).toHaveCSS('border-top-color', 'rgba(0, 0, 0, 0)');
   expect(await seriousAxeViolations(member)).toEqual([]);
+  // Disabled Commands: the list without ×, and no search to add more.
+  await member.getByRole('link', { name: /^Disabled Commands/ }).click();
+  await expect(member.getByRole('searchbox', { name: 'Search commands' })).toBeHidden();
+  await expect(member.getByRole('button', { name: /^Remove / })).toHaveCount(0);
 
   // The Worker refuses a save all the same.
   const origin = new URL(member.url()).origin;

@@ -12,6 +12,12 @@ test.describe.configure({ mode: 'serial' });
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 const toggleOf = (page: Page, title: string) => section(page, title).getByRole('switch');
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Server settings' });
+const card = (page: Page, title: string) =>
+  page
+    .getByRole('region', { name: 'Modules' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
 async function settled(page: Page) {
   await expect(page.getByText('Saving…')).toHaveCount(0);
@@ -22,9 +28,16 @@ async function choose(select: Locator, label: string, page: Page) {
   await settled(page);
 }
 
+/** Opens a module from the navigation and waits for its view. */
+async function open(page: Page, title: string) {
+  await nav(page)
+    .getByRole('link', { name: new RegExp(`^${title}`) })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
+}
+
 async function enable(page: Page, title: string) {
   const toggle = toggleOf(page, title);
-  await expect(toggle).toBeEnabled();
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
   await settled(page);
@@ -78,50 +91,78 @@ test('a server the user is in but may not open says so (403) and how to get acce
   expect(problems.filter((p) => !p.includes('403'))).toEqual([]);
 });
 
-test('every section saves, survives a reload, and toggles wait for their required fields', async ({ page }) => {
+test('every module saves on its own page, survives a reload, and a switch that needs a field takes you to it', async ({ page }) => {
+  // Ten modules, each opened, saved and reloaded: three times the usual time.
+  test.slow();
   const problems = watchConsole(page);
   await loginAs(page, 'Demo Owner');
-  // Server-rendered: the settings are in the HTML before any script runs.
-  const html = await (await page.request.get(KENJI)).text();
+  // Server-rendered: a module's address has its controls in the HTML before any script runs.
+  const html = await (await page.request.get(`${KENJI}/auto-role`)).text();
   expect(html).toContain('Kenji Lounge');
   expect(html).toContain('Enable Auto-Role');
 
   await gotoHydrated(page, KENJI);
   await expect(page.getByRole('heading', { level: 1, name: 'Kenji Lounge' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Back to servers/ })).toBeVisible();
-
   for (const title of ['Auto-Role', 'Welcome Message', 'Logs', 'Reaction Role', 'Starboard', 'Ticket']) {
-    await expect(toggleOf(page, title)).toBeDisabled();
+    await expect(card(page, title)).toContainText('Needs setup');
   }
-  await expect(section(page, 'Auto-Role')).toContainText('Set a role to enable Auto-Role.');
-  await expect(section(page, 'Auto-Role').getByRole('option', { name: 'Moderators (above the bot)' })).toBeDisabled();
+  await expect(card(page, 'Auto-Role')).toContainText('Set a role to enable Auto-Role.');
 
-  // Anti-Nuke
+  // Auto-Role from its card: the switch takes the owner to the role, and turns on once it is chosen.
+  await card(page, 'Auto-Role').getByRole('link').click();
+  await expect(page).toHaveURL(`${KENJI}/auto-role`);
+  const role = section(page, 'Auto-Role').getByLabel('Role', { exact: true });
+  await expect(role.getByRole('option', { name: 'Moderators (above the bot)' })).toBeDisabled();
+  await toggleOf(page, 'Auto-Role').click();
+  await expect(page).toHaveURL(`${KENJI}/auto-role?enable=1`);
+  await expect(role).toBeFocused();
+  await expect(section(page, 'Auto-Role')).toContainText('Set a role to enable Auto-Role. It turns on as soon as you do.');
+  await choose(role, 'DJ', page);
+  await expect(toggleOf(page, 'Auto-Role')).toHaveAttribute('aria-checked', 'true');
+  await expect(page).toHaveURL(`${KENJI}/auto-role`);
+
+  // Anti-Nuke and Anti-MP3 need nothing.
+  await open(page, 'Anti-Nuke');
   await enable(page, 'Anti-Nuke');
   await fillAndCommit(section(page, 'Anti-Nuke').getByLabel('Whitelisted user IDs', { exact: true }), '100000000000000002,100000000000000003', page);
-  // Anti-MP3
+  await open(page, 'Anti-MP3');
   await enable(page, 'Anti-MP3');
-  // Auto-Role
-  await choose(section(page, 'Auto-Role').getByLabel('Role', { exact: true }), 'DJ', page);
-  await enable(page, 'Auto-Role');
-  // Welcome Message
+
+  // Welcome Message: the intent is in the address, so a reload (or a shared link) keeps it.
+  await open(page, 'Welcome Message');
+  await toggleOf(page, 'Welcome Message').click();
+  await expect(page).toHaveURL(`${KENJI}/welcome-message?enable=1`);
+  await page.reload();
+  await expect(page.locator('html[data-client-loaded="true"]')).toHaveCount(1);
+  await expect(section(page, 'Welcome Message')).toContainText('It turns on as soon as you do.');
   await choose(section(page, 'Welcome Message').getByLabel('Channel', { exact: true }), '#welcome', page);
-  await enable(page, 'Welcome Message');
-  // Jail
+  await expect(toggleOf(page, 'Welcome Message')).toHaveAttribute('aria-checked', 'true');
+
+  // Jail has no switch; Logs the field first, then the switch.
+  await open(page, 'Jail');
   await choose(section(page, 'Jail').getByLabel('Jail channel', { exact: true }), '#general', page);
-  // Logs
+  await open(page, 'Logs');
   await choose(section(page, 'Logs').getByLabel('Channel', { exact: true }), '#mod-log', page);
   await enable(page, 'Logs');
-  // Reaction Role: needs a role and a message id
+
+  // Reaction Role needs a role and a message ID: the switch goes to the first one missing, and waits for both.
+  await open(page, 'Reaction Role');
   await choose(section(page, 'Reaction Role').getByLabel('Role', { exact: true }), 'Listeners', page);
-  await expect(toggleOf(page, 'Reaction Role')).toBeDisabled();
-  await fillAndCommit(section(page, 'Reaction Role').getByLabel('Message ID', { exact: true }), MESSAGE_ID, page);
+  await expect(toggleOf(page, 'Reaction Role')).toHaveAttribute('aria-checked', 'false');
+  await toggleOf(page, 'Reaction Role').click();
+  const messageId = section(page, 'Reaction Role').getByLabel('Message ID', { exact: true });
+  await expect(messageId).toBeFocused();
+  await fillAndCommit(messageId, MESSAGE_ID, page);
+  await expect(toggleOf(page, 'Reaction Role')).toHaveAttribute('aria-checked', 'true');
   await fillAndCommit(section(page, 'Reaction Role').getByLabel('Emoji name', { exact: true }), '⭐', page);
-  await enable(page, 'Reaction Role');
-  // Starboard
+
+  await open(page, 'Starboard');
   await choose(section(page, 'Starboard').getByLabel('Starboard channel', { exact: true }), '#song-requests', page);
   await enable(page, 'Starboard');
+
   // Disabled Commands: search, Enter adds the first match, click adds, × removes
+  await open(page, 'Disabled Commands');
   const commands = section(page, 'Disabled Commands');
   const search = commands.getByRole('searchbox', { name: 'Search commands' });
   await search.fill('BAN');
@@ -143,49 +184,93 @@ test('every section saves, survives a reload, and toggles wait for their require
   await search.fill('kick');
   await expect(commands.getByRole('button', { name: 'Disable kick' })).toHaveCount(0);
   await search.fill('');
-  // Ticket: needs a message id and a staff role
+
+  // Ticket: the fields first, then the switch.
+  await open(page, 'Ticket');
   await fillAndCommit(section(page, 'Ticket').getByLabel('Message ID', { exact: true }), TICKET_MESSAGE_ID, page);
-  await expect(toggleOf(page, 'Ticket')).toBeDisabled();
+  await expect(section(page, 'Ticket')).toContainText('Set a staff role to enable Ticket.');
   await choose(section(page, 'Ticket').getByLabel('Staff role', { exact: true }), 'Moderators', page);
   await fillAndCommit(section(page, 'Ticket').getByLabel('Emoji', { exact: true }), '🎫', page);
   await enable(page, 'Ticket');
 
-  await page.reload();
-  await expect(page.locator('html[data-client-loaded="true"]')).toHaveCount(1);
+  // The overview, reloaded, says what is on.
+  await gotoHydrated(page, KENJI);
   for (const title of ['Anti-Nuke', 'Anti-MP3', 'Auto-Role', 'Welcome Message', 'Logs', 'Reaction Role', 'Starboard', 'Ticket']) {
-    await expect(toggleOf(page, title), title).toHaveAttribute('aria-checked', 'true');
+    await expect(card(page, title).locator('[data-status]'), title).toHaveText('On');
   }
+  await expect(card(page, 'Jail').locator('[data-status]')).toHaveText('Set');
+  await expect(card(page, 'Disabled Commands').locator('[data-status]')).toHaveText('2 disabled');
+
+  // Each module's own address, loaded afresh, shows what was saved.
+  const at = async (module: string) => gotoHydrated(page, `${KENJI}/${module}`);
+  await at('anti-nuke');
   await expect(section(page, 'Anti-Nuke').getByLabel('Whitelisted user IDs', { exact: true })).toHaveValue('100000000000000002, 100000000000000003');
+  await at('auto-role');
   await expect(section(page, 'Auto-Role').getByLabel('Role', { exact: true }).locator('option:checked')).toHaveText('DJ');
+  await at('welcome-message');
   await expect(section(page, 'Welcome Message').getByLabel('Channel', { exact: true }).locator('option:checked')).toHaveText('#welcome');
+  await at('jail');
   await expect(section(page, 'Jail').getByLabel('Jail channel', { exact: true }).locator('option:checked')).toHaveText('#general');
-  await expect(section(page, 'Logs').getByLabel('Channel', { exact: true }).locator('option:checked')).toHaveText('#mod-log');
+  await at('reaction-role');
   await expect(section(page, 'Reaction Role').getByLabel('Role', { exact: true }).locator('option:checked')).toHaveText('Listeners');
   await expect(section(page, 'Reaction Role').getByLabel('Message ID', { exact: true })).toHaveValue(MESSAGE_ID);
   await expect(section(page, 'Reaction Role').getByLabel('Emoji name', { exact: true })).toHaveValue('⭐');
+  await at('starboard');
   await expect(section(page, 'Starboard').getByLabel('Starboard channel', { exact: true }).locator('option:checked')).toHaveText('#song-requests');
+  await at('disabled-commands');
   await expect(commands.getByRole('button', { name: /^Remove / })).toHaveCount(2);
   await expect(commands.getByRole('button', { name: `Remove ${firstMatch}` })).toBeVisible();
   await expect(commands.getByRole('button', { name: 'Remove kick' })).toBeVisible();
+  await at('ticket');
   await expect(section(page, 'Ticket').getByLabel('Message ID', { exact: true })).toHaveValue(TICKET_MESSAGE_ID);
   await expect(section(page, 'Ticket').getByLabel('Staff role', { exact: true }).locator('option:checked')).toHaveText('Moderators');
   await expect(section(page, 'Ticket').getByLabel('Emoji', { exact: true })).toHaveValue('🎫');
 
-  // Clearing a required field switches its section off.
+  // Clearing a required field switches its module off.
+  await at('logs');
+  await expect(toggleOf(page, 'Logs')).toHaveAttribute('aria-checked', 'true');
   await choose(section(page, 'Logs').getByLabel('Channel', { exact: true }), 'None', page);
   await expect(toggleOf(page, 'Logs')).toHaveAttribute('aria-checked', 'false');
-  await expect(toggleOf(page, 'Logs')).toBeDisabled();
+  await expect(section(page, 'Logs')).toContainText('Set a channel to enable Logs.');
 
-  // The recent changes panel lists who changed what.
+  // The recent changes panel, on the overview, lists who changed what.
+  await nav(page).getByRole('link', { name: 'Overview' }).click();
   await page.getByText('Recent changes', { exact: true }).click();
   const changes = page.getByRole('list', { name: 'Recent changes' });
   await expect(changes.getByRole('listitem').first()).toContainText(/^Demo Owner changed Logs › Enabled from on → to off/);
   expect(problems).toEqual([]);
 });
 
-test('a failed save reverts the control and says why', async ({ page }) => {
+test('back and forward move between the overview and the modules; another spelling of a module is a redirect', async ({ page }) => {
   await loginAs(page, 'Demo Owner');
   await gotoHydrated(page, KENJI);
+  await card(page, 'Jail').getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Jail', exact: true })).toBeVisible();
+  await nav(page)
+    .getByRole('link', { name: /^Starboard/ })
+    .click();
+  await expect(page).toHaveURL(`${KENJI}/starboard`);
+  await expect(nav(page).getByRole('link', { name: /^Starboard/ })).toHaveAttribute('aria-current', 'page');
+  await page.goBack();
+  await expect(page).toHaveURL(`${KENJI}/jail`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Jail', exact: true })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(KENJI);
+  await expect(page.getByRole('heading', { level: 2, name: 'Modules' })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 2, name: 'Jail', exact: true })).toBeVisible();
+
+  const response = await gotoHydrated(page, `${KENJI}/Starboard`);
+  expect(response?.request().redirectedFrom()?.url()).toMatch(/\/Starboard$/);
+  await expect(page).toHaveURL(`${KENJI}/starboard`);
+  const unknown = await gotoHydrated(page, `${KENJI}/no-such-module`);
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+test('a failed save reverts the control and says why', async ({ page }) => {
+  await loginAs(page, 'Demo Owner');
+  await gotoHydrated(page, `${KENJI}/jail`);
   await page.route('**/api/update-server-settings', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The database is unavailable.', code: 'UNAVAILABLE' }) }),
   );
@@ -195,11 +280,13 @@ test('a failed save reverts the control and says why', async ({ page }) => {
   await expect(page.getByText('Could not save Jail jail channel: The database is unavailable.')).toBeVisible();
   await expect(jail.locator('option:checked')).toHaveText('#general');
 
+  await open(page, 'Anti-MP3');
   const antimp3 = toggleOf(page, 'Anti-MP3');
   await antimp3.click();
   await expect(page.getByText('Could not save Enable Anti-MP3: The database is unavailable.')).toBeVisible();
   await expect(antimp3).toHaveAttribute('aria-checked', 'true');
 
+  await open(page, 'Ticket');
   const messageId = section(page, 'Ticket').getByLabel('Message ID', { exact: true });
   await messageId.fill('600000000000000009');
   await messageId.blur();
@@ -207,13 +294,13 @@ test('a failed save reverts the control and says why', async ({ page }) => {
   await expect(messageId).toHaveValue(TICKET_MESSAGE_ID);
 
   await page.unroute('**/api/update-server-settings');
-  await page.reload();
+  await gotoHydrated(page, `${KENJI}/jail`);
   await expect(section(page, 'Jail').getByLabel('Jail channel', { exact: true }).locator('option:checked')).toHaveText('#general');
 });
 
 test('invalid anti-nuke input shows the field error as the owner types, keeps the text and sends nothing', async ({ page }) => {
   await loginAs(page, 'Demo Owner');
-  await gotoHydrated(page, KENJI);
+  await gotoHydrated(page, `${KENJI}/anti-nuke`);
   const posts: string[] = [];
   page.on('request', (request) => request.method() === 'POST' && request.url().includes('/api/update-server-settings') && posts.push(request.url()));
   const whitelist = section(page, 'Anti-Nuke').getByLabel('Whitelisted user IDs', { exact: true });
@@ -233,17 +320,42 @@ test('invalid anti-nuke input shows the field error as the owner types, keeps th
   expect(posts).toHaveLength(1);
 });
 
-test('the settings page has no detectable accessibility violations and works on a phone', async ({ page }) => {
+test('the settings pages have no detectable accessibility violations and work on a phone, the modules in one picker', async ({ page }) => {
   await loginAs(page, 'Demo Owner');
   await page.setViewportSize({ width: 390, height: 844 });
-  await gotoHydrated(page, KENJI);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   // Only the page's own content: the shared header is checked by its own tests.
-  const overflowing = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('main *'))
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-      .map((el) => el.tagName),
-  );
-  expect(overflowing).toEqual([]);
+  const overflowing = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('main *'))
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+        .map((el) => el.tagName),
+    );
+  const violations = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+  await gotoHydrated(page, KENJI);
+  expect(await violations()).toEqual([]);
+  expect(await overflowing()).toEqual([]);
+
+  // One line that says where you are; it opens the list, and a choice opens the module.
+  const picker = nav(page).locator('summary');
+  await expect(nav(page)).toHaveCount(1);
+  await expect(picker).toHaveText('Section: Overview');
+  await expect(nav(page).getByRole('link')).toHaveCount(0);
+  await picker.click();
+  await expect(nav(page).getByRole('link')).toHaveCount(11);
+  expect(await violations()).toEqual([]);
+  await nav(page).getByRole('link', { name: /^Logs/ }).click();
+  await expect(page).toHaveURL(`${KENJI}/logs`);
+  await expect(picker).toHaveText(/^Section: Logs/);
+  await expect(nav(page).getByRole('link')).toHaveCount(0);
+  // Keyboard: Enter opens it, Escape closes it and leaves the focus on it.
+  await picker.focus();
+  await page.keyboard.press('Enter');
+  await expect(nav(page).getByRole('link')).toHaveCount(11);
+  await page.keyboard.press('Escape');
+  await expect(nav(page).getByRole('link')).toHaveCount(0);
+  await expect(picker).toBeFocused();
+  expect(await violations()).toEqual([]);
+  expect(await overflowing()).toEqual([]);
 });

@@ -304,3 +304,59 @@ describe('a settings page that does not exist for the visitor answers 404', () =
     }
   });
 });
+
+describe("a server's modules each have an address", () => {
+  it.each(['anti-nuke', 'anti-mp3', 'auto-role', 'welcome-message', 'jail', 'logs', 'reaction-role', 'starboard', 'disabled-commands', 'ticket'])(
+    '/server/{id}/%s renders that module on the server',
+    async (module) => {
+      const owner = await loginAs(USERS.owner);
+      const res = await call(`/server/${GUILDS.kenjiLounge}/${module}`, { cookie: owner });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      // The module's own view (its current entry in the navigation), with the same data island as the overview.
+      expect(html).toContain(`aria-current="page" href="/server/${GUILDS.kenjiLounge}/${module}"`);
+      expect(html).toContain(`"/api/server-settings?serverID=${GUILDS.kenjiLounge}":`);
+    },
+  );
+
+  it('the overview holds every module as a card, and a module view holds its switch', async () => {
+    const owner = await loginAs(USERS.owner);
+    const overview = await (await call(`/server/${GUILDS.kenjiLounge}`, { cookie: owner })).text();
+    expect(overview).toContain('id="modules-heading"');
+    expect(overview).not.toContain('role="switch"');
+    const logs = await (await call(`/server/${GUILDS.kenjiLounge}/logs`, { cookie: owner })).text();
+    expect(logs).toContain('Enable Logs');
+    expect(logs).not.toContain('Enable Auto-Role');
+    expect(logs).not.toContain('id="modules-heading"');
+  });
+
+  it.each(['no-such-module', 'logs-2', 'anti%2', 'jail%2Fx'])('an address naming no module (%s) is the 404 page, logged in or not', async (module) => {
+    const owner = await loginAs(USERS.owner);
+    for (const cookie of [owner, undefined]) {
+      const res = await call(`/server/${GUILDS.kenjiLounge}/${module}`, { cookie });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('Location')).toBeNull();
+      expect(await res.text()).toContain('Page Not Found');
+    }
+  });
+
+  it.each([
+    ['Logs', 'logs'],
+    ['ANTI-NUKE/', 'anti-nuke'],
+    ['antinuke', 'anti-nuke'],
+    ['serverDisabledCommands', 'disabled-commands'],
+    ['welcomemessage?enable=1', 'welcome-message?enable=1'],
+    ['anti%2Dnuke', 'anti-nuke'],
+  ])('/server/{id}/%s is a permanent redirect to its one address', async (given, canonical) => {
+    const res = await call(`/server/${GUILDS.kenjiLounge}/${given}`);
+    expect(res.status).toBe(308);
+    expect(res.headers.get('Location')).toBe(`/server/${GUILDS.kenjiLounge}/${canonical}`);
+  });
+
+  it('a module of a server the user may not open answers 403 and says how to get in', async () => {
+    const owner = await loginAs(USERS.owner);
+    const res = await call(`/server/${GUILDS.lofiCafe}/logs`, { cookie: owner });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('You can&#x27;t open this server&#x27;s settings');
+  });
+});

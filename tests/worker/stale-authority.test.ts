@@ -120,6 +120,11 @@ describe('a last known copy never authorises a change', () => {
     const html = await (await call(`/server/${GUILDS.kenjiLounge}`, { cookie: owner })).text();
     expect(html).toContain('Discord is not answering; showing data as of');
     expect(html).toContain('Changes are paused until Discord answers again.');
-    expect(html).toMatch(/<fieldset[^>]*disabled=""/);
+    // The overview offers no import; a module's controls sit in a disabled fieldset.
+    expect(html).toContain('>Export<');
+    expect(html).not.toContain('Import…');
+    const module = await (await call(`/server/${GUILDS.kenjiLounge}/logs`, { cookie: owner })).text();
+    expect(module).toContain('Changes are paused until Discord answers again.');
+    expect(module).toMatch(/<fieldset[^>]*disabled=""/);
   });
 });

@@ -1,22 +1,25 @@
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { isSnowflake } from '../../shared/discord-ids';
 import { isAccessDenial, mayChange, type AccessDeniedResponse } from '../../shared/server-access';
 import { useSWRConfig } from 'swr';
 import NotFound from './NotFound';
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { fieldKind, missingRequiredFields, requiredFields, settingKeys, type ServerSettingsResponse } from '../../shared/settings';
-import { moduleSpec, saveLabel, SECTION_NAMES, type SectionName } from '../../shared/settings-registry';
+import { moduleSpec, saveLabel, type SectionName } from '../../shared/settings-registry';
+import { ENABLE_INTENT_PARAM, sectionOfSlug, serverSettingsPath } from '../../shared/settings-paths';
 import { apiKeys } from '../../shared/api-keys';
 import { useApi } from '../hooks/useApi';
 import { LoginPrompt } from '../components/LoginPrompt';
+import { ServerIcon } from '../components/ServerIcon';
 import { StaleDataNotice } from '../components/StaleDataNotice';
-import { SectionCard } from '../components/settings/controls';
+import { SectionCard, SwitchIntent } from '../components/settings/controls';
 import { ModuleIcon } from '../components/settings/ModuleIcon';
-import { moduleAnchor, ModuleNav } from '../components/settings/ModuleNav';
-import { SettingField } from '../components/settings/SettingField';
+import { ModuleNav } from '../components/settings/ModuleNav';
+import { ModuleOverview } from '../components/settings/ServerOverview';
+import { settingControlId, SettingField } from '../components/settings/SettingField';
 import { AccessPanel } from '../components/settings/AccessPanel';
 import { NoAccess } from '../components/settings/NoAccess';
-import { LicenceBanner, licenceDate } from '../components/settings/LicenceBanner';
+import { LicenceBadge, NoWhitelistNotice } from '../components/settings/LicenceBanner';
 import { RecentChanges } from '../components/settings/RecentChanges';
 import { SettingsTransfer } from '../components/settings/SettingsTransfer';
 import { fieldId, useSettingsSaver } from '../components/settings/useSettingsSaver';
@@ -28,9 +31,12 @@ export default function ServerSettingsPage({ params }: { params: Record<string, 
   const { user } = useAuth();
   if (!user) return <LoginPrompt />;
   const serverId = params.serverId ?? '';
-  // Same answer as the server's: an id that is not a Discord id has no settings page.
+  // Same answer as the server's: an id that is not a Discord id, or a module the bot does not have, has no page.
   if (!isSnowflake(serverId)) return <NotFound />;
-  return <ServerSettings key={serverId} serverId={serverId} />;
+  const section = params.module === undefined ? null : sectionOfSlug(params.module);
+  if (params.module !== undefined && section === null) return <NotFound />;
+  // One component per server, whatever the module: moving between modules keeps the loaded settings.
+  return <ServerSettings key={serverId} serverId={serverId} section={section} />;
 }
 
 const backLink = (
@@ -42,8 +48,8 @@ const backLink = (
   </Link>
 );
 
-/** Another server the user manages, one choice away (the list is the server list's, sent with the page). */
-function ServerSwitcher({ current }: { current: string }) {
+/** Another server the user manages, one choice away, at the same module (the list is the server list's, sent with the page). */
+function ServerSwitcher({ current, section }: { current: string; section: SectionName | null }) {
   const { data: servers } = useApi(apiKeys.allowedServers);
   const [, navigate] = useLocation();
   if (!servers || servers.length < 2) return null;
@@ -52,7 +58,7 @@ function ServerSwitcher({ current }: { current: string }) {
       Switch server
       <select
         value={current}
-        onChange={(event) => navigate(`/server/${event.target.value}`)}
+        onChange={(event) => navigate(serverSettingsPath(event.target.value, section))}
         className="rounded-lg border border-gray-300 bg-white px-2 py-1 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100"
       >
         {servers.map((server) => (
@@ -71,25 +77,25 @@ function canTurnOn(section: SectionName, key: string, answer: ServerSettingsResp
   return requiredFields(section).includes(key) && values.enabled === false && missingRequiredFields(section, answer[section]).length === 0;
 }
 
-function TurnOnOffer({ title, onAccept, onDismiss }: { title: string; onAccept: () => void; onDismiss: () => void }) {
-  return (
-    <div
-      role="status"
-      className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
-    >
-      <p className="flex-1 font-medium">{`Turn on ${title}?`}</p>
-      <button
-        type="button"
-        onClick={onAccept}
-        className="rounded-md bg-indigo-600 px-3 py-1 font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
-      >
-        Turn on
-      </button>
-      <button type="button" onClick={onDismiss} className="rounded-md px-2 py-1 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
-        Not now
-      </button>
-    </div>
-  );
+/**
+ * The switch turned on before its fields were set (`?enable=1`): arming it takes the person to the first
+ * missing field, and the module turns on once the last one is saved. Only a save turns it on, never a page load.
+ */
+function useEnableIntent(serverId: string, section: SectionName | null) {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const armed = section !== null && new URLSearchParams(search).has(ENABLE_INTENT_PARAM);
+  const armedRef = useRef<SectionName | null>(null);
+  useEffect(() => {
+    armedRef.current = armed ? section : null;
+  }, [armed, section]);
+  const setArmed = (on: boolean) => {
+    if (section === null) return;
+    const path = serverSettingsPath(serverId, section);
+    navigate(on ? `${path}?${ENABLE_INTENT_PARAM}=1` : path, { replace: true });
+    armedRef.current = on ? section : null;
+  };
+  return { armed, armedRef, setArmed };
 }
 
 /** For a role granted 'read': what they see is everything, and nothing can be changed. */
@@ -108,16 +114,17 @@ function ReadOnlyBanner() {
 
 const bone = 'rounded-md bg-gray-200 dark:bg-gray-800';
 
-/** The page's shape while the settings load: title, module list and cards. */
+/** The page's shape while the settings load: title, navigation and cards. */
 function SettingsSkeleton() {
   return (
     <div role="status" aria-label="Loading the server settings" className="mt-4 animate-pulse motion-reduce:animate-none">
       <div className={`h-9 w-64 ${bone}`} />
       <div className={`mt-3 h-4 w-80 max-w-full ${bone}`} />
       <div className="mt-8 flex flex-col gap-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
-        <div className="flex flex-wrap gap-2 md:flex-col">
-          {SECTION_NAMES.map((section) => (
-            <div key={section} className={`h-9 w-28 md:w-full ${bone}`} />
+        <div className="flex flex-col gap-2">
+          <div className={`h-11 w-full ${bone}`} />
+          {[0, 1, 2, 3, 4, 5].map((row) => (
+            <div key={row} className={`hidden h-9 w-full md:block ${bone}`} />
           ))}
         </div>
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -135,16 +142,41 @@ function SettingsSkeleton() {
   );
 }
 
-function ServerSettings({ serverId }: { serverId: string }) {
+/** Moving between the overview and a module puts the focus (and the screen) at the start of the new view. */
+function useFocusOnViewChange(view: RefObject<HTMLDivElement | null>, section: SectionName | null) {
+  const shown = useRef(section);
+  useEffect(() => {
+    if (shown.current === section) return;
+    shown.current = section;
+    const element = view.current;
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    if (element.getBoundingClientRect().top < 0) element.scrollIntoView({ block: 'start' });
+  }, [view, section]);
+}
+
+function ServerSettings({ serverId, section }: { serverId: string; section: SectionName | null }) {
   // The server's first paint of a page this user may not open carries the 403 instead of settings: nothing to fetch.
   const deniedAtFirstPaint = useSWRConfig().fallback[apiKeys.serverSettingsDenied(serverId)] as AccessDeniedResponse | undefined;
   const { data, error, isLoading, mutate } = useApi(deniedAtFirstPaint ? null : apiKeys.serverSettings(serverId));
-  // Filling the last field a switch needs offers to turn the module on, instead of leaving it silently off.
-  const [offer, setOffer] = useState<SectionName | null>(null);
-  const { save, saving, outcomes, dismiss } = useSettingsSaver(serverId, data, (section, key, answer) => {
-    if (key === 'enabled') setOffer((current) => (current === section ? null : current));
-    else if (canTurnOn(section, key, answer)) setOffer(section);
+  const { data: servers } = useApi(apiKeys.allowedServers);
+  const intent = useEnableIntent(serverId, section);
+  const view = useRef<HTMLDivElement>(null);
+  useFocusOnViewChange(view, section);
+  // The saver's own `save`, for its onSaved callback (which is handed over before `save` exists).
+  const saveRef = useRef<ReturnType<typeof useSettingsSaver>['save'] | null>(null);
+  const { save, saving, outcomes, dismiss } = useSettingsSaver(serverId, data, (saved, key, answer) => {
+    if (intent.armedRef.current !== saved) return;
+    // The last field the armed switch needed is saved: the module turns on, as asked.
+    if (key === 'enabled') intent.setArmed(false);
+    else if (canTurnOn(saved, key, answer)) {
+      intent.setArmed(false);
+      void saveRef.current?.(saved, 'enabled', true, saveLabel(saved, 'enabled'));
+    }
   });
+  useLayoutEffect(() => {
+    saveRef.current = save;
+  }, [save]);
   const live = useLiveSettings(serverId, data, saving.size > 0);
 
   const denial = deniedAtFirstPaint ?? (error?.status === 403 && isAccessDenial(error.code) ? { code: error.code, error: error.message } : undefined);
@@ -168,91 +200,126 @@ function ServerSettings({ serverId }: { serverId: string }) {
 
   const readOnly = !mayChange(data);
   // The fieldset below disables the controls; a reader's page never sends a save either way.
-  const change = (section: SectionName, key: string) => (value: unknown) => {
-    if (!readOnly) void save(section, key, value, saveLabel(section, key));
+  const change = (changed: SectionName, key: string) => (value: unknown) => {
+    if (!readOnly) void save(changed, key, value, saveLabel(changed, key));
   };
-
-  const { expiresAt, active } = data.whitelist;
+  const canLicense = data.access === 'manage' && mayChange(data);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       {backLink}
-      <header className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">{data.name}</h1>
-          <ServerSwitcher current={serverId} />
-          <LiveIndicator status={live} />
-          {!readOnly && <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Every change is saved as soon as you make it.</p>}
-          <div className="mt-3">
-            <SettingsTransfer serverId={serverId} settings={data} />
+      <header className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex min-w-0 items-center gap-4">
+          <ServerIcon id={serverId} name={data.name} icon={servers?.find((server) => server.id === serverId)?.icon ?? null} />
+          <div className="min-w-0">
+            <h1 className="text-3xl font-bold tracking-tight break-words">{data.name}</h1>
+            <ServerSwitcher current={serverId} section={section} />
+            <LiveIndicator status={live} />
           </div>
         </div>
-        {expiresAt !== null && (
-          <p className="text-sm" data-testid="licence-expiry">
-            <span className="text-gray-600 dark:text-gray-400">License expires: </span>
-            <time dateTime={new Date(expiresAt).toISOString()} className="font-medium">
-              {licenceDate.format(expiresAt)}
-            </time>
-            {!active && (
-              <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">Expired</span>
-            )}
-          </p>
-        )}
+        <LicenceBadge serverId={serverId} licence={data.whitelist} canLicense={canLicense} onLicensed={() => void mutate()} />
       </header>
       <StaleDataNotice asOf={data.stale ? data.asOf : undefined} detail="Changes are paused until Discord answers again." />
       {data.access === 'read' && <ReadOnlyBanner />}
-      <LicenceBanner serverId={serverId} licence={data.whitelist} canLicense={data.access === 'manage' && mayChange(data)} onLicensed={() => void mutate()} />
 
       <div className="mt-8 flex flex-col gap-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
-        <ModuleNav settings={data} />
-        {/* A disabled fieldset disables every control inside it: a reader sees the settings and changes none. */}
-        <fieldset disabled={readOnly} aria-describedby={data.access === 'read' ? 'read-only-banner' : undefined} className="m-0 min-w-0 border-0 p-0">
-          <legend className="sr-only">Settings</legend>
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-            {SECTION_NAMES.map((section) => {
-              const spec = moduleSpec(section);
-              const keys = settingKeys(section);
-              return (
-                <SectionCard
-                  key={section}
-                  id={section}
-                  anchor={moduleAnchor(section)}
-                  title={spec.title}
-                  description={spec.description}
-                  icon={<ModuleIcon name={spec.icon} />}
-                  wide={keys.some((key) => fieldKind(section, key) === 'commands')}
-                >
-                  {offer === section && (
-                    <TurnOnOffer
-                      title={spec.title}
-                      onAccept={() => {
-                        setOffer(null);
-                        change(section, 'enabled')(true);
-                      }}
-                      onDismiss={() => setOffer(null)}
-                    />
-                  )}
-                  {keys.map((key) => (
-                    <SettingField
-                      key={key}
-                      section={section}
-                      fieldKey={key}
-                      data={data}
-                      saving={saving.has(fieldId(section, key))}
-                      outcome={outcomes.get(fieldId(section, key))}
-                      onChange={change(section, key)}
-                      onDismiss={() => dismiss(section, key)}
-                    />
-                  ))}
-                </SectionCard>
-              );
-            })}
-          </div>
-        </fieldset>
+        <ModuleNav serverId={serverId} settings={data} current={section} />
+        <div ref={view} tabIndex={-1} className="flex min-w-0 scroll-mt-20 flex-col gap-6 outline-none">
+          {section === null ? (
+            <>
+              <NoWhitelistNotice canLicense={canLicense} licence={data.whitelist} />
+              <ModuleOverview serverId={serverId} settings={data} />
+              <section aria-labelledby="backup-heading">
+                <h2 id="backup-heading" className="text-xl font-semibold">
+                  Backup and copy
+                </h2>
+                <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+                  {readOnly ? 'Download these settings as a file.' : 'Download these settings as a file, restore a file, or copy another server’s settings.'}
+                </p>
+                <div className="mt-3">
+                  <SettingsTransfer serverId={serverId} settings={data} />
+                </div>
+              </section>
+              <div>
+                {data.access === 'manage' && !data.stale && <AccessPanel serverId={serverId} settings={data} />}
+                <RecentChanges serverId={serverId} settings={data} />
+              </div>
+            </>
+          ) : (
+            <ModuleView
+              section={section}
+              data={data}
+              readOnly={readOnly}
+              saving={saving}
+              outcomes={outcomes}
+              armed={intent.armed}
+              onArm={(on) => {
+                intent.setArmed(on);
+                const missing = missingRequiredFields(section, data[section])[0];
+                if (on && missing !== undefined) document.getElementById(settingControlId(section, missing))?.focus();
+              }}
+              change={change}
+              dismiss={dismiss}
+            />
+          )}
+        </div>
       </div>
-
-      {data.access === 'manage' && !data.stale && <AccessPanel serverId={serverId} settings={data} />}
-      <RecentChanges serverId={serverId} settings={data} />
     </section>
+  );
+}
+
+interface ModuleViewProps {
+  section: SectionName;
+  data: ServerSettingsResponse;
+  readOnly: boolean;
+  saving: ReadonlySet<string>;
+  outcomes: ReturnType<typeof useSettingsSaver>['outcomes'];
+  armed: boolean;
+  onArm: (on: boolean) => void;
+  change: (section: SectionName, key: string) => (value: unknown) => void;
+  dismiss: (section: SectionName, key: string) => void;
+}
+
+/** One module: its switch and fields. */
+function ModuleView({ section, data, readOnly, saving, outcomes, armed, onArm, change, dismiss }: ModuleViewProps) {
+  const spec = moduleSpec(section);
+  const keys = settingKeys(section);
+  const missing = new Set(missingRequiredFields(section, data[section]));
+  return (
+    <>
+      {!readOnly && <p className="text-sm text-gray-600 dark:text-gray-400">Every change is saved as soon as you make it.</p>}
+      {/* A disabled fieldset disables every control inside it: a reader sees the settings and changes none. */}
+      <fieldset
+        disabled={readOnly}
+        aria-describedby={data.access === 'read' ? 'read-only-banner' : undefined}
+        className="group/settings m-0 min-w-0 border-0 p-0"
+      >
+        <legend className="sr-only">Settings</legend>
+        <SectionCard
+          id={section}
+          title={spec.title}
+          description={spec.description}
+          icon={<ModuleIcon name={spec.icon} />}
+          wide={keys.some((key) => fieldKind(section, key) === 'commands')}
+        >
+          <SwitchIntent.Provider value={{ armed, onBlocked: () => onArm(!armed) }}>
+            {keys.map((key) => (
+              // The fields an armed switch waits for are marked until they are set.
+              <div key={key} className={armed && missing.has(key) ? '-m-1.5 rounded-lg p-1.5 ring-2 ring-indigo-500' : undefined}>
+                <SettingField
+                  section={section}
+                  fieldKey={key}
+                  data={data}
+                  saving={saving.has(fieldId(section, key))}
+                  outcome={outcomes.get(fieldId(section, key))}
+                  onChange={change(section, key)}
+                  onDismiss={() => dismiss(section, key)}
+                />
+              </div>
+            ))}
+          </SwitchIntent.Provider>
+        </SectionCard>
+      </fieldset>
+    </>
   );
 }

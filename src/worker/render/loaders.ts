@@ -2,6 +2,7 @@ import { apiKeys, type LoaderKey } from '../../shared/api-keys';
 import { COMMANDS } from '../../shared/commands';
 import { isSnowflake } from '../../shared/discord-ids';
 import { isAccessDenial, type AccessDeniedResponse } from '../../shared/server-access';
+import { sectionOfSlug } from '../../shared/settings-paths';
 import { ApiError } from '../errors';
 import { isAdminId } from '../auth/guards';
 import { ReadAhead } from '../discord/cache';
@@ -38,8 +39,9 @@ const LOADERS: Record<LoaderKey, Loader> = {
   },
   serverSettings: async ({ env, session, params, signal, readAhead }) => {
     const serverId = params.serverId ?? '';
-    // Not a Discord id, or a server this user can neither manage nor read: there is no such page for them.
+    // Not a Discord id, a module the bot does not have, or a server this user can neither manage nor read: there is no such page for them.
     if (!isSnowflake(serverId)) throw new PageNotFound();
+    if (params.module !== undefined && sectionOfSlug(params.module) === null) throw new PageNotFound();
     if (!session) return {};
     try {
       const { settings, allowed, whitelist } = await settingsPage(env, session, serverId, { signal, readAhead });

@@ -67,7 +67,8 @@ export function DisabledCommands({ label, disabled, saving, saved, onChange }: P
           ))}
         </ul>
       )}
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
+      {/* Read-only (the settings fieldset disabled): the list is what there is to see; searching would add nothing. */}
+      <div className="grid gap-3 group-disabled/settings:hidden sm:grid-cols-[minmax(0,1fr)_12rem]">
         <div>
           <label htmlFor={searchId} className="mb-1 block text-sm font-medium">
             Search commands

@@ -1,9 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
 import { moduleStatus, type ModuleStatus, type ServerSettingsResponse } from '../../../shared/settings';
+import { serverSettingsPath } from '../../../shared/settings-paths';
 import { moduleSpec, SECTION_NAMES, type SectionName } from '../../../shared/settings-registry';
 import { ModuleIcon } from './ModuleIcon';
-
-export const moduleAnchor = (section: SectionName) => `module-${section}`;
 
 // Dots keep at least 3:1 against both the light and the dark card.
 const DOT: Record<ModuleStatus, string> = {
@@ -14,52 +14,129 @@ const DOT: Record<ModuleStatus, string> = {
   'not-set': 'bg-gray-500 dark:bg-gray-400',
 };
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('hashchange', onChange);
-  return () => window.removeEventListener('hashchange', onChange);
-}
-const useHash = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => window.location.hash,
-    () => '',
+export function StatusDot({ status, label }: { status: ModuleStatus; label: string }) {
+  return (
+    <>
+      <span aria-hidden="true" title={label} className={`h-2.5 w-2.5 shrink-0 rounded-full ${DOT[status]}`} />
+      <span className="sr-only">({label})</span>
+    </>
   );
+}
+
+function OverviewIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5">
+      <path d="M3 3h6v6H3V3Zm8 0h6v6h-6V3ZM3 11h6v6H3v-6Zm8 0h6v6h-6v-6Z" />
+    </svg>
+  );
+}
+
+interface Props {
+  serverId: string;
+  settings: ServerSettingsResponse;
+  /** The module on view; null on the overview. */
+  current: SectionName | null;
+}
+
+const item = (current: boolean) =>
+  `flex items-center gap-2 rounded-lg px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+    current
+      ? 'bg-indigo-50 font-semibold text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100'
+      : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-900'
+  }`;
+
+/** The overview, then every module with its icon, title and state; each one address. */
+function Destinations({ serverId, settings, current }: Props) {
+  return (
+    <ul className="flex flex-col gap-1">
+      <li>
+        <Link href={serverSettingsPath(serverId)} aria-current={current === null ? 'page' : undefined} className={item(current === null)}>
+          <span className="text-gray-500 dark:text-gray-400">
+            <OverviewIcon />
+          </span>
+          <span className="flex-1">Overview</span>
+        </Link>
+      </li>
+      {SECTION_NAMES.map((section) => {
+        const spec = moduleSpec(section);
+        const { status, label } = moduleStatus(section, settings[section]);
+        return (
+          <li key={section}>
+            <Link href={serverSettingsPath(serverId, section)} aria-current={current === section ? 'page' : undefined} className={item(current === section)}>
+              <span className="text-gray-500 dark:text-gray-400">
+                <ModuleIcon name={spec.icon} />
+              </span>
+              <span className="flex-1">{spec.title}</span>
+              <StatusDot status={status} label={label} />
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /**
- * Every module with its icon, title and state. The links are anchors (`#module-logs`), so a module can
- * be linked, the back button returns to the previous one, and the other modules keep their state.
+ * The way between the overview and the modules: a sidebar from 768 px, and on a phone one line that says
+ * where you are and opens the list (a disclosure, so it works before the script has loaded too).
  */
-export function ModuleNav({ settings }: { settings: ServerSettingsResponse }) {
-  const hash = useHash();
+export function ModuleNav(props: Props) {
+  const { current } = props;
+  const menu = useRef<HTMLDetailsElement>(null);
+  // A choice closes the list (also when it came from elsewhere: back, forward, a card).
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [current]);
+  // Choosing where you already are closes it as well; Escape closes it and leaves the focus on its button.
+  useEffect(() => {
+    const details = menu.current;
+    if (!details) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('a')) details.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !details.open) return;
+      details.open = false;
+      details.querySelector('summary')?.focus();
+    };
+    details.addEventListener('click', onClick);
+    details.addEventListener('keydown', onKeyDown);
+    return () => {
+      details.removeEventListener('click', onClick);
+      details.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
+
+  const here = props.current === null ? null : moduleSpec(props.current);
+  const state = props.current === null ? null : moduleStatus(props.current, props.settings[props.current]);
   return (
-    <nav aria-label="Modules" className="md:sticky md:top-20 md:self-start">
-      <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap md:gap-1">
-        {SECTION_NAMES.map((section) => {
-          const spec = moduleSpec(section);
-          const { status, label } = moduleStatus(section, settings[section]);
-          const current = hash === `#${moduleAnchor(section)}`;
-          return (
-            <li key={section} className="shrink-0">
-              <a
-                href={`#${moduleAnchor(section)}`}
-                aria-current={current ? 'location' : undefined}
-                className={`relative flex items-center gap-2 rounded-lg border px-2.5 py-1.5 text-sm whitespace-nowrap md:px-3 md:py-2 focus-visible:outline-2 focus-visible:outline-indigo-500 md:border-transparent md:dark:border-transparent ${
-                  current
-                    ? 'border-indigo-300 bg-indigo-50 font-semibold text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-100'
-                    : 'border-gray-200 text-gray-700 hover:bg-gray-100 dark:border-gray-800 dark:text-gray-300 dark:hover:bg-gray-900'
-                }`}
-              >
-                <span className="text-gray-500 dark:text-gray-400">
-                  <ModuleIcon name={spec.icon} />
-                </span>
-                <span className="flex-1">{spec.title}</span>
-                <span aria-hidden="true" title={label} className={`h-2.5 w-2.5 shrink-0 rounded-full ${DOT[status]}`} />
-                <span className="sr-only">({label})</span>
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    <>
+      <nav aria-label="Server settings" className="hidden md:sticky md:top-20 md:block md:self-start">
+        <Destinations {...props} />
+      </nav>
+      <nav aria-label="Server settings" className="md:hidden">
+        <details ref={menu} className="group rounded-xl border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900">
+          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-3 py-2.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden">
+            <span className="text-gray-500 dark:text-gray-400">{here ? <ModuleIcon name={here.icon} /> : <OverviewIcon />}</span>
+            <span className="flex-1">
+              <span className="text-gray-600 dark:text-gray-400">Section: </span>
+              <span className="font-semibold">{here ? here.title : 'Overview'}</span>
+            </span>
+            {state && <StatusDot {...state} />}
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              className="h-5 w-5 text-gray-500 transition-transform group-open:rotate-180 dark:text-gray-400"
+            >
+              <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+            </svg>
+          </summary>
+          <div className="border-t border-gray-200 p-2 dark:border-gray-800">
+            <Destinations {...props} />
+          </div>
+        </details>
+      </nav>
+    </>
   );
 }

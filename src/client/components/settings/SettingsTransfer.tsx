@@ -40,7 +40,7 @@ export function SettingsTransfer({ serverId, settings }: { serverId: string; set
   const [pending, setPending] = useState<Pending | null>(null);
   const [copyOpen, setCopyOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  // A reader may export; importing and copying change settings.
+  // A reader may export; importing and copying change settings, so they are not offered.
   const readOnly = !mayChange(settings);
 
   const preview = async (title: string, document: SettingsDocument) => {
@@ -98,13 +98,24 @@ export function SettingsTransfer({ serverId, settings }: { serverId: string; set
       <a href={apiGets.exportSettings(serverId)} download className={toolButton}>
         Export
       </a>
-      <button type="button" className={toolButton} onClick={() => file.current?.click()} disabled={busy || readOnly}>
-        Import…
-      </button>
-      <input ref={file} type="file" accept="application/json,.json" className="hidden" aria-label="Settings file to import" onChange={(e) => void onFile(e)} />
-      <button type="button" className={toolButton} onClick={() => setCopyOpen(true)} aria-haspopup="dialog" disabled={busy || readOnly}>
-        Copy settings from…
-      </button>
+      {!readOnly && (
+        <>
+          <button type="button" className={toolButton} onClick={() => file.current?.click()} disabled={busy}>
+            Import…
+          </button>
+          <input
+            ref={file}
+            type="file"
+            accept="application/json,.json"
+            className="hidden"
+            aria-label="Settings file to import"
+            onChange={(e) => void onFile(e)}
+          />
+          <button type="button" className={toolButton} onClick={() => setCopyOpen(true)} aria-haspopup="dialog" disabled={busy}>
+            Copy settings from…
+          </button>
+        </>
+      )}
       {copyOpen && <CopyFromDialog serverId={serverId} busy={busy} onClose={() => setCopyOpen(false)} onPreview={(title, doc) => void preview(title, doc)} />}
       {pending && <ImportPreview pending={pending} settings={settings} busy={busy} onCancel={() => setPending(null)} onApply={() => void apply()} />}
     </div>

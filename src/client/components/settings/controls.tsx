@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   CATEGORY_CHANNEL_TYPE,
   isAssignableRole,
@@ -12,7 +12,7 @@ export const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 foc
 export const INPUT_CLASS =
   'w-full min-w-0 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100 ' +
   // Read-only (a reader's page, or changes paused) looks read-only, not only inert: no field, just the value.
-  'disabled:cursor-default disabled:placeholder:text-transparent disabled:border-transparent disabled:bg-gray-100 disabled:text-gray-700 disabled:opacity-100 disabled:shadow-none dark:disabled:border-transparent dark:disabled:bg-gray-800/60 dark:disabled:text-gray-300';
+  'disabled:cursor-default disabled:appearance-none disabled:placeholder:text-transparent disabled:border-transparent disabled:bg-gray-100 disabled:text-gray-700 disabled:opacity-100 disabled:shadow-none dark:disabled:border-transparent dark:disabled:bg-gray-800/60 dark:disabled:text-gray-300';
 
 /** The per-control save state: 'Saving…' while a save is in flight, then 'Saved ✓' for a moment (announced politely). */
 export function SavingIndicator({ saving, saved = false }: { saving: boolean; saved?: boolean }) {
@@ -76,7 +76,17 @@ interface ToggleProps {
   onChange: (checked: boolean) => void;
 }
 
+/**
+ * What a switch whose `hint` is set does when turned on, given by the page around it: instead of being a
+ * disabled switch, it takes the person to what is missing (`onBlocked`); `armed`: that was done, and the module
+ * turns on once the fields are set. Without a provider, such a switch is disabled.
+ */
+export const SwitchIntent = createContext<{ armed: boolean; onBlocked: () => void } | null>(null);
+
 export function Toggle({ id, label, checked, hint, saving, saved, onChange }: ToggleProps) {
+  const intent = useContext(SwitchIntent);
+  const onBlocked = intent?.onBlocked;
+  const armed = intent?.armed ?? false;
   const blocked = hint !== null && !checked;
   return (
     <div>
@@ -89,16 +99,22 @@ export function Toggle({ id, label, checked, hint, saving, saved, onChange }: To
           aria-labelledby={`${id}-label`}
           aria-describedby={blocked ? `${id}-hint` : undefined}
           aria-busy={saving || undefined}
-          disabled={blocked}
-          onClick={() => onChange(!checked)}
-          className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${FOCUS} ${
-            checked ? 'bg-indigo-600' : 'bg-gray-300 dark:bg-gray-700'
+          disabled={blocked && !onBlocked}
+          onClick={() => (blocked && onBlocked ? onBlocked() : onChange(!checked))}
+          // Disabled (a reader's page, or changes paused) it reads as a state, On or Off, not as a switch that does not work.
+          className={`group/switch relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-default disabled:justify-center disabled:text-xs disabled:font-semibold ${FOCUS} ${
+            checked
+              ? 'bg-indigo-600 disabled:bg-green-50 disabled:text-green-800 dark:disabled:bg-green-950 dark:disabled:text-green-300'
+              : `${armed ? 'bg-indigo-300 ring-2 ring-indigo-500 dark:bg-indigo-900' : 'bg-gray-300 dark:bg-gray-700'} disabled:bg-gray-100 disabled:text-gray-700 dark:disabled:bg-gray-800 dark:disabled:text-gray-300`
           }`}
         >
           <span
             aria-hidden="true"
-            className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
+            className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform group-disabled/switch:hidden ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
           />
+          <span aria-hidden="true" className="hidden group-disabled/switch:inline">
+            {checked ? 'On' : 'Off'}
+          </span>
         </button>
         <span id={`${id}-label`} className="flex-1 text-sm font-medium">
           {label}
@@ -108,6 +124,7 @@ export function Toggle({ id, label, checked, hint, saving, saved, onChange }: To
       {blocked && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-amber-700 dark:text-amber-300">
           {hint}
+          {armed && ' It turns on as soon as you do.'}
         </p>
       )}
     </div>

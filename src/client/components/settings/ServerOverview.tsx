@@ -1,0 +1,71 @@
+import { Link } from 'wouter';
+import { moduleStatus, type ModuleStatus, type ServerSettingsResponse } from '../../../shared/settings';
+import { serverSettingsPath } from '../../../shared/settings-paths';
+import { moduleSpec, SECTION_NAMES, type SectionName } from '../../../shared/settings-registry';
+import { ModuleIcon } from './ModuleIcon';
+import { enableHint } from './enable-hint';
+
+// Text and ring keep 4.5:1 on both the light and the dark card.
+const BADGE: Record<ModuleStatus, string> = {
+  on: 'bg-green-50 text-green-800 ring-green-600/30 dark:bg-green-950 dark:text-green-300 dark:ring-green-400/30',
+  set: 'bg-green-50 text-green-800 ring-green-600/30 dark:bg-green-950 dark:text-green-300 dark:ring-green-400/30',
+  'needs-setup': 'bg-amber-50 text-amber-900 ring-amber-600/40 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-400/30',
+  off: 'bg-gray-100 text-gray-700 ring-gray-500/30 dark:bg-gray-800 dark:text-gray-300 dark:ring-gray-400/30',
+  'not-set': 'bg-gray-100 text-gray-700 ring-gray-500/30 dark:bg-gray-800 dark:text-gray-300 dark:ring-gray-400/30',
+};
+
+function ModuleCard({ serverId, section, settings }: { serverId: string; section: SectionName; settings: ServerSettingsResponse }) {
+  const spec = moduleSpec(section);
+  const { status, label } = moduleStatus(section, settings[section]);
+  const detailsId = `overview-${section}-details`;
+  return (
+    <li className="group relative flex flex-col rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-indigo-500 hover:border-indigo-300 dark:border-gray-800 dark:bg-gray-900 dark:hover:border-indigo-700">
+      <div className="flex items-start gap-3">
+        <span className="rounded-lg bg-indigo-50 p-1.5 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
+          <ModuleIcon name={spec.icon} />
+        </span>
+        <h3 className="min-w-0 flex-1 pt-1 font-semibold">
+          {/* The whole card is the link's target; its name stays the module's title. */}
+          <Link
+            href={serverSettingsPath(serverId, section)}
+            aria-describedby={detailsId}
+            className="outline-none after:absolute after:inset-0 after:rounded-xl"
+          >
+            {spec.title}
+          </Link>
+        </h3>
+        <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${BADGE[status]}`} data-status={status}>
+          {label}
+        </span>
+      </div>
+      <div id={detailsId} className="mt-2 flex flex-1 flex-col gap-2 text-sm">
+        <p className="text-gray-600 dark:text-gray-400">{spec.description}</p>
+        {status === 'needs-setup' && <p className="font-medium text-amber-800 dark:text-amber-300">{enableHint(section, settings)}</p>}
+      </div>
+      <span aria-hidden="true" className="mt-3 hidden text-sm font-medium text-indigo-700 group-hover:underline sm:block dark:text-indigo-300">
+        {status === 'needs-setup' ? 'Set up →' : 'Open →'}
+      </span>
+    </li>
+  );
+}
+
+/** Every module with its state (on, off, needs setup), each card the way into its page. */
+export function ModuleOverview({ serverId, settings }: { serverId: string; settings: ServerSettingsResponse }) {
+  const switched = SECTION_NAMES.filter((section) => typeof (settings[section] as Record<string, unknown>).enabled === 'boolean');
+  const on = switched.filter((section) => moduleStatus(section, settings[section]).status === 'on').length;
+  return (
+    <section aria-labelledby="modules-heading">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="modules-heading" className="text-xl font-semibold">
+          Modules
+        </h2>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{`${on} of ${switched.length} switched on`}</p>
+      </div>
+      <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {SECTION_NAMES.map((section) => (
+          <ModuleCard key={section} serverId={serverId} section={section} settings={settings} />
+        ))}
+      </ul>
+    </section>
+  );
+}
