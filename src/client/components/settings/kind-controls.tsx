@@ -3,11 +3,12 @@
  * and sample are its row in shared/settings-kinds.ts). A new kind that lacks a row here does not compile.
  */
 import type { ReactNode } from 'react';
-import { formatIdList, missingRequiredFields, parseIdList, type ServerSettingsResponse } from '../../../shared/settings';
-import { moduleTitle, requirementNames, type FieldKind, type FieldSpecOf, type SectionName } from '../../../shared/settings-registry';
+import { formatIdList, parseIdList, type ServerSettingsResponse } from '../../../shared/settings';
+import { type FieldKind, type FieldSpecOf, type SectionName } from '../../../shared/settings-registry';
 import { ChecklistSetting } from './ChecklistSetting';
 import { ChannelSelect, RoleSelect, TextSetting, Toggle } from './controls';
 import { DisabledCommands } from './DisabledCommands';
+import { enableHint } from './enable-hint';
 import { EmojiSetting } from './EmojiSetting';
 import { MessageIdSetting } from './MessageIdSetting';
 import { MessageTextSetting } from './MessageTextSetting';
@@ -50,11 +51,9 @@ function RoleControl({ id, spec, value, data, saving, saved, onChange }: Control
 
 /** null: a kind written along with another field, with nothing of its own to show. */
 export const KIND_CONTROLS: { [K in FieldKind]: Control<K> | null } = {
-  toggle: ({ id, section, spec, value, data, saving, saved, onChange }) => {
-    const missing = missingRequiredFields(section, data[section]);
-    const hint = missing.length === 0 ? null : `Set ${requirementNames(section, missing)} to enable ${moduleTitle(section)}.`;
-    return <Toggle id={id} label={spec.label} saving={saving} saved={saved} checked={value === true} hint={hint} onChange={onChange} />;
-  },
+  toggle: ({ id, section, spec, value, data, saving, saved, onChange }) => (
+    <Toggle id={id} label={spec.label} saving={saving} saved={saved} checked={value === true} hint={enableHint(section, data)} onChange={onChange} />
+  ),
   userIds: ({ id, spec, value, saving, saved, validate, onChange }) => (
     <TextSetting
       id={id}
