@@ -44,7 +44,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Commands | ServerManager',
     source: 'src/client/pages/Commands.tsx',
     page: lazyPage(() => import('./pages/Commands')),
-    loaders: ['commands'],
+    loaders: [],
     chrome: 'main',
     publicCache: true,
   },
