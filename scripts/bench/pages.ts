@@ -23,7 +23,7 @@ function wire(target: LoadTarget): Promise<{ encoding: string; bytes: number }> 
     get(`${base}${target.path}`, { headers: requestHeaders(target) }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes }));
+      res.on('end', () => resolve({ encoding: res.headers['content-encoding'] ?? 'identity', bytes }));
     }).on('error', reject);
   });
 }

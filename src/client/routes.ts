@@ -6,6 +6,8 @@ export interface AppRoute {
   /** Exact paths, or patterns with `:name` segments. */
   paths: readonly string[];
   title: string;
+  /** The search result's and the shared link's text (meta description, Open Graph, Twitter card). */
+  description: string;
   /** The page module, for the build manifest (module preloads). */
   source: string;
   page: LazyPage;
@@ -32,6 +34,8 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'landing',
     paths: ['/', '/index.html'],
     title: 'ServerManager | Discord bot for moderation, fun and Last.fm',
+    description:
+      'ServerManager is a Discord bot for moderation, anti-nuke, welcome messages, logs, starboard and Last.fm, with a dashboard that saves every setting the moment you change it.',
     source: 'src/client/pages/Landing.tsx',
     page: lazyPage(() => import('./pages/Landing')),
     loaders: ['stats'],
@@ -42,6 +46,8 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'commands',
     paths: withHtml('/commands'),
     title: 'Commands | ServerManager',
+    description:
+      'Every ServerManager command with its aliases, syntax, an example and its cooldown, in five categories: LastFM, fun, info, moderation and utility.',
     source: 'src/client/pages/Commands.tsx',
     page: lazyPage(() => import('./pages/Commands')),
     loaders: [],
@@ -50,8 +56,9 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'servers',
-    paths: withHtml('/bite', '/servers', '/servermanager'),
+    paths: withHtml('/servers', '/bite', '/servermanager'),
     title: 'Your Servers | ServerManager',
+    description: 'The Discord servers you manage with ServerManager, and their licences.',
     source: 'src/client/pages/ServerList.tsx',
     page: lazyPage(() => import('./pages/ServerList')),
     loaders: ['servers'],
@@ -62,6 +69,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'server',
     paths: ['/server/:serverId'],
     title: 'Server Settings | ServerManager',
+    description: "ServerManager's settings for one of your Discord servers, saved the moment you change them.",
     source: 'src/client/pages/ServerSettings.tsx',
     page: lazyPage(() => import('./pages/ServerSettings')),
     loaders: ['serverSettings'],
@@ -72,6 +80,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'admin',
     paths: withHtml('/admin'),
     title: 'Admin | ServerManager',
+    description: "Licence management for ServerManager's administrators.",
     source: 'src/client/pages/Admin.tsx',
     page: lazyPage(() => import('./pages/Admin')),
     loaders: ['adminWhitelist'],
@@ -83,6 +92,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'privacy',
     paths: withHtml('/privacy-policy'),
     title: 'Privacy Policy | ServerManager',
+    description: 'What ServerManager stores about you and your server, for how long, and how to have a copy or have it deleted.',
     source: 'src/client/pages/PrivacyPolicy.tsx',
     page: lazyPage(() => import('./pages/PrivacyPolicy')),
     loaders: [],
@@ -93,6 +103,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'terms',
     paths: withHtml('/terms-of-service', '/tos'),
     title: 'Terms of Service | ServerManager',
+    description: 'The terms under which you may use the ServerManager bot and its dashboard.',
     source: 'src/client/pages/TermsOfService.tsx',
     page: lazyPage(() => import('./pages/TermsOfService')),
     loaders: [],
@@ -103,6 +114,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'contact',
     paths: withHtml('/contact'),
     title: 'Contact | ServerManager',
+    description: 'How to reach the people behind ServerManager: support, bug reports and data requests.',
     source: 'src/client/pages/Contact.tsx',
     page: lazyPage(() => import('./pages/Contact')),
     loaders: [],
@@ -113,6 +125,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'kenji',
     paths: withHtml('/kenji'),
     title: 'Kenji Library | ServerManager',
+    description: 'Browse, search, play and download the songs of the Kenji Library.',
     source: 'src/client/pages/Library.tsx',
     page: lazyPage(() => import('./pages/Library')),
     loaders: [],
@@ -125,6 +138,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'glaive',
     paths: withHtml('/glaive'),
     title: 'Glaive Library | ServerManager',
+    description: 'Browse, search, play and download the songs of the Glaive Library.',
     source: 'src/client/pages/Library.tsx',
     page: lazyPage(() => import('./pages/Library')),
     loaders: [],
@@ -139,6 +153,7 @@ export const NOT_FOUND_ROUTE: AppRoute = {
   id: 'not-found',
   paths: [],
   title: 'Page Not Found | ServerManager',
+  description: 'There is no page at this address on ServerManager.',
   source: 'src/client/pages/NotFound.tsx',
   page: lazyPage(() => import('./pages/NotFound')),
   loaders: [],
@@ -212,6 +227,15 @@ export function canonicalPath(pathname: string): string | null {
     }
   }
   return null;
+}
+
+/**
+ * The address a page is known by (a shared link's `og:url`, the canonical link): the route's first path, so
+ * `/tos` and `/index.html` name `/terms-of-service` and `/`; a path with parameters is its own.
+ */
+export function pageAddress(route: AppRoute, pathname: string): string {
+  const [first] = route.paths;
+  return first === undefined || first.includes(':') ? pathname : first;
 }
 
 /** Every address whose page may be kept for anonymous visitors: a fixed set, so a cache keyed by it is bounded. */

@@ -5,8 +5,7 @@ import { SCRIPT_LOADER } from '../../src/client/script-loader';
 
 const page = () =>
   renderDocument({
-    title: 'Commands | ServerManager',
-    description: 'Every command',
+    meta: { title: 'Commands | ServerManager', description: 'Every command', origin: 'https://example.com', address: '/commands' },
     assets: {
       scripts: ['/assets/main-1.js'],
       modulePreloads: ['/assets/vendor-1.js'],

@@ -28,14 +28,14 @@ export default function Commands() {
           placeholder="Search commands or aliases…"
           className="w-full rounded-lg border border-gray-300 bg-white px-4 py-2 text-gray-900 placeholder-gray-500 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 md:max-w-sm dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
         />
-        <div role="group" aria-label="Category" className="flex flex-wrap gap-2">
+        <div role="group" aria-label="Category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
           {FILTERS.map((f) => (
             <button
               key={f}
               type="button"
               aria-pressed={category === f}
               onClick={() => setCategory(f)}
-              className={`rounded-full px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+              className={`shrink-0 rounded-full px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-500 ${
                 category === f
                   ? 'bg-indigo-600 text-white'
                   : 'bg-gray-200 text-gray-800 hover:bg-gray-300 dark:bg-gray-800 dark:text-gray-200 dark:hover:bg-gray-700'

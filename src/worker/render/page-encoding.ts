@@ -54,7 +54,10 @@ export function pageEncodingFor(acceptEncoding: string | null | undefined): Page
  * What the client itself accepts: Cloudflare's front line (and wrangler's local copy of it) hands the Worker
  * `Accept-Encoding: br, gzip` whatever the client sent, and keeps the client's own header in `cf`.
  */
-export const clientAcceptEncoding = (request: Request): string | null => request.cf?.clientAcceptEncoding ?? request.headers.get('Accept-Encoding');
+export function clientAcceptEncoding(request: Request): string | null {
+  const client = (request.cf as { clientAcceptEncoding?: unknown } | undefined)?.clientAcceptEncoding;
+  return typeof client === 'string' ? client : request.headers.get('Accept-Encoding');
+}
 
 const gzip = (body: ArrayBuffer): Promise<ArrayBuffer> => new Response(new Blob([body]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
 
