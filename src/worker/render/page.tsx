@@ -52,5 +52,5 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   };
   const html = renderDocument({ meta, assets: pageAssets(shown.source), island, appHtml });
   const status = failed ? 500 : notFound ? 404 : loaded.status;
-  return c.html(html, status, { 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
+  return c.body(html, status, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
 }
