@@ -2,7 +2,7 @@
 // (`npm start`): it starts nothing itself. Logs in as Demo Owner through the fake Discord, captures each page of
 // src/shared/landing-images.ts in both themes, encodes WebP at each width with Chromium's own encoder, and writes
 // public/screenshots/ and public/og-image.jpg. Commit what it writes.
-//   node --import ./scripts/resolve-ts-extensions.ts scripts/screenshots.ts [--base http://localhost:8787]
+//   npm run screenshots -- [--base http://localhost:8787]
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
