@@ -74,7 +74,7 @@ export interface LoadRow {
  */
 export const BROWSER_HEADERS: Readonly<Record<string, string>> = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  'accept-encoding': 'gzip, deflate, br',
+  'accept-encoding': 'gzip, deflate, br, zstd',
 };
 
 export function requestHeaders(target: LoadTarget): Record<string, string> {

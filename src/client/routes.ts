@@ -7,6 +7,8 @@ export interface AppRoute {
   /** Exact paths, or patterns with `:name` segments. */
   paths: readonly string[];
   title: string;
+  /** The search result's and the shared link's text (meta description, Open Graph, Twitter card). */
+  description: string;
   /** The page module, for the build manifest (module preloads). */
   source: string;
   page: LazyPage;
@@ -35,6 +37,8 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'landing',
     paths: ['/', '/index.html'],
     title: 'ServerManager | Discord bot for moderation, fun and Last.fm',
+    description:
+      'ServerManager is a Discord bot for moderation, anti-nuke, welcome messages, logs, starboard and Last.fm, with a dashboard that saves every setting the moment you change it.',
     source: 'src/client/pages/Landing.tsx',
     page: lazyPage(() => import('./pages/Landing')),
     loaders: ['stats'],
@@ -45,16 +49,19 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'commands',
     paths: withHtml('/commands'),
     title: 'Commands | ServerManager',
+    description:
+      'Every ServerManager command with its aliases, syntax, an example and its cooldown, in five categories: LastFM, fun, info, moderation and utility.',
     source: 'src/client/pages/Commands.tsx',
     page: lazyPage(() => import('./pages/Commands')),
-    loaders: ['commands'],
+    loaders: [],
     chrome: 'main',
     publicCache: true,
   },
   {
     id: 'servers',
-    paths: withHtml('/bite', '/servers', '/servermanager'),
+    paths: withHtml('/servers', '/bite', '/servermanager'),
     title: 'Your Servers | ServerManager',
+    description: 'The Discord servers you manage with ServerManager, and their licences.',
     source: 'src/client/pages/ServerList.tsx',
     page: lazyPage(() => import('./pages/ServerList')),
     loaders: ['servers'],
@@ -66,6 +73,7 @@ export const ROUTES: readonly AppRoute[] = [
     // The overview, and one module per address.
     paths: ['/server/:serverId', '/server/:serverId/:module'],
     title: 'Server Settings | ServerManager',
+    description: "ServerManager's settings for one of your Discord servers, saved the moment you change them.",
     source: 'src/client/pages/ServerSettings.tsx',
     page: lazyPage(() => import('./pages/ServerSettings')),
     loaders: ['serverSettings'],
@@ -78,6 +86,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'admin',
     paths: withHtml('/admin'),
     title: 'Admin | ServerManager',
+    description: "Licence management for ServerManager's administrators.",
     source: 'src/client/pages/Admin.tsx',
     page: lazyPage(() => import('./pages/Admin')),
     loaders: ['adminWhitelist'],
@@ -89,6 +98,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'privacy',
     paths: withHtml('/privacy-policy'),
     title: 'Privacy Policy | ServerManager',
+    description: 'What ServerManager stores about you and your server, for how long, and how to have a copy or have it deleted.',
     source: 'src/client/pages/PrivacyPolicy.tsx',
     page: lazyPage(() => import('./pages/PrivacyPolicy')),
     loaders: [],
@@ -99,6 +109,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'terms',
     paths: withHtml('/terms-of-service', '/tos'),
     title: 'Terms of Service | ServerManager',
+    description: 'The terms under which you may use the ServerManager bot and its dashboard.',
     source: 'src/client/pages/TermsOfService.tsx',
     page: lazyPage(() => import('./pages/TermsOfService')),
     loaders: [],
@@ -109,6 +120,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'contact',
     paths: withHtml('/contact'),
     title: 'Contact | ServerManager',
+    description: 'How to reach the people behind ServerManager: support, bug reports and data requests.',
     source: 'src/client/pages/Contact.tsx',
     page: lazyPage(() => import('./pages/Contact')),
     loaders: [],
@@ -119,6 +131,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'kenji',
     paths: withHtml('/kenji'),
     title: 'Kenji Library | ServerManager',
+    description: 'Browse, search, play and download the songs of the Kenji Library.',
     source: 'src/client/pages/Library.tsx',
     page: lazyPage(() => import('./pages/Library')),
     loaders: [],
@@ -131,6 +144,7 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'glaive',
     paths: withHtml('/glaive'),
     title: 'Glaive Library | ServerManager',
+    description: 'Browse, search, play and download the songs of the Glaive Library.',
     source: 'src/client/pages/Library.tsx',
     page: lazyPage(() => import('./pages/Library')),
     loaders: [],
@@ -145,6 +159,7 @@ export const NOT_FOUND_ROUTE: AppRoute = {
   id: 'not-found',
   paths: [],
   title: 'Page Not Found | ServerManager',
+  description: 'There is no page at this address on ServerManager.',
   source: 'src/client/pages/NotFound.tsx',
   page: lazyPage(() => import('./pages/NotFound')),
   loaders: [],
@@ -224,6 +239,15 @@ export function canonicalPath(pathname: string): string | null {
     }
   }
   return null;
+}
+
+/**
+ * The address a page is known by (a shared link's `og:url`, the canonical link): the route's first path, so
+ * `/tos` and `/index.html` name `/terms-of-service` and `/`; a path with parameters is its own.
+ */
+export function pageAddress(route: AppRoute, pathname: string): string {
+  const [first] = route.paths;
+  return first === undefined || first.includes(':') ? pathname : first;
 }
 
 /** Every address whose page may be kept for anonymous visitors: a fixed set, so a cache keyed by it is bounded. */

@@ -10,7 +10,6 @@ import type {
   StatsResponse,
   WhitelistStateResponse,
 } from './api-types';
-import type { Command } from './commands-types';
 import type { AccessDeniedResponse } from './server-access';
 import type { ServerSettingsResponse, SettingsAuditResponse } from './settings';
 
@@ -24,7 +23,6 @@ export const withServer = (path: string, serverId: string) => `${path}?serverID=
 export const apiKeys = {
   checkAuth: key<CheckAuthResponse>('/api/check-auth'),
   stats: key<StatsResponse>('/api/stats'),
-  commands: key<Command[]>('/api/commands'),
   allowedServers: key<AllowedServersResponse>('/api/allowed-servers'),
   invitableServers: key<InvitableServersResponse>('/api/invitable-servers'),
   whitelist: key<WhitelistStateResponse>('/api/whitelisted-servers'),
@@ -48,7 +46,6 @@ export const loginHref = (returnTo?: string) => (returnTo && returnTo !== '/' ? 
 /** What a route's SSR loader provides: a list of keys, known from the route's params alone. */
 export const loaderKeys = {
   stats: () => [apiKeys.stats],
-  commands: () => [apiKeys.commands],
   servers: () => [apiKeys.allowedServers, apiKeys.invitableServers, apiKeys.whitelist],
   // The settings, the user's servers for the switcher, and their whitelist for the license banner.
   serverSettings: (params: Readonly<Record<string, string>>) =>

@@ -119,8 +119,9 @@ app.onError(async (error, c) => {
 export type AppType = typeof app;
 
 export default {
+  // The page cache first: a hit is a page's own address, so it needs no other step.
   fetch: (request, env, ctx) =>
-    canonicalRedirect(request) ?? withPageCache(request, ctx, () => trackStaleness(() => Promise.resolve(app.fetch(request, env, ctx)))),
+    withPageCache(request, ctx, () => Promise.resolve(canonicalRedirect(request) ?? trackStaleness(() => Promise.resolve(app.fetch(request, env, ctx))))),
   scheduled(_controller, env, ctx) {
     const missing = missingSettings(env, '/');
     if (missing.length > 0) {

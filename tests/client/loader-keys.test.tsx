@@ -17,7 +17,6 @@ const AUTH: CheckAuthResponse = {
 /** What the Worker would answer for each URL the loaders fill (literal URLs: the test checks the keys too). */
 const ANSWERS: Record<string, unknown> = {
   '/api/stats': { servers: 12, users: 3456, commands: COMMANDS.length },
-  '/api/commands': COMMANDS,
   '/api/allowed-servers': [{ id: GUILD, name: 'Kenji Lounge', icon: null, users: 42, access: 'manage' }],
   '/api/invitable-servers': [],
   '/api/whitelisted-servers': {

@@ -50,6 +50,9 @@ test('the files in public/ are served as files, not as pages', async ({ request 
   const icon = await request.get('/favicon.svg');
   expect(icon.headers()['content-type']).toContain('image/svg+xml');
   expect(await icon.text()).toContain('<svg');
+  // The link preview and the landing page's screenshots.
+  expect((await request.get('/og-image.jpg')).headers()['content-type']).toContain('image/jpeg');
+  expect((await request.get('/screenshots/settings-dark-1280.webp')).headers()['content-type']).toContain('image/webp');
 });
 
 test('unknown paths answer 404 with the Page Not Found page', async ({ page }) => {
@@ -78,6 +81,12 @@ test('landing page shows live stats, the calls to action and six features', asyn
   await expect(page.getByRole('link', { name: 'Login' }).last()).toHaveAttribute('href', '/api/auth');
   await expect(page.locator('dl > div')).toHaveCount(4);
   await expect(page.locator('#features-heading + ul > li')).toHaveCount(6);
+  // The dashboard's screenshot of the page's theme arrives (lazily) and is the only one shown.
+  const shot = page.getByRole('img', { name: /settings page of a server/ });
+  await expect(shot).toHaveCount(1);
+  await shot.scrollIntoViewIfNeeded();
+  await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain('/screenshots/settings-dark-');
+  await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await page.getByRole('link', { name: 'View Commands' }).first().click();
   await expect(page).toHaveURL(/\/commands$/);
   await expect(page).toHaveTitle('Commands | ServerManager');

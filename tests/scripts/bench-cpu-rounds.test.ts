@@ -37,7 +37,7 @@ describe('paired CPU rounds', () => {
 describe("the load's requests", () => {
   it("carry a browser's Accept and Accept-Encoding, with the session cookie when there is one", () => {
     for (const headers of [requestHeaders({ name: '/', path: '/' }), requestHeaders({ name: '/servers', path: '/servers', cookie: 'sid=1' })]) {
-      expect(headers['accept-encoding']).toBe('gzip, deflate, br');
+      expect(headers['accept-encoding']).toBe('gzip, deflate, br, zstd');
       expect(headers.accept).toMatch(/^text\/html,/);
     }
     expect(requestHeaders({ name: '/servers', path: '/servers', cookie: 'sid=1' }).cookie).toBe('sid=1');

@@ -23,13 +23,15 @@ describe('run_worker_first', () => {
   const patterns = runWorkerFirst();
 
   it('leaves every file in public/ and every built asset to the asset server', () => {
-    const files = readdirSync('public').filter((name) => name !== '_headers');
+    const files = readdirSync('public', { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name !== '_headers')
+      .map((entry) => `${entry.parentPath}/${entry.name}`.slice('public/'.length));
     expect(files.length).toBeGreaterThan(0);
     for (const name of [...files, 'assets/main-abc123.js', 'assets/main-abc123.css']) expect(reachesWorkerFirst(`/${name}`, patterns), name).toBe(false);
   });
 
   it('sends pages, the API and unknown paths straight to the Worker', () => {
-    for (const path of ['/', '/commands', '/commands.html', '/server/300000000000000001', '/kenji', '/api/stats', '/nope', '/favicon.svg.bak'])
+    for (const path of ['/', '/commands', '/commands.html', '/server/300000000000000001', '/kenji', '/api/stats', '/nope', '/favicon.svg.bak', '/screenshots'])
       expect(reachesWorkerFirst(path, patterns), path).toBe(true);
   });
 });

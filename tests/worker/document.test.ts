@@ -4,18 +4,19 @@ import { renderDocument } from '../../src/worker/render/document';
 import { SCRIPT_LOADER } from '../../src/client/script-loader';
 
 const page = () =>
-  renderDocument({
-    title: 'Commands | ServerManager',
-    description: 'Every command',
-    assets: {
-      scripts: ['/assets/main-1.js'],
-      modulePreloads: ['/assets/vendor-1.js'],
-      styles: ['/assets/extra-1.css'],
-      inlineStyles: ['body{color:red}'],
-    },
-    island: { fallback: {} },
-    appHtml: '<h1>Commands</h1>',
-  });
+  new TextDecoder().decode(
+    renderDocument({
+      meta: { title: 'Commands | ServerManager', description: 'Every command', origin: 'https://example.com', address: '/commands' },
+      assets: {
+        scripts: ['/assets/main-1.js'],
+        modulePreloads: ['/assets/vendor-1.js'],
+        styles: ['/assets/extra-1.css'],
+        inlineStyles: ['body{color:red}'],
+      },
+      island: { fallback: {} },
+      appHtml: '<h1>Commands</h1>',
+    }),
+  );
 
 describe('the HTML around the React root', () => {
   it('puts the built CSS in the head, so the first paint waits for no second request', () => {

@@ -1,5 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setStats } from './stats-row';
 import { withPageCache } from '../../src/worker/render/page-cache';
@@ -220,12 +221,19 @@ describe('the coding a browser asks for', () => {
     return counter;
   };
   const gunzip = (body: ArrayBuffer) => new Response(new Blob([body]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
-  /** Through the cache itself, so the test sees the bytes as sent (a fetch would inflate them first). */
-  const hitWith = async (path: string, acceptEncoding?: string) => {
+  const decoded = async (body: ArrayBuffer, coding: string | null) =>
+    coding === 'gzip' ? gunzip(body) : coding === 'br' ? new TextDecoder().decode(brotliDecompressSync(new Uint8Array(body))) : new TextDecoder().decode(body);
+  /**
+   * Through the cache itself, so the test sees the bytes as sent (a fetch would inflate them first). `client` is
+   * what the client sent, as Cloudflare's front line passes it (`cf.clientAcceptEncoding`) beside the header it
+   * gives the Worker.
+   */
+  const hitWith = async (path: string, acceptEncoding?: string, client?: string) => {
     const headers = new Headers();
     if (acceptEncoding !== undefined) headers.set('Accept-Encoding', acceptEncoding);
     const ctx = createExecutionContext();
-    const res = await withPageCache(new Request(`${ORIGIN}${path}`, { headers }), ctx, () => Promise.resolve(new Response('rendered again', { status: 500 })));
+    const request = new Request(`${ORIGIN}${path}`, { headers, ...(client === undefined ? {} : { cf: { clientAcceptEncoding: client } }) });
+    const res = await withPageCache(request, ctx, () => Promise.resolve(new Response('rendered again', { status: 500 })));
     await waitOnExecutionContext(ctx);
     expect(res.headers.get('X-Page-Cache')).toBe('HIT');
     return res;
@@ -263,7 +271,7 @@ describe('the coding a browser asks for', () => {
     expect(gzip.headers.get('X-Page-Rendered-At')).toBeNull();
   });
 
-  it('compresses a page once, not per request', async () => {
+  it('compresses a page once, not per request (the gzip compressor counted; Brotli is made beside it)', async () => {
     const compressors = countCompressors();
     await (await call('/commands', { headers: { 'Accept-Encoding': 'gzip' } })).arrayBuffer();
     await (await untilCached('/commands')).arrayBuffer();
@@ -285,8 +293,8 @@ describe('the coding a browser asks for', () => {
     const compressors = countCompressors();
     for (let i = 0; i < 3; i++) {
       const res = await hitWith('/commands', 'br;q=1, gzip;q=0.8');
-      expect(res.headers.get('Content-Encoding')).toBe('gzip');
-      await res.arrayBuffer();
+      expect(res.headers.get('Content-Encoding')).toBe('br');
+      expect(await decoded(await res.arrayBuffer(), 'br')).toBe(html);
     }
     expect(compressors.started).toBe(1);
   });
@@ -295,24 +303,49 @@ describe('the coding a browser asks for', () => {
     ['absent', undefined, null],
     ['empty', '', null],
     ['identity', 'identity', null],
-    ['br only (not stored)', 'br', null],
+    ['br only', 'br', 'br'],
+    ['zstd only (not stored)', 'zstd', null],
     ['gzip;q=0', 'gzip;q=0', null],
-    ['gzip;q=0 beside *', 'gzip;q=0, *', null],
-    ['gzip;q=0.000 beside br', 'br, gzip;q=0.000', null],
-    ['*', '*', 'gzip'],
+    ['gzip;q=0 beside br;q=0', 'br;q=0, gzip;q=0', null],
+    ['gzip;q=0 beside *', 'gzip;q=0, *', 'br'],
+    ['br;q=0 beside *', '*, br;q=0', 'gzip'],
+    ['gzip;q=0.000 beside br', 'br, gzip;q=0.000', 'br'],
+    ['br;q=0.001 beside gzip;q=0.002', 'br;q=0.001, gzip;q=0.002', 'gzip'],
+    ['br weighted above gzip', 'gzip;q=0.8, br', 'br'],
+    ['*', '*', 'br'],
     ['*;q=0', '*;q=0', null],
     ['x-gzip', 'x-gzip', 'gzip'],
     ['GZIP;Q=0.5', 'GZIP;Q=0.5', 'gzip'],
-    ["a browser's", 'gzip, deflate, br, zstd', 'gzip'],
+    ["a browser's (gzip listed first)", 'gzip, deflate, br, zstd', 'gzip'],
+    ["Cloudflare's front line's", 'br, gzip', 'br'],
   ])('Accept-Encoding %s is answered %s', async (_name, acceptEncoding, coding) => {
     await (await call('/commands')).arrayBuffer();
-    await (await untilCached('/commands')).arrayBuffer();
+    const html = await (await untilCached('/commands')).text();
     const res = await hitWith('/commands', acceptEncoding);
     expect(res.headers.get('Content-Encoding')).toBe(coding);
     expect(res.headers.get('Vary')).toBe('Accept-Encoding');
     const body = await res.arrayBuffer();
     expect(res.headers.get('Content-Length')).toBe(String(body.byteLength));
-    const html = coding === 'gzip' ? await gunzip(body) : new TextDecoder().decode(body);
-    expect(html).toMatch(/^<!DOCTYPE html>/i);
+    expect(await decoded(body, coding)).toBe(html);
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'gzip'],
+    ['deflate', null],
+    ['br', 'br'],
+  ])("answers what the client sent (cf.clientAcceptEncoding %s), not the front line's 'br, gzip'", async (client, coding) => {
+    await (await call('/commands')).arrayBuffer();
+    await (await untilCached('/commands')).arrayBuffer();
+    const res = await hitWith('/commands', 'br, gzip', client);
+    expect(res.headers.get('Content-Encoding')).toBe(coding);
+    await res.arrayBuffer();
+  });
+
+  it('keeps /commands in Brotli smaller than in gzip', async () => {
+    await (await call('/commands')).arrayBuffer();
+    await (await untilCached('/commands')).arrayBuffer();
+    const br = await (await hitWith('/commands', 'br')).arrayBuffer();
+    const gzip = await (await hitWith('/commands', 'gzip')).arrayBuffer();
+    expect(br.byteLength).toBeLessThan(gzip.byteLength);
   });
 });

@@ -1,6 +1,17 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { apiKeys } from '../../shared/api-keys';
 import { DISPLAYED_UPTIME } from '../../shared/constants';
+import {
+  LANDING_SCREENSHOTS,
+  PHONE_MAX_WIDTH_PX,
+  PHONE_SHOT,
+  phoneScreenshotPath,
+  SCREENSHOT_THEMES,
+  SCREENSHOT_WIDTHS,
+  screenshotPath,
+  type LandingScreenshot,
+} from '../../shared/landing-images';
 import { useApi } from '../hooks/useApi';
 import { useAuth } from '../hooks/useAuth';
 
@@ -17,6 +28,56 @@ const FEATURES = [
 
 const number = new Intl.NumberFormat('en-US');
 
+const PRIMARY =
+  'inline-flex items-center justify-center rounded-lg bg-indigo-600 px-7 py-3.5 text-lg font-semibold text-white shadow-lg shadow-indigo-600/25 hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
+const QUIET_LINK =
+  'font-semibold text-gray-700 underline-offset-4 hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-gray-300 dark:hover:text-indigo-400';
+
+const PHONE_MEDIA = `(max-width: ${PHONE_MAX_WIDTH_PX}px)`;
+
+/**
+ * The screenshot of the theme the page is in (the other one is display:none, so a lazy image is never fetched),
+ * the phone one on a phone. Each source states its size, so the page keeps its room before the image arrives.
+ */
+function Screenshot({ shot, sizes }: { shot: LandingScreenshot; sizes: string }) {
+  const largest = Math.max(...SCREENSHOT_WIDTHS);
+  return (
+    <>
+      {SCREENSHOT_THEMES.map((theme) => (
+        <picture key={theme} className={theme === 'dark' ? 'hidden dark:block' : 'block dark:hidden'}>
+          <source media={PHONE_MEDIA} srcSet={phoneScreenshotPath(shot.id, theme)} width={PHONE_SHOT.width} height={PHONE_SHOT.height} />
+          <img
+            src={screenshotPath(shot.id, theme, largest)}
+            srcSet={SCREENSHOT_WIDTHS.map((width) => `${screenshotPath(shot.id, theme, width)} ${width}w`).join(', ')}
+            sizes={sizes}
+            width={shot.width}
+            height={shot.height}
+            alt={shot.alt}
+            loading="lazy"
+            decoding="async"
+            className="h-auto w-full"
+          />
+        </picture>
+      ))}
+    </>
+  );
+}
+
+/** A window frame around a screenshot, so it reads as the product rather than a picture. */
+function Frame({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <figure className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-2xl shadow-indigo-950/10 dark:border-gray-800 dark:bg-gray-900 dark:shadow-black/40">
+      <div className="flex items-center gap-1.5 border-b border-gray-200 px-4 py-2.5 dark:border-gray-800" aria-hidden="true">
+        <span className="h-2.5 w-2.5 rounded-full bg-gray-300 dark:bg-gray-700" />
+        <span className="h-2.5 w-2.5 rounded-full bg-gray-300 dark:bg-gray-700" />
+        <span className="h-2.5 w-2.5 rounded-full bg-gray-300 dark:bg-gray-700" />
+      </div>
+      {children}
+      <figcaption className="sr-only">{label}</figcaption>
+    </figure>
+  );
+}
+
 export default function Landing() {
   const { user } = useAuth();
   const { data: stats } = useApi(apiKeys.stats, { refreshInterval: STATS_REFRESH_MS });
@@ -26,51 +87,58 @@ export default function Landing() {
     { label: 'Commands', value: stats ? number.format(stats.commands) : '–' },
     { label: 'Uptime', value: DISPLAYED_UPTIME },
   ];
-  const primary =
-    'rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white shadow hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
-  const secondary =
-    'rounded-lg border border-gray-300 px-6 py-3 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:text-white dark:hover:bg-gray-800';
 
   return (
     <>
-      <section className="mx-auto max-w-7xl px-4 pb-16 pt-20 text-center sm:px-6">
-        <h1 className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+      <section className="bg-linear-to-b from-indigo-100/70 to-transparent px-4 pb-12 pt-16 text-center sm:px-6 sm:pt-20 dark:from-indigo-950/50">
+        <h1 className="mx-auto max-w-4xl text-4xl font-extrabold tracking-tight sm:text-6xl">
           The Discord bot that runs your server <span className="text-indigo-600 dark:text-indigo-400">for you</span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-gray-600 dark:text-gray-400">
           Moderation, anti-nuke, fun, server info, utilities and Last.fm in one bot, with a dashboard that saves every change instantly.
         </p>
-        <div className="mt-10 flex flex-wrap items-center justify-center gap-4">
-          <a href="/api/invite" className={primary}>
+        <div className="mt-10 flex flex-col items-center gap-5">
+          <a href="/api/invite" className={PRIMARY}>
             Add to Discord
           </a>
-          {user ? (
-            <Link href="/servers" className={secondary}>
-              Open Dashboard
+          <p className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm">
+            {user ? (
+              <Link href="/servers" className={QUIET_LINK}>
+                Open Dashboard
+              </Link>
+            ) : (
+              <a href="/api/auth" className={QUIET_LINK}>
+                Login
+              </a>
+            )}
+            <Link href="/commands" className={QUIET_LINK}>
+              View Commands
             </Link>
-          ) : (
-            <a href="/api/auth" className={secondary}>
-              Login
-            </a>
-          )}
-          <Link href="/commands" className={secondary}>
-            View Commands
-          </Link>
+          </p>
         </div>
       </section>
 
-      <section aria-labelledby="stats-heading" className="mx-auto max-w-7xl px-4 sm:px-6">
+      <section aria-labelledby="stats-heading" className="mx-auto max-w-5xl px-4 sm:px-6">
         <h2 id="stats-heading" className="sr-only">
           Bot statistics
         </h2>
-        <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        <dl className="grid grid-cols-2 divide-gray-200 rounded-2xl border border-gray-200 bg-white md:grid-cols-4 md:divide-x dark:divide-gray-800 dark:border-gray-800 dark:bg-gray-900">
           {tiles.map((t) => (
-            <div key={t.label} className="rounded-xl border border-gray-200 bg-white p-6 text-center dark:border-gray-800 dark:bg-gray-900">
-              <dt className="text-sm font-medium text-gray-600 dark:text-gray-400">{t.label}</dt>
-              <dd className="mt-2 text-3xl font-bold">{t.value}</dd>
+            <div key={t.label} className="flex flex-col-reverse items-center px-4 py-5">
+              <dt className="mt-1 text-sm font-medium text-gray-600 dark:text-gray-400">{t.label}</dt>
+              <dd className="text-3xl font-bold tabular-nums">{t.value}</dd>
             </div>
           ))}
         </dl>
+      </section>
+
+      <section aria-labelledby="dashboard-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
+        <h2 id="dashboard-heading" className="sr-only">
+          The dashboard
+        </h2>
+        <Frame label="Every module of a server on one page, each with its state.">
+          <Screenshot shot={LANDING_SCREENSHOTS.settings} sizes="(min-width: 1152px) 1104px, calc(100vw - 2rem)" />
+        </Frame>
       </section>
 
       <section aria-labelledby="features-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
@@ -87,19 +155,41 @@ export default function Landing() {
         </ul>
       </section>
 
-      <section className="mx-auto mb-20 max-w-5xl rounded-2xl bg-indigo-600 px-6 py-12 text-center text-white">
+      <section aria-labelledby="library-heading" className="mx-auto grid max-w-7xl items-center gap-10 px-4 pb-20 sm:px-6 lg:grid-cols-[2fr_3fr]">
+        <div>
+          <h2 id="library-heading" className="text-3xl font-bold tracking-tight">
+            Music libraries in the browser
+          </h2>
+          <p className="mt-4 text-gray-600 dark:text-gray-400">
+            Browse folders, search every song, play a folder from start to end and download a song or a whole folder as one zip.
+          </p>
+          <p className="mt-6 flex gap-6 text-sm">
+            <Link href="/kenji" className={QUIET_LINK}>
+              Kenji Library
+            </Link>
+            <Link href="/glaive" className={QUIET_LINK}>
+              Glaive Library
+            </Link>
+          </p>
+        </div>
+        <Frame label="A library: its folder tree, the songs of a folder and the player.">
+          <Screenshot shot={LANDING_SCREENSHOTS.library} sizes="(min-width: 1280px) 740px, (min-width: 1024px) 60vw, calc(100vw - 2rem)" />
+        </Frame>
+      </section>
+
+      <section className="mx-4 mb-20 rounded-2xl bg-indigo-600 px-6 py-12 text-center text-white sm:mx-auto sm:max-w-5xl">
         <h2 className="text-3xl font-bold">Ready to take control of your server?</h2>
         <p className="mt-4 text-indigo-100">Add the bot in one click, then tune every setting from the dashboard.</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-4">
+        <div className="mt-8 flex flex-col items-center gap-4">
           <a
             href="/api/invite"
-            className="rounded-lg bg-white px-6 py-3 font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className="rounded-lg bg-white px-7 py-3.5 text-lg font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             Add to Discord
           </a>
           <Link
             href="/commands"
-            className="rounded-lg border border-white/60 px-6 py-3 font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className="text-sm font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             View Commands
           </Link>

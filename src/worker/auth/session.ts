@@ -21,7 +21,19 @@ const isHttps = (env: Env) => env.APP_ORIGIN.startsWith('https:');
 export const SESSION_COOKIE_NAMES = { https: '__Host-sm_session', http: 'sm_session' } as const;
 export const sessionCookieName = (env: Env) => (isHttps(env) ? SESSION_COOKIE_NAMES.https : SESSION_COOKIE_NAMES.http);
 
-const secretKey = (env: Env) => new TextEncoder().encode(env.SESSION_SECRET);
+/**
+ * The HMAC key of the session JWT, imported once per secret and isolate: jose given the raw bytes imports them
+ * again on every verification, a cost every logged-in request paid. Same bytes, same signatures.
+ */
+const sessionKeys = new Map<string, Promise<CryptoKey>>();
+function secretKey(env: Env): Promise<CryptoKey> {
+  let key = sessionKeys.get(env.SESSION_SECRET);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(env.SESSION_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    sessionKeys.set(env.SESSION_SECRET, key);
+  }
+  return key;
+}
 
 export async function signSessionToken(env: Env, sid: string, sub: string, expiresAt: number): Promise<string> {
   return new SignJWT({ sid })
@@ -29,7 +41,7 @@ export async function signSessionToken(env: Env, sid: string, sub: string, expir
     .setSubject(sub)
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt / 1000))
-    .sign(secretKey(env));
+    .sign(await secretKey(env));
 }
 
 /** The claims of a valid token; anything unsigned, re-signed, expired or without `exp` is null. */
@@ -37,7 +49,7 @@ export async function verifySessionToken(env: Env, token: string): Promise<Sessi
   try {
     // Refuse other algorithms (alg "none" above all) before jose gets to see them.
     if (decodeProtectedHeader(token).alg !== ALGORITHM) return null;
-    const { payload } = await jwtVerify(token, secretKey(env), { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub', 'sid'] });
+    const { payload } = await jwtVerify(token, await secretKey(env), { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub', 'sid'] });
     return typeof payload.sid === 'string' && payload.sub ? { sid: payload.sid, sub: payload.sub } : null;
   } catch {
     return null;

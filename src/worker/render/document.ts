@@ -1,32 +1,98 @@
 import { scriptJson, DATA_ISLAND_ID, type IslandData } from '../../client/data-island';
 import { THEME_BOOT_SCRIPT } from '../../client/theme-script';
+import { SHARE_IMAGE } from '../../shared/landing-images';
 import { escapeHtml } from '../html/escape';
 import type { PageAssets } from './assets';
 import { SCRIPT_LIST_ID, SCRIPT_LOADER, type ScriptList } from '../../client/script-loader';
 
-interface DocumentParts {
+/** How a link to the page previews in Discord, search results and elsewhere. */
+export interface PageMeta {
   title: string;
   description: string;
+  /** The site's public origin (APP_ORIGIN): previews need absolute URLs. */
+  origin: string;
+  /** The page's own address, absent for a page that does not exist. */
+  address: string | undefined;
+}
+
+interface DocumentParts {
+  meta: PageMeta;
   assets: PageAssets;
   island: IslandData;
   appHtml: string;
 }
 
-/** The HTML around the React root. Dark by default; the boot script switches to light before paint. */
-export function renderDocument({ title, description, assets, island, appHtml }: DocumentParts): string {
+const metaTag = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+
+/** Open Graph (Discord, Facebook, Slack…) and Twitter's card, with the one share image of public/. */
+function previewTags({ title, description, origin, address }: PageMeta): string[] {
+  const url = address === undefined ? undefined : `${origin}${address}`;
   return [
+    ...(url === undefined ? [] : [`<link rel="canonical" href="${escapeHtml(url)}">`, metaTag('property', 'og:url', url)]),
+    metaTag('property', 'og:type', 'website'),
+    metaTag('property', 'og:site_name', 'ServerManager'),
+    metaTag('property', 'og:title', title),
+    metaTag('property', 'og:description', description),
+    metaTag('property', 'og:image', `${origin}${SHARE_IMAGE.path}`),
+    metaTag('property', 'og:image:width', String(SHARE_IMAGE.width)),
+    metaTag('property', 'og:image:height', String(SHARE_IMAGE.height)),
+    metaTag('property', 'og:image:alt', SHARE_IMAGE.alt),
+    metaTag('name', 'twitter:card', 'summary_large_image'),
+    metaTag('name', 'twitter:title', title),
+    metaTag('name', 'twitter:description', description),
+    metaTag('name', 'twitter:image', `${origin}${SHARE_IMAGE.path}`),
+  ];
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The built sheets as UTF-8, encoded once per page's assets (cached per page module in assets.ts): they are
+ * most of a page's bytes (about 60 of 80 KB), and encoding them again per request was the largest single cost
+ * of a logged-in page's render.
+ */
+const encodedStyles = new WeakMap<PageAssets, Uint8Array>();
+
+function stylesOf(assets: PageAssets): Uint8Array {
+  let bytes = encodedStyles.get(assets);
+  if (!bytes) {
+    bytes = encoder.encode(
+      [
+        ...assets.inlineStyles.map((text) => `<style>${text}</style>`),
+        ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+      ].join(''),
+    );
+    encodedStyles.set(assets, bytes);
+  }
+  return bytes;
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
+/** The HTML around the React root, as UTF-8. Dark by default; the boot script switches to light before paint. */
+export function renderDocument({ meta, assets, island, appHtml }: DocumentParts): Uint8Array<ArrayBuffer> {
+  const head = [
     '<!doctype html>',
     '<html lang="en" class="dark" style="color-scheme:dark">',
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<title>${escapeHtml(meta.title)}</title>`,
+    metaTag('name', 'description', meta.description),
+    ...previewTags(meta),
     '<meta name="theme-color" content="#030712">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<script>${THEME_BOOT_SCRIPT}</script>`,
-    ...assets.inlineStyles.map((text) => `<style>${text}</style>`),
-    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+  ].join('');
+  const body = [
     '</head>',
     '<body class="bg-gray-50 antialiased dark:bg-gray-950">',
     `<div id="root">${appHtml}</div>`,
@@ -35,6 +101,7 @@ export function renderDocument({ title, description, assets, island, appHtml }: 
     '</body>',
     '</html>',
   ].join('');
+  return concat([encoder.encode(head), stylesOf(assets), encoder.encode(body)]);
 }
 
 /** The scripts as data, and the fixed loader that asks for them once the page is painted. */

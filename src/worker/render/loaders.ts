@@ -1,5 +1,4 @@
 import { apiKeys, type LoaderKey } from '../../shared/api-keys';
-import { COMMANDS } from '../../shared/commands';
 import { isSnowflake } from '../../shared/discord-ids';
 import { isAccessDenial, type AccessDeniedResponse } from '../../shared/server-access';
 import { sectionOfSlug } from '../../shared/settings-paths';
@@ -31,7 +30,6 @@ type Loader = (context: LoaderContext) => Promise<Fallback>;
  */
 const LOADERS: Record<LoaderKey, Loader> = {
   stats: async ({ env }) => ({ [apiKeys.stats]: await stats(env.DB) }),
-  commands: () => Promise.resolve({ [apiKeys.commands]: COMMANDS }),
   servers: async ({ env, session, signal, readAhead }) => {
     if (!session) return {};
     const { allowed, invitable, whitelist } = await serverListPage(env, session, { signal, readAhead });

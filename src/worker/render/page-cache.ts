@@ -3,13 +3,13 @@
  * static file costs, and the landing page's figures stay at most a minute old. Two tiers: the isolate's memory
  * (a hit is a Map lookup, no I/O) in front of the Workers cache (shared by the isolates of a location).
  * It wraps the whole app, so a hit runs no middleware and the stored copy carries the final headers (CSP included).
- * The memory tier also keeps each page gzip-compressed, so a browser's hit is not compressed again per request
- * (the pages are 65–134 KB); the Workers cache keeps the HTML as it is.
+ * The memory tier also keeps each page compressed (Brotli and gzip), so a browser's hit is not compressed again
+ * per request; the Workers cache keeps the HTML as it is.
  */
 import { parse } from 'hono/utils/cookie';
 import { matchAppRoute, PUBLIC_CACHE_PATHS } from '../../client/routes';
 import { SESSION_COOKIE_NAMES } from '../auth/session';
-import { compress, pageEncodingFor, STORED_CODINGS, type PageEncoding } from './page-encoding';
+import { clientAcceptEncoding, compress, pageEncodingFor, STORED_CODINGS, type PageEncoding } from './page-encoding';
 
 export const PAGE_CACHE_SECONDS = 60;
 export const PAGE_CACHE_HEADER = 'X-Page-Cache';
@@ -68,7 +68,7 @@ async function keep(url: URL, body: ArrayBuffer, headers: Headers): Promise<Kept
 
 /** The coding the client asked for, as stored: `manual` keeps the runtime from compressing it again. */
 function answer(kept: KeptPage, request: Request): Response {
-  const { body, headers } = kept.compressed.get(pageEncodingFor(request.headers.get('Accept-Encoding'))) ?? kept.identity;
+  const { body, headers } = kept.compressed.get(pageEncodingFor(clientAcceptEncoding(request))) ?? kept.identity;
   return new Response(body, { headers, encodeBody: 'manual' });
 }
 
@@ -93,19 +93,26 @@ function browserHeaders(headers: Headers, state: 'HIT' | 'MISS'): Headers {
   return copy;
 }
 
-/** The page's URL, without its query, when this request may be answered from (and stored in) the cache. */
+const hasSessionCookie = (header: string) => {
+  const cookies = parse(header);
+  return Object.values(SESSION_COOKIE_NAMES).some((name) => cookies[name] !== undefined);
+};
+
+/**
+ * The page's URL when this request may be answered from (and stored in) the cache; only its origin and path
+ * are used. Every step a visitor without cookies or a query does not need is skipped: this runs on every hit.
+ */
 function publicPageUrl(request: Request): URL | undefined {
   if (request.method !== 'GET') return undefined;
   const url = new URL(request.url);
-  // Only a page's own address (canonical-url.ts has redirected every other spelling).
+  // Only a page's own address (any other spelling is redirected by canonical-url.ts after this).
   if (!PUBLIC_CACHE_PATHS.has(url.pathname)) return undefined;
   // A visitor with a session cookie gets their own page.
-  const cookies = parse(request.headers.get('Cookie') ?? '');
-  if (Object.values(SESSION_COOKIE_NAMES).some((name) => cookies[name] !== undefined)) return undefined;
+  const cookie = request.headers.get('Cookie');
+  if (cookie !== null && hasSessionCookie(cookie)) return undefined;
   // A deep link the page reads (a library folder) renders fresh; any other query is ignored.
-  const reads = matchAppRoute(url.pathname).route.query ?? [];
-  if (reads.some((name) => url.searchParams.has(name))) return undefined;
-  return new URL(url.pathname, url.origin);
+  if (url.search !== '' && (matchAppRoute(url.pathname).route.query ?? []).some((name) => url.searchParams.has(name))) return undefined;
+  return url;
 }
 
 async function cachedPage(url: URL, request: Request): Promise<Response | undefined> {

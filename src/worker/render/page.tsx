@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { App } from '../../client/App';
 import { accountMenu } from '../../client/components/Header';
 import { toaster } from '../../client/components/LazyToaster';
-import { matchAppRoute, NOT_FOUND_ROUTE } from '../../client/routes';
+import { matchAppRoute, NOT_FOUND_ROUTE, pageAddress } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
 import { checkAuth } from '../auth/check-auth';
 import { cookieClaims, resolveSession } from '../auth/session';
@@ -11,8 +11,6 @@ import { renderApp } from './app-html';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
 import { PageForbidden, PageNotFound, readAheadFor, runLoaders } from './loaders';
-
-const DESCRIPTION = 'ServerManager: a Discord bot for moderation, anti-nuke, fun, info, utility and Last.fm, with a dashboard for every setting.';
 
 /** Server-side render of any page: route → loaders → React → HTML with the data island (see page-cache.ts for the cache). */
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
@@ -46,7 +44,13 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 
   const shown = notFound ? NOT_FOUND_ROUTE : route;
   const island = notFound ? { fallback, notFound } : { fallback };
-  const html = renderDocument({ title: shown.title, description: DESCRIPTION, assets: pageAssets(shown.source), island, appHtml });
+  const meta = {
+    title: shown.title,
+    description: shown.description,
+    origin: c.env.APP_ORIGIN,
+    address: notFound ? undefined : pageAddress(route, url.pathname),
+  };
+  const html = renderDocument({ meta, assets: pageAssets(shown.source), island, appHtml });
   const status = failed ? 500 : notFound ? 404 : loaded.status;
-  return c.html(html, status, { 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
+  return c.body(html, status, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
 }

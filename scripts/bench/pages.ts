@@ -1,0 +1,40 @@
+// The public pages against a static asset, on a server that is already running (`npm start`): for each page its
+// bytes on the wire with a browser's headers and its workerd CPU per request paired with the static asset's
+// (scripts/bench/load.ts), so a change to the page cache or the HTML can be measured in a minute, several times.
+//   node --import ./scripts/resolve-ts-extensions.ts scripts/bench/pages.ts --pid <npm start's pid> [--port 8787] [--rounds 7]
+import { get } from 'node:http';
+import { parseArgs } from 'node:util';
+import { measure, requestHeaders, type CpuSource, type LoadTarget } from './load.ts';
+import { findWorkerd } from './workerd-proc.ts';
+
+const { values } = parseArgs({ options: { pid: { type: 'string' }, port: { type: 'string', default: '8787' }, rounds: { type: 'string', default: '7' } } });
+if (values.pid === undefined) throw new Error('--pid <the pid of npm start> is required (its workerd processes are measured)');
+const port = Number(values.port);
+const base = `http://127.0.0.1:${port}`;
+const root = Number(values.pid);
+
+const STATIC: LoadTarget = { name: 'static /favicon.svg', path: '/favicon.svg' };
+const PAGES: LoadTarget[] = ['/', '/commands', '/kenji', '/glaive', '/privacy-policy'].map((path) => ({ name: path, path }));
+const CPU: CpuSource = { kind: 'pass', rounds: Number(values.rounds), requests: 300, connections: 4 };
+
+/** The body as sent (fetch would decode it). */
+function wire(target: LoadTarget): Promise<{ encoding: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    get(`${base}${target.path}`, { headers: requestHeaders(target) }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ encoding: res.headers['content-encoding'] ?? 'identity', bytes }));
+    }).on('error', reject);
+  });
+}
+
+console.log(`| path | Content-Encoding | bytes on the wire | workerd CPU ms/req | × static (median of ${CPU.rounds} paired passes) |`);
+console.log('|---|---|---|---|---|');
+const staticRow = await measure(base, STATIC, { connections: 4, durationSeconds: 1 }, CPU, () => findWorkerd(root, port), undefined);
+console.log(`| ${STATIC.name} | | | ${staticRow.cpu?.workerMs.toFixed(2) ?? 'n/a'} | |`);
+for (const page of PAGES) {
+  await (await fetch(`${base}${page.path}`)).arrayBuffer();
+  const { encoding, bytes } = await wire(page);
+  const row = await measure(base, page, { connections: 4, durationSeconds: 1 }, CPU, () => findWorkerd(root, port), undefined, STATIC);
+  console.log(`| ${page.name} | ${encoding} | ${bytes} | ${row.cpu?.workerMs.toFixed(2) ?? 'n/a'} | ${row.cpuOfStatic?.toFixed(2) ?? 'n/a'}× |`);
+}
