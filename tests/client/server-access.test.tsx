@@ -89,8 +89,8 @@ describe("the settings page for a role granted 'read'", () => {
     const group = screen.getByRole('group', { name: 'Settings' });
     expect(group.getAttribute('aria-describedby')).toBe('read-only-banner');
     const controls = (['button', 'switch', 'combobox', 'textbox'] as const).flatMap((role) => within(group).queryAllByRole(role));
-    // Reaction Role: its switch, role, message ID and emoji.
-    expect(controls).toHaveLength(4);
+    // Reaction Role: its switch, role, message ID, emoji and the emoji list's button.
+    expect(controls).toHaveLength(5);
     // Disabled through their fieldset (a real browser disables every control inside; the e2e test checks that).
     expect((group as HTMLFieldSetElement).disabled).toBe(true);
     for (const control of controls) expect(control.closest('fieldset'), control.outerHTML.slice(0, 80)).toBe(group);

@@ -52,8 +52,9 @@ describe('a module added as one registry entry', () => {
   it('is a card of the settings page with a switch, a channel select and its number field', async () => {
     const data = { ...kenjiSettings(), leveling: { enabled: false, channelID: null, xpPerMessage: 10 } };
     const auth = { authenticated: true, user: { id: '100000000000000002', username: 'o', global_name: 'Demo Owner', avatar: null }, isAdmin: false };
-    renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, {
-      path: `/server/${GUILD}`,
+    // Its own view, at the address its title gives it.
+    renderWithApp(<ServerSettingsPage params={{ serverId: GUILD, module: 'leveling' }} />, {
+      path: `/server/${GUILD}/leveling`,
       fallback: { '/api/check-auth': auth, [`/api/server-settings?serverID=${GUILD}`]: data },
     });
     const card = screen.getByRole('region', { name: 'Leveling' });
@@ -66,7 +67,7 @@ describe('a module added as one registry entry', () => {
     await userEvent.clear(xp);
     await userEvent.type(xp, '101');
     expect(within(card).getByText('Enter a whole number from 1 to 100.')).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Modules' }).textContent).toContain('Leveling');
+    for (const nav of screen.getAllByRole('navigation', { name: 'Server settings' })) expect(nav.textContent).toContain('Leveling');
   });
 
   it('is in the bot API and its OpenAPI document, with its bounds', () => {
