@@ -16,6 +16,6 @@ export default defineConfig({
     // Scripts a test adds (tests/client/script-loader.test.ts) are never fetched; they count as loaded.
     environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
     exclude: withOpenApi ? [] : ['tests/conformance/discord-openapi.test.ts'],
-    setupFiles: ['./tests/client/setup.ts'],
+    setupFiles: ['./tests/client/helpers/setup.ts'],
   },
 });

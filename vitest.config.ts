@@ -39,7 +39,7 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ['tests/worker/**/*.test.ts'],
-      setupFiles: ['./tests/worker/setup.ts'],
+      setupFiles: ['./tests/worker/helpers/setup.ts'],
       // workerd reports an errored response stream as an unhandled rejection even when the reader handles
       // it; the fault suite errors a zip on purpose (a member vanishing mid-stream) and asserts on it.
       onUnhandledError: (error: { message?: string }) => !(error.message ?? '').includes('changed or disappeared while zipping'),

@@ -411,7 +411,7 @@ export const FAULTS: readonly SeededFault[] = [
     faulty: 'export const DEFAULT_EXPIRY_DAYS = EXPIRY_OPTIONS_DAYS.week;',
     description: 'the default expiry is 7 days instead of the spec 30',
     layer: 'unit',
-    tests: [C('whitelist-rules.test.ts'), C('whitelist-admin.test.tsx')],
+    tests: [C('whitelist-rules.test.ts'), C('admin-whitelist.test.tsx')],
   },
   {
     id: 'expiry-permanent-one-year',
@@ -656,7 +656,7 @@ export const FAULTS: readonly SeededFault[] = [
     faulty: "if (/^bytes=[1-9]/.test(request.headers.get('Range') ?? '') || (await spendPlayTicket(env, ask.ticket, play, bytes))) return",
     description: 'a range from a byte past 0 (bytes=1-) streams uncounted again, as before issue 22',
     layer: 'worker',
-    tests: [W('song-limits')],
+    tests: [W('songs-limits')],
   },
   {
     id: 'play-ticket-opening-bytes-free',
@@ -666,7 +666,7 @@ export const FAULTS: readonly SeededFault[] = [
     faulty: 'issuePlayTicket(env, play, read.head.size, 0);',
     description: "the counted request's own bytes are not taken from its ticket's budget",
     layer: 'worker',
-    tests: [W('song-limits')],
+    tests: [W('songs-limits')],
   },
   {
     id: 'play-ticket-full-answer-free',
@@ -676,7 +676,7 @@ export const FAULTS: readonly SeededFault[] = [
     faulty: 'return 0;',
     description: 'a whole file sent on a ticket costs the ticket nothing',
     layer: 'worker',
-    tests: [W('song-limits')],
+    tests: [W('songs-limits')],
   },
   {
     id: 'play-ticket-budget-unchecked',
@@ -686,7 +686,7 @@ export const FAULTS: readonly SeededFault[] = [
     faulty: 'RETURNING',
     description: 'a ticket pays for any number of requests (60 full downloads on one ticket)',
     layer: 'worker',
-    tests: [W('song-limits')],
+    tests: [W('songs-limits')],
   },
   {
     id: 'play-ticket-budget-edge',
@@ -696,7 +696,7 @@ export const FAULTS: readonly SeededFault[] = [
     faulty: 'AND spent + ?2 <= budget + 1 RETURNING',
     description: 'a ticket pays for one byte past its budget',
     layer: 'worker',
-    tests: [W('song-limits')],
+    tests: [W('songs-limits')],
   },
   {
     id: 'play-ticket-budget-files',
@@ -706,7 +706,7 @@ export const FAULTS: readonly SeededFault[] = [
     faulty: 'export const PLAY_TICKET_FILES = 60;',
     description: 'a ticket covers 60 times the file instead of 3',
     layer: 'worker',
-    tests: [W('song-limits')],
+    tests: [W('songs-limits')],
   },
   {
     id: 'play-ticket-expiry-edge',
@@ -756,7 +756,7 @@ export const FAULTS: readonly SeededFault[] = [
     faulty: 'if (seen.length >= limits.maxFiles) {',
     description: 'a folder of exactly the most files is refused',
     layer: 'worker',
-    tests: [W('song-zip')],
+    tests: [W('songs-zip')],
   },
   {
     id: 'zip-byte-limit-edge',
@@ -766,7 +766,7 @@ export const FAULTS: readonly SeededFault[] = [
     faulty: 'if (totalBytes >= limits.maxBytes) {',
     description: 'a folder of exactly the most bytes is refused',
     layer: 'worker',
-    tests: [W('song-zip')],
+    tests: [W('songs-zip')],
   },
   {
     id: 'zip-sibling-prefix',
@@ -786,7 +786,7 @@ export const FAULTS: readonly SeededFault[] = [
     faulty: 'export const MAX_ZIP_FILES = 5000;',
     description: 'a folder zip holds 5000 files instead of 2000',
     layer: 'worker',
-    tests: [W('songs-api'), W('song-zip')],
+    tests: [W('songs-api'), W('songs-zip')],
   },
   {
     id: 'path-single-dot-segment',
@@ -856,7 +856,7 @@ export const FAULTS: readonly SeededFault[] = [
     faulty: 'const LAST_DOS_TIME = Date.UTC(2107, 0, 1);',
     description: 'a member dated after 2107 is clamped to the start of 2107 instead of its end',
     layer: 'worker',
-    tests: [W('song-zip')],
+    tests: [W('songs-zip')],
   },
   {
     id: 'path-encoded-uppercase',
@@ -1059,7 +1059,7 @@ export const FAULTS: readonly SeededFault[] = [
     faulty: "request.headers.get('X-Forwarded-For')",
     description: 'rate limits key on a header the client sets, so every client shares one budget (or picks its own)',
     layer: 'worker',
-    tests: [W('song-limits')],
+    tests: [W('songs-limits')],
   },
   {
     id: 'page-cache-any-cookie',
@@ -1350,7 +1350,7 @@ export const FAULTS: readonly SeededFault[] = [
     faulty: 'onRevertAnyway={() => void revert(entry)}',
     description: "'Revert anyway' does not send the value it showed, so it meets the same conflict again",
     layer: 'unit',
-    tests: [C('recent-changes.test.tsx')],
+    tests: [C('settings-recent-changes.test.tsx')],
   },
   {
     id: 'import-apply-without-fingerprint',

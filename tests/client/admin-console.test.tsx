@@ -4,8 +4,8 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Admin from '../../src/client/pages/Admin';
 import type { AdminServerOption, AdminUserOption, AdminWhitelistEntry, CheckAuthResponse } from '../../src/shared/api-types';
-import { jsonBody, required } from './expect-helpers';
-import { renderWithApp } from './render-with-app';
+import { jsonBody, required } from './helpers/expect-helpers';
+import { renderWithApp } from './helpers/render-with-app';
 
 const adminAuth: CheckAuthResponse = {
   authenticated: true,

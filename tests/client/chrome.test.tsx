@@ -7,7 +7,7 @@ import { Header } from '../../src/client/components/Header';
 import { ThemeToggle } from '../../src/client/components/ThemeToggle';
 import { THEME_STORAGE_KEY } from '../../src/client/hooks/useTheme';
 import type { SessionUser } from '../../src/shared/api-types';
-import { renderWithApp } from './render-with-app';
+import { renderWithApp } from './helpers/render-with-app';
 
 const user: SessionUser = { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null };
 

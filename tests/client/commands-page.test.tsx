@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import Commands from '../../src/client/pages/Commands';
 import { filterCommands } from '../../src/shared/command-search';
 import { COMMANDS } from '../../src/shared/commands';
-import { renderWithApp } from './render-with-app';
+import { renderWithApp } from './helpers/render-with-app';
 
 const renderPage = () => renderWithApp(<Commands />, { path: '/commands' });
 const shownNames = () => screen.getAllByRole('listitem').map((li) => within(li).getAllByRole('button')[0]?.querySelector('.command-card-name')?.textContent);

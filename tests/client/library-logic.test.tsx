@@ -14,7 +14,7 @@ import {
 import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors } from '../../src/shared/song-tree';
 import { visibleFolders } from '../../src/client/components/library/FolderTree';
 import { formatTime } from '../../src/client/components/library/PlayerBar';
-import { required } from './expect-helpers';
+import { required } from './helpers/expect-helpers';
 
 const PATHS = [
   'B Artist/Album/10 Ten.wav',

@@ -6,8 +6,8 @@ import ServerSettingsPage from '../../src/client/pages/ServerSettings';
 import type { AllowedServer } from '../../src/shared/api-types';
 import { allows, higherLevel, type AccessLevel, type ServerAccessResponse } from '../../src/shared/server-access';
 import { defaultSettings, type ServerSettingsResponse } from '../../src/shared/settings';
-import { jsonBody } from './expect-helpers';
-import { renderWithApp } from './render-with-app';
+import { jsonBody } from './helpers/expect-helpers';
+import { renderWithApp } from './helpers/render-with-app';
 
 const GUILD = '300000000000000001';
 const DJ = { id: '400000000000001002', name: 'DJ', color: 0x1abc9c, position: 2, managed: false };

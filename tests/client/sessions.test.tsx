@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountMenu } from '../../src/client/components/AccountMenu';
 import type { SessionUser } from '../../src/shared/api-types';
-import { renderWithApp } from './render-with-app';
+import { renderWithApp } from './helpers/render-with-app';
 
 const user: SessionUser = { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null };
 const HERE = 'a'.repeat(43);

@@ -27,8 +27,8 @@ const { defaultSettings, inputProblem, parseSettingUpdate } = await import('../.
 const { SECTION_NAMES } = await import('../../src/shared/settings-registry');
 const { botOpenApiDocument } = await import('../../src/worker/services/bot-openapi');
 const { default: ServerSettingsPage } = await import('../../src/client/pages/ServerSettings');
-const { kenjiSettings } = await import('./settings-fixture');
-const { renderWithApp } = await import('./render-with-app');
+const { kenjiSettings } = await import('./helpers/settings-fixture');
+const { renderWithApp } = await import('./helpers/render-with-app');
 
 type AnySection = Parameters<typeof inputProblem>[0];
 const LEVELING_SECTION = 'leveling' as AnySection;

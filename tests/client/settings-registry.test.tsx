@@ -5,7 +5,7 @@ import { defaultSettings, valueSchema, type ServerSettingsResponse } from '../..
 import { SECTION_NAMES, SETTINGS_REGISTRY, type FieldSpec, type SectionName } from '../../src/shared/settings-registry';
 import { moduleSlug } from '../../src/shared/settings-paths';
 import { KIND_CONTROLS } from '../../src/client/components/settings/kind-controls';
-import { renderWithApp } from './render-with-app';
+import { renderWithApp } from './helpers/render-with-app';
 
 const GUILD = '300000000000000001';
 const data: ServerSettingsResponse = {

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsTransfer } from '../../src/client/components/settings/SettingsTransfer';
 import type { SettingsImportResponse } from '../../src/shared/settings-transfer';
-import { jsonBody } from './expect-helpers';
-import { renderWithApp } from './render-with-app';
-import { kenjiSettings } from './settings-fixture';
+import { jsonBody } from './helpers/expect-helpers';
+import { renderWithApp } from './helpers/render-with-app';
+import { kenjiSettings } from './helpers/settings-fixture';
 
 const GUILD = '300000000000000001';
 const LISTENERS = '400000000000001001';

@@ -13,8 +13,8 @@ import {
   type ServerSettingsResponse,
 } from '../../src/shared/settings';
 import { ApiClientError } from '../../src/client/api';
-import { jsonBody } from './expect-helpers';
-import { renderWithApp } from './render-with-app';
+import { jsonBody } from './helpers/expect-helpers';
+import { renderWithApp } from './helpers/render-with-app';
 import { licenceBadge } from '../../src/client/components/settings/LicenceBanner';
 import { useLocation } from 'wouter';
 import { matchAppRoute } from '../../src/client/routes';

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ServerList from '../../src/client/pages/ServerList';
 import type { AllowedServer, CheckAuthResponse, ServerSummary, WhitelistStateResponse } from '../../src/shared/api-types';
 import { DAY_MS } from '../../src/shared/constants';
-import { jsonBody } from './expect-helpers';
-import { renderWithApp } from './render-with-app';
+import { jsonBody } from './helpers/expect-helpers';
+import { renderWithApp } from './helpers/render-with-app';
 
 const KENJI = '300000000000000001';
 const GLAIVE = '300000000000000002';

@@ -9,8 +9,8 @@ import type {
 } from '../../src/shared/api-types';
 import { DAY_MS } from '../../src/shared/constants';
 import { upsertBotGuild } from '../../src/worker/db/bot-guilds';
-import { GUILDS, loginDemoUsers, USERS } from './login';
-import { call, postJson } from './request';
+import { GUILDS, loginDemoUsers, USERS } from './helpers/login';
+import { call, postJson } from './helpers/request';
 
 let admin = '';
 let owner = '';

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { anyNumber, objectContaining } from './expect-helpers';
+import { anyNumber, objectContaining } from './helpers/expect-helpers';
 import type { AdminAddResponse, AdminDeleteResponse, AdminUpdateResponse, AllWhitelistedServersResponse } from '../../src/shared/api-types';
 import { DAY_MS, EXPIRY_OPTIONS_DAYS } from '../../src/shared/constants';
 import { isAdminId } from '../../src/worker/auth/guards';
 import { DuplicateServerError, insertAdminEntry, insertUserEntryWithinLimit, moveUserEntry } from '../../src/worker/db/whitelist';
-import { clearKv, GUILDS, loginDemoUsers, setFault, USERS } from './login';
-import { call, postJson } from './request';
+import { clearKv, GUILDS, loginDemoUsers, setFault, USERS } from './helpers/login';
+import { call, postJson } from './helpers/request';
 
 const UNKNOWN_SERVER = '399999999999999999';
 const UNKNOWN_USER = '199999999999999999';

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { anyNumber, anyString, objectContaining, satisfying, stringMatching } from './expect-helpers';
+import { anyNumber, anyString, objectContaining, satisfying, stringMatching } from './helpers/expect-helpers';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
 import { DEMO_BOT_TOKEN } from '../../dev/fake-discord/data.ts';
-import { authorizeAs, clearKv, cookiesOf, discordCallCount, discordHeaders, GUILDS, loginAs, resetFake, setFault, USERS } from './login';
-import { insideOneWindow } from './rate-limit-window';
-import { call, postJson } from './request';
+import { authorizeAs, clearKv, cookiesOf, discordCallCount, discordHeaders, GUILDS, loginAs, resetFake, setFault, USERS } from './helpers/login';
+import { insideOneWindow } from './helpers/rate-limit-window';
+import { call, postJson } from './helpers/request';
 
 const secret = () => new TextEncoder().encode(env.SESSION_SECRET);
 const sessionCookie = (token: string) => `sm_session=${token}`;

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { anyString } from './expect-helpers';
+import { anyString } from './helpers/expect-helpers';
 import { defaultSettings, type BotGuildResponse } from '../../src/shared/settings';
-import { clearKv, GUILDS, loginAs, resetFake, USERS } from './login';
-import { call, postJson } from './request';
+import { clearKv, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
+import { call, postJson } from './helpers/request';
 
 const bot = (guildId: string, authorization?: string, cookie?: string) =>
   call(`/api/bot/guilds/${guildId}`, { headers: authorization === undefined ? {} : { Authorization: authorization }, cookie });

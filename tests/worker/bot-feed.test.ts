@@ -1,11 +1,11 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createBotClient } from '../../examples/bot-client';
-import { demoBotGuilds, reportDemoPresence } from './bot-presence-seed';
+import { demoBotGuilds, reportDemoPresence } from './helpers/bot-presence-seed';
 import { botChangesResponseSchema, botGuildResponseSchema, type BotChangesResponse } from '../../src/shared/bot-api';
 import { recordExpiries } from '../../src/worker/db/bot-changes';
-import { clearKv, GUILDS, loginAs, resetFake, USERS } from './login';
-import { call, postJson } from './request';
+import { clearKv, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
+import { call, postJson } from './helpers/request';
 
 const KENJI_MOD_LOG = '500000000000001010';
 const KENJI_GENERAL = '500000000000001004';

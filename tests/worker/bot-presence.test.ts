@@ -2,10 +2,10 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index';
-import { anyString } from './expect-helpers';
-import { demoBotGuilds, forgetBotPresence, reportDemoPresence } from './bot-presence-seed';
-import { clearKv, DISCORD, GUILDS, loginAs, resetFake, USERS } from './login';
-import { call } from './request';
+import { anyString } from './helpers/expect-helpers';
+import { demoBotGuilds, forgetBotPresence, reportDemoPresence } from './helpers/bot-presence-seed';
+import { clearKv, DISCORD, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
+import { call } from './helpers/request';
 
 const AUTH = { Authorization: `Bearer ${env.BOT_API_TOKEN}`, 'Content-Type': 'application/json' };
 const NEW_GUILD = '400000000000000001';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { authorizeAs, clearKv, loginAs, resetFake, USERS } from './login';
-import { callWithEnv } from './request';
+import { authorizeAs, clearKv, loginAs, resetFake, USERS } from './helpers/login';
+import { callWithEnv } from './helpers/request';
 
 /** Secrets fail closed: a missing or short one answers 503 naming it (never its value), logs one line, writes nothing. */
 

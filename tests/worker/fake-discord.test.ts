@@ -12,7 +12,7 @@ import { createFakeDiscord } from '../../dev/fake-discord/app.ts';
 import type { FakeDiscord } from '../../dev/fake-discord/app.ts';
 import { createDemoData, DEMO_BOT_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_GUILD_IDS, DEMO_USER_IDS } from '../../dev/fake-discord/data.ts';
 import type { DemoChannel, DemoGuild } from '../../dev/fake-discord/data.ts';
-import { stringMatching } from './expect-helpers';
+import { stringMatching } from './helpers/expect-helpers';
 
 const REDIRECT_URI = 'http://localhost:5173/api/successful-auth';
 // RFC 7636 appendix B: a verifier and its S256 challenge, computed independently of the fake.

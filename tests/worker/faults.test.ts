@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { anyString, stringMatching } from './expect-helpers';
+import { anyString, stringMatching } from './helpers/expect-helpers';
 import { createExecutionContext } from 'cloudflare:test';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
 import { app } from '../../src/worker/index';
-import { clearKv, GUILDS, loginAs, resetFake, setFault, USERS } from './login';
-import { call, postJson } from './request';
+import { clearKv, GUILDS, loginAs, resetFake, setFault, USERS } from './helpers/login';
+import { call, postJson } from './helpers/request';
 
 /**
  * Discord misbehaving: every API call answers a clear JSON error, pages render instead of crashing,

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stringMatching } from './expect-helpers';
-import { clearKv, loginAs, resetFake, USERS } from './login';
-import { call } from './request';
+import { stringMatching } from './helpers/expect-helpers';
+import { clearKv, loginAs, resetFake, USERS } from './helpers/login';
+import { call } from './helpers/request';
 
 /**
  * Bad input over every API route: whatever arrives, the answer is a 4xx JSON error naming the problem,

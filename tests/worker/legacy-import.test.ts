@@ -8,7 +8,7 @@ import { countOutcomes } from '../../scripts/legacy-import/report';
 import { readStatements, sqlLiteral, stateFromRows, writeStatements } from '../../scripts/legacy-import/sql';
 import settingsExport from '../fixtures/legacy/serversettings.json?raw';
 import whitelistExport from '../fixtures/legacy/whitelist.json?raw';
-import { call } from './request';
+import { call } from './helpers/request';
 
 const NOW = Date.UTC(2026, 10, 23);
 const KENJI = '300000000000000001';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { safeReturnPath } from '../../src/worker/auth/return-path';
-import { authorizeAs, resetFake, USERS } from './login';
-import { call } from './request';
+import { authorizeAs, resetFake, USERS } from './helpers/login';
+import { call } from './helpers/request';
 
 const ORIGIN = 'http://localhost';
 

@@ -2,10 +2,10 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setStats } from './stats-row';
+import { setStats } from './helpers/stats-row';
 import { withPageCache } from '../../src/worker/render/page-cache';
-import { loginAs, resetFake, USERS } from './login';
-import { call, ORIGIN } from './request';
+import { loginAs, resetFake, USERS } from './helpers/login';
+import { call, ORIGIN } from './helpers/request';
 
 /** The cache write runs after the response (waitUntil); wait until the next request sees it. */
 async function untilCached(path: string): Promise<Response> {

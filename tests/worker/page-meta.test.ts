@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { call } from './request';
+import { call } from './helpers/request';
 
 /** The head's tags by their `name` or `property`, and the canonical link. */
 async function head(path: string) {

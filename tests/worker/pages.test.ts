@@ -1,12 +1,12 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { anyString, stringMatching } from './expect-helpers';
+import { anyString, stringMatching } from './helpers/expect-helpers';
 import { scriptJson } from '../../src/client/data-island';
 import { COMMANDS } from '../../src/shared/commands';
-import { setStats } from './stats-row';
+import { setStats } from './helpers/stats-row';
 import { withinBudget } from '../../src/worker/render/loaders';
-import { GUILDS, loginAs, USERS } from './login';
-import { call, postJson } from './request';
+import { GUILDS, loginAs, USERS } from './helpers/login';
+import { call, postJson } from './helpers/request';
 
 describe('GET /api/stats', () => {
   beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clearKv, DISCORD, GUILDS, loginDemoUsers } from './login';
-import { call, postJson } from './request';
+import { clearKv, DISCORD, GUILDS, loginDemoUsers } from './helpers/login';
+import { call, postJson } from './helpers/request';
 
 // Demo data: Demo Member holds DJ in Kenji Lounge; the owner grants DJ write access below.
 const DJ = '400000000000001002';

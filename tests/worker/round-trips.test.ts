@@ -3,8 +3,8 @@ import { env } from 'cloudflare:workers';
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../src/worker/index';
-import { GUILDS, loginAs, loginDemoUsers, USERS } from './login';
-import { ORIGIN } from './request';
+import { GUILDS, loginAs, loginDemoUsers, USERS } from './helpers/login';
+import { ORIGIN } from './helpers/request';
 
 interface Trips {
   d1: string[];

@@ -7,8 +7,8 @@ import { SETTINGS_AUDIT_RETENTION_DAYS } from '../../src/worker/db/settings';
 import { readStats } from '../../src/worker/db/stats';
 import { keyringOf, openAccessToken } from '../../src/worker/auth/session-tokens';
 import { findSessionById } from '../../src/worker/db/sessions';
-import { clearKv, DISCORD, discordCallCount, discordHeaders, loginAs, resetFake, setFault, USERS } from './login';
-import { call } from './request';
+import { clearKv, DISCORD, discordCallCount, discordHeaders, loginAs, resetFake, setFault, USERS } from './helpers/login';
+import { call } from './helpers/request';
 
 async function runCron() {
   const ctx = createExecutionContext();

@@ -6,9 +6,9 @@ import { keyringOf, openAccessToken, openRefreshToken } from '../../src/worker/a
 import { findSessionById } from '../../src/worker/db/sessions';
 import { issuePlayTicket, spendPlayTicket } from '../../src/worker/songs/play-ticket';
 import { fromBase64Url, toBase64Url } from '../../src/shared/base64url';
-import { required } from './expect-helpers';
-import { authorizeAs, clearKv, cookiesOf, DISCORD, discordHeaders, loginAs, resetFake, USERS } from './login';
-import { call, callWithEnv, postJson } from './request';
+import { required } from './helpers/expect-helpers';
+import { authorizeAs, clearKv, cookiesOf, DISCORD, discordHeaders, loginAs, resetFake, USERS } from './helpers/login';
+import { call, callWithEnv, postJson } from './helpers/request';
 
 const checkAuth = async (cookie: string, overrides: Record<string, string | undefined> = {}) =>
   (await callWithEnv('/api/check-auth', overrides, { cookie })).json<{ authenticated: boolean }>();

@@ -3,9 +3,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AllowedServer } from '../../src/shared/api-types';
 import type { ServerAccessResponse } from '../../src/shared/server-access';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
-import { clearKv, DISCORD, GUILDS, loginDemoUsers, setFault, USERS } from './login';
-import { importAntiMp3 } from './import-request';
-import { call, postJson } from './request';
+import { clearKv, DISCORD, GUILDS, loginDemoUsers, setFault, USERS } from './helpers/login';
+import { importAntiMp3 } from './helpers/import-request';
+import { call, postJson } from './helpers/request';
 
 // Demo data ids (dev/fake-discord/data.ts). Demo Owner owns Kenji Lounge and has Manage Server in Glaive
 // Studio; Demo Member holds Listeners and DJ in Kenji Lounge and Listeners in Lofi Café, and manages nothing.

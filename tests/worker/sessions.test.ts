@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { keyringOf, openAccessToken, openRefreshToken } from '../../src/worker/auth/session-tokens';
 import { findSessionById } from '../../src/worker/db/sessions';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
-import { anyNumber, required } from './expect-helpers';
+import { anyNumber, required } from './helpers/expect-helpers';
 import {
   authorizeAs,
   clearKv,
@@ -19,8 +19,8 @@ import {
   setTokenFault,
   tokenCalls,
   USERS,
-} from './login';
-import { call, callWithEnv, postJson } from './request';
+} from './helpers/login';
+import { call, callWithEnv, postJson } from './helpers/request';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -5,9 +5,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordsOfExport } from '../../scripts/legacy-import/records';
 import type { ServerSettingsResponse, SettingsAuditResponse } from '../../src/shared/settings';
 import type { SettingsDocument, SettingsImportResponse } from '../../src/shared/settings-transfer';
-import { stringMatching } from './expect-helpers';
-import { clearKv, GUILDS, loginDemoUsers } from './login';
-import { call, postJson } from './request';
+import { stringMatching } from './helpers/expect-helpers';
+import { clearKv, GUILDS, loginDemoUsers } from './helpers/login';
+import { call, postJson } from './helpers/request';
 
 const GENERAL = '500000000000001004';
 const MESSAGE = '600000000000000001';

@@ -2,8 +2,8 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sampleValue, type ServerSettingsResponse } from '../../src/shared/settings';
 import { SETTINGS_REGISTRY, type SectionName } from '../../src/shared/settings-registry';
-import { clearKv, GUILDS, loginAs, resetFake, USERS } from './login';
-import { call, postJson } from './request';
+import { clearKv, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
+import { call, postJson } from './helpers/request';
 
 let owner = '';
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { anyNumber, anyString, stringMatching } from './expect-helpers';
+import { anyNumber, anyString, stringMatching } from './helpers/expect-helpers';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
 import type { SettingsDocument, SettingsImportResponse } from '../../src/shared/settings-transfer';
-import { clearKv, GUILDS, loginDemoUsers } from './login';
-import { call, postJson } from './request';
+import { clearKv, GUILDS, loginDemoUsers } from './helpers/login';
+import { call, postJson } from './helpers/request';
 
 // Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge and manages Glaive Studio.
 const KENJI = {

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { anyNumber, anyString, stringMatching } from './expect-helpers';
+import { anyNumber, anyString, stringMatching } from './helpers/expect-helpers';
 import { defaultSettings, type ServerSettingsResponse, type SettingsAuditResponse } from '../../src/shared/settings';
-import { clearKv, GUILDS, loginDemoUsers, USERS } from './login';
-import { call, postJson } from './request';
+import { clearKv, GUILDS, loginDemoUsers, USERS } from './helpers/login';
+import { call, postJson } from './helpers/request';
 
 // Demo data ids (dev/fake-discord/data.ts): Kenji Lounge is guild 1, Glaive Studio guild 2.
 const KENJI = {

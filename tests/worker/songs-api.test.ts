@@ -2,11 +2,11 @@ import { createExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { required, stringMatching } from './expect-helpers';
+import { required, stringMatching } from './helpers/expect-helpers';
 import { app } from '../../src/worker/index';
 import { planFolderZip } from '../../src/worker/songs/zip';
 import { invalidateSongList } from '../../src/worker/songs/song-list';
-import { countedInOneWindow } from './rate-limit-window';
+import { countedInOneWindow } from './helpers/rate-limit-window';
 
 const BASE = 'http://localhost/api';
 /** One client address for this file unless a test names its own, so its downloads never share a budget with another file's. */

@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
-import { stringMatching } from './expect-helpers';
-import { importAntiMp3 } from './import-request';
-import { ageCache } from './kv-age';
-import { clearKv, DISCORD, GUILDS, loginAs, resetFake, setFault, USERS } from './login';
-import { call, postJson } from './request';
+import { stringMatching } from './helpers/expect-helpers';
+import { importAntiMp3 } from './helpers/import-request';
+import { ageCache } from './helpers/kv-age';
+import { clearKv, DISCORD, GUILDS, loginAs, resetFake, setFault, USERS } from './helpers/login';
+import { call, postJson } from './helpers/request';
 
 // Demo data (dev/fake-discord/data.ts): Demo Member holds Listeners and DJ in Kenji Lounge.
 const LISTENERS = '400000000000001001';

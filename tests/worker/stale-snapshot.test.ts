@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AllowedServersResponse, WhitelistStateResponse } from '../../src/shared/api-types';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
-import { clearKv, GUILDS, loginAs, resetFake, setFault, USERS } from './login';
-import { ageCache } from './kv-age';
-import { call } from './request';
+import { clearKv, GUILDS, loginAs, resetFake, setFault, USERS } from './helpers/login';
+import { ageCache } from './helpers/kv-age';
+import { call } from './helpers/request';
 
 const HOUR = 3_600_000;
 let owner = '';

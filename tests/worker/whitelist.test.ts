@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { anyNumber, anyString, objectContaining } from './expect-helpers';
+import { anyNumber, anyString, objectContaining } from './helpers/expect-helpers';
 import type { WhitelistStateResponse } from '../../src/shared/api-types';
 import { DAY_MS } from '../../src/shared/constants';
 
@@ -9,8 +9,8 @@ const OWNER_ENTRY_DAYS = 30;
 import { runRead } from '../../src/worker/db/batch';
 import { ownerLicenceRead } from '../../src/worker/db/whitelist';
 import { licenceState } from '../../src/worker/services/licences';
-import { GUILDS, loginDemoUsers, USERS } from './login';
-import { call, postJson } from './request';
+import { GUILDS, loginDemoUsers, USERS } from './helpers/login';
+import { call, postJson } from './helpers/request';
 
 const DUPLICATE = { code: 'DUPLICATE', error: 'This server is already whitelisted!' };
 

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecentChanges } from '../../src/client/components/settings/RecentChanges';
 import type { SettingsAuditEntry, SettingsAuditResponse } from '../../src/shared/settings';
-import { jsonBody } from './expect-helpers';
-import { renderWithApp } from './render-with-app';
-import { kenjiSettings } from './settings-fixture';
+import { jsonBody } from './helpers/expect-helpers';
+import { renderWithApp } from './helpers/render-with-app';
+import { kenjiSettings } from './helpers/settings-fixture';
 
 const GUILD = '300000000000000001';
 const OWNER = '100000000000000002';

@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { required } from './expect-helpers';
-import { countedInOneWindow } from './rate-limit-window';
+import { required } from './helpers/expect-helpers';
+import { countedInOneWindow } from './helpers/rate-limit-window';
 
 /**
  * The spec's limits, as literals: 30 plays a minute per client (PLAY_LIMITER) and 60 downloads a minute

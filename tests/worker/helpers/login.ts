@@ -7,9 +7,9 @@ export const DISCORD = 'https://discord.com';
 export function discordHeaders(authorization: string): Record<string, string> {
   return { Authorization: authorization, 'User-Agent': 'DiscordBot (http://localhost, 1.0)' };
 }
-import { DEMO_USER_IDS } from '../../dev/fake-discord/data.ts';
+import { DEMO_USER_IDS } from '../../../dev/fake-discord/data.ts';
 
-export { DEMO_GUILD_IDS as GUILDS, DEMO_USER_IDS as USERS } from '../../dev/fake-discord/data.ts';
+export { DEMO_GUILD_IDS as GUILDS, DEMO_USER_IDS as USERS } from '../../../dev/fake-discord/data.ts';
 
 /** `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
 export function cookiesOf(res: Response): string {

@@ -3,8 +3,8 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE_REAUTHORISE, type LiveSettingsEvent } from '../../src/shared/live';
 import type { GuildLive } from '../../src/worker/live/guild-live';
-import { clearKv, GUILDS, loginDemoUsers, USERS } from './login';
-import { call, callWithEnv, ORIGIN, postJson } from './request';
+import { clearKv, GUILDS, loginDemoUsers, USERS } from './helpers/login';
+import { call, callWithEnv, ORIGIN, postJson } from './helpers/request';
 
 // Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge; Demo Member manages nothing;
 // the bot is not in Owner Sandbox.

@@ -1,6 +1,6 @@
-import { createDemoData } from '../../dev/fake-discord/data.ts';
-import type { BotSyncGuild } from '../../src/shared/bot-api';
-import { completeSync, writeSyncChunk } from '../../src/worker/db/bot-guilds';
+import { createDemoData } from '../../../dev/fake-discord/data.ts';
+import type { BotSyncGuild } from '../../../src/shared/bot-api';
+import { completeSync, writeSyncChunk } from '../../../src/worker/db/bot-guilds';
 
 /** The demo guilds the fake Discord's bot is in, as the bot reports them. */
 export const demoBotGuilds = (): BotSyncGuild[] =>

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Admin from '../../src/client/pages/Admin';
 import type { AdminWhitelistEntry, CheckAuthResponse } from '../../src/shared/api-types';
 import { DAY_MS, EXPIRY_OPTIONS_DAYS } from '../../src/shared/constants';
-import { jsonBody } from './expect-helpers';
-import { renderWithApp } from './render-with-app';
+import { jsonBody } from './helpers/expect-helpers';
+import { renderWithApp } from './helpers/render-with-app';
 
 const user = { id: '100000000000000001', username: 'demo_admin', global_name: 'Demo Admin', avatar: null };
 const adminAuth: CheckAuthResponse = { authenticated: true, user, isAdmin: true };

@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
-import { app } from '../../src/worker/index';
+import { app } from '../../../src/worker/index';
 
 export const ORIGIN = 'http://localhost';
 

@@ -9,8 +9,8 @@ import { checksum } from '../../src/worker/songs/checksum';
 import { reconcileLibrary } from '../../src/worker/songs/reconcile';
 import { planFolderZip } from '../../src/worker/songs/zip';
 import { centralDirectory, planZip, type ZipMember } from '../../src/worker/songs/zip-layout';
-import { required, stringMatching } from './expect-helpers';
-import { readStoredZip } from './zip-reader';
+import { required, stringMatching } from './helpers/expect-helpers';
+import { readStoredZip } from './helpers/zip-reader';
 
 /**
  * Issue 13, section 1: a folder zip whose members are in the checksum index is fixed to the byte before it
