@@ -34,10 +34,13 @@ interface Scene {
 /** What each screenshot shows: the page and the part of a 1280 px wide window kept. */
 const SCENES: Record<LandingScreenshot['id'], Scene> = {
   settings: {
-    path: '/server/300000000000000001',
+    path: '/server/300000000000000001/welcome-message',
     windowHeight: 1400,
-    // The module list and the first cards; the licence notice above them is the demo's, not the product's.
-    top: async (page) => ((await page.getByRole('navigation', { name: 'Modules' }).boundingBox())?.y ?? 380) - 24,
+    // The module list beside the Welcome Message editor and its preview; the header above them is the demo's server.
+    top: async (page) => {
+      await page.getByText('PREVIEW', { exact: false }).first().waitFor();
+      return ((await page.getByRole('navigation', { name: 'Server settings' }).boundingBox())?.y ?? 380) - 24;
+    },
   },
   library: {
     path: `/kenji?folder=${encodeURIComponent('Lo-Fi Collective/Rainy Days')}`,

@@ -26,7 +26,7 @@ export interface LandingScreenshot {
 export const LANDING_SCREENSHOTS: Readonly<Record<LandingScreenshot['id'], LandingScreenshot>> = {
   settings: {
     id: 'settings',
-    alt: "The dashboard's settings page of a server: the module list with each module's state beside cards for Anti-Nuke, Anti-MP3, Auto-Role and Welcome Message",
+    alt: "The dashboard's settings page of a server: the module list with each module's state beside the Welcome Message editor, its placeholders and a preview of the message as Discord shows it",
     width: 1280,
     height: 720,
   },

@@ -97,7 +97,7 @@ const KINDS = {
   }),
   userIds: kind<'userIds', string[]>('userIds', {
     schema: () =>
-      z.array(snowflake).max(MAX_ANTINUKE_WHITELIST, `holds at most ${MAX_ANTINUKE_WHITELIST} user ids`).transform(uniqueList).pipe(listOf(snowflake)),
+      z.array(snowflake).max(MAX_ANTINUKE_WHITELIST, `holds at most ${MAX_ANTINUKE_WHITELIST} user ids`).overwrite(uniqueList),
     defaultValue: () => [],
     describe: (value) => value.join(', '),
     sample: () => [SAMPLE_ID],
@@ -171,8 +171,7 @@ const KINDS = {
         )
         .max(COMMANDS.length * 2, 'has too many entries')
         // SPEC 5: adding a command that is already disabled is ignored, so duplicates collapse.
-        .transform(uniqueList)
-        .pipe(listOf(z.string())),
+        .overwrite(uniqueList),
     defaultValue: () => [],
     describe: (value) => value.join(', '),
     sample: () => COMMANDS.slice(0, 2).map((command) => command.commandName),
