@@ -92,6 +92,7 @@ export default function Library() {
   const [queueOpen, setQueueOpen] = useState(false);
   const queueId = useId();
   const foldersButtonRef = useRef<HTMLButtonElement>(null);
+  const queueButtonRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLElement>(null);
 
   const player = useSongPlayer(library, loaded ? paths : null);
@@ -377,12 +378,13 @@ export default function Library() {
         onShowShortcuts={showShortcuts}
         queueOpen={queueOpen}
         queueId={queueId}
+        queueButtonRef={queueButtonRef}
         onToggleQueue={toggleQueue}
         onPreloadQueue={preloadQueue}
       />
       {queueOpen && (
         <Suspense fallback={null}>
-          <QueuePanel.Component player={player} id={queueId} onClose={() => setQueueOpen(false)} />
+          <QueuePanel.Component player={player} id={queueId} onClose={() => setQueueOpen(false)} opener={queueButtonRef} />
         </Suspense>
       )}
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
