@@ -7,10 +7,10 @@ import { memoryLocation } from 'wouter/memory-location';
 import { PHONE_QUERY } from '../../src/client/hooks/useMediaQuery';
 import Library from '../../src/client/pages/Library';
 
-const SONGS = ['Artist/Album/01 One.wav', 'Artist/Album/02 Two.mp3'];
+const SONGS = ['Artist/Album/01 One.wav', 'Artist/Album/02 Two.mp3', 'Artist/Album/03 Three.mp3'];
 
-function renderLibrary() {
-  const location = memoryLocation({ path: '/kenji' });
+function renderLibrary(path = '/kenji') {
+  const location = memoryLocation({ path });
   render(
     <Router hook={location.hook} searchHook={location.searchHook}>
       <SWRConfig value={{ provider: () => new Map(), fallback: { '/api/get-kenji-songs?sizes=1': SONGS }, fetcher: () => Promise.resolve(SONGS) }}>
@@ -25,7 +25,12 @@ function screenIs(phone: boolean) {
   vi.stubGlobal(
     'matchMedia',
     (query: string): MediaQueryList =>
-      ({ matches: query === PHONE_QUERY && phone, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList,
+      ({
+        matches: query === PHONE_QUERY && phone,
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList,
   );
 }
 
@@ -105,5 +110,19 @@ describe('the queue on a desktop stays a side panel', () => {
     const { user } = await openQueue();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('complementary', { name: 'Queue' })).toBeNull();
+  });
+
+  it('Play next on a song row puts it right after the current song, ahead of what was added before', async () => {
+    const user = userEvent.setup();
+    renderLibrary('/kenji?folder=Artist%2FAlbum');
+    await user.click(await screen.findByRole('button', { name: 'Add 01 One.wav to queue' }));
+    await user.click(screen.getByRole('button', { name: 'Add 02 Two.mp3 to queue' }));
+    await user.click(screen.getByRole('button', { name: 'Play 03 Three.mp3 next' }));
+    await user.click(screen.getByRole('button', { name: 'Queue' }));
+    const upNext = await screen.findByRole('list', { name: 'Up next' });
+    expect([...upNext.querySelectorAll('[data-song]')].map((row) => row.getAttribute('data-song'))).toEqual([
+      'Artist/Album/03 Three.mp3',
+      'Artist/Album/02 Two.mp3',
+    ]);
   });
 });

@@ -165,6 +165,14 @@ export default function Library() {
     [player],
   );
   const enqueueSong = useCallback((path: string) => enqueue([path]), [enqueue]);
+  const playSongNext = useCallback(
+    (path: string) => {
+      const added = player.playNext([path]);
+      if (added) toast.success(`${trackTitle(path)} plays next`);
+      else toast.error(queuedMessage([path], added).text);
+    },
+    [player],
+  );
 
   const selectFolder = useCallback(
     (path: string) => {
@@ -362,6 +370,7 @@ export default function Library() {
                     onPlay={playSong}
                     onDownload={downloadSong}
                     onEnqueue={enqueueSong}
+                    onPlayNext={playSongNext}
                     onOpenFolder={(path) => {
                       setQuery('');
                       selectFolder(path);

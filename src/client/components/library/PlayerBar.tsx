@@ -154,7 +154,15 @@ interface PlayerBarProps {
 }
 
 /** Memoised: typing in the search box does not re-render it. */
-export const PlayerBar = memo(function PlayerBar({ player, onShowShortcuts, queueOpen, queueId, queueButtonRef, onToggleQueue, onPreloadQueue }: PlayerBarProps) {
+export const PlayerBar = memo(function PlayerBar({
+  player,
+  onShowShortcuts,
+  queueOpen,
+  queueId,
+  queueButtonRef,
+  onToggleQueue,
+  onPreloadQueue,
+}: PlayerBarProps) {
   const { audioRef, current, playing, loading } = player;
   const folder = current ? parentFolder(current) : '';
   const barRef = useRef<HTMLElement>(null);
