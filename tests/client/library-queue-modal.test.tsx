@@ -117,7 +117,7 @@ describe('the queue on a desktop stays a side panel', () => {
     renderLibrary('/kenji?folder=Artist%2FAlbum');
     await user.click(await screen.findByRole('button', { name: 'Add 01 One.wav to queue' }));
     await user.click(screen.getByRole('button', { name: 'Add 02 Two.mp3 to queue' }));
-    await user.click(screen.getByRole('button', { name: 'Play 03 Three.mp3 next' }));
+    await user.click(screen.getByRole('button', { name: 'Queue 03 Three.mp3 to play next' }));
     await user.click(screen.getByRole('button', { name: 'Queue' }));
     const upNext = await screen.findByRole('list', { name: 'Up next' });
     expect([...upNext.querySelectorAll('[data-song]')].map((row) => row.getAttribute('data-song'))).toEqual([

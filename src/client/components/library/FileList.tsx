@@ -144,7 +144,7 @@ export function FileList({
             {playable && (
               <button
                 type="button"
-                aria-label={`Play ${name} next`}
+                aria-label={`Queue ${name} to play next`}
                 title="Play next"
                 onClick={() => onPlayNext(entry.path)}
                 className={`${ROW_ACTION} max-sm:hidden`}

@@ -209,7 +209,7 @@ export default function QueuePanel({ player, id, onClose, opener }: QueuePanelPr
       role={phone ? 'dialog' : 'complementary'}
       aria-modal={phone ? true : undefined}
       aria-labelledby={`${id}-title`}
-      className="fixed inset-x-0 top-0 bottom-0 z-50 md:bottom-[var(--player-h,0px)] flex flex-col border-gray-200 bg-white text-gray-900 shadow-[0_-8px_32px_rgba(0,0,0,0.25)] max-md:rounded-t-2xl max-md:border-t md:left-auto md:w-[24rem] md:border-l md:shadow-[-8px_0_24px_rgba(0,0,0,0.08)] dark:border-white/10 dark:bg-gray-900 dark:text-white"
+      className="fixed inset-x-0 top-0 bottom-0 z-50 md:bottom-[var(--player-h,0px)] flex flex-col border-gray-200 bg-white text-gray-900 shadow-[0_-8px_32px_rgba(0,0,0,0.25)] md:left-auto md:w-[24rem] md:border-l md:shadow-[-8px_0_24px_rgba(0,0,0,0.08)] dark:border-white/10 dark:bg-gray-900 dark:text-white"
     >
       <header className="flex items-center gap-2 border-b border-gray-200 px-4 py-2 dark:border-white/10">
         <h2 ref={headingRef} id={`${id}-title`} tabIndex={-1} data-initial-focus="" className="flex-1 text-lg font-semibold outline-none">
