@@ -12,6 +12,7 @@ import {
   moveUpNext,
   nextIndex,
   nextRepeatMode,
+  playNext,
   previousIndex,
   queueFrom,
   removeFromQueue,
@@ -134,6 +135,47 @@ describe('play queue: add, move, remove', () => {
     expect(added).toBe(1);
     expect(queue.entries).toHaveLength(2000);
     expect(addToQueue(queue, ['z']).added).toBe(0);
+  });
+
+  it('Play next puts the song right after the current one, before the rest of up next', () => {
+    const { queue, added } = playNext(picked(0), ['x']);
+    expect(added).toBe(1);
+    expect(paths(queue)).toEqual(['a', 'x', 'b', 'c']);
+    expect(currentSong(queue)).toBe('a');
+    expect(queue.playOn).toBe(true);
+    expect(nextIndex(queue, 'off')).toBe(1);
+  });
+
+  it('Play next with the current song last puts it at the end', () => {
+    const { queue } = playNext(picked(2), ['x']);
+    expect(paths(queue)).toEqual(['a', 'b', 'c', 'x']);
+    expect(currentSong(queue)).toBe('c');
+    expect(upNextPaths(queue)).toEqual(['x']);
+  });
+
+  it('Play next into an empty player cues the song; with nothing playing it goes before up next', () => {
+    const { queue } = playNext(EMPTY_QUEUE, ['x']);
+    expect(currentSong(queue)).toBe('x');
+    expect(upNextPaths(queue)).toEqual([]);
+    const waiting = dropCurrent(picked(0));
+    const after = playNext(waiting, ['x']).queue;
+    expect(currentSong(after)).toBe('x');
+    expect(upNextPaths(after)).toEqual(['b', 'c']);
+  });
+
+  it('Play next of a song already queued queues it again, next, and keeps the other', () => {
+    const { queue } = playNext(picked(0), ['c']);
+    expect(paths(queue)).toEqual(['a', 'c', 'b', 'c']);
+    expect(new Set(queue.entries.map((e) => e.id)).size).toBe(4);
+  });
+
+  it('Play next into a full queue adds nothing', () => {
+    const full = queueFrom(
+      Array.from({ length: MAX_QUEUE_SONGS }, (_, i) => `s${i}`),
+      0,
+      { playOn: false, shuffle: false },
+    );
+    expect(playNext(full, ['x'])).toEqual({ queue: full, added: 0 });
   });
 
   it('moves up next songs, refusing moves past either end or onto the history', () => {

@@ -369,6 +369,34 @@ test.describe('song library pages', () => {
     await expectAbovePlayer(page, toast);
   });
 
+  test('on a phone the queue is a modal sheet: focus moves in, Tab stays inside, the page behind is inert, Escape returns focus', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, '/kenji?folder=Kenji+Sato%2FSunrise+EP');
+    await files(page).getByRole('button', { name: 'Add 01 First Light.wav to queue' }).click();
+    await files(page).getByRole('button', { name: 'Add 02 Golden Hour.wav to queue' }).click();
+    const queueButton = page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Queue' });
+    await queueButton.click();
+    const sheet = page.getByRole('dialog', { name: 'Queue' });
+    await expect(sheet).toHaveAttribute('aria-modal', 'true');
+    await expect(sheet.getByRole('heading', { name: 'Queue' })).toBeFocused();
+    // Clear queue, Close, and the one queued row's play and remove buttons (its move buttons are disabled): Tab comes round.
+    const stops: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      await expect(sheet.locator(':focus')).toHaveCount(1);
+      stops.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''));
+    }
+    expect(stops[0]).toBe(stops[4]);
+    await page.keyboard.press('Shift+Tab');
+    await expect(sheet.locator(':focus')).toHaveCount(1);
+    // The page behind is out of reach, for the pointer as well as for screen readers.
+    for (const behind of ['input[type="search"]', '[data-player-bar]']) await expect(page.locator(`[inert] ${behind}, ${behind}[inert]`)).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(queueButton).toBeFocused();
+    await expect(page.locator('[inert]')).toHaveCount(0);
+  });
+
   test('next, previous (buttons and N/P), and autoplay across a folder', async ({ page }) => {
     await gotoHydrated(page, '/kenji?folder=Kenji+Sato%2FNight+Drive');
     const player = page.getByRole('region', { name: 'Player' });

@@ -12,6 +12,7 @@ import {
   moveUpNext,
   nextIndex,
   nextRepeatMode,
+  playNext as playNextInQueue,
   previousIndex,
   queueFrom,
   removeFromQueue,
@@ -59,6 +60,8 @@ export interface SongPlayer {
   playAll: (paths: readonly string[]) => string | null;
   /** 'Add to queue': at the end of the queue; returns how many fitted. */
   enqueue: (paths: readonly string[]) => number;
+  /** 'Play next': right after the current song; returns how many fitted. */
+  playNext: (paths: readonly string[]) => number;
   moveInQueue: (from: number, to: number) => void;
   removeFromQueue: (id: number) => void;
   clearQueue: () => void;
@@ -179,6 +182,15 @@ export function useSongPlayer(library: Library, songs: readonly string[] | null)
     [queue, setQueue],
   );
 
+  const queueNext = useCallback(
+    (paths: readonly string[]) => {
+      const { queue: next, added } = playNextInQueue(queue, paths);
+      setQueue(next);
+      return added;
+    },
+    [queue, setQueue],
+  );
+
   const moveInQueue = useCallback((from: number, to: number) => setQueue((q) => moveUpNext(q, from, to)), [setQueue]);
   const remove = useCallback((id: number) => setQueue((q) => removeFromQueue(q, id)), [setQueue]);
   const clearQueue = useCallback(() => setQueue(clearUpNext), [setQueue]);
@@ -262,6 +274,7 @@ export function useSongPlayer(library: Library, songs: readonly string[] | null)
       select,
       playAll,
       enqueue,
+      playNext: queueNext,
       moveInQueue,
       removeFromQueue: remove,
       clearQueue,
@@ -298,6 +311,7 @@ export function useSongPlayer(library: Library, songs: readonly string[] | null)
       select,
       playAll,
       enqueue,
+      queueNext,
       moveInQueue,
       remove,
       clearQueue,

@@ -92,6 +92,7 @@ export default function Library() {
   const [queueOpen, setQueueOpen] = useState(false);
   const queueId = useId();
   const foldersButtonRef = useRef<HTMLButtonElement>(null);
+  const queueButtonRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLElement>(null);
 
   const player = useSongPlayer(library, loaded ? paths : null);
@@ -164,6 +165,14 @@ export default function Library() {
     [player],
   );
   const enqueueSong = useCallback((path: string) => enqueue([path]), [enqueue]);
+  const playSongNext = useCallback(
+    (path: string) => {
+      const added = player.playNext([path]);
+      if (added) toast.success(`${trackTitle(path)} plays next`);
+      else toast.error(queuedMessage([path], added).text);
+    },
+    [player],
+  );
 
   const selectFolder = useCallback(
     (path: string) => {
@@ -361,6 +370,7 @@ export default function Library() {
                     onPlay={playSong}
                     onDownload={downloadSong}
                     onEnqueue={enqueueSong}
+                    onPlayNext={playSongNext}
                     onOpenFolder={(path) => {
                       setQuery('');
                       selectFolder(path);
@@ -377,12 +387,13 @@ export default function Library() {
         onShowShortcuts={showShortcuts}
         queueOpen={queueOpen}
         queueId={queueId}
+        queueButtonRef={queueButtonRef}
         onToggleQueue={toggleQueue}
         onPreloadQueue={preloadQueue}
       />
       {queueOpen && (
         <Suspense fallback={null}>
-          <QueuePanel.Component player={player} id={queueId} onClose={() => setQueueOpen(false)} />
+          <QueuePanel.Component player={player} id={queueId} onClose={() => setQueueOpen(false)} opener={queueButtonRef} />
         </Suspense>
       )}
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />

@@ -1,6 +1,6 @@
 import { baseName, extensionOf, isPlayable, parentFolder, trackTitle } from '../../../shared/song-paths';
 import { formatTime } from './format-time';
-import { DownloadIcon, FileIcon, FolderIcon, PauseIcon, PlayIcon, QueueAddIcon } from './LibraryIcons';
+import { DownloadIcon, FileIcon, FolderIcon, PauseIcon, PlayIcon, PlayNextIcon, QueueAddIcon } from './LibraryIcons';
 import { VirtualList } from './VirtualList';
 
 /** A folder row: a subfolder (with its file count) in a folder, or a matching folder in search results. */
@@ -23,14 +23,29 @@ interface FileListProps {
   onPlay: (path: string) => void;
   onDownload: (path: string) => void;
   onEnqueue: (path: string) => void;
+  onPlayNext: (path: string) => void;
   onOpenFolder: (path: string) => void;
   resetKey: string;
 }
 
 const ROW_HEIGHT = 56;
 const FOCUS = 'focus-visible:outline-2 focus-visible:outline-indigo-500 dark:focus-visible:outline-indigo-400';
+const ROW_ACTION = `flex size-11 shrink-0 items-center justify-center rounded text-gray-500 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-white/10 dark:hover:text-white ${FOCUS}`;
 
-export function FileList({ entries, label, showFolder, current, playing, durations, onPlay, onDownload, onEnqueue, onOpenFolder, resetKey }: FileListProps) {
+export function FileList({
+  entries,
+  label,
+  showFolder,
+  current,
+  playing,
+  durations,
+  onPlay,
+  onDownload,
+  onEnqueue,
+  onPlayNext,
+  onOpenFolder,
+  resetKey,
+}: FileListProps) {
   return (
     <VirtualList
       label={label}
@@ -125,24 +140,24 @@ export function FileList({ entries, label, showFolder, current, playing, duratio
                 {text}
               </div>
             )}
+            {/* A phone row has room for two actions beside a readable title: Add to queue and Download. */}
             {playable && (
               <button
                 type="button"
-                aria-label={`Add ${name} to queue`}
-                title="Add to queue"
-                onClick={() => onEnqueue(entry.path)}
-                className={`flex size-11 shrink-0 items-center justify-center rounded text-gray-500 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-white/10 dark:hover:text-white ${FOCUS}`}
+                aria-label={`Queue ${name} to play next`}
+                title="Play next"
+                onClick={() => onPlayNext(entry.path)}
+                className={`${ROW_ACTION} max-sm:hidden`}
               >
+                <PlayNextIcon />
+              </button>
+            )}
+            {playable && (
+              <button type="button" aria-label={`Add ${name} to queue`} title="Add to queue" onClick={() => onEnqueue(entry.path)} className={ROW_ACTION}>
                 <QueueAddIcon />
               </button>
             )}
-            <button
-              type="button"
-              aria-label={`Download ${name}`}
-              title="Download"
-              onClick={() => onDownload(entry.path)}
-              className={`flex size-11 shrink-0 items-center justify-center rounded text-gray-500 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-white/10 dark:hover:text-white ${FOCUS}`}
-            >
+            <button type="button" aria-label={`Download ${name}`} title="Download" onClick={() => onDownload(entry.path)} className={ROW_ACTION}>
               <DownloadIcon />
             </button>
           </div>

@@ -104,6 +104,13 @@ export const QueueAddIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M3 6h13M3 12h9M3 18h9M18 13v8M14 17h8" />
   </svg>
 );
+/** A song (the triangle) going in at the top of the list. */
+export const PlayNextIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}>
+    <path d="M3 4v6l5-3Z" fill="currentColor" />
+    <path d="M12 7h9M3 13h18M3 19h18" />
+  </svg>
+);
 export const CloseIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base} {...p}>
     <path d="M6 6l12 12M18 6 6 18" />

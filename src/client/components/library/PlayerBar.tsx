@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { baseName, parentFolder, trackTitle } from '../../../shared/song-paths';
 import type { SongPlayer } from '../../hooks/useSongPlayer';
 import { formatTime } from './format-time';
@@ -147,13 +147,22 @@ interface PlayerBarProps {
   onShowShortcuts: () => void;
   queueOpen: boolean;
   queueId: string;
+  queueButtonRef: RefObject<HTMLButtonElement | null>;
   onToggleQueue: () => void;
   /** Pointing at the queue button starts loading the panel's code. */
   onPreloadQueue: () => void;
 }
 
 /** Memoised: typing in the search box does not re-render it. */
-export const PlayerBar = memo(function PlayerBar({ player, onShowShortcuts, queueOpen, queueId, onToggleQueue, onPreloadQueue }: PlayerBarProps) {
+export const PlayerBar = memo(function PlayerBar({
+  player,
+  onShowShortcuts,
+  queueOpen,
+  queueId,
+  queueButtonRef,
+  onToggleQueue,
+  onPreloadQueue,
+}: PlayerBarProps) {
   const { audioRef, current, playing, loading } = player;
   const folder = current ? parentFolder(current) : '';
   const barRef = useRef<HTMLElement>(null);
@@ -224,6 +233,7 @@ export const PlayerBar = memo(function PlayerBar({ player, onShowShortcuts, queu
             </button>
           </div>
           <button
+            ref={queueButtonRef}
             type="button"
             onClick={onToggleQueue}
             onPointerEnter={onPreloadQueue}

@@ -1,9 +1,11 @@
-import { memo, useCallback, useEffect, useEffectEvent, useRef, useState, type DragEvent } from 'react';
+import { memo, useCallback, useEffect, useEffectEvent, useRef, useState, type DragEvent, type RefObject } from 'react';
 import { parentFolder, trackTitle } from '../../../shared/song-paths';
+import { PHONE_QUERY, useMediaQuery } from '../../hooks/useMediaQuery';
 import type { SongPlayer } from '../../hooks/useSongPlayer';
 import type { QueueEntry } from './play-queue';
 import { formatTime } from './format-time';
 import { CloseIcon, GripIcon, MoveDownIcon, MoveUpIcon, PauseIcon, PlayIcon, RemoveIcon } from './LibraryIcons';
+import { useDrawerFocus, useInertBehind } from './useDrawerFocus';
 
 const FOCUS = 'focus-visible:outline-2 focus-visible:outline-indigo-500 dark:focus-visible:outline-indigo-400';
 const SMALL_BUTTON = `flex size-9 shrink-0 items-center justify-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-900 disabled:cursor-not-allowed disabled:opacity-30 disabled:hover:bg-transparent max-md:size-11 dark:text-gray-400 dark:hover:bg-white/10 dark:hover:text-white ${FOCUS}`;
@@ -16,6 +18,8 @@ interface QueuePanelProps {
   player: SongPlayer;
   id: string;
   onClose: () => void;
+  /** The button that opened the panel: focus goes back to it when the phone sheet closes. */
+  opener: RefObject<HTMLElement | null>;
 }
 
 function SongText({ path, strong = false }: { path: string; strong?: boolean }) {
@@ -169,17 +173,24 @@ const UpNextList = memo(function UpNextList({ entries, durations, onPlay, onMove
 /**
  * 'Now playing' and 'Up next', as Spotify's queue shows them: pick a song to play it, reorder by dragging
  * or with the move buttons (focus stays on the moved song), remove, or clear. Loaded only when opened.
+ * On a desktop it is a side panel and the page beside it stays usable; on a phone it covers the page, so
+ * it is a modal dialog there, with the folder drawer's focus handling and the page behind it inert.
  */
-export default function QueuePanel({ player, id, onClose }: QueuePanelProps) {
+export default function QueuePanel({ player, id, onClose, opener }: QueuePanelProps) {
   const { current, upNext, queue, playing, durations } = player;
+  const phone = useMediaQuery(PHONE_QUERY);
   const panelRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
   const endsAfterCurrent = !queue.playOn && !player.autoplay && player.repeat !== 'one';
   const focusHeading = useCallback(() => headingRef.current?.focus(), []);
 
+  // In this order: on closing, the page stops being inert before focus goes back to the Queue button in it.
+  useInertBehind(panelRef, phone);
+  useDrawerFocus(panelRef, phone, onClose, opener);
   const close = useEffectEvent(() => onClose());
   useEffect(() => {
+    if (phone) return;
     const panel = panelRef.current;
     headingRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
@@ -189,17 +200,19 @@ export default function QueuePanel({ player, id, onClose }: QueuePanelProps) {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [phone]);
 
   return (
-    <aside
+    <section
       ref={panelRef}
       id={id}
+      role={phone ? 'dialog' : 'complementary'}
+      aria-modal={phone ? true : undefined}
       aria-labelledby={`${id}-title`}
-      className="fixed inset-x-0 top-0 bottom-[var(--player-h,0px)] z-50 flex flex-col border-gray-200 bg-white text-gray-900 shadow-[0_-8px_32px_rgba(0,0,0,0.25)] max-md:rounded-t-2xl max-md:border-t md:left-auto md:w-[24rem] md:border-l md:shadow-[-8px_0_24px_rgba(0,0,0,0.08)] dark:border-white/10 dark:bg-gray-900 dark:text-white"
+      className="fixed inset-x-0 top-0 bottom-0 z-50 md:bottom-[var(--player-h,0px)] flex flex-col border-gray-200 bg-white text-gray-900 shadow-[0_-8px_32px_rgba(0,0,0,0.25)] md:left-auto md:w-[24rem] md:border-l md:shadow-[-8px_0_24px_rgba(0,0,0,0.08)] dark:border-white/10 dark:bg-gray-900 dark:text-white"
     >
       <header className="flex items-center gap-2 border-b border-gray-200 px-4 py-2 dark:border-white/10">
-        <h2 ref={headingRef} id={`${id}-title`} tabIndex={-1} className="flex-1 text-lg font-semibold outline-none">
+        <h2 ref={headingRef} id={`${id}-title`} tabIndex={-1} data-initial-focus="" className="flex-1 text-lg font-semibold outline-none">
           Queue
         </h2>
         {upNext.length > 0 && (
@@ -256,6 +269,6 @@ export default function QueuePanel({ player, id, onClose }: QueuePanelProps) {
       <p className="sr-only" role="status">
         {announcement}
       </p>
-    </aside>
+    </section>
   );
 }

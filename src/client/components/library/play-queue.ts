@@ -99,17 +99,26 @@ export function queueFrom(
 }
 
 /**
- * Appends songs to the end of the queue, as many as fit. With nothing in the player the first one added
- * becomes the current song (paused until the listener presses play). Returns how many were added.
+ * Puts songs into the queue at `at`, as many as fit. With nothing in the player the first one put in becomes
+ * the current song (paused until the listener presses play). Asked for as a queue, it plays on from then.
  */
-export function addToQueue(queue: PlayQueue, paths: readonly string[]): { queue: PlayQueue; added: number } {
+function insertSongs(queue: PlayQueue, paths: readonly string[], at: number): { queue: PlayQueue; added: number } {
   const room = Math.max(0, MAX_QUEUE_SONGS - queue.entries.length);
   const adding = paths.slice(0, room);
   if (adding.length === 0) return { queue, added: 0 };
-  const entries = [...queue.entries, ...withEntries(adding, queue.nextId)];
-  const position = queue.position === -1 ? queue.entries.length : queue.position;
+  const entries = [...queue.entries.slice(0, at), ...withEntries(adding, queue.nextId), ...queue.entries.slice(at)];
+  const position = queue.position === -1 ? at : queue.position;
   return { queue: { entries, position, playOn: true, nextId: queue.nextId + adding.length }, added: adding.length };
 }
+
+/** 'Add to queue': songs go to the end of the queue. Returns how many fitted. */
+export const addToQueue = (queue: PlayQueue, paths: readonly string[]) => insertSongs(queue, paths, queue.entries.length);
+
+/**
+ * 'Play next': songs go right after the current one, ahead of the rest of 'Up next' (a song already queued
+ * is queued once more, as 'Add to queue' does). Returns how many fitted.
+ */
+export const playNext = (queue: PlayQueue, paths: readonly string[]) => insertSongs(queue, paths, queue.position + 1);
 
 /** Moves an 'Up next' song from one place in that list to another (both indices count from the first song up next). */
 export function moveUpNext(queue: PlayQueue, from: number, to: number): PlayQueue {

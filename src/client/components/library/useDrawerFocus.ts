@@ -3,8 +3,9 @@ import { useEffect, useEffectEvent, type RefObject } from 'react';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * An off-canvas drawer's keyboard contract: focus moves in when it opens (to its tree's Tab stop), Tab and
- * Shift+Tab stay inside, Escape closes it, and focus returns to the button that opened it.
+ * An off-canvas drawer's keyboard contract: focus moves in when it opens (to the element marked
+ * `data-initial-focus`, else its tree's Tab stop, else the first control), Tab and Shift+Tab stay inside,
+ * Escape closes it, and focus returns to the button that opened it.
  */
 export function useDrawerFocus(drawer: RefObject<HTMLElement | null>, open: boolean, onClose: () => void, opener: RefObject<HTMLElement | null>) {
   const close = useEffectEvent(() => onClose());
@@ -12,7 +13,7 @@ export function useDrawerFocus(drawer: RefObject<HTMLElement | null>, open: bool
     const el = drawer.current;
     if (!open || !el) return;
     const inside = () => [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((f) => f.tabIndex >= 0);
-    (el.querySelector<HTMLElement>('[role="treeitem"][tabindex="0"]') ?? inside()[0])?.focus();
+    (el.querySelector<HTMLElement>('[data-initial-focus]') ?? el.querySelector<HTMLElement>('[role="treeitem"][tabindex="0"]') ?? inside()[0])?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
@@ -40,4 +41,27 @@ export function useDrawerFocus(drawer: RefObject<HTMLElement | null>, open: bool
       returnTo?.focus();
     };
   }, [drawer, open, opener]);
+}
+
+/**
+ * Makes everything outside `el` inert while `active` (what `aria-modal` promises but browsers do not do for
+ * an element that is not a <dialog>): no Tab stop, no click and nothing for a screen reader behind it.
+ * Toasts stay live so their messages are still heard.
+ */
+export function useInertBehind(el: RefObject<HTMLElement | null>, active: boolean) {
+  useEffect(() => {
+    const inside = el.current;
+    if (!active || !inside) return;
+    const made: Element[] = [];
+    for (let node: Element = inside; node.parentElement && node !== document.body; node = node.parentElement) {
+      for (const sibling of node.parentElement.children) {
+        if (sibling === node || sibling.hasAttribute('inert') || sibling.matches('script, [aria-live], [data-sonner-toaster]')) continue;
+        sibling.setAttribute('inert', '');
+        made.push(sibling);
+      }
+    }
+    return () => {
+      for (const sibling of made) sibling.removeAttribute('inert');
+    };
+  }, [el, active]);
 }
