@@ -1,5 +1,5 @@
 import { FOCUS, SavingIndicator } from './controls';
-import type { ControlProps } from './kind-controls';
+import type { ControlProps } from './control-props';
 
 /** A list of options, each on or off; every tick saves the whole list at once. */
 export function ChecklistSetting({ id, spec, value, saving, saved, onChange }: ControlProps<'checklist'>) {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { emojiImageUrl, type SettingsEmoji } from '../../../shared/settings';
 import { FOCUS, TextSetting } from './controls';
-import type { ControlProps } from './kind-controls';
+import type { ControlProps } from './control-props';
 
 /** Unicode emoji offered beside the server's own; any other can be typed. */
 const COMMON_EMOJI = ['⭐', '🎫', '✅', '👍', '🎉', '❤️', '🔥', '📌'];

@@ -1,6 +1,6 @@
 import { messageLinkProblem, messageUrl } from '../../../shared/settings';
 import { TextSetting } from './controls';
-import type { ControlProps } from './kind-controls';
+import type { ControlProps } from './control-props';
 
 const format = (value: string | null) => value ?? '';
 // The text goes as typed: the Worker reads a link as its message id and keeps its channel for the link back.

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { WELCOME_PLACEHOLDERS } from '../../../shared/settings';
 import { FieldRow, FOCUS, INPUT_CLASS, useDraft } from './controls';
-import type { ControlProps } from './kind-controls';
+import type { ControlProps } from './control-props';
 import { WelcomePreview } from './WelcomePreview';
 
 const count = new Intl.NumberFormat('en-US');

@@ -1,4 +1,4 @@
-import type { ControlProps } from './kind-controls';
+import type { ControlProps } from './control-props';
 import { TextSetting } from './controls';
 
 const format = (value: unknown) => (typeof value === 'number' ? String(value) : '');

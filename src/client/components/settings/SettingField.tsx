@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { inputProblem, type ServerSettingsResponse } from '../../../shared/settings';
 import { fieldSpec, type FieldKind, type SectionName } from '../../../shared/settings-registry';
-import { KIND_CONTROLS, type ControlProps } from './kind-controls';
+import type { ControlProps } from './control-props';
+import { KIND_CONTROLS } from './kind-controls';
 import type { SaveOutcome } from './useSettingsSaver';
 
 export const settingControlId = (section: SectionName, key: string) => `setting-${section}-${key}`;

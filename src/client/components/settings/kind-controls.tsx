@@ -3,8 +3,8 @@
  * and sample are its row in shared/settings-kinds.ts). A new kind that lacks a row here does not compile.
  */
 import type { ReactNode } from 'react';
-import { formatIdList, parseIdList, type ServerSettingsResponse } from '../../../shared/settings';
-import { type FieldKind, type FieldSpecOf, type SectionName } from '../../../shared/settings-registry';
+import { formatIdList, parseIdList } from '../../../shared/settings';
+import type { FieldKind } from '../../../shared/settings-registry';
 import { ChecklistSetting } from './ChecklistSetting';
 import { ChannelSelect, RoleSelect, TextSetting, Toggle } from './controls';
 import { DisabledCommands } from './DisabledCommands';
@@ -13,19 +13,7 @@ import { EmojiSetting } from './EmojiSetting';
 import { MessageIdSetting } from './MessageIdSetting';
 import { MessageTextSetting } from './MessageTextSetting';
 import { NumberSetting } from './NumberSetting';
-
-export interface ControlProps<K extends FieldKind> {
-  id: string;
-  section: SectionName;
-  spec: FieldSpecOf<K>;
-  value: unknown;
-  data: ServerSettingsResponse;
-  saving: boolean;
-  saved: boolean;
-  onChange: (value: unknown) => void;
-  /** Why a value would be refused, in the owner's words (the Worker's schema), or null. */
-  validate: (value: unknown) => string | null;
-}
+import type { ControlProps } from './control-props';
 
 type Control<K extends FieldKind> = (props: ControlProps<K>) => ReactNode;
 

@@ -1,0 +1,16 @@
+/** What every settings control is given: the field, its value and the page's data, and how to save and check a value. */
+import type { ServerSettingsResponse } from '../../../shared/settings';
+import type { FieldKind, FieldSpecOf, SectionName } from '../../../shared/settings-registry';
+
+export interface ControlProps<K extends FieldKind> {
+  id: string;
+  section: SectionName;
+  spec: FieldSpecOf<K>;
+  value: unknown;
+  data: ServerSettingsResponse;
+  saving: boolean;
+  saved: boolean;
+  onChange: (value: unknown) => void;
+  /** Why a value would be refused, in the owner's words (the Worker's schema), or null. */
+  validate: (value: unknown) => string | null;
+}
