@@ -96,8 +96,7 @@ const KINDS = {
     sample: () => true,
   }),
   userIds: kind<'userIds', string[]>('userIds', {
-    schema: () =>
-      z.array(snowflake).max(MAX_ANTINUKE_WHITELIST, `holds at most ${MAX_ANTINUKE_WHITELIST} user ids`).overwrite(uniqueList),
+    schema: () => z.array(snowflake).max(MAX_ANTINUKE_WHITELIST, `holds at most ${MAX_ANTINUKE_WHITELIST} user ids`).overwrite(uniqueList),
     defaultValue: () => [],
     describe: (value) => value.join(', '),
     sample: () => [SAMPLE_ID],
