@@ -110,6 +110,8 @@ describe("the settings page for a role granted 'read'", () => {
     expect(messageId.getAttribute('aria-readonly')).toBe('true');
     expect(messageId.textContent).toBe('Not set');
     expect(within(group).getByRole('textbox', { name: 'Emoji name' }).textContent).toBe('Not set');
+    const role = within(group).getByRole<HTMLSelectElement>('combobox', { name: 'Role' });
+    expect(role.selectedOptions[0]?.textContent).toBe('Not set');
     // A value is text to select and copy, not a disabled field.
     expect(group.querySelector('input')).toBeNull();
     expect(within(group).queryByRole('button', { name: 'Choose an emoji' })).toBeNull();

@@ -48,24 +48,26 @@ export function EmojiSetting({ id, spec, value, data, saving, saved, validate, o
       validate={validate}
       onSave={onChange}
     >
-      <div className="mt-1.5 flex flex-wrap items-center gap-2">
-        {chosenServerEmoji && (
-          <span className="inline-flex items-center gap-1 text-xs text-gray-600 dark:text-gray-400">
-            <ServerEmoji emoji={chosenServerEmoji} size={20} /> from this server
-          </span>
-        )}
-        {!readOnly && (
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={pickerId}
-            onClick={() => setOpen(!open)}
-            className={`rounded-md px-1 text-xs font-semibold text-indigo-700 hover:underline dark:text-indigo-300 ${FOCUS}`}
-          >
-            {open ? 'Close emoji list' : 'Choose an emoji'}
-          </button>
-        )}
-      </div>
+      {(chosenServerEmoji || !readOnly) && (
+        <div className="mt-1.5 flex flex-wrap items-center gap-2">
+          {chosenServerEmoji && (
+            <span className="inline-flex items-center gap-1 text-xs text-gray-600 dark:text-gray-400">
+              <ServerEmoji emoji={chosenServerEmoji} size={20} /> from this server
+            </span>
+          )}
+          {!readOnly && (
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={pickerId}
+              onClick={() => setOpen(!open)}
+              className={`rounded-md px-1 text-xs font-semibold text-indigo-700 hover:underline dark:text-indigo-300 ${FOCUS}`}
+            >
+              {open ? 'Close emoji list' : 'Choose an emoji'}
+            </button>
+          )}
+        </div>
+      )}
       {open && !readOnly && (
         <div id={pickerId} className="mt-2 rounded-lg border border-gray-200 p-3 dark:border-gray-700">
           <p className="text-xs font-semibold text-gray-600 dark:text-gray-400">This server’s emoji</p>

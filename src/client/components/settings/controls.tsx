@@ -41,6 +41,9 @@ export function ReadOnlyValue({ id, labelId, text, multiline = false }: { id: st
   );
 }
 
+/** A select's empty choice: an editor picks "None"; a reader reads the setting as not set, like any other. */
+const useNoneLabel = () => (useContext(ReadOnlyView) ? NOT_SET : 'None');
+
 /** The per-control save state: 'Saving…' while a save is in flight, then 'Saved ✓' for a moment (announced politely). */
 export function SavingIndicator({ saving, saved = false }: { saving: boolean; saved?: boolean }) {
   return (
@@ -218,10 +221,11 @@ export function ChannelSelect({ id, label, value, channels, saving, saved, onCha
   const categoryIds = new Set(categories.map((category) => category.id));
   const loose = text.filter((channel) => channel.parent_id === null || !categoryIds.has(channel.parent_id));
   const known = value === null || text.some((channel) => channel.id === value);
+  const noneLabel = useNoneLabel();
   return (
     <FieldRow id={id} label={label} saving={saving} saved={saved}>
       <select id={id} className={INPUT_CLASS} value={value ?? ''} aria-busy={saving || undefined} onChange={(event) => onChange(event.target.value || null)}>
-        <option value="">None</option>
+        <option value="">{noneLabel}</option>
         {!known && <option value={value}>{`Unknown channel (${value})`}</option>}
         {loose.map((channel) => (
           <option key={channel.id} value={channel.id}>{`#${channel.name}`}</option>
@@ -263,6 +267,7 @@ export function RoleSelect({ id, label, value, roles, guildId, assignable, botHi
   const choices = roles.filter((role) => isSelectableRole(role, guildId)).sort((a, b) => b.position - a.position);
   const selected = choices.find((role) => role.id === value);
   const colour = selected ? roleColour(selected.color) : null;
+  const noneLabel = useNoneLabel();
   return (
     <FieldRow id={id} label={label} saving={saving} saved={saved}>
       <div className="flex items-center gap-2">
@@ -273,7 +278,7 @@ export function RoleSelect({ id, label, value, roles, guildId, assignable, botHi
           style={colour ? { backgroundColor: colour } : undefined}
         />
         <select id={id} className={INPUT_CLASS} value={value ?? ''} aria-busy={saving || undefined} onChange={(event) => onChange(event.target.value || null)}>
-          <option value="">None</option>
+          <option value="">{noneLabel}</option>
           {value !== null && !selected && <option value={value}>{`Unknown role (${value})`}</option>}
           {choices.map((role) => {
             const above = assignable && !isAssignableRole(role, botHighestRolePosition);
