@@ -82,6 +82,9 @@ describe("the settings page for a role granted 'read'", () => {
     // No access panel, no whitelisting from the licence badge.
     expect(screen.queryByText('Access', { selector: 'summary' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Whitelist this server' })).toBeNull();
+    // A module that needs setup says so, but what to set is an editor's business.
+    expect(screen.getByRole('link', { name: 'Reaction Role' }).closest('li')?.textContent).toMatch(/Needs setup.*Open →$/);
+    expect(screen.queryByText(/to enable Reaction Role\.$/)).toBeNull();
     overview.unmount();
 
     renderPage('read', undefined, 'reaction-role');
@@ -146,6 +149,7 @@ describe("the settings page for a role granted 'read'", () => {
     expect(screen.queryByText(/Read-only\./)).toBeNull();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import…' }).disabled).toBe(false);
     expect(screen.queryByText('Access', { selector: 'summary' })).toBeNull();
+    expect(screen.getByText(/^Set .* to enable Reaction Role\.$/)).toBeTruthy();
     overview.unmount();
     renderPage('write', undefined, 'auto-role');
     expect(screen.getByRole<HTMLFieldSetElement>('group', { name: 'Settings' }).disabled).toBe(false);

@@ -16,6 +16,7 @@ import { ReadOnlyView, SectionCard, SwitchIntent } from '../components/settings/
 import { ModuleIcon } from '../components/settings/ModuleIcon';
 import { ModuleNav } from '../components/settings/ModuleNav';
 import { ModuleOverview } from '../components/settings/ServerOverview';
+import { KIND_CONTROLS } from '../components/settings/kind-controls';
 import { settingControlId, SettingField } from '../components/settings/SettingField';
 import { AccessPanel } from '../components/settings/AccessPanel';
 import { NoAccess } from '../components/settings/NoAccess';
@@ -287,7 +288,8 @@ interface ModuleViewProps {
 /** One module: its switch and fields. */
 function ModuleView({ section, data, readOnly, saving, outcomes, armed, onArm, change, dismiss }: ModuleViewProps) {
   const spec = moduleSpec(section);
-  const keys = settingKeys(section);
+  // A field written along with another (a message's channel) has no control, and no row to leave a gap.
+  const keys = settingKeys(section).filter((key) => KIND_CONTROLS[fieldKind(section, key)] !== null);
   const missing = new Set(missingRequiredFields(section, data[section]));
   return (
     <>
