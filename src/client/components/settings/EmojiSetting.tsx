@@ -48,7 +48,7 @@ export function EmojiSetting({ id, spec, value, data, saving, saved, validate, o
       validate={validate}
       onSave={onChange}
     >
-      {(chosenServerEmoji || !readOnly) && (
+      {(chosenServerEmoji !== undefined || !readOnly) && (
         <div className="mt-1.5 flex flex-wrap items-center gap-2">
           {chosenServerEmoji && (
             <span className="inline-flex items-center gap-1 text-xs text-gray-600 dark:text-gray-400">
