@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { SWRConfig } from 'swr';
 import { Router, useLocation } from 'wouter';
 import { getJson } from './api';
@@ -45,7 +45,8 @@ function Shell({ notFoundAt }: { notFoundAt: string | null }) {
   const { route, params } = location === notFoundAt ? { route: NOT_FOUND_ROUTE, params: {} } : matched;
   const Page = route.page.Component;
 
-  useEffect(() => {
+  // Before the page's own effects, which may name what it shows more precisely (AppRoute.titleFrom).
+  useLayoutEffect(() => {
     document.title = route.title;
   }, [route]);
 

@@ -1,5 +1,6 @@
-import type { LoaderKey } from '../shared/api-keys';
-import { canonicalModuleSlug, ENABLE_INTENT_PARAM } from '../shared/settings-paths';
+import { apiKeys, type LoaderKey } from '../shared/api-keys';
+import type { ServerSettingsResponse } from '../shared/settings';
+import { canonicalModuleSlug, ENABLE_INTENT_PARAM, sectionOfSlug, serverSettingsTitle } from '../shared/settings-paths';
 import { lazyPage, type LazyPage } from './lazy-component';
 
 export interface AppRoute {
@@ -7,6 +8,11 @@ export interface AppRoute {
   /** Exact paths, or patterns with `:name` segments. */
   paths: readonly string[];
   title: string;
+  /**
+   * The title naming what the page shows, from its loaders' data (null: `title`). The server render uses it;
+   * in the browser the page sets it once its data is there.
+   */
+  titleFrom?: (params: Readonly<Record<string, string>>, data: Readonly<Record<string, unknown>>) => string | null;
   /** The search result's and the shared link's text (meta description, Open Graph, Twitter card). */
   description: string;
   /** The page module, for the build manifest (module preloads). */
@@ -73,6 +79,11 @@ export const ROUTES: readonly AppRoute[] = [
     // The overview, and one module per address.
     paths: ['/server/:serverId', '/server/:serverId/:module'],
     title: 'Server Settings | ServerManager',
+    titleFrom: ({ serverId = '', module }, data) => {
+      // Only the settings name the server: a visitor who may not open it (a 403's data) keeps the generic title.
+      const settings = data[apiKeys.serverSettings(serverId)] as ServerSettingsResponse | undefined;
+      return settings ? serverSettingsTitle(settings.name, module === undefined ? null : sectionOfSlug(module)) : null;
+    },
     description: "ServerManager's settings for one of your Discord servers, saved the moment you change them.",
     source: 'src/client/pages/ServerSettings.tsx',
     page: lazyPage(() => import('./pages/ServerSettings')),

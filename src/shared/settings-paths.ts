@@ -29,6 +29,10 @@ export function canonicalModuleSlug(segment: string): string | null {
   return section === undefined ? null : moduleSlug(section);
 }
 
+/** The document title of a server's overview ("Kenji Lounge | ServerManager") or of one of its modules ("Reaction Role · Kenji Lounge | …"). */
+export const serverSettingsTitle = (serverName: string, section: SectionName | null): string =>
+  `${section ? `${moduleTitle(section)} · ` : ''}${serverName} | ServerManager`;
+
 /** A server's overview, or one of its modules. */
 export const serverSettingsPath = (serverId: string, section?: SectionName | null): string =>
   section ? `/server/${serverId}/${moduleSlug(section)}` : `/server/${serverId}`;

@@ -82,6 +82,9 @@ describe("the settings page for a role granted 'read'", () => {
     // No access panel, no whitelisting from the licence badge.
     expect(screen.queryByText('Access', { selector: 'summary' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Whitelist this server' })).toBeNull();
+    // A module that needs setup says so, but what to set is an editor's business.
+    expect(screen.getByRole('link', { name: 'Reaction Role' }).closest('li')?.textContent).toMatch(/Needs setup.*Open →$/);
+    expect(screen.queryByText(/to enable Reaction Role\.$/)).toBeNull();
     overview.unmount();
 
     renderPage('read', undefined, 'reaction-role');
@@ -89,8 +92,8 @@ describe("the settings page for a role granted 'read'", () => {
     const group = screen.getByRole('group', { name: 'Settings' });
     expect(group.getAttribute('aria-describedby')).toBe('read-only-banner');
     const controls = (['button', 'switch', 'combobox', 'textbox'] as const).flatMap((role) => within(group).queryAllByRole(role));
-    // Reaction Role: its switch, role, message ID, emoji and the emoji list's button.
-    expect(controls).toHaveLength(5);
+    // Reaction Role: its switch, role, message ID and emoji (no emoji list's button: a reader picks nothing).
+    expect(controls).toHaveLength(4);
     // Disabled through their fieldset (a real browser disables every control inside; the e2e test checks that).
     expect((group as HTMLFieldSetElement).disabled).toBe(true);
     for (const control of controls) expect(control.closest('fieldset'), control.outerHTML.slice(0, 80)).toBe(group);
@@ -103,11 +106,50 @@ describe("the settings page for a role granted 'read'", () => {
     expect(screen.queryByText('Every change is saved as soon as you make it.')).toBeNull();
   });
 
+  it("reads as a summary: 'Not set' for an empty value, and none of an editor's help, hints, placeholders or buttons", () => {
+    renderPage('read', undefined, 'reaction-role');
+    const group = screen.getByRole('group', { name: 'Settings' });
+    const messageId = within(group).getByRole('textbox', { name: 'Message ID' });
+    expect(messageId.getAttribute('aria-readonly')).toBe('true');
+    expect(messageId.textContent).toBe('Not set');
+    expect(within(group).getByRole('textbox', { name: 'Emoji name' }).textContent).toBe('Not set');
+    const role = within(group).getByRole<HTMLSelectElement>('combobox', { name: 'Role' });
+    expect(role.selectedOptions[0]?.textContent).toBe('Not set');
+    // A value is text to select and copy, not a disabled field.
+    expect(group.querySelector('input')).toBeNull();
+    expect(within(group).queryByRole('button', { name: 'Choose an emoji' })).toBeNull();
+    expect(within(group).queryByText(/Copy Message ID/)).toBeNull();
+    expect(within(group).queryByText(/^Set .* to enable Reaction Role\.$/)).toBeNull();
+    expect(within(group).getByRole('switch', { name: 'Enable Reaction Role' }).getAttribute('aria-describedby')).toBeNull();
+    expect(group.querySelector('[placeholder]')).toBeNull();
+  });
+
+  it('sees the welcome message and its preview, without the placeholders to insert, the count or the help', () => {
+    renderPage('read', undefined, 'welcome-message');
+    const group = screen.getByRole('group', { name: 'Settings' });
+    const message = within(group).getByRole('textbox', { name: 'Message' });
+    expect(message.textContent).toBe(defaultSettings().welcomemessage.message);
+    expect(within(group).getByTestId('welcome-preview')).toBeTruthy();
+    expect(within(group).queryByRole('group', { name: 'Insert a placeholder' })).toBeNull();
+    expect(within(group).queryByText(/^[\d,]+ \/ 2,000$/)).toBeNull();
+    expect(within(group).queryByText(/^Up to 2,000 characters/)).toBeNull();
+    expect(within(group).queryByText(/^Set a channel to enable Welcome Message\.$/)).toBeNull();
+  });
+
+  it('an editor of the same module still has the field, its help and its buttons', () => {
+    renderPage('write', undefined, 'reaction-role');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Message ID' }).placeholder).toBe('Message to react to');
+    expect(screen.getByRole('button', { name: 'Choose an emoji' })).toBeTruthy();
+    expect(screen.getByText(/Copy Message ID/)).toBeTruthy();
+    expect(screen.getByText(/^Set .* to enable Reaction Role\.$/)).toBeTruthy();
+  });
+
   it("'write' gets enabled controls and no banner, but no Access panel", () => {
     const overview = renderPage('write');
     expect(screen.queryByText(/Read-only\./)).toBeNull();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import…' }).disabled).toBe(false);
     expect(screen.queryByText('Access', { selector: 'summary' })).toBeNull();
+    expect(screen.getByText(/^Set .* to enable Reaction Role\.$/)).toBeTruthy();
     overview.unmount();
     renderPage('write', undefined, 'auto-role');
     expect(screen.getByRole<HTMLFieldSetElement>('group', { name: 'Settings' }).disabled).toBe(false);

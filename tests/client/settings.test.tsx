@@ -220,13 +220,16 @@ describe('settings page', () => {
     ]);
     expect(within(nav).getByRole('link', { name: /^Logs/ }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: /^Logs/ }).textContent).toBe('Logs(Needs setup)');
+    expect(document.title).toBe('Logs · Kenji Lounge | ServerManager');
     await userEvent.click(within(nav).getByRole('link', { name: /^Jail/ }));
     expect(location.history.at(-1)).toBe(`/server/${GUILD}/jail`);
+    expect(document.title).toBe('Jail · Kenji Lounge | ServerManager');
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Jail']);
     expect(within(nav).getByRole('link', { name: /^Jail/ }).getAttribute('aria-current')).toBe('page');
     await userEvent.click(within(nav).getByRole('link', { name: 'Overview' }));
     expect(location.history.at(-1)).toBe(`/server/${GUILD}`);
     expect(screen.getByRole('region', { name: 'Modules' })).toBeTruthy();
+    expect(document.title).toBe('Kenji Lounge | ServerManager');
   });
 
   it('on a phone the navigation is one disclosure that names where you are, and a choice closes it', async () => {
@@ -293,8 +296,11 @@ describe('settings page', () => {
     ['FORBIDDEN', 'Page Not Found', "You can't open this server's settings", true],
   ])('a 403 %s fetched on the client shows %s', async (code, shown, absent, notFound) => {
     const fetcher = vi.fn(() => Promise.reject(new ApiClientError(403, code, 'No.', { error: 'No.', code })));
+    document.title = 'Server Settings | ServerManager';
     renderWithApp(<ServerSettingsPage params={{ serverId: GUILD }} />, { path: `/server/${GUILD}`, fetcher, fallback: AUTH });
     expect(await screen.findByRole('heading', { level: 1, name: shown })).toBeTruthy();
+    // No settings, no server name: the title stays the page's own.
+    expect(document.title).toBe('Server Settings | ServerManager');
     expect(screen.queryByRole('heading', { level: 1, name: absent })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add bot' })).toBeNull();
     expect(screen.queryByText('Return to Home') !== null).toBe(notFound);

@@ -68,8 +68,12 @@ test('Demo Owner grants a role read access; Demo Member then sees Kenji Lounge r
   await expect(switches.first()).toBeDisabled();
   for (const control of await settings.locator('button, input, select, textarea').all()) await expect(control).toBeDisabled();
   await expect(member.getByRole('combobox', { name: 'Role' })).toBeDisabled();
-  // Read-only looks read-only: the fields show their value without a field's border.
-  await expect(member.getByRole('textbox', { name: 'Message ID' })).toHaveCSS('border-top-color', 'rgba(0, 0, 0, 0)');
+  // Read-only looks read-only: the values are text (selectable, 'Not set' when empty), with no editor's help or emoji list.
+  const messageId = settings.getByRole('textbox', { name: 'Message ID' });
+  await expect(messageId).toHaveAttribute('aria-readonly', 'true');
+  await expect(messageId).toHaveCSS('user-select', 'text');
+  await expect(settings.locator('input, textarea')).toHaveCount(0);
+  await expect(settings.getByRole('button', { name: 'Choose an emoji' })).toHaveCount(0);
   expect(await seriousAxeViolations(member)).toEqual([]);
   // Disabled Commands: the list without ×, and no search to add more.
   await member.getByRole('link', { name: /^Disabled Commands/ }).click();

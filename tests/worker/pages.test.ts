@@ -253,6 +253,29 @@ describe('loaders fill exactly the keys their pages read (see tests/client/loade
   });
 });
 
+describe("a settings page's title names the server, and the module", () => {
+  it('the overview and a module, for someone who may open them', async () => {
+    const owner = await loginAs(USERS.owner);
+    expect(await (await call(`/server/${GUILDS.kenjiLounge}`, { cookie: owner })).text()).toContain('<title>Kenji Lounge | ServerManager</title>');
+    const module = await (await call(`/server/${GUILDS.kenjiLounge}/reaction-role`, { cookie: owner })).text();
+    expect(module).toContain('<title>Reaction Role · Kenji Lounge | ServerManager</title>');
+    expect(module).toContain('<meta property="og:title" content="Reaction Role · Kenji Lounge | ServerManager">');
+  });
+
+  it('a visitor who may not open the server gets the generic title, and no server name', async () => {
+    const owner = await loginAs(USERS.owner);
+    const res = await call(`/server/${GUILDS.lofiCafe}/reaction-role`, { cookie: owner });
+    expect(res.status).toBe(403);
+    const html = await res.text();
+    expect(html).toContain('<title>Server Settings | ServerManager</title>');
+    expect(html).not.toContain('Lofi');
+  });
+
+  it('a logged-out visitor: the generic title', async () => {
+    expect(await (await call(`/server/${GUILDS.kenjiLounge}/reaction-role`)).text()).toContain('<title>Server Settings | ServerManager</title>');
+  });
+});
+
 describe('a settings page the user may not open answers 403 and says how to get in', () => {
   it('a server they are a plain member of: no role has access', async () => {
     const owner = await loginAs(USERS.owner);

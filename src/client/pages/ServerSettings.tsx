@@ -6,16 +6,17 @@ import NotFound from './NotFound';
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { fieldKind, missingRequiredFields, requiredFields, settingKeys, type ServerSettingsResponse } from '../../shared/settings';
 import { moduleSpec, saveLabel, type SectionName } from '../../shared/settings-registry';
-import { ENABLE_INTENT_PARAM, sectionOfSlug, serverSettingsPath } from '../../shared/settings-paths';
+import { ENABLE_INTENT_PARAM, sectionOfSlug, serverSettingsPath, serverSettingsTitle } from '../../shared/settings-paths';
 import { apiKeys } from '../../shared/api-keys';
 import { useApi } from '../hooks/useApi';
 import { LoginPrompt } from '../components/LoginPrompt';
 import { ServerIcon } from '../components/ServerIcon';
 import { StaleDataNotice } from '../components/StaleDataNotice';
-import { SectionCard, SwitchIntent } from '../components/settings/controls';
+import { ReadOnlyView, SectionCard, SwitchIntent } from '../components/settings/controls';
 import { ModuleIcon } from '../components/settings/ModuleIcon';
 import { ModuleNav } from '../components/settings/ModuleNav';
 import { ModuleOverview } from '../components/settings/ServerOverview';
+import { KIND_CONTROLS } from '../components/settings/kind-controls';
 import { settingControlId, SettingField } from '../components/settings/SettingField';
 import { AccessPanel } from '../components/settings/AccessPanel';
 import { NoAccess } from '../components/settings/NoAccess';
@@ -178,6 +179,10 @@ function ServerSettings({ serverId, section }: { serverId: string; section: Sect
     saveRef.current = save;
   }, [save]);
   const live = useLiveSettings(serverId, data, saving.size > 0);
+  const serverName = data?.name;
+  useEffect(() => {
+    if (serverName !== undefined) document.title = serverSettingsTitle(serverName, section);
+  }, [serverName, section]);
 
   const denial = deniedAtFirstPaint ?? (error?.status === 403 && isAccessDenial(error.code) ? { code: error.code, error: error.message } : undefined);
   if (!data && denial) return <NoAccess serverId={serverId} denial={denial} />;
@@ -283,7 +288,8 @@ interface ModuleViewProps {
 /** One module: its switch and fields. */
 function ModuleView({ section, data, readOnly, saving, outcomes, armed, onArm, change, dismiss }: ModuleViewProps) {
   const spec = moduleSpec(section);
-  const keys = settingKeys(section);
+  // A field written along with another (a message's channel) has no control, and no row to leave a gap.
+  const keys = settingKeys(section).filter((key) => KIND_CONTROLS[fieldKind(section, key)] !== null);
   const missing = new Set(missingRequiredFields(section, data[section]));
   return (
     <>
@@ -302,22 +308,24 @@ function ModuleView({ section, data, readOnly, saving, outcomes, armed, onArm, c
           icon={<ModuleIcon name={spec.icon} />}
           wide={keys.some((key) => fieldKind(section, key) === 'commands')}
         >
-          <SwitchIntent.Provider value={{ armed, onBlocked: () => onArm(!armed) }}>
-            {keys.map((key) => (
-              // The fields an armed switch waits for are marked until they are set.
-              <div key={key} className={armed && missing.has(key) ? '-m-1.5 rounded-lg p-1.5 ring-2 ring-indigo-500' : undefined}>
-                <SettingField
-                  section={section}
-                  fieldKey={key}
-                  data={data}
-                  saving={saving.has(fieldId(section, key))}
-                  outcome={outcomes.get(fieldId(section, key))}
-                  onChange={change(section, key)}
-                  onDismiss={() => dismiss(section, key)}
-                />
-              </div>
-            ))}
-          </SwitchIntent.Provider>
+          <ReadOnlyView.Provider value={readOnly}>
+            <SwitchIntent.Provider value={{ armed, onBlocked: () => onArm(!armed) }}>
+              {keys.map((key) => (
+                // The fields an armed switch waits for are marked until they are set.
+                <div key={key} className={armed && missing.has(key) ? '-m-1.5 rounded-lg p-1.5 ring-2 ring-indigo-500' : undefined}>
+                  <SettingField
+                    section={section}
+                    fieldKey={key}
+                    data={data}
+                    saving={saving.has(fieldId(section, key))}
+                    outcome={outcomes.get(fieldId(section, key))}
+                    onChange={change(section, key)}
+                    onDismiss={() => dismiss(section, key)}
+                  />
+                </div>
+              ))}
+            </SwitchIntent.Provider>
+          </ReadOnlyView.Provider>
         </SectionCard>
       </fieldset>
     </>

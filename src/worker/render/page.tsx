@@ -45,7 +45,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const shown = notFound ? NOT_FOUND_ROUTE : route;
   const island = notFound ? { fallback, notFound } : { fallback };
   const meta = {
-    title: shown.title,
+    title: (loaded.status === 200 && !notFound ? route.titleFrom?.(params, loaded.data) : null) ?? shown.title,
     description: shown.description,
     origin: c.env.APP_ORIGIN,
     address: notFound ? undefined : pageAddress(route, url.pathname),

@@ -1,4 +1,5 @@
-import { FOCUS, SavingIndicator } from './controls';
+import { useContext } from 'react';
+import { FOCUS, ReadOnlyView, SavingIndicator } from './controls';
 import type { ControlProps } from './control-props';
 
 /** A list of options, each on or off; every tick saves the whole list at once. */
@@ -6,6 +7,7 @@ export function ChecklistSetting({ id, spec, value, saving, saved, onChange }: C
   const on = new Set(Array.isArray(value) ? value : []);
   const all = spec.options.map((option) => option.value);
   const set = (next: readonly string[]) => onChange(all.filter((option) => next.includes(option)));
+  const readOnly = useContext(ReadOnlyView);
   const linkButton = `rounded px-1 text-xs font-semibold text-indigo-700 hover:underline disabled:opacity-40 dark:text-indigo-300 ${FOCUS}`;
   return (
     // A group, not a fieldset: the page's own fieldset is what disables every control for a reader.
@@ -15,12 +17,16 @@ export function ChecklistSetting({ id, spec, value, saving, saved, onChange }: C
           {spec.label}
         </span>
         <span className="flex items-center gap-2">
-          <button type="button" className={linkButton} disabled={on.size === all.length} onClick={() => set(all)}>
-            All
-          </button>
-          <button type="button" className={linkButton} disabled={on.size === 0} onClick={() => set([])}>
-            None
-          </button>
+          {!readOnly && (
+            <>
+              <button type="button" className={linkButton} disabled={on.size === all.length} onClick={() => set(all)}>
+                All
+              </button>
+              <button type="button" className={linkButton} disabled={on.size === 0} onClick={() => set([])}>
+                None
+              </button>
+            </>
+          )}
           <SavingIndicator saving={saving} saved={saved} />
         </span>
       </div>

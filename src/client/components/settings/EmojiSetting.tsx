@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useContext, useId, useState } from 'react';
 import { emojiImageUrl, type SettingsEmoji } from '../../../shared/settings';
-import { FOCUS, TextSetting } from './controls';
+import { FOCUS, ReadOnlyView, TextSetting } from './controls';
 import type { ControlProps } from './control-props';
 
 /** Unicode emoji offered beside the server's own; any other can be typed. */
@@ -25,6 +25,7 @@ const choiceState = (picked: boolean) =>
 /** An emoji typed (unicode or a name), or picked from the server's own emoji and a few common ones. */
 export function EmojiSetting({ id, spec, value, data, saving, saved, validate, onChange }: ControlProps<'emoji'>) {
   const [open, setOpen] = useState(false);
+  const readOnly = useContext(ReadOnlyView);
   const pickerId = useId();
   const current = typeof value === 'string' ? value : null;
   const usable = data.emojis.filter((emoji) => emoji.available);
@@ -47,23 +48,27 @@ export function EmojiSetting({ id, spec, value, data, saving, saved, validate, o
       validate={validate}
       onSave={onChange}
     >
-      <div className="mt-1.5 flex flex-wrap items-center gap-2">
-        {chosenServerEmoji && (
-          <span className="inline-flex items-center gap-1 text-xs text-gray-600 dark:text-gray-400">
-            <ServerEmoji emoji={chosenServerEmoji} size={20} /> from this server
-          </span>
-        )}
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={pickerId}
-          onClick={() => setOpen(!open)}
-          className={`rounded-md px-1 text-xs font-semibold text-indigo-700 hover:underline dark:text-indigo-300 ${FOCUS}`}
-        >
-          {open ? 'Close emoji list' : 'Choose an emoji'}
-        </button>
-      </div>
-      {open && (
+      {(chosenServerEmoji !== undefined || !readOnly) && (
+        <div className="mt-1.5 flex flex-wrap items-center gap-2">
+          {chosenServerEmoji && (
+            <span className="inline-flex items-center gap-1 text-xs text-gray-600 dark:text-gray-400">
+              <ServerEmoji emoji={chosenServerEmoji} size={20} /> from this server
+            </span>
+          )}
+          {!readOnly && (
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={pickerId}
+              onClick={() => setOpen(!open)}
+              className={`rounded-md px-1 text-xs font-semibold text-indigo-700 hover:underline dark:text-indigo-300 ${FOCUS}`}
+            >
+              {open ? 'Close emoji list' : 'Choose an emoji'}
+            </button>
+          )}
+        </div>
+      )}
+      {open && !readOnly && (
         <div id={pickerId} className="mt-2 rounded-lg border border-gray-200 p-3 dark:border-gray-700">
           <p className="text-xs font-semibold text-gray-600 dark:text-gray-400">This server’s emoji</p>
           {usable.length === 0 ? (

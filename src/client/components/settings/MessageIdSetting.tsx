@@ -1,5 +1,6 @@
 import { messageLinkProblem, messageUrl } from '../../../shared/settings';
-import { TextSetting } from './controls';
+import { useContext } from 'react';
+import { ReadOnlyView, TextSetting } from './controls';
 import type { ControlProps } from './control-props';
 
 const format = (value: string | null) => value ?? '';
@@ -10,6 +11,7 @@ const parse = (text: string) => (text.trim() === '' ? null : text.trim());
 export function MessageIdSetting({ id, section, spec, value, data, saving, saved, validate, onChange }: ControlProps<'messageId'>) {
   const messageId = typeof value === 'string' ? value : null;
   const channel = (data[section] as Record<string, unknown>)[spec.channelKey];
+  const readOnly = useContext(ReadOnlyView);
   return (
     <TextSetting
       id={id}
@@ -35,7 +37,7 @@ export function MessageIdSetting({ id, section, spec, value, data, saving, saved
             Open the message in Discord<span aria-hidden="true">↗</span>
           </a>
         ) : (
-          <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">Paste the message link instead of the ID to get a link back to it.</p>
+          !readOnly && <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">Paste the message link instead of the ID to get a link back to it.</p>
         ))}
     </TextSetting>
   );

@@ -1,6 +1,6 @@
-import { useRef } from 'react';
+import { useContext, useRef } from 'react';
 import { WELCOME_PLACEHOLDERS } from '../../../shared/settings';
-import { FieldRow, FOCUS, INPUT_CLASS, useDraft } from './controls';
+import { FieldRow, FOCUS, INPUT_CLASS, ReadOnlyValue, ReadOnlyView, useDraft } from './controls';
 import type { ControlProps } from './control-props';
 import { WelcomePreview } from './WelcomePreview';
 
@@ -15,6 +15,7 @@ const parse = (text: string) => text;
 export function MessageTextSetting({ id, spec, value, data, saving, saved, validate, onChange }: ControlProps<'messageText'>) {
   const { draft, setDraft, problem, commit, reset } = useDraft({ value, format, parse, saving, validate, onSave: onChange });
   const area = useRef<HTMLTextAreaElement>(null);
+  const readOnly = useContext(ReadOnlyView);
   const length = draft.length;
   const over = length > spec.maxLength;
 
@@ -28,6 +29,16 @@ export function MessageTextSetting({ id, spec, value, data, saving, saved, valid
       field?.setSelectionRange(start + token.length, start + token.length);
     });
   };
+
+  if (readOnly) {
+    // A reader sees the message and how Discord shows it; the placeholders, the count and the help are for editing.
+    return (
+      <FieldRow id={id} label={spec.label} saving={saving} saved={saved}>
+        <ReadOnlyValue id={id} labelId={`${id}-label`} text={draft} multiline />
+        <WelcomePreview text={draft} serverName={data.name} memberCount={data.memberCount} />
+      </FieldRow>
+    );
+  }
 
   return (
     // The problem and the help sit under the editor, above the preview.

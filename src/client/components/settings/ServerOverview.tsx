@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { moduleStatus, type ModuleStatus, type ServerSettingsResponse } from '../../../shared/settings';
+import { mayChange } from '../../../shared/server-access';
 import { serverSettingsPath } from '../../../shared/settings-paths';
 import { moduleSpec, SECTION_NAMES, type SectionName } from '../../../shared/settings-registry';
 import { ModuleIcon } from './ModuleIcon';
@@ -18,6 +19,8 @@ function ModuleCard({ serverId, section, settings }: { serverId: string; section
   const spec = moduleSpec(section);
   const { status, label } = moduleStatus(section, settings[section]);
   const detailsId = `overview-${section}-details`;
+  // What to set, and the way to set it, are an editor's; a reader sees the state and opens the module.
+  const setUp = status === 'needs-setup' && mayChange(settings);
   return (
     <li className="group relative flex flex-col rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-indigo-500 hover:border-indigo-300 dark:border-gray-800 dark:bg-gray-900 dark:hover:border-indigo-700">
       <div className="flex items-start gap-3">
@@ -40,10 +43,10 @@ function ModuleCard({ serverId, section, settings }: { serverId: string; section
       </div>
       <div id={detailsId} className="mt-2 flex flex-1 flex-col gap-2 text-sm">
         <p className="text-gray-600 dark:text-gray-400">{spec.description}</p>
-        {status === 'needs-setup' && <p className="font-medium text-amber-800 dark:text-amber-300">{enableHint(section, settings)}</p>}
+        {setUp && <p className="font-medium text-amber-800 dark:text-amber-300">{enableHint(section, settings)}</p>}
       </div>
       <span aria-hidden="true" className="mt-3 hidden text-sm font-medium text-indigo-700 group-hover:underline sm:block dark:text-indigo-300">
-        {status === 'needs-setup' ? 'Set up →' : 'Open →'}
+        {setUp ? 'Set up →' : 'Open →'}
       </span>
     </li>
   );

@@ -14,6 +14,36 @@ export const INPUT_CLASS =
   // Read-only (a reader's page, or changes paused) looks read-only, not only inert: no field, just the value.
   'disabled:cursor-default disabled:appearance-none disabled:placeholder:text-transparent disabled:border-transparent disabled:bg-gray-100 disabled:text-gray-700 disabled:opacity-100 disabled:shadow-none dark:disabled:border-transparent dark:disabled:bg-gray-800/60 dark:disabled:text-gray-300';
 
+/**
+ * True on a page where nothing can be changed (a reader's, or while changes are paused): the controls read
+ * as a summary of the values, without what only an editor needs (help, hints, placeholders, pickers).
+ */
+export const ReadOnlyView = createContext(false);
+
+/** What a reader sees for a setting that has no value. */
+export const NOT_SET = 'Not set';
+
+/** A reader's text value: selectable and copyable, unlike a disabled field's. */
+export function ReadOnlyValue({ id, labelId, text, multiline = false }: { id: string; labelId: string; text: string; multiline?: boolean }) {
+  return (
+    <div
+      id={id}
+      role="textbox"
+      aria-readonly="true"
+      aria-multiline={multiline || undefined}
+      aria-labelledby={labelId}
+      className={`min-h-9 rounded-lg bg-gray-100 px-3 py-2 text-sm break-words select-text dark:bg-gray-800/60 ${
+        text === '' ? 'text-gray-600 italic dark:text-gray-400' : `text-gray-800 dark:text-gray-200 ${multiline ? 'whitespace-pre-wrap' : ''}`
+      }`}
+    >
+      {text === '' ? NOT_SET : text}
+    </div>
+  );
+}
+
+/** A select's empty choice: an editor picks "None"; a reader reads the setting as not set, like any other. */
+const useNoneLabel = () => (useContext(ReadOnlyView) ? NOT_SET : 'None');
+
 /** The per-control save state: 'Saving…' while a save is in flight, then 'Saved ✓' for a moment (announced politely). */
 export function SavingIndicator({ saving, saved = false }: { saving: boolean; saved?: boolean }) {
   return (
@@ -87,7 +117,9 @@ export function Toggle({ id, label, checked, hint, saving, saved, onChange }: To
   const intent = useContext(SwitchIntent);
   const onBlocked = intent?.onBlocked;
   const armed = intent?.armed ?? false;
-  const blocked = hint !== null && !checked;
+  const readOnly = useContext(ReadOnlyView);
+  // The hint says what to set; a reader sets nothing, so for them the switch is only its state.
+  const blocked = hint !== null && !checked && !readOnly;
   return (
     <div>
       <div className="flex items-center gap-3">
@@ -148,10 +180,11 @@ export function FieldRow({
   help?: string;
   problem?: string | null;
 }) {
+  const readOnly = useContext(ReadOnlyView);
   return (
     <div>
       <div className="mb-1 flex items-center justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-medium">
+        <label id={`${id}-label`} htmlFor={id} className="text-sm font-medium">
           {label}
         </label>
         <SavingIndicator saving={saving} saved={saved} />
@@ -162,7 +195,7 @@ export function FieldRow({
           {problem}
         </p>
       )}
-      {help && (
+      {help && !readOnly && (
         <p id={`${id}-help`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">
           {help}
         </p>
@@ -188,10 +221,11 @@ export function ChannelSelect({ id, label, value, channels, saving, saved, onCha
   const categoryIds = new Set(categories.map((category) => category.id));
   const loose = text.filter((channel) => channel.parent_id === null || !categoryIds.has(channel.parent_id));
   const known = value === null || text.some((channel) => channel.id === value);
+  const noneLabel = useNoneLabel();
   return (
     <FieldRow id={id} label={label} saving={saving} saved={saved}>
       <select id={id} className={INPUT_CLASS} value={value ?? ''} aria-busy={saving || undefined} onChange={(event) => onChange(event.target.value || null)}>
-        <option value="">None</option>
+        <option value="">{noneLabel}</option>
         {!known && <option value={value}>{`Unknown channel (${value})`}</option>}
         {loose.map((channel) => (
           <option key={channel.id} value={channel.id}>{`#${channel.name}`}</option>
@@ -233,6 +267,7 @@ export function RoleSelect({ id, label, value, roles, guildId, assignable, botHi
   const choices = roles.filter((role) => isSelectableRole(role, guildId)).sort((a, b) => b.position - a.position);
   const selected = choices.find((role) => role.id === value);
   const colour = selected ? roleColour(selected.color) : null;
+  const noneLabel = useNoneLabel();
   return (
     <FieldRow id={id} label={label} saving={saving} saved={saved}>
       <div className="flex items-center gap-2">
@@ -243,7 +278,7 @@ export function RoleSelect({ id, label, value, roles, guildId, assignable, botHi
           style={colour ? { backgroundColor: colour } : undefined}
         />
         <select id={id} className={INPUT_CLASS} value={value ?? ''} aria-busy={saving || undefined} onChange={(event) => onChange(event.target.value || null)}>
-          <option value="">None</option>
+          <option value="">{noneLabel}</option>
           {value !== null && !selected && <option value={value}>{`Unknown role (${value})`}</option>}
           {choices.map((role) => {
             const above = assignable && !isAssignableRole(role, botHighestRolePosition);
@@ -349,32 +384,37 @@ export function TextSetting<T>({
   children,
 }: TextSettingProps<T>) {
   const { draft, setDraft, problem, commit, reset } = useDraft({ value, format, parse, saving, validate, onSave });
+  const readOnly = useContext(ReadOnlyView);
 
   return (
     <FieldRow id={id} label={label} saving={saving} saved={saved} help={help} problem={problem}>
-      <input
-        id={id}
-        type="text"
-        inputMode={inputMode}
-        autoComplete="off"
-        spellCheck={false}
-        className={INPUT_CLASS}
-        value={draft}
-        placeholder={placeholder}
-        aria-describedby={[problem === null ? '' : `${id}-problem`, help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined}
-        aria-invalid={problem !== null || undefined}
-        aria-busy={saving || undefined}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            commit();
-          } else if (event.key === 'Escape') {
-            reset();
-          }
-        }}
-      />
+      {readOnly ? (
+        <ReadOnlyValue id={id} labelId={`${id}-label`} text={draft} />
+      ) : (
+        <input
+          id={id}
+          type="text"
+          inputMode={inputMode}
+          autoComplete="off"
+          spellCheck={false}
+          className={INPUT_CLASS}
+          value={draft}
+          placeholder={placeholder}
+          aria-describedby={[problem === null ? '' : `${id}-problem`, help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined}
+          aria-invalid={problem !== null || undefined}
+          aria-busy={saving || undefined}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              commit();
+            } else if (event.key === 'Escape') {
+              reset();
+            }
+          }}
+        />
+      )}
       {children}
     </FieldRow>
   );
