@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { gotoHydrated, loginAs, watchConsole } from './helpers';
 
 // Entries this spec makes use servers and users other specs do not whitelist.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, testServer, type Page } from './fixtures';
 
 /** Waits until React has hydrated the page (App sets the flag in an effect). */
 export async function gotoHydrated(page: Page, path: string) {
@@ -12,20 +12,12 @@ export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
     // Pages of other origins (the fake Discord's login page) are not ours to judge.
-    const origin = new URL(test.info().project.use.baseURL ?? page.url()).origin;
+    const origin = new URL(testServer().baseURL).origin;
     const ours = !msg.location().url || msg.location().url.startsWith(origin);
     if (ours && (msg.type() === 'error' || /hydrat/i.test(msg.text()))) problems.push(`${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
-}
-
-/** The server this test's project runs against (scripts/e2e-servers.ts): its fake Discord and its local storage. */
-export function testServer() {
-  const { project } = test.info();
-  const port = Number(new URL(project.use.baseURL ?? '').port);
-  const index = Number(project.name.split('-').at(-1));
-  return { fakeDiscord: `http://127.0.0.1:${port + 1}`, stateDir: `.wrangler/e2e-state-${index}` };
 }
 
 export const DEMO_USERS = {

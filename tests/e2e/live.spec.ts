@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { gotoHydrated, loginAs, watchConsole } from './helpers';
 
 // Demo data (dev/fake-discord/data.ts, scripts/seed-demo.ts): Demo Owner owns Kenji Lounge; Demo Member holds
@@ -10,8 +10,9 @@ test.describe.configure({ mode: 'serial' });
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 const liveStatus = (page: Page) => page.getByTestId('live-status');
 
-async function openSettings(page: Page) {
-  await gotoHydrated(page, KENJI);
+/** One module's view of Kenji Lounge (`welcome-message`, `reaction-role`). */
+async function openSettings(page: Page, module: string) {
+  await gotoHydrated(page, `${KENJI}/${module}`);
   await expect(liveStatus(page)).toHaveAttribute('data-status', 'live');
 }
 
@@ -25,8 +26,8 @@ test("an owner's save appears on a reader's open page, without a reload, saying 
   const owner = await signedIn(browser, 'Demo Owner');
   const reader = await signedIn(browser, 'Demo Member');
   const problems = watchConsole(reader);
-  await openSettings(owner);
-  await openSettings(reader);
+  await openSettings(owner, 'welcome-message');
+  await openSettings(reader, 'welcome-message');
   const readerNavigations: string[] = [];
   reader.on('framenavigated', (frame) => readerNavigations.push(frame.url()));
 
@@ -61,8 +62,8 @@ test('a change to the field being typed in keeps the text and, on saving it, ask
   const first = await context.newPage();
   await loginAs(first, 'Demo Owner');
   const second = await context.newPage();
-  await openSettings(first);
-  await openSettings(second);
+  await openSettings(first, 'reaction-role');
+  await openSettings(second, 'reaction-role');
 
   const typing = section(second, 'Reaction Role').getByLabel('Emoji name', { exact: true });
   await typing.fill('pepe');

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { DEMO_USERS, gotoHydrated, loginAs, testServer, watchConsole } from './helpers';
+import { expect, test, testServer } from './fixtures';
+import { DEMO_USERS, gotoHydrated, loginAs, watchConsole } from './helpers';
 
 test('Demo Owner logs in through Discord and sees the servers they manage', async ({ page }) => {
   const problems = watchConsole(page);
@@ -89,7 +89,7 @@ test.describe('on a phone', () => {
 });
 
 test("'Sign out everywhere' signs out the user's other browser too", async ({ browser }) => {
-  const baseURL = test.info().project.use.baseURL;
+  const { baseURL } = testServer();
   const here = await (await browser.newContext({ baseURL })).newPage();
   const there = await (await browser.newContext({ baseURL })).newPage();
   await loginAs(here, DEMO_USERS.owner);

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { gotoHydrated, loginAs } from './helpers';
 
 // Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge; #mod-log and #general are text channels.

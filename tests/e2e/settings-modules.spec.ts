@@ -1,16 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { gotoHydrated, loginAs, watchConsole } from './helpers';
 
 // Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge (1,284 members).
 const KENJI = '/server/300000000000000001';
+const WELCOME = `${KENJI}/welcome-message`;
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
 test('the welcome message: typed with placeholders, previewed as Discord shows it, saved, and kept after a reload', async ({ page }) => {
   const problems = watchConsole(page);
   await loginAs(page, 'Demo Owner');
-  await gotoHydrated(page, KENJI);
+  await gotoHydrated(page, WELCOME);
   const welcome = section(page, 'Welcome Message');
   const text = welcome.getByRole('textbox', { name: 'Message' });
   const preview = welcome.getByTestId('welcome-preview');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { gotoHydrated, loginAs, watchConsole } from './helpers';
 
 // Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge (bot) and Owner Sandbox (no bot),
