@@ -446,7 +446,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'client-limit-code',
     kind: 'constant',
-    file: 'src/client/components/whitelist/useWhitelist.ts',
+    file: 'src/client/features/whitelist/useWhitelist.ts',
     original: "error.code === 'LIMIT'",
     faulty: "error.code === 'OVER_LIMIT'",
     description: 'the owner at the limit gets an error instead of the replace dialog',
@@ -893,7 +893,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'queue-next-past-end',
     kind: 'off-by-one',
-    file: 'src/client/components/library/play-queue.ts',
+    file: 'src/client/features/library/play-queue.ts',
     original: 'if (queue.position + 1 < queue.entries.length) return queue.position + 1;',
     faulty: 'if (queue.position + 1 <= queue.entries.length) return queue.position + 1;',
     description: "'next' after the last song does not end (nor wrap with repeat all)",
@@ -903,7 +903,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'queue-previous-before-start',
     kind: 'off-by-one',
-    file: 'src/client/components/library/play-queue.ts',
+    file: 'src/client/features/library/play-queue.ts',
     original: 'if (queue.position > 0) return queue.position - 1;',
     faulty: 'if (queue.position >= 0) return queue.position - 1;',
     description: "'previous' on the first song does not stop (nor wrap with repeat all)",
@@ -913,7 +913,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'queue-autoplay-ignored',
     kind: 'dropped-check',
-    file: 'src/client/components/library/play-queue.ts',
+    file: 'src/client/features/library/play-queue.ts',
     original: '  if (!settings.autoplay && !queue.playOn) return null;\n',
     faulty: '',
     description: 'playback goes on after a picked song ends with autoplay off',
@@ -923,7 +923,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'shuffle-sattolo',
     kind: 'off-by-one',
-    file: 'src/client/components/library/play-queue.ts',
+    file: 'src/client/features/library/play-queue.ts',
     original: 'const j = Math.floor(random() * (i + 1));',
     faulty: 'const j = Math.floor(random() * i);',
     description: 'the shuffle never leaves a song in its place (biased, not Fisher–Yates)',
@@ -1325,7 +1325,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'settings-saver-stale-answer',
     kind: 'dropped-check',
-    file: 'src/client/components/settings/useSettingsSaver.ts',
+    file: 'src/client/features/settings/useSettingsSaver.ts',
     original: '} else if (seq > (appliedByField.current.get(id) ?? 0)) {',
     faulty: '} else {',
     description: "a late answer of a field's older save shows its value over the newer save's",
@@ -1335,7 +1335,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'sign-out-everywhere-unasked',
     kind: 'dropped-check',
-    file: 'src/client/components/AccountMenu.tsx',
+    file: 'src/client/features/account/AccountMenu.tsx',
     original: 'run: () => setConfirmingEverywhere(true)',
     faulty: 'run: () => void signOut({ everywhere: true })',
     description: "'Sign out everywhere' ends every session without asking",
@@ -1345,7 +1345,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'revert-anyway-without-expected',
     kind: 'dropped-check',
-    file: 'src/client/components/settings/RecentChanges.tsx',
+    file: 'src/client/features/settings/RecentChanges.tsx',
     original: 'onRevertAnyway={() => void revert(entry, { expected: conflict.body.current })}',
     faulty: 'onRevertAnyway={() => void revert(entry)}',
     description: "'Revert anyway' does not send the value it showed, so it meets the same conflict again",
@@ -1355,7 +1355,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'import-apply-without-fingerprint',
     kind: 'dropped-check',
-    file: 'src/client/components/settings/SettingsTransfer.tsx',
+    file: 'src/client/features/settings/SettingsTransfer.tsx',
     original: 'dryRun: false, expected: pending.preview.fingerprint };',
     faulty: 'dryRun: false };',
     description: "an import's apply does not send its preview's fingerprint, so it overwrites newer values",
@@ -1455,7 +1455,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'whitelist-limit-asks-server-first',
     kind: 'dropped-check',
-    file: 'src/client/components/whitelist/WhitelistModals.tsx',
+    file: 'src/client/features/whitelist/WhitelistModals.tsx',
     original: 'if (state !== undefined && state.used >= state.limit) {',
     faulty: 'if (state !== undefined && state.used > state.limit) {',
     description: "at the whitelist limit, 'Add Server' asks the server first and only opens the replace step on its 409",

@@ -2,10 +2,10 @@ import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { SWRConfig } from 'swr';
 import { Router, useLocation } from 'wouter';
 import { getJson } from './api';
-import { Footer } from './components/Footer';
-import { Header } from './components/Header';
-import { LazyToaster } from './components/LazyToaster';
-import { MusicHeader } from './components/MusicHeader';
+import { Footer } from './layout/Footer';
+import { Header } from './layout/Header';
+import { LazyToaster } from './ui/LazyToaster';
+import { MusicHeader } from './layout/MusicHeader';
 import { useTheme } from './hooks/useTheme';
 import { matchAppRoute, NOT_FOUND_ROUTE } from './routes';
 

@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { apiKeys } from '../shared/api-keys';
 import type { CheckAuthResponse } from '../shared/api-types';
 import { App } from './App';
-import { accountMenu } from './components/Header';
+import { accountMenu } from './layout/Header';
 import { readIsland } from './data-island';
 import { matchAppRoute, NOT_FOUND_ROUTE } from './routes';
 import './styles.css';

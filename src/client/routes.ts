@@ -23,7 +23,7 @@ export interface AppRoute {
   chrome: 'main' | 'music';
   /** Page requires admin rights (redirect to / otherwise). */
   adminOnly?: boolean;
-  /** The page shows toasts, so the toast container loads with it (src/client/components/LazyToaster.tsx). */
+  /** The page shows toasts, so the toast container loads with it (src/client/ui/LazyToaster.tsx). */
   toasts?: boolean;
   /** The same HTML for every logged-out visitor: served from the edge cache (src/worker/render/page-cache.ts). */
   publicCache?: boolean;

@@ -9,7 +9,7 @@
  * What a field holds. `assignableRole` is a role the bot hands out itself, so it must sit below the bot's
  * highest role; `role` (the ticket staff role) is only referenced, so any ordinary role will do. Each kind's
  * schema, default, audit text and test sample sit in one table (settings-kinds.ts), its control in another
- * (client/components/settings/kind-controls.tsx); both are checked to cover every kind.
+ * (client/features/settings/kind-controls.tsx); both are checked to cover every kind.
  */
 export type FieldKind =
   | 'toggle'
@@ -25,7 +25,7 @@ export type FieldKind =
   | 'messageText'
   | 'checklist';
 
-/** Names of the icons the page draws for a module (src/client/components/settings/ModuleIcon.tsx). */
+/** Names of the icons the page draws for a module (src/client/features/settings/ModuleIcon.tsx). */
 export type ModuleIcon = 'shield' | 'music-off' | 'user-plus' | 'wave' | 'lock' | 'scroll' | 'smile' | 'star' | 'ban' | 'ticket';
 
 export interface FieldBase {

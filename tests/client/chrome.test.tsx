@@ -1,10 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AccountMenu } from '../../src/client/components/AccountMenu';
-import { Footer } from '../../src/client/components/Footer';
-import { Header } from '../../src/client/components/Header';
-import { ThemeToggle } from '../../src/client/components/ThemeToggle';
+import { AccountMenu } from '../../src/client/features/account/AccountMenu';
+import { Footer } from '../../src/client/layout/Footer';
+import { Header } from '../../src/client/layout/Header';
+import { ThemeToggle } from '../../src/client/ui/ThemeToggle';
 import { THEME_STORAGE_KEY } from '../../src/client/hooks/useTheme';
 import type { SessionUser } from '../../src/shared/api-types';
 import { renderWithApp } from './helpers/render-with-app';

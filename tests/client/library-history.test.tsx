@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { useLibraryLocation } from '../../src/client/hooks/useLibraryLocation';
+import { useLibraryLocation } from '../../src/client/features/library/useLibraryLocation';
 
 /** The hook inside a router whose history records every entry (a replace overwrites the last one). */
 function renderLocation(path: string) {

@@ -12,8 +12,8 @@ import {
   trackTitle,
 } from '../../src/shared/song-paths';
 import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors } from '../../src/shared/song-tree';
-import { visibleFolders } from '../../src/client/components/library/FolderTree';
-import { formatTime } from '../../src/client/components/library/PlayerBar';
+import { visibleFolders } from '../../src/client/features/library/FolderTree';
+import { formatTime } from '../../src/client/features/library/PlayerBar';
 import { required } from './helpers/expect-helpers';
 
 const PATHS = [

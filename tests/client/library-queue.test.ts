@@ -24,7 +24,7 @@ import {
   unshuffleUpNext,
   upNext,
   type PlayQueue,
-} from '../../src/client/components/library/play-queue';
+} from '../../src/client/features/library/play-queue';
 import { formatBytes, readSongListing } from '../../src/shared/song-listing';
 import { buildSongTree } from '../../src/shared/song-tree';
 

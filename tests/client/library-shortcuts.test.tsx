@@ -1,8 +1,8 @@
 import { renderHook } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { usePlayerShortcuts } from '../../src/client/hooks/usePlayerShortcuts';
-import type { SongPlayer } from '../../src/client/hooks/useSongPlayer';
+import { usePlayerShortcuts } from '../../src/client/features/library/usePlayerShortcuts';
+import type { SongPlayer } from '../../src/client/features/library/useSongPlayer';
 
 /** A player with a song in it whose every action is a spy. */
 function setup(current: string | null = 'Artist/a.mp3') {

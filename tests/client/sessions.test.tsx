@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AccountMenu } from '../../src/client/components/AccountMenu';
+import { AccountMenu } from '../../src/client/features/account/AccountMenu';
 import type { SessionUser } from '../../src/shared/api-types';
 import { renderWithApp } from './helpers/render-with-app';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveSettingsEvent } from '../../src/shared/live';
 import { parseLiveEvent } from '../../src/shared/live';
-import { planLiveEvent, type LiveContext } from '../../src/client/components/settings/live-updates';
+import { planLiveEvent, type LiveContext } from '../../src/client/features/settings/live-updates';
 import { kenjiSettings } from './helpers/settings-fixture';
 
 const LISTENERS = '400000000000001001';

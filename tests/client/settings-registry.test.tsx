@@ -4,7 +4,7 @@ import ServerSettingsPage from '../../src/client/pages/ServerSettings';
 import { defaultSettings, valueSchema, type ServerSettingsResponse } from '../../src/shared/settings';
 import { SECTION_NAMES, SETTINGS_REGISTRY, type FieldSpec, type SectionName } from '../../src/shared/settings-registry';
 import { moduleSlug } from '../../src/shared/settings-paths';
-import { KIND_CONTROLS } from '../../src/client/components/settings/kind-controls';
+import { KIND_CONTROLS } from '../../src/client/features/settings/kind-controls';
 import { renderWithApp } from './helpers/render-with-app';
 
 const GUILD = '300000000000000001';

@@ -13,7 +13,7 @@ import {
   type LandingScreenshot,
 } from '../../shared/landing-images';
 import { useApi } from '../hooks/useApi';
-import { useAuth } from '../hooks/useAuth';
+import { useAuth } from '../features/account/useAuth';
 
 const STATS_REFRESH_MS = 60_000;
 

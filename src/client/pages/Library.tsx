@@ -17,25 +17,26 @@ import {
 } from '../../shared/song-paths';
 import { EMPTY_SEARCH_RESULT } from '../../shared/song-search';
 import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors, type FolderNode } from '../../shared/song-tree';
-import { Modal, modalButton } from '../components/Modal';
-import { Breadcrumb } from '../components/library/Breadcrumb';
-import { FileList, type FileListEntries, type FileListEntry } from '../components/library/FileList';
-import { FolderTree } from '../components/library/FolderTree';
-import { CloseIcon, DownloadIcon, PlayIcon, QueueAddIcon, SearchIcon } from '../components/library/LibraryIcons';
-import { PlayerBar } from '../components/library/PlayerBar';
-import { MAX_QUEUE_SONGS, songsIn } from '../components/library/play-queue';
-import { ShortcutsDialog } from '../components/library/ShortcutsDialog';
-import { useDrawerFocus } from '../components/library/useDrawerFocus';
-import { useLibraryLocation } from '../hooks/useLibraryLocation';
-import { useMediaSession } from '../hooks/useMediaSession';
-import { usePlayerShortcuts } from '../hooks/usePlayerShortcuts';
-import { useFolderDownload, useSongDownload } from '../hooks/useSongDownload';
-import { useSongPlayer } from '../hooks/useSongPlayer';
-import { useSongSearch } from '../hooks/useSongSearch';
+import { Modal } from '../ui/Modal';
+import { buttonClass } from '../ui/buttons';
+import { Breadcrumb } from '../features/library/Breadcrumb';
+import { FileList, type FileListEntries, type FileListEntry } from '../features/library/FileList';
+import { FolderTree } from '../features/library/FolderTree';
+import { CloseIcon, DownloadIcon, PlayIcon, QueueAddIcon, SearchIcon } from '../features/library/LibraryIcons';
+import { PlayerBar } from '../features/library/PlayerBar';
+import { MAX_QUEUE_SONGS, songsIn } from '../features/library/play-queue';
+import { ShortcutsDialog } from '../features/library/ShortcutsDialog';
+import { useDrawerFocus } from '../features/library/useDrawerFocus';
+import { useLibraryLocation } from '../features/library/useLibraryLocation';
+import { useMediaSession } from '../features/library/useMediaSession';
+import { usePlayerShortcuts } from '../features/library/usePlayerShortcuts';
+import { useFolderDownload, useSongDownload } from '../features/library/useSongDownload';
+import { useSongPlayer } from '../features/library/useSongPlayer';
+import { useSongSearch } from '../features/library/useSongSearch';
 import { lazyComponent } from '../lazy-component';
 
 /** The queue panel's code loads when it is first opened (or pointed at): the first paint carries only its button. */
-const QueuePanel = lazyComponent(() => import('../components/library/QueuePanel'));
+const QueuePanel = lazyComponent(() => import('../features/library/QueuePanel'));
 const SECONDARY_BUTTON =
   'flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-full border border-gray-300 bg-white px-3 text-sm font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-white/15 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 dark:focus-visible:outline-indigo-300';
 
@@ -409,12 +410,12 @@ export default function Library() {
         size="sm"
         footer={
           <>
-            <button type="button" className={modalButton.secondary} onClick={() => setConfirmFolder(null)}>
+            <button type="button" className={buttonClass.secondary} onClick={() => setConfirmFolder(null)}>
               Cancel
             </button>
             <button
               type="button"
-              className={modalButton.primary}
+              className={buttonClass.primary}
               onClick={() => {
                 const node = confirmFolder;
                 setConfirmFolder(null);

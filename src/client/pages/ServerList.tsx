@@ -6,13 +6,13 @@ import type { AllowedServersResponse, ServerLicence } from '../../shared/api-typ
 import { formatExpiry, isPermanentExpiry } from '../../shared/whitelist';
 import { TOAST_SUCCESS_MS } from '../../shared/constants';
 import { getJson } from '../api';
-import { LoginPrompt } from '../components/LoginPrompt';
-import { StaleDataNotice } from '../components/StaleDataNotice';
-import { ServerIcon } from '../components/ServerIcon';
-import { useWhitelist, whitelistStatus } from '../components/whitelist/useWhitelist';
-import { ManageWhitelistModal } from '../components/whitelist/WhitelistModals';
+import { LoginPrompt } from '../features/account/LoginPrompt';
+import { StaleDataNotice } from '../ui/StaleDataNotice';
+import { ServerIcon } from '../ui/ServerIcon';
+import { useWhitelist, whitelistStatus } from '../features/whitelist/useWhitelist';
+import { ManageWhitelistModal } from '../features/whitelist/WhitelistModals';
 import { useApi } from '../hooks/useApi';
-import { useAuth } from '../hooks/useAuth';
+import { useAuth } from '../features/account/useAuth';
 
 const number = new Intl.NumberFormat('en-US');
 

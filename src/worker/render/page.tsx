@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { App } from '../../client/App';
-import { accountMenu } from '../../client/components/Header';
-import { toaster } from '../../client/components/LazyToaster';
+import { accountMenu } from '../../client/layout/Header';
+import { toaster } from '../../client/ui/LazyToaster';
 import { matchAppRoute, NOT_FOUND_ROUTE, pageAddress } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
 import { checkAuth } from '../auth/check-auth';

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { sessionActions, sessionsKey, type SessionInfo } from '../../../shared/sessions';
+import { postJson } from '../../api';
+import { useApi } from '../../hooks/useApi';
+import { Modal } from '../../ui/Modal';
+import { buttonClass } from '../../ui/buttons';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export interface SessionsDialogProps {
+  onClose: () => void;
+  onSignOutEverywhere: () => void;
+}
+
+function SessionRow({ session, ending, onEnd }: { session: SessionInfo; ending: boolean; onEnd: () => void }) {
+  return (
+    <li className="flex items-center justify-between gap-3 px-3 py-2.5">
+      <div className="min-w-0 text-sm">
+        <p className="font-medium">
+          {session.device}
+          {session.current && <span className="ml-2 text-xs font-normal text-emerald-700 dark:text-emerald-400">This device</span>}
+        </p>
+        <p className="text-xs text-gray-600 dark:text-gray-400">
+          Signed in {when.format(session.createdAt)} · last active {when.format(session.lastSeenAt)}
+        </p>
+      </div>
+      {!session.current && (
+        <button type="button" className={buttonClass.secondary} disabled={ending} onClick={onEnd} aria-label={`Sign out ${session.device}`}>
+          Sign out
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** The user's sessions, each of the others with its own sign-out. Loaded only when opened. */
+export default function SessionsDialog({ onClose, onSignOutEverywhere }: SessionsDialogProps) {
+  const { data, error, mutate } = useApi(sessionsKey, { revalidateOnFocus: false });
+  const [ending, setEnding] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function end(id: string) {
+    setEnding(id);
+    setFailure(null);
+    try {
+      await postJson<undefined>(sessionActions.revoke, { id });
+      await mutate();
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : 'Signing that session out failed.');
+    } finally {
+      setEnding(null);
+    }
+  }
+
+  const footer = (
+    <>
+      <button type="button" className={buttonClass.danger} onClick={onSignOutEverywhere}>
+        Sign out everywhere
+      </button>
+      <button type="button" className={buttonClass.secondary} onClick={onClose}>
+        Close
+      </button>
+    </>
+  );
+  return (
+    <Modal open onClose={onClose} title="Sessions" description="Browsers where you are signed in." size="sm" footer={footer}>
+      {!data && !error && <p role="status">Loading…</p>}
+      {(error ?? failure) && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {failure ?? error?.message}
+        </p>
+      )}
+      {data && (
+        <ul aria-label="Sessions" className="divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+          {data.sessions.map((session) => (
+            <SessionRow key={session.id} session={session} ending={ending === session.id} onEnd={() => void end(session.id)} />
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}

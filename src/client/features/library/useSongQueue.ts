@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type Dispatch, type SetStateAction } from 'react';
+import { isPlayable, type Library } from '../../../shared/song-paths';
+import { EMPTY_QUEUE, restoreQueue, serializeQueue, type PlayQueue } from './play-queue';
+
+/** One queue per library and browser: song paths, the current one, and whether it plays on. */
+export const queueStorageKey = (library: Library) => `library-queue:${library}`;
+
+function readStored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Nothing to subscribe to: hydration is over once, for good. */
+const noSubscription = () => () => undefined;
+/** False on the server and while hydrating (which must match the server's HTML), true after. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+/**
+ * The queue, kept in localStorage so it survives a reload. The stored queue is read once the page has
+ * hydrated and the library's song list (`songs`) is known, so songs removed since are dropped; it is
+ * written back only when the listener changes it.
+ */
+export interface SongQueueState {
+  queue: PlayQueue;
+  setQueue: Dispatch<SetStateAction<PlayQueue>>;
+  /** The stored queue has been read (hydrated, song list known): a deep link may now replace it. */
+  ready: boolean;
+}
+
+export function useSongQueue(library: Library, songs: readonly string[] | null): SongQueueState {
+  const hydrated = useHydrated();
+  const stored = useMemo(() => {
+    if (!hydrated || songs === null) return EMPTY_QUEUE;
+    const known = new Set(songs);
+    return restoreQueue(readStored(queueStorageKey(library)), (path) => known.has(path) && isPlayable(path));
+  }, [hydrated, library, songs]);
+
+  const [changed, setChanged] = useState<{ library: Library; queue: PlayQueue } | null>(null);
+  // Another library has another queue.
+  const queue = changed?.library === library ? changed.queue : stored;
+
+  const setQueue = useCallback<Dispatch<SetStateAction<PlayQueue>>>(
+    (action) =>
+      setChanged((prev) => {
+        const before = prev?.library === library ? prev.queue : stored;
+        return { library, queue: typeof action === 'function' ? action(before) : action };
+      }),
+    [library, stored],
+  );
+
+  useEffect(() => {
+    if (changed === null) return;
+    try {
+      localStorage.setItem(queueStorageKey(changed.library), serializeQueue(changed.queue));
+    } catch {
+      // Private mode or full storage: the queue lasts for this visit.
+    }
+  }, [changed]);
+
+  return { queue, setQueue, ready: hydrated && songs !== null };
+}

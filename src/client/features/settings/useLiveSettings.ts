@@ -1,0 +1,164 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { useSWRConfig } from 'swr';
+import { apiKeys } from '../../../shared/api-keys';
+import { LIVE_CLOSE_REAUTHORISE, LIVE_PING, livePath, parseLiveEvent } from '../../../shared/live';
+import { applySettingChange, type ServerSettingsResponse } from '../../../shared/settings';
+import { liveTabId } from '../../api';
+import { useAuth } from '../account/useAuth';
+import { planLiveEvent, type KnownChange } from './live-updates';
+import { auditPagesOf } from './RecentChanges';
+import { fieldId } from './useSettingsSaver';
+
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+
+/** Under proxies' idle timeouts; the Durable Object answers it without waking. */
+const PING_INTERVAL_MS = 30_000;
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+
+/** 1 s, 2 s, 4 s… up to 30 s, each somewhere in its upper half, so pages cut off together do not return together. */
+const retryDelay = (attempt: number) => {
+  const ceiling = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempt);
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+};
+
+const socketUrl = (serverId: string) => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${livePath(serverId)}`;
+
+const withChanges = (settings: ServerSettingsResponse, changes: readonly KnownChange[]) =>
+  changes.reduce((view, change) => applySettingChange(view, change.section, change.key, change.value), settings);
+
+/**
+ * Keeps an open settings page current with changes saved elsewhere (another tab, another editor, a revert, an
+ * import): a WebSocket to the guild's live channel, reconnected with backoff, whose changes go into the page's
+ * data without a refetch, with a toast saying who changed what. A text field being typed in keeps its text
+ * (the change waits until the person leaves the field, and their save then meets the conflict). After a
+ * reconnect the page refetches, so nothing missed while away stays missed.
+ */
+export function useLiveSettings(serverId: string, data: ServerSettingsResponse | undefined, savesInFlight: boolean): LiveStatus {
+  const { mutate } = useSWRConfig();
+  const userId = useAuth().user?.id ?? null;
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const latest = useRef({ data, userId, savesInFlight });
+  useLayoutEffect(() => {
+    latest.current = { data, userId, savesInFlight };
+  }, [data, userId, savesInFlight]);
+  // A change applied while this page's own saves were in flight may be overwritten by their answers: refetch after them.
+  const refetchAfterSaves = useRef(false);
+  const loaded = data !== undefined;
+
+  useEffect(() => {
+    if (!savesInFlight && refetchAfterSaves.current) {
+      refetchAfterSaves.current = false;
+      void mutate(apiKeys.serverSettings(serverId));
+    }
+  }, [savesInFlight, mutate, serverId]);
+
+  useEffect(() => {
+    if (!loaded) return;
+    const key = apiKeys.serverSettings(serverId);
+    const appliedAt = new Map<string, number>();
+    let socket: WebSocket | null = null;
+    let attempt = 0;
+    let everOpened = false;
+    let stopped = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let ping: ReturnType<typeof setInterval> | undefined;
+
+    const apply = (changes: readonly KnownChange[], at: number) => {
+      if (changes.length === 0) return;
+      for (const change of changes) appliedAt.set(fieldId(change.section, change.key), at);
+      if (latest.current.savesInFlight) refetchAfterSaves.current = true;
+      // From the page's data, not SWR's cache: the first paint's data is a fallback the cache does not hold.
+      const shown = latest.current.data;
+      if (shown) void mutate(key, withChanges(shown, changes), { revalidate: false });
+    };
+
+    // The field typed in since it was focused or last committed (Enter) or restored (Escape): its text is a draft.
+    let typedIn: string | null = null;
+    const onInput = (event: Event) => {
+      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) typedIn = event.target.id;
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.key === 'Enter' || event.key === 'Escape') && event.target instanceof HTMLInputElement) typedIn = null;
+    };
+    // Another window or tab taking the focus blurs the field too, but the person has not left it.
+    const leftField = (field: Element) => document.activeElement !== field;
+    const onLeave = (event: FocusEvent) => {
+      if (event.target instanceof Element && leftField(event.target)) typedIn = null;
+    };
+    const applyOnLeaving = (field: HTMLElement, changes: readonly KnownChange[], at: number) => {
+      field.addEventListener(
+        'blur',
+        // After the field's own blur handler has committed (or not) the person's text.
+        () => setTimeout(() => (leftField(field) ? apply(changes, at) : applyOnLeaving(field, changes, at))),
+        { once: true },
+      );
+    };
+
+    const hear = (text: string) => {
+      const event = parseLiveEvent(text);
+      const settings = latest.current.data;
+      if (!event || !settings) return;
+      const focused = document.activeElement;
+      const editing = focused instanceof HTMLElement && focused.id !== '' && focused.id === typedIn ? focused : null;
+      const plan = planLiveEvent(event, settings, { tab: liveTabId(), userId: latest.current.userId, editing: editing?.id ?? null, appliedAt });
+      if (plan.toast === null) return;
+      apply(plan.apply, event.at);
+      if (editing && plan.hold.length > 0) applyOnLeaving(editing, plan.hold, event.at);
+      void mutate(auditPagesOf(serverId));
+      const { title, detail, warn } = plan.toast;
+      if (warn) toast.warning(title, { description: detail });
+      else toast(title, { description: detail });
+    };
+
+    const connect = () => {
+      const current = new WebSocket(socketUrl(serverId));
+      socket = current;
+      current.addEventListener('open', () => {
+        attempt = 0;
+        setStatus('live');
+        if (everOpened) {
+          void mutate(key);
+          void mutate(auditPagesOf(serverId));
+        }
+        everOpened = true;
+        ping = setInterval(() => current.send(LIVE_PING), PING_INTERVAL_MS);
+      });
+      current.addEventListener('message', (message) => {
+        if (typeof message.data === 'string') hear(message.data);
+      });
+      current.addEventListener('close', (closed) => {
+        clearInterval(ping);
+        if (stopped) return;
+        setStatus('reconnecting');
+        // Asked to be authorised again: at once, that is not a failure.
+        const delay = closed.code === LIVE_CLOSE_REAUTHORISE ? 0 : retryDelay(attempt++);
+        retry = setTimeout(connect, delay);
+      });
+    };
+
+    const reconnectNow = () => {
+      if (socket?.readyState !== WebSocket.CLOSED) return;
+      clearTimeout(retry);
+      connect();
+    };
+    connect();
+    window.addEventListener('online', reconnectNow);
+    document.addEventListener('input', onInput);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('focusout', onLeave);
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      clearInterval(ping);
+      window.removeEventListener('online', reconnectNow);
+      document.removeEventListener('input', onInput);
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusout', onLeave);
+      socket?.close(1000, 'Page closed');
+    };
+  }, [loaded, serverId, mutate]);
+
+  return status;
+}
