@@ -25,6 +25,8 @@ async function seriousAxeViolations(page: Page): Promise<string[]> {
 const kenjiCard = (page: Page) => page.getByRole('link', { name: /Kenji Lounge/ });
 
 test('Demo Owner grants a role read access; Demo Member then sees Kenji Lounge read-only and cannot save', async ({ browser }) => {
+  // Two people, four pages and an axe pass: about 30 s when the other worker's app shares the machine.
+  test.slow();
   const owner = await signedIn(browser, 'Demo Owner');
   const member = await signedIn(browser, 'Demo Member');
 
