@@ -11,7 +11,8 @@ export default defineConfig({
   // One worker a server: each test's baseURL is its worker's app (tests/e2e/fixtures.ts).
   workers: SERVERS,
   retries: 0,
-  timeout: 30_000,
+  // Two apps and two browsers share the machine's cores: a long walk takes up to half a minute.
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
