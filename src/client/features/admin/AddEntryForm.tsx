@@ -8,9 +8,9 @@ import { postJson } from '../../api';
 import { button } from './admin-styles';
 import { pickedId, pickerValue } from './Combobox';
 import { ServerPicker, UserPicker } from './EntityPickers';
-import { fieldErrorOfApi, fieldErrorsOf, unpickedErrors } from './entry-errors';
+import { fieldErrorsOf, unpickedErrors } from './entry-errors';
 import { ExpiryField } from './ExpiryField';
-import { failed, type ConfirmServer } from './admin-actions';
+import type { ConfirmServer } from './admin-actions';
 import { useEntryErrors } from './useEntryErrors';
 
 const label = 'block text-sm font-medium';
@@ -20,8 +20,7 @@ export function AddEntryForm({ confirmServer, onAdded }: { confirmServer: Confir
   const [user, setUser] = useState(pickerValue(''));
   const [server, setServer] = useState(pickerValue(''));
   const [expiry, setExpiry] = useState<ExpiryChoice>('month');
-  const [busy, setBusy] = useState(false);
-  const { errors, refs, show, clear, reset } = useEntryErrors();
+  const { errors, refs, show, clear, busy, send } = useEntryErrors();
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -30,9 +29,7 @@ export function AddEntryForm({ confirmServer, onAdded }: { confirmServer: Confir
       show({ ...fieldErrorsOf(parsed.error), ...unpickedErrors({ user, server }) });
       return;
     }
-    reset();
-    setBusy(true);
-    try {
+    await send('Add', async () => {
       if (!(await confirmServer(parsed.data.newServerID))) return;
       const { entry } = await postJson<AdminAddResponse>(apiActions.adminAdd, parsed.data);
       onAdded(entry);
@@ -40,13 +37,7 @@ export function AddEntryForm({ confirmServer, onAdded }: { confirmServer: Confir
       setServer(pickerValue(''));
       setExpiry('month');
       toast.success('Entry added', { duration: TOAST_SUCCESS_MS });
-    } catch (error) {
-      const atField = fieldErrorOfApi(error);
-      if (atField) show(atField);
-      else failed('Add', error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -5,11 +5,11 @@ import type { AdminUpdateResponse, AdminWhitelistEntry } from '../../../shared/a
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { adminUpdateSchema, expiryFromChoice } from '../../../shared/whitelist';
 import { ApiClientError, postJson } from '../../api';
-import { failed, type Confirm, type ConfirmServer } from './admin-actions';
+import type { Confirm, ConfirmServer } from './admin-actions';
 import { button, cell, editLabel } from './admin-styles';
 import { pickedId, pickerValue, type PickerValue } from './Combobox';
 import { ServerPicker, UserPicker } from './EntityPickers';
-import { fieldErrorOfApi, fieldErrorsOf, unpickedErrors } from './entry-errors';
+import { fieldErrorsOf, unpickedErrors } from './entry-errors';
 import { ExpiryField, type ExpiryValue } from './ExpiryField';
 import { useEntryErrors } from './useEntryErrors';
 
@@ -29,8 +29,7 @@ export function EditRow({ entry, confirmServer, confirm, onCancel, onSaved }: Ed
   const [user, setUser] = useState(() => startAt(entry.userID, entry.userName));
   const [server, setServer] = useState(() => startAt(entry.serverID, entry.serverName));
   const [expiry, setExpiry] = useState<ExpiryValue>('keep');
-  const [busy, setBusy] = useState(false);
-  const { errors, refs, show, clear, reset } = useEntryErrors();
+  const { errors, refs, show, clear, busy, send } = useEntryErrors();
 
   const save = async () => {
     const parsed = adminUpdateSchema.safeParse({
@@ -43,9 +42,7 @@ export function EditRow({ entry, confirmServer, confirm, onCancel, onSaved }: Ed
       show({ ...fieldErrorsOf(parsed.error), ...unpickedErrors({ user, server }) });
       return;
     }
-    reset();
-    setBusy(true);
-    try {
+    await send('Update', async () => {
       if (parsed.data.newServerID !== entry.serverID && !(await confirmServer(parsed.data.newServerID))) return;
       const res = await postJson<AdminUpdateResponse>(apiActions.adminUpdate, parsed.data).catch(async (error: unknown) => {
         // Moving a user's own license to someone already at their limit: say so, and go ahead only if confirmed.
@@ -56,13 +53,7 @@ export function EditRow({ entry, confirmServer, confirm, onCancel, onSaved }: Ed
       if (!res) return;
       onSaved(res.entry);
       toast.success(res.changed.length ? 'Entry updated' : 'Nothing changed', { duration: TOAST_SUCCESS_MS });
-    } catch (error) {
-      const atField = fieldErrorOfApi(error);
-      if (atField) show(atField);
-      else failed('Update', error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
