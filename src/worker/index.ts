@@ -32,7 +32,6 @@ import { pruneDeletedLicences } from './services/licences';
 import { pruneSessions } from './services/sessions';
 import { pruneBotFeed } from './services/bot-feed';
 import { pruneAbandonedSyncs } from './services/bot-presence';
-import { staleAsOf, trackStaleness } from './discord/staleness';
 import { reconcileLibraries } from './songs/reconcile';
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -41,13 +40,6 @@ const MAX_JSON_BODY_BYTES = 64 * 1024;
  * The same policy on every response (see render/content-security-policy.ts for why it has no nonce),
  * except where a route set a stricter one of its own (files are sandboxed).
  */
-/** An answer built on Discord data that is a last known copy (Discord is down) says since when. */
-const dataAge = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  const asOf = staleAsOf();
-  if (asOf !== null) c.res.headers.set('X-Data-As-Of', new Date(asOf).toISOString());
-});
-
 const csp = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', await contentSecurityPolicy(c.env.APP_ORIGIN));
@@ -96,7 +88,6 @@ const app = new Hono<AppEnv>()
       permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
     }),
     csp,
-    dataAge,
     requireConfiguration,
   )
   .route('/api', api)
@@ -120,8 +111,7 @@ export type AppType = typeof app;
 
 export default {
   // The page cache first: a hit is a page's own address, so it needs no other step.
-  fetch: (request, env, ctx) =>
-    withPageCache(request, ctx, () => Promise.resolve(canonicalRedirect(request) ?? trackStaleness(() => Promise.resolve(app.fetch(request, env, ctx))))),
+  fetch: (request, env, ctx) => withPageCache(request, ctx, () => Promise.resolve(canonicalRedirect(request) ?? app.fetch(request, env, ctx))),
   scheduled(_controller, env, ctx) {
     const missing = missingSettings(env, '/');
     if (missing.length > 0) {

@@ -89,7 +89,7 @@ describe('DiscordRest', () => {
   });
 
   it('sends the bot token for bot calls', async () => {
-    const { roles } = await getGuildSnapshot(env, BOT_GUILD);
+    const { roles } = (await getGuildSnapshot(env, BOT_GUILD)).value;
     expect(roles.some((role) => role.id === BOT_GUILD)).toBe(true);
     const calls = await restCalls();
     expect(calls.find((call) => call.path.endsWith('/roles'))).toMatchObject({ path: `/api/v10/guilds/${BOT_GUILD}/roles`, auth: 'bot', status: 200 });
@@ -327,7 +327,8 @@ describe('rate-limit buckets', () => {
 describe('guild lists', () => {
   it('lists the user guilds with counts and permissions', async () => {
     const token = await issueToken(OWNER_ID);
-    const guilds = await getUserGuilds(env, token, OWNER_ID);
+    const { value: guilds, asOf } = await getUserGuilds(env, token, OWNER_ID);
+    expect(asOf).toBeNull();
     const ids = guilds.map((guild) => guild.id);
     expect(ids).toEqual(expect.arrayContaining([BOT_GUILD, MANAGED_BOT_GUILD, MEMBER_BOT_GUILD, GUILD_WITHOUT_BOT]));
     expect(guilds.every((guild) => typeof guild.approximate_member_count === 'number')).toBe(true);
@@ -367,7 +368,7 @@ describe('guild lists', () => {
     });
     const fullPage = Array.from({ length: 200 }, (_, index) => guild(index));
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(Response.json(fullPage)));
-    const guilds = await getUserGuilds(env, 'some-user-token', OWNER_ID);
+    const { value: guilds } = await getUserGuilds(env, 'some-user-token', OWNER_ID);
     expect(guilds).toHaveLength(200);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     const [input] = fetchSpy.mock.calls[0] ?? [];
@@ -379,10 +380,10 @@ describe('guild lists', () => {
 
 describe("the bot's presence in one guild", () => {
   it('asks Discord for that guild alone, as the bot, and caches the answer and the absence', async () => {
-    expect(await getBotPresence(env, BOT_GUILD)).toEqual({ present: true });
-    expect(await getBotPresence(env, GUILD_WITHOUT_BOT)).toEqual({ present: false });
-    expect(await getBotPresence(env, BOT_GUILD)).toEqual({ present: true });
-    expect(await getBotPresence(env, GUILD_WITHOUT_BOT)).toEqual({ present: false });
+    expect(await getBotPresence(env, BOT_GUILD)).toEqual({ value: { present: true }, asOf: null });
+    expect(await getBotPresence(env, GUILD_WITHOUT_BOT)).toEqual({ value: { present: false }, asOf: null });
+    expect(await getBotPresence(env, BOT_GUILD)).toEqual({ value: { present: true }, asOf: null });
+    expect(await getBotPresence(env, GUILD_WITHOUT_BOT)).toEqual({ value: { present: false }, asOf: null });
     const calls = await restCalls();
     expect(calls.map((call) => `${call.method} ${call.path} ${call.auth}`)).toEqual([
       `GET /api/v10/guilds/${BOT_GUILD} bot`,
@@ -393,7 +394,7 @@ describe("the bot's presence in one guild", () => {
   it("reads Discord's 403 Missing Access (50001) as absence, and any other 403 as an error", async () => {
     const answer = (code: number) => Response.json({ message: 'Missing Access', code }, { status: 403 });
     vi.spyOn(globalThis, 'fetch').mockImplementationOnce(() => Promise.resolve(answer(50001)));
-    expect(await getBotPresence(env, '300000000000000077')).toEqual({ present: false });
+    expect((await getBotPresence(env, '300000000000000077')).value).toEqual({ present: false });
     vi.spyOn(globalThis, 'fetch').mockImplementationOnce(() => Promise.resolve(answer(50013)));
     expect(await rejection(getBotPresence(env, '300000000000000078'))).toMatchObject({ status: 403, code: 'DISCORD_FORBIDDEN' });
   });
@@ -401,7 +402,7 @@ describe("the bot's presence in one guild", () => {
 
 describe('guild data', () => {
   it('fetches roles, channels, emoji and the bot member together and caches them as one entry', async () => {
-    const { roles, channels, botMember, emojis } = await getGuildSnapshot(env, BOT_GUILD);
+    const { roles, channels, botMember, emojis } = (await getGuildSnapshot(env, BOT_GUILD)).value;
     expect(roles.length).toBeGreaterThan(1);
     expect(channels.length).toBeGreaterThan(0);
     expect(emojis?.map((emoji) => emoji.name)).toContain('kenji_wave');
@@ -421,7 +422,7 @@ describe('guild data', () => {
     await injectFault({ mode: '500' });
     await rejection(getGuildSnapshot(env, BOT_GUILD));
     await control('/faults', { mode: 'none' });
-    const { roles } = await getGuildSnapshot(env, BOT_GUILD);
+    const { roles } = (await getGuildSnapshot(env, BOT_GUILD)).value;
     expect(roles.length).toBeGreaterThan(1);
   });
 });
@@ -430,18 +431,26 @@ describe('cached', () => {
   it('treats entries older than a sub-minute ttl as stale', async () => {
     let loads = 0;
     const load = () => Promise.resolve({ loads: ++loads });
-    expect(await cached(env.CACHE, 'test:short', 0.05, load)).toEqual({ loads: 1 });
-    expect(await cached(env.CACHE, 'test:short', 0.05, load)).toEqual({ loads: 1 });
+    expect(await cached(env.CACHE, 'test:short', 0.05, load)).toEqual({ value: { loads: 1 }, asOf: null });
+    expect(await cached(env.CACHE, 'test:short', 0.05, load)).toEqual({ value: { loads: 1 }, asOf: null });
     await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(await cached(env.CACHE, 'test:short', 0.05, load)).toEqual({ loads: 2 });
+    expect(await cached(env.CACHE, 'test:short', 0.05, load)).toEqual({ value: { loads: 2 }, asOf: null });
+  });
+
+  it("answers the last known copy with when it was stored while Discord fails, and Discord's own answer as live", async () => {
+    const storedAt = Date.now() - 3_600_000;
+    await env.CACHE.put('test:copy', JSON.stringify({ value: 'copy', storedAt }));
+    const down = () => Promise.reject(new ApiError(502, 'DISCORD_UNAVAILABLE', 'Discord is down'));
+    expect(await cached(env.CACHE, 'test:copy', 60, down)).toEqual({ value: 'copy', asOf: storedAt });
+    expect(await cached(env.CACHE, 'test:copy', 60, () => Promise.resolve('live'))).toEqual({ value: 'live', asOf: null });
   });
 
   it('loads again when asked for a fresh value', async () => {
     let loads = 0;
     const load = () => Promise.resolve(++loads);
     await cached(env.CACHE, 'test:fresh', 60, load);
-    expect(await cached(env.CACHE, 'test:fresh', 60, load)).toBe(1);
-    expect(await cached(env.CACHE, 'test:fresh', 60, load, { fresh: true })).toBe(2);
+    expect((await cached(env.CACHE, 'test:fresh', 60, load)).value).toBe(1);
+    expect((await cached(env.CACHE, 'test:fresh', 60, load, { fresh: true })).value).toBe(2);
   });
 
   it('uses a read started ahead once, and reads KV again after that', async () => {
@@ -459,9 +468,9 @@ describe('cached', () => {
     readAhead.start('test:ahead');
     readAhead.start('test:ahead');
     expect(gets).toEqual(['test:ahead']);
-    expect(await cached(kv, 'test:ahead', 60, load, { readAhead })).toBe(1);
+    expect((await cached(kv, 'test:ahead', 60, load, { readAhead })).value).toBe(1);
     expect(gets).toEqual(['test:ahead']);
-    expect(await cached(kv, 'test:ahead', 60, load, { readAhead })).toBe(1);
+    expect((await cached(kv, 'test:ahead', 60, load, { readAhead })).value).toBe(1);
     expect(gets).toEqual(['test:ahead', 'test:ahead']);
     expect(loads).toBe(1);
   });

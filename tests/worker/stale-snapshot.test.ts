@@ -46,15 +46,32 @@ describe('Discord down, dashboard up', () => {
     expect(await page.text()).toContain('Discord is not answering; showing data as of');
   });
 
-  it('a page built on copies of different ages is as of the oldest', async () => {
-    await ageCache(2 * HOUR, 'discord:user-guilds:');
-    await ageCache(HOUR, 'discord:guild:');
+  it.each([
+    ['the guild list', 'discord:user-guilds:', 'discord:guild:'],
+    ["the server's roles and channels", 'discord:guild:', 'discord:user-guilds:'],
+  ])('a page built on copies of different ages is as of the oldest (%s)', async (_older, olderKeys, youngerKeys) => {
+    await ageCache(2 * HOUR, olderKeys);
+    await ageCache(HOUR, youngerKeys);
     await setFault({ mode: '500' });
-    const body = await (await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).json<ServerSettingsResponse>();
+    const res = await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner });
+    const body = await res.json<ServerSettingsResponse>();
     expect(body.stale).toBe(true);
-    // The guild list's copy (two hours) is older than the roles' (one hour): the page is as of the older.
+    // One copy is two hours old, the other one: the page is as of the older, and its header says the same.
     expect(Date.now() - (body.asOf ?? 0)).toBeGreaterThanOrEqual(2 * HOUR);
     expect(Date.now() - (body.asOf ?? 0)).toBeLessThan(2 * HOUR + 60_000);
+    expect(Date.parse(res.headers.get('X-Data-As-Of') ?? '')).toBe(body.asOf);
+  });
+
+  it('one stand-in copy makes an answer stale, and only the answers built on it', async () => {
+    // The guild list was stored by the warm-up a moment ago (live); only the roles and channels are a copy.
+    await ageCache(HOUR, 'discord:guild:');
+    await setFault({ mode: '500' });
+    const settings = await (await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).json<ServerSettingsResponse>();
+    expect(settings.stale).toBe(true);
+    expect(Date.now() - (settings.asOf ?? 0)).toBeGreaterThanOrEqual(HOUR);
+    const whitelist = await call('/api/whitelisted-servers', { cookie: owner });
+    expect(whitelist.headers.get('X-Data-As-Of')).toBeNull();
+    expect((await whitelist.json<WhitelistStateResponse>()).stale).toBeUndefined();
   });
 
   it('the server list page and the whitelist answer from the copy too, and say so', async () => {

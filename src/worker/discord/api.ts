@@ -1,6 +1,7 @@
 /**
  * The Discord calls the app makes, typed with discord-api-types and cached in KV where it pays. All are
- * async so that every failure, bad input included, arrives as a rejected promise.
+ * async so that every failure, bad input included, arrives as a rejected promise. A cached read answers
+ * `Aged` data: its `asOf` says when a last known copy standing in for Discord was stored (see cache.ts).
  */
 import type {
   APIEmoji,
@@ -19,6 +20,7 @@ import { isSnowflake } from '../../shared/discord-ids';
 import { ApiError, badInput } from '../errors';
 import { cached } from './cache';
 import type { CacheOptions, ReadAhead } from './cache';
+import type { Aged } from './data-age';
 import { DISCORD_MISSING_ACCESS, DISCORD_NOT_FOUND, DiscordRest } from './rest';
 import type { DiscordAuth, DiscordRestEnv } from './rest';
 
@@ -97,7 +99,7 @@ export async function getUser(env: DiscordEnv, userId: string): Promise<APIUser>
  * The user's guilds, in one call: a user is in at most 200 guilds (100 without Nitro), Discord's page size, so a
  * second page (and its wait under the route's rate limit) could only come back empty.
  */
-export async function getUserGuilds(env: DiscordEnv, token: string, userId: string, options: DiscordCallOptions = {}): Promise<PartialGuild[]> {
+export async function getUserGuilds(env: DiscordEnv, token: string, userId: string, options: DiscordCallOptions = {}): Promise<Aged<PartialGuild[]>> {
   const load = () =>
     rest(env).request<RESTGetAPICurrentUserGuildsResult>('/users/@me/guilds', {
       auth: { type: 'user', token },
@@ -126,7 +128,7 @@ export interface BotPresenceAnswer {
  * Asks Discord whether the bot is in one guild, for a guild the bot has not reported (see services/bot-presence.ts).
  * Cached per guild, the absence too; one call per guild whatever the bot's size.
  */
-export async function getBotPresence(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<BotPresenceAnswer> {
+export async function getBotPresence(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<Aged<BotPresenceAnswer>> {
   const path = `/guilds/${snowflake(guildId)}`;
   const load = async (): Promise<BotPresenceAnswer> => {
     try {
@@ -151,7 +153,7 @@ export interface GuildSnapshot {
 }
 
 /** One KV read for a page view instead of four; the four Discord calls run in parallel on a miss. */
-export async function getGuildSnapshot(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<GuildSnapshot> {
+export async function getGuildSnapshot(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<Aged<GuildSnapshot>> {
   const guild = `/guilds/${snowflake(guildId)}`;
   const request = { auth: BOT, signal: options.signal };
   const load = async (): Promise<GuildSnapshot> => {
@@ -178,7 +180,7 @@ export async function getMemberRoles(
   guildId: string,
   userId: string,
   options: DiscordCallOptions = {},
-): Promise<string[] | null> {
+): Promise<Aged<string[] | null>> {
   const path = `/users/@me/guilds/${snowflake(guildId)}/member`;
   const load = async (): Promise<string[] | null> => {
     try {

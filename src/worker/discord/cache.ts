@@ -1,6 +1,6 @@
 /** A read-through KV cache for Discord answers, so page loads do not spend Discord's rate limits. */
 import { ApiError } from '../errors';
-import { noteStale } from './staleness';
+import type { Aged } from './data-age';
 
 interface CacheEntry<T> {
   value: T;
@@ -64,12 +64,12 @@ const isTransient = (error: unknown) => error instanceof ApiError && TRANSIENT_C
 
 /**
  * The stored value if younger than `ttlSeconds`, else `load()`'s answer, which is then stored. When Discord
- * fails for a while, a copy up to a day old answers instead, and the request notes how old it is; never when
- * the answer `authorises` a change.
+ * fails for a while, a copy up to a day old answers instead, with the time it was stored as its `asOf`; never
+ * when the answer `authorises` a change.
  */
-export async function cached<T>(kv: KVNamespace, key: string, ttlSeconds: number, load: () => Promise<T>, options: CacheOptions = {}): Promise<T> {
+export async function cached<T>(kv: KVNamespace, key: string, ttlSeconds: number, load: () => Promise<T>, options: CacheOptions = {}): Promise<Aged<T>> {
   const entry = await (options.readAhead?.take<T>(key) ?? read<T>(kv, key));
-  if (options.fresh !== true && entry !== null && Date.now() - entry.storedAt < ttlSeconds * 1000) return entry.value;
+  if (options.fresh !== true && entry !== null && Date.now() - entry.storedAt < ttlSeconds * 1000) return { value: entry.value, asOf: null };
   let value: T;
   try {
     value = await load();
@@ -77,11 +77,10 @@ export async function cached<T>(kv: KVNamespace, key: string, ttlSeconds: number
     if (!isTransient(error)) throw error;
     if (options.authorises === true) throw authorityUnavailable();
     if (entry === null) throw error;
-    noteStale(entry.storedAt);
-    return entry.value;
+    return { value: entry.value, asOf: entry.storedAt };
   }
   await store(kv, key, value);
-  return value;
+  return { value, asOf: null };
 }
 
 async function read<T>(kv: KVNamespace, key: string): Promise<CacheEntry<T> | null> {

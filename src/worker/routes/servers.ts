@@ -5,6 +5,7 @@ import type { AppEnv } from '../hono-env';
 import { allowFreshGuildList, serverLists } from '../services/servers';
 import { validQuery } from '../validation';
 import { PRIVATE } from './cache-control';
+import { dataAgeHeaders } from './data-age';
 
 /** `?refresh=1` skips the short guild cache (rate limited per user). */
 const refreshQuery = z.object({ refresh: z.enum(['0', '1']).optional() });
@@ -14,6 +15,10 @@ export const serversRoutes = new Hono<AppEnv>()
     const session = c.var.signedIn;
     const fresh = c.req.valid('query').refresh === '1';
     if (fresh) await allowFreshGuildList(c.env, session.user.id);
-    return c.json((await serverLists(c.env, session, { fresh })).allowed, 200, PRIVATE);
+    const { allowed, asOf } = await serverLists(c.env, session, { fresh });
+    return c.json(allowed, 200, { ...PRIVATE, ...dataAgeHeaders(asOf) });
   })
-  .get('/invitable-servers', signedIn, async (c) => c.json((await serverLists(c.env, c.var.signedIn)).invitable, 200, PRIVATE));
+  .get('/invitable-servers', signedIn, async (c) => {
+    const { invitable, asOf } = await serverLists(c.env, c.var.signedIn);
+    return c.json(invitable, 200, { ...PRIVATE, ...dataAgeHeaders(asOf) });
+  });

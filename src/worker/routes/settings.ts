@@ -7,12 +7,14 @@ import { revertSettingChange, serverSettings, settingsAudit, updateServerSetting
 import { exportSettings, importSettings } from '../services/settings-transfer';
 import { validJson, validQuery } from '../validation';
 import { PRIVATE } from './cache-control';
+import { dataAgeHeaders } from './data-age';
 import { liveOriginOf } from './live-origin';
 
 export const settingsRoutes = new Hono<AppEnv>()
-  .get('/server-settings', signedIn, validQuery(serverIdQuerySchema), async (c) =>
-    c.json(await serverSettings(c.env, c.var.signedIn, c.req.valid('query').serverID), 200, PRIVATE),
-  )
+  .get('/server-settings', signedIn, validQuery(serverIdQuerySchema), async (c) => {
+    const settings = await serverSettings(c.env, c.var.signedIn, c.req.valid('query').serverID);
+    return c.json(settings, 200, { ...PRIVATE, ...dataAgeHeaders(settings.asOf) });
+  })
   .get('/server-settings/audit', signedIn, validQuery(settingsAuditQuerySchema), async (c) =>
     c.json(await settingsAudit(c.env, c.var.signedIn, c.req.valid('query')), 200, PRIVATE),
   )

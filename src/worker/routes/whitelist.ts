@@ -5,9 +5,13 @@ import type { AppEnv } from '../hono-env';
 import { addOwnerLicence, ownerWhitelist } from '../services/licences';
 import { validJson } from '../validation';
 import { PRIVATE } from './cache-control';
+import { dataAgeHeaders } from './data-age';
 
 export const whitelistRoutes = new Hono<AppEnv>()
-  .get('/whitelisted-servers', signedIn, async (c) => c.json(await ownerWhitelist(c.env, c.var.signedIn), 200, PRIVATE))
+  .get('/whitelisted-servers', signedIn, async (c) => {
+    const whitelist = await ownerWhitelist(c.env, c.var.signedIn);
+    return c.json(whitelist, 200, { ...PRIVATE, ...dataAgeHeaders(whitelist.asOf) });
+  })
   .post('/add-whitelisted-server', signedIn, validJson(addWhitelistedServerSchema), async (c) =>
     c.json(await addOwnerLicence(c.env, c.var.signedIn, c.req.valid('json')), 200, PRIVATE),
   );

@@ -11,7 +11,6 @@ import { readGuildListsAhead, readGuildSnapshotAhead, type DiscordCallOptions } 
 import type { ReadAhead } from '../discord/cache';
 import type { ActiveSession } from '../hono-env';
 import { ownerWhitelistRead } from './licences';
-import { canManageGuild } from '../discord/permissions';
 import { classifyGuilds, grantsRead, presenceRead, toServerLists, userGuildList } from './servers';
 import { serverSettings, storedStateRead } from './settings';
 
@@ -36,10 +35,10 @@ export async function serverListPage(env: Env, session: ActiveSession, options: 
   const [presence, grants, whitelist] = await runReads(env.DB, [
     presenceRead(
       env,
-      userGuilds.map((g) => g.id),
+      userGuilds.value.map((g) => g.id),
     ),
-    grantsRead(env, userGuilds),
-    ownerWhitelistRead(env, session, userGuilds.filter(canManageGuild)),
+    grantsRead(env, userGuilds.value),
+    ownerWhitelistRead(env, session, userGuilds),
   ]);
   const guilds = await classifyGuilds(env, userGuilds, presence, options);
   const { allowed, invitable } = await toServerLists(env, session, guilds, { ...options, grants });
@@ -62,10 +61,10 @@ export async function settingsPage(env: Env, session: ActiveSession, serverId: s
     runReads(env.DB, [
       presenceRead(
         env,
-        found.map((g) => g.id),
+        found.value.map((g) => g.id),
       ),
-      grantsRead(env, found),
-      ownerWhitelistRead(env, session, found.filter(canManageGuild)),
+      grantsRead(env, found.value),
+      ownerWhitelistRead(env, session, found),
       storedStateRead(env.DB, serverId),
     ]),
   );

@@ -6,6 +6,7 @@ import type { APIEmoji, APIRole, RESTGetAPIGuildChannelsResult } from 'discord-a
 import { isAssignableRole, TEXT_CHANNEL_TYPE, type GuildLists, type SettingsChannel, type SettingsEmoji, type SettingsRole } from '../../shared/settings';
 import type { FieldKind } from '../../shared/settings-registry';
 import { getGuildSnapshot, isKnownMissing, rememberMissing, type DiscordCallOptions, type DiscordEnv } from '../discord/api';
+import type { Aged } from '../discord/data-age';
 import { highestRolePosition } from '../discord/permissions';
 import { badRequest } from '../errors';
 
@@ -38,16 +39,18 @@ function toChannels(channels: RESTGetAPIGuildChannelsResult): SettingsChannel[] 
     .sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
 }
 
-export async function loadGuildView(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<GuildView> {
+export async function loadGuildView(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<Aged<GuildView>> {
   // Without a bot token there is no view of the guild; the settings still load (see env.d.ts).
-  if (!env.DISCORD_BOT_TOKEN) return EMPTY_VIEW;
-  const { roles, channels, botMember, emojis = [] } = await getGuildSnapshot(env, guildId, options);
-  return {
+  if (!env.DISCORD_BOT_TOKEN) return { value: EMPTY_VIEW, asOf: null };
+  const { value, asOf } = await getGuildSnapshot(env, guildId, options);
+  const { roles, channels, botMember, emojis = [] } = value;
+  const view: GuildView = {
     roles: [...roles].sort((a, b) => b.position - a.position).map(toRole),
     channels: toChannels(channels),
     emojis: toEmojis(emojis),
     botHighestRolePosition: highestRolePosition(botMember.roles, roles),
   };
+  return { value: view, asOf };
 }
 
 /** Why `value` cannot be stored for a key of this kind in this guild, or null when it can. */
@@ -82,14 +85,21 @@ export function referenceProblem(kind: FieldKind, value: unknown, view: GuildVie
  * id Discord denied a moment ago is not asked about again, and each user may make Discord look at most
  * LOOKUP_LIMITER's number of times a minute (each look is four bot calls).
  */
-export async function checkReference(env: Env, userId: string, guildId: string, kind: FieldKind, value: unknown, view: GuildView): Promise<GuildView> {
-  const cachedProblem = referenceProblem(kind, value, view, guildId);
+export async function checkReference(
+  env: Env,
+  userId: string,
+  guildId: string,
+  kind: FieldKind,
+  value: unknown,
+  view: Aged<GuildView>,
+): Promise<Aged<GuildView>> {
+  const cachedProblem = referenceProblem(kind, value, view.value, guildId);
   if (cachedProblem === null) return view;
   const refuse = (problem: string) => badRequest(problem, 'INVALID_REFERENCE');
   if (typeof value !== 'string' || (await isKnownMissing(env, guildId, value))) throw refuse(cachedProblem);
   if (!(await env.LOOKUP_LIMITER.limit({ key: userId })).success) throw refuse(cachedProblem);
   const freshView = await loadGuildView(env, guildId, { fresh: true });
-  const problem = referenceProblem(kind, value, freshView, guildId);
+  const problem = referenceProblem(kind, value, freshView.value, guildId);
   if (problem !== null) {
     await rememberMissing(env, guildId, value);
     throw refuse(problem);

@@ -39,7 +39,7 @@ import { runRead, type BatchRead } from '../db/batch';
 import { getBotPresence, getUser, type DiscordCallOptions, type PartialGuild } from '../discord/api';
 import { canManageGuild } from '../discord/permissions';
 import { botGuildNames, findBotGuild } from '../db/bot-guilds';
-import { stalenessFields } from '../discord/staleness';
+import { stalenessFields, type Aged } from '../discord/data-age';
 import { ApiError, notFound } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { userGuildList } from './servers';
@@ -83,8 +83,12 @@ const toOwnerEntry = (row: WhitelistRow, names: Map<string, string>, now: number
   adminMade: row.adminMade === 1,
 });
 
-/** The user's whitelist as the modal shows it, as a read that can share a D1 batch; names come from `guilds`. */
-export function ownerWhitelistRead(env: Env, session: ActiveSession, guilds: readonly PartialGuild[]): BatchRead<WhitelistStateResponse> {
+/**
+ * The user's whitelist as the modal shows it, as a read that can share a D1 batch; names and licences come from
+ * the guilds of their guild list that they manage.
+ */
+export function ownerWhitelistRead(env: Env, session: ActiveSession, userGuilds: Aged<readonly PartialGuild[]>): BatchRead<WhitelistStateResponse> {
+  const guilds = userGuilds.value.filter(canManageGuild);
   const rows = ownerLicenceRead(
     env.DB,
     session.user.id,
@@ -106,7 +110,7 @@ export function ownerWhitelistRead(env: Env, session: ActiveSession, guilds: rea
         licences,
         supportUrl: env.SUPPORT_URL || SUPPORT_URL,
         // The server names and licensed list come from the guild list, which may be a last known copy.
-        ...stalenessFields(),
+        ...stalenessFields(userGuilds.asOf),
       };
     },
   };
@@ -116,14 +120,12 @@ export function ownerWhitelistRead(env: Env, session: ActiveSession, guilds: rea
 export async function ownerWhitelist(
   env: Env,
   session: ActiveSession,
-  known?: PartialGuild[],
+  known?: Aged<readonly PartialGuild[]>,
   options: DiscordCallOptions = {},
 ): Promise<WhitelistStateResponse> {
   const guilds = await (known ??
-    userGuildList(env, session, options)
-      .then((found) => found.filter(canManageGuild))
-      // Names and the licensed list are a nicety: the entries themselves must show even when Discord does not answer.
-      .catch(() => [] as PartialGuild[]));
+    // Names and the licensed list are a nicety: the entries themselves must show even when Discord does not answer.
+    userGuildList(env, session, options).catch((): Aged<readonly PartialGuild[]> => ({ value: [], asOf: null })));
   return runRead(env.DB, ownerWhitelistRead(env, session, guilds));
 }
 
@@ -136,7 +138,8 @@ export async function addOwnerLicence(
   // Otherwise anyone could block someone else's server. Guilds without the bot are allowed: a licence
   // may be taken before the bot is invited.
   // Whether the bot is there does not matter, whether the user manages it now does: Discord's live word decides.
-  const managed = (await userGuildList(env, session, { authorises: true })).filter(canManageGuild);
+  const listed = await userGuildList(env, session, { authorises: true });
+  const managed = listed.value.filter(canManageGuild);
   const guild = managed.find((g) => g.id === newServerID);
   if (!guild) {
     throw new ApiError(
@@ -167,7 +170,7 @@ export async function addOwnerLicence(
       throw new ApiError(409, 'LIMIT', `You can whitelist ${limit} server${limit === 1 ? '' : 's'}. Choose a server to replace.`);
     }
   }
-  return ownerWhitelist(env, session, managed);
+  return ownerWhitelist(env, session, listed);
 }
 
 // ── The admin console ─────────────────────────────────────────────────────────
@@ -208,7 +211,7 @@ export async function checkServerForAdmin(env: Env, serverId: string): Promise<A
   const reported = await findBotGuild(env.DB, serverId);
   if (reported) return { serverID: serverId, botInServer: true, name: reported.name };
   try {
-    return { serverID: serverId, botInServer: (await getBotPresence(env, serverId)).present, name: null };
+    return { serverID: serverId, botInServer: (await getBotPresence(env, serverId)).value.present, name: null };
   } catch (error) {
     console.warn('could not check the bot presence', error);
     return { serverID: serverId, botInServer: null, name: null };

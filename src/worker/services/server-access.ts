@@ -35,8 +35,8 @@ export async function updateServerAccess(env: Env, session: ActiveSession, { ser
     await deleteGrant(env.DB, guild.id, roleID);
   } else {
     // The cached view may be a minute old: a role made just now is looked up once more before it is refused.
-    let problem = grantProblem(roleID, await loadGuildView(env, guild.id), guild.id);
-    if (problem !== null && roleID !== guild.id) problem = grantProblem(roleID, await loadGuildView(env, guild.id, { fresh: true }), guild.id);
+    let problem = grantProblem(roleID, (await loadGuildView(env, guild.id)).value, guild.id);
+    if (problem !== null && roleID !== guild.id) problem = grantProblem(roleID, (await loadGuildView(env, guild.id, { fresh: true })).value, guild.id);
     if (problem !== null) throw badRequest(problem, 'INVALID_REFERENCE');
     await upsertGrant(env.DB, { guildId: guild.id, roleId: roleID, level, userId: session.user.id, now: Date.now() });
   }

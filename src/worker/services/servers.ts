@@ -7,6 +7,7 @@ import { runRead } from '../db/batch';
 import { botPresenceRead, type BotPresenceView } from '../db/bot-guilds';
 import { grantsOfRead, listGrants, type GuildGrant } from '../db/server-access';
 import { getBotPresence, getMemberRoles, getUserGuilds, type DiscordCallOptions, type PartialGuild } from '../discord/api';
+import { oldest, type Aged, type DataAge } from '../discord/data-age';
 import { canManageGuild } from '../discord/permissions';
 import { ApiError, badInput, forbidden } from '../errors';
 import type { ActiveSession } from '../hono-env';
@@ -19,10 +20,12 @@ export interface ManageableGuilds {
   withoutBot: PartialGuild[];
   /** Guilds with the bot that the user is in without managing them: open to them only through a role grant. */
   memberOf: PartialGuild[];
+  /** The oldest last known copy of Discord's data these lists are built on (see discord/data-age.ts). */
+  asOf: DataAge;
 }
 
 /** The user's guild list (KV-cached Discord answer), with their token. */
-export const userGuildList = (env: Env, session: ActiveSession, options: DiscordCallOptions = {}): Promise<PartialGuild[]> =>
+export const userGuildList = (env: Env, session: ActiveSession, options: DiscordCallOptions = {}): Promise<Aged<PartialGuild[]>> =>
   withUserToken(session, (token) => getUserGuilds(env, token, session.user.id, options));
 
 /** The bot's reported presence in these guilds: one D1 statement whatever the bot's size. */
@@ -36,35 +39,38 @@ export const MAX_PRESENCE_LOOKUPS = 25;
  * completed sync (after that its reports are the whole truth). Asked of Discord one guild at a time, cached.
  * On a page a failed look-up counts as "not there"; when the answer authorises a change it is the caller's.
  */
-async function confirmedByDiscord(env: Env, guilds: readonly PartialGuild[], options: DiscordCallOptions): Promise<Set<string>> {
-  const answers = await mapLimited(guilds.slice(0, MAX_PRESENCE_LOOKUPS), DISCORD_LOOKUPS_AT_ONCE, async (guild) => {
+async function confirmedByDiscord(env: Env, guilds: readonly PartialGuild[], options: DiscordCallOptions): Promise<Aged<Set<string>>> {
+  const answers = await mapLimited(guilds.slice(0, MAX_PRESENCE_LOOKUPS), DISCORD_LOOKUPS_AT_ONCE, async (guild): Promise<Aged<string | null>> => {
     try {
-      return (await getBotPresence(env, guild.id, options)).present ? guild.id : null;
+      const { value, asOf } = await getBotPresence(env, guild.id, options);
+      return { value: value.present ? guild.id : null, asOf };
     } catch (error) {
       if (options.authorises === true) throw error;
       console.warn(`bot presence look-up of guild ${guild.id} failed`, error);
-      return null;
+      return { value: null, asOf: null };
     }
   });
-  return new Set(answers.filter((id) => id !== null));
+  return { value: new Set(answers.flatMap(({ value }) => (value === null ? [] : [value]))), asOf: oldest(...answers.map((answer) => answer.asOf)) };
 }
 
 /** The user's guilds by what they may do there: manage (split by the bot's presence), or perhaps be granted. */
 export async function classifyGuilds(
   env: Env,
-  guilds: readonly PartialGuild[],
+  listed: Aged<readonly PartialGuild[]>,
   presence: BotPresenceView,
   options: DiscordCallOptions = {},
 ): Promise<ManageableGuilds> {
+  const guilds = listed.value;
   const managed = guilds.filter(canManageGuild);
   const unreported = presence.synced ? [] : managed.filter((g) => !presence.present.has(g.id));
   const confirmed = await confirmedByDiscord(env, unreported, options);
-  const hasBot = (g: PartialGuild) => presence.present.has(g.id) || confirmed.has(g.id);
+  const hasBot = (g: PartialGuild) => presence.present.has(g.id) || confirmed.value.has(g.id);
   return {
     withBot: managed.filter(hasBot),
     withoutBot: managed.filter((g) => !hasBot(g)),
     // Only what the bot reported: a role grant never reaches a guild by Discord's word alone.
     memberOf: guilds.filter((g) => presence.present.has(g.id) && !canManageGuild(g)),
+    asOf: oldest(listed.asOf, confirmed.asOf),
   };
 }
 
@@ -77,7 +83,7 @@ export async function manageableGuilds(env: Env, session: ActiveSession, options
       env.DB,
       presenceRead(
         env,
-        guilds.map((g) => g.id),
+        guilds.value.map((g) => g.id),
       ),
     ),
     options,
@@ -87,12 +93,7 @@ export async function manageableGuilds(env: Env, session: ActiveSession, options
 /** The user's standing in one guild: their guild list (KV) beside the bot's presence in that guild alone (D1). */
 async function standingIn(env: Env, session: ActiveSession, guildId: string, lookup: GuildLookup): Promise<ManageableGuilds> {
   const [guilds, presence] = await Promise.all([userGuildList(env, session, lookup), lookup.presence ?? runRead(env.DB, presenceRead(env, [guildId]))]);
-  return classifyGuilds(
-    env,
-    guilds.filter((g) => g.id === guildId),
-    presence,
-    lookup,
-  );
+  return classifyGuilds(env, { value: guilds.value.filter((g) => g.id === guildId), asOf: guilds.asOf }, presence, lookup);
 }
 
 /** Discord options, and the user's guild list when the caller already asked for it (one KV read, not two). */
@@ -107,6 +108,8 @@ export interface GuildLookup extends DiscordCallOptions {
 export interface GuildAccess {
   guild: PartialGuild;
   access: AccessLevel;
+  /** The oldest last known copy of Discord's data the access was decided on. */
+  asOf: DataAge;
 }
 
 /**
@@ -159,8 +162,9 @@ async function grantedAccess(
   const candidates = guilds.filter((g) => byGuild.has(g.id)).slice(0, MAX_GRANTED_GUILD_LOOKUPS);
   const found = await mapLimited(candidates, DISCORD_LOOKUPS_AT_ONCE, async (guild): Promise<GuildAccess | null> => {
     try {
-      const level = levelOf(byGuild.get(guild.id) ?? [], await memberRoles(env, session, guild.id, { signal: options.signal }));
-      return level === null ? null : { guild, access: level };
+      const roles = await memberRoles(env, session, guild.id, { signal: options.signal });
+      const level = levelOf(byGuild.get(guild.id) ?? [], roles.value);
+      return level === null ? null : { guild, access: level, asOf: roles.asOf };
     } catch (error) {
       console.warn(`member lookup in guild ${guild.id} failed`, error);
       return null;
@@ -170,10 +174,11 @@ async function grantedAccess(
 }
 
 /** The level granted to the user in one guild they are in, or null. Discord failures are the caller's. */
-async function grantedLevel(env: Env, session: ActiveSession, guildId: string, options: DiscordCallOptions): Promise<GrantLevel | null> {
+async function grantedLevel(env: Env, session: ActiveSession, guildId: string, options: DiscordCallOptions): Promise<Aged<GrantLevel | null>> {
   const grants = await listGrants(env.DB, guildId);
-  if (grants.length === 0) return null;
-  return levelOf(grants, await memberRoles(env, session, guildId, { signal: options.signal, authorises: options.authorises }));
+  if (grants.length === 0) return { value: null, asOf: null };
+  const roles = await memberRoles(env, session, guildId, { signal: options.signal, authorises: options.authorises });
+  return { value: levelOf(grants, roles.value), asOf: roles.asOf };
 }
 
 const memberRoles = (env: Env, session: ActiveSession, guildId: string, options: DiscordCallOptions) =>
@@ -194,16 +199,16 @@ export async function requireGuildAccess(
   if (!isSnowflake(guildId)) throw badInput('serverID', 'must be a Discord server id (17–20 digits).');
   // Anything above reading changes something: it is decided on Discord's live answers, never a last known copy.
   if (needed !== 'read') lookup = { ...lookup, authorises: true, guilds: undefined, lists: undefined };
-  const { withBot, withoutBot, memberOf } = await (lookup.guilds ?? standingIn(env, session, guildId, lookup));
+  const standing = await (lookup.guilds ?? standingIn(env, session, guildId, lookup));
+  const { withBot, withoutBot, memberOf } = standing;
   const managed = withBot.find((g) => g.id === guildId);
-  if (managed) return { guild: managed, access: 'manage' };
+  if (managed) return { guild: managed, access: 'manage', asOf: standing.asOf };
   const member = memberOf.find((g) => g.id === guildId);
   // No grant reaches 'manage': Discord is not asked about the member's roles for it.
   if (member && needed === 'manage') throw forbidden('Only the owner and members with Manage Server or Administrator can do this.');
-  const listed = member && lookup.lists ? (await lookup.lists).allowed.find((g) => g.id === guildId) : undefined;
-  const level = listed && listed.access !== 'manage' ? listed.access : member ? await grantedLevel(env, session, guildId, lookup) : null;
-  if (member && level !== null) {
-    if (allows(level, needed)) return { guild: member, access: level };
+  const level = member ? await memberLevel(env, session, guildId, lookup) : { value: null, asOf: null };
+  if (member && level.value !== null) {
+    if (allows(level.value, needed)) return { guild: member, access: level.value, asOf: oldest(standing.asOf, level.asOf) };
     throw forbidden("Your role can view this server's settings but not change them.");
   }
   if (withoutBot.some((g) => g.id === guildId)) {
@@ -219,11 +224,21 @@ export async function requireGuildAccess(
   throw forbidden('You do not manage this server, or the bot is not in it.');
 }
 
+/** A member's granted level: the server list's, when the caller built it anyway, else from their roles. */
+async function memberLevel(env: Env, session: ActiveSession, guildId: string, lookup: GuildLookup): Promise<Aged<GrantLevel | null>> {
+  const lists = await lookup.lists;
+  const listed = lists?.allowed.find((g) => g.id === guildId);
+  if (lists && listed && listed.access !== 'manage') return { value: listed.access, asOf: lists.asOf };
+  return grantedLevel(env, session, guildId, lookup);
+}
+
 const toSummary = (g: PartialGuild): ServerSummary => ({ id: g.id, name: g.name, icon: g.icon, users: g.approximate_member_count ?? 0 });
 
 export interface ServerLists {
   allowed: AllowedServer[];
   invitable: ServerSummary[];
+  /** The oldest last known copy of Discord's data the lists are built on. */
+  asOf: DataAge;
 }
 
 /**
@@ -254,6 +269,7 @@ export async function toServerLists(
       ...granted.map(({ guild, access }): AllowedServer => ({ ...toSummary(guild), access })),
     ],
     invitable: guilds.withoutBot.map(toSummary),
+    asOf: oldest(guilds.asOf, ...granted.map((entry) => entry.asOf)),
   };
 }
 

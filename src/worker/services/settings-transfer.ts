@@ -101,9 +101,9 @@ async function fingerprintOf(current: SettingsValues, sections: readonly Section
 /** The plan against today's settings and guild, looked at once more before skipping a role or channel just made. */
 async function currentPlan(env: Env, guildId: string, document: SettingsDocument['settings']) {
   const [current, cachedView] = await Promise.all([readGuildSettings(env.DB, guildId), loadGuildView(env, guildId)]);
-  let plan = planImport(guildId, current, document, cachedView);
+  let plan = planImport(guildId, current, document, cachedView.value);
   if (plan.skipped.some((skip) => skip.reason.includes('does not exist')))
-    plan = planImport(guildId, current, document, await loadGuildView(env, guildId, { fresh: true }));
+    plan = planImport(guildId, current, document, (await loadGuildView(env, guildId, { fresh: true })).value);
   return { plan, fingerprint: await fingerprintOf(current, sectionsOf(document)) };
 }
 

@@ -24,7 +24,7 @@ import {
 } from '../db/settings';
 import { runRead, runReads, type BatchRead } from '../db/batch';
 import { licenceStatement, type Licence } from '../db/whitelist';
-import { stalenessFields } from '../discord/staleness';
+import { oldest, stalenessFields, type Aged } from '../discord/data-age';
 import { ApiError, badInput, notFound, SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { checkReference, loadGuildView, type GuildView } from './guild-view';
@@ -68,12 +68,15 @@ export async function serverSettings(
   const { stored } = lookup;
   // Without this the reads' rejection would go unobserved when the permission check throws first.
   stored.catch(() => undefined);
-  const { guild, access } = await requireGuildAccess(env, session, serverId, 'read', lookup);
-  const [[values, whitelist], view] = await Promise.all([stored, loadGuildView(env, guild.id, { signal: options.signal, readAhead: options.readAhead })]);
-  return settingsAnswer({ guild, access }, values, whitelist, view);
+  const granted = await requireGuildAccess(env, session, serverId, 'read', lookup);
+  const [[values, whitelist], view] = await Promise.all([
+    stored,
+    loadGuildView(env, granted.guild.id, { signal: options.signal, readAhead: options.readAhead }),
+  ]);
+  return settingsAnswer(granted, values, whitelist, view);
 }
 
-function settingsAnswer({ guild, access }: GuildAccess, values: SettingsValues, whitelist: LicenceState, view: GuildView): ServerSettingsResponse {
+function settingsAnswer({ guild, access, asOf }: GuildAccess, values: SettingsValues, whitelist: LicenceState, view: Aged<GuildView>): ServerSettingsResponse {
   return {
     id: guild.id,
     name: guild.name,
@@ -81,8 +84,8 @@ function settingsAnswer({ guild, access }: GuildAccess, values: SettingsValues, 
     access,
     ...values,
     whitelist,
-    ...view,
-    ...stalenessFields(),
+    ...view.value,
+    ...stalenessFields(oldest(asOf, view.asOf)),
   };
 }
 
