@@ -33,6 +33,8 @@ describe('Discord down, dashboard up', () => {
     expect((await list.json<AllowedServersResponse>()).map((s) => s.id)).toContain(GUILDS.kenjiLounge);
     const asOf = Date.parse(list.headers.get('X-Data-As-Of') ?? '');
     expect(Date.now() - asOf).toBeGreaterThanOrEqual(HOUR);
+    const invitable = await call('/api/invitable-servers', { cookie: owner });
+    expect(Date.parse(invitable.headers.get('X-Data-As-Of') ?? '')).toBe(asOf);
 
     const res = await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner });
     expect(res.status).toBe(200);
@@ -77,9 +79,11 @@ describe('Discord down, dashboard up', () => {
   it('the server list page and the whitelist answer from the copy too, and say so', async () => {
     await ageCache(HOUR);
     await setFault({ mode: '500' });
-    const whitelist = await (await call('/api/whitelisted-servers', { cookie: owner })).json<WhitelistStateResponse>();
+    const answer = await call('/api/whitelisted-servers', { cookie: owner });
+    const whitelist = await answer.json<WhitelistStateResponse>();
     expect(whitelist.stale).toBe(true);
     expect(whitelist.asOf).toBeLessThanOrEqual(Date.now() - HOUR);
+    expect(Date.parse(answer.headers.get('X-Data-As-Of') ?? '')).toBe(whitelist.asOf);
     const page = await call('/servers', { cookie: owner });
     expect(page.status).toBe(200);
     const html = await page.text();
