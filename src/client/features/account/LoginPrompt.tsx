@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import { loginHref } from '../../../shared/api-keys';
+import { loginHref } from '../../api-keys';
 interface Props {
   title?: string;
   message?: string;

@@ -1,0 +1,24 @@
+/**
+ * The typed client of the JSON API (Hono's `hc`): each call's path, input and answer come from the routes
+ * (src/worker/api-app.ts). Used for the changes pages make and their one-off reads; SWR reads go by the keys of
+ * api-keys.ts, so the pages that only read (the landing page) do not carry the client.
+ */
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { ApiType } from '../worker/api-app';
+import { LIVE_TAB_HEADER } from '../shared/live';
+import { liveTabId, readJson } from './api';
+import { API_BASE } from './api-keys';
+
+export const api = hc<ApiType>(API_BASE, {
+  // The live tab id lets this page's own changes be told apart when they come back over the socket.
+  headers: () => ({ accept: 'application/json', [LIVE_TAB_HEADER]: liveTabId() }),
+});
+
+/** What the call answers when it succeeds (null for a 204). */
+type Answer<R> = R extends ClientResponse<infer T, infer S> ? ([Extract<S, SuccessStatusCode>] extends [never] ? never : T) : never;
+
+/** The answer of a typed call, or an ApiClientError carrying the server's `{error, code}`. */
+export async function answerOf<R extends ClientResponse<unknown>>(call: Promise<R>): Promise<Answer<R>> {
+  return readJson<Answer<R>>(await call);
+}

@@ -1,0 +1,56 @@
+/**
+ * Every GET resource the pages read with SWR, as typed URL builders. Each takes its path and query as the API
+ * app declares them (src/worker/api-app.ts), and its answer type is the route's own, so a key cannot name a
+ * path, a query or an answer the Worker does not have. The Worker's SSR loaders fill SWR's fallback under these
+ * same strings (src/worker/render/page-data.ts), so the first paint never refetches.
+ *
+ * Strings only, with no runtime import of the typed client: the landing page reads `stats` and `checkAuth`, and
+ * carries nothing more for it.
+ */
+import type { AccessDeniedResponse } from '../shared/server-access';
+import type { Answer, ApiPath, QueryOf } from './api-schema';
+
+declare const answer: unique symbol;
+/** A URL that answers `T` as JSON. The phantom field only carries the type. */
+export type ApiKey<T> = string & { readonly [answer]?: T };
+
+export const API_BASE = '/api';
+
+/**
+ * The key of GET `path`: the query's entries in the order given, empty ones left out, so a key with more
+ * filters starts with the key that has fewer.
+ */
+export function apiKey<P extends ApiPath<'$get'>>(path: P, query?: QueryOf<P>): ApiKey<Answer<P>> {
+  const search = Object.entries(query ?? {})
+    .flatMap(([name, value]) => (value === undefined || value === '' ? [] : [`${name}=${encodeURIComponent(value as string | number)}`]))
+    .join('&');
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+export const apiKeys = {
+  checkAuth: apiKey('/check-auth'),
+  stats: apiKey('/stats'),
+  allowedServers: apiKey('/allowed-servers'),
+  invitableServers: apiKey('/invitable-servers'),
+  whitelist: apiKey('/whitelisted-servers'),
+  allWhitelist: apiKey('/all-whitelisted-servers'),
+  sessions: apiKey('/sessions'),
+  serverSettings: (serverID: string) => apiKey('/server-settings', { serverID }),
+  /** Never fetched: where the server's first paint puts the 403 of a settings page the user may not open. */
+  serverSettingsDenied: (serverID: string): ApiKey<AccessDeniedResponse> => `${apiKey('/server-settings', { serverID })}#denied`,
+  /** One page of the audit; every filtered page's key starts with the unfiltered first page's. */
+  settingsAudit: (serverID: string, filter: { section?: string | undefined; userID?: string | undefined; before?: number | undefined } = {}) =>
+    apiKey('/server-settings/audit', { serverID, ...filter }),
+  /** The settings as a file: the transfer's download link, and the settings copied from another server. */
+  exportSettings: (serverID: string) => apiKey('/server-settings/export', { serverID }),
+  /** Read by the settings page's Access panel. */
+  serverAccess: (serverID: string) => apiKey('/server-access', { serverID }),
+  /** Read by the admin console's pickers. */
+  adminServerSearch: (q: string) => apiKey('/admin-server-search', { q }),
+  adminUserSearch: (q: string) => apiKey('/admin-user-search', { q }),
+  /** Whether the bot is in a server, asked before an admin licenses it. */
+  adminServerCheck: (serverID: string) => apiKey('/admin-server-check', { serverID }),
+} as const;
+
+/** The login link; after Discord the visitor comes back to `returnTo` (a path of this site; the Worker checks it). */
+export const loginHref = (returnTo?: string) => (returnTo && returnTo !== '/' ? `${API_BASE}/auth?next=${encodeURIComponent(returnTo)}` : `${API_BASE}/auth`);

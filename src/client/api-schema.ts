@@ -1,0 +1,29 @@
+/**
+ * The API's endpoints as types, read from the routes (src/worker/api-app.ts) and never run: a path the app does
+ * not answer, or an answer that is not the route's, fails the type check.
+ */
+import type { ExtractSchema } from 'hono/types';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { ApiType } from '../worker/api-app';
+
+type ApiSchema = ExtractSchema<ApiType>;
+type Method = '$get' | '$post';
+
+type Paths = Extract<keyof ApiSchema, string>;
+
+/** A fixed path (relative to `/api`, as its route declares it, without parameters) the API app answers with `method`. */
+export type ApiPath<M extends Method> = {
+  [P in Paths]: ApiSchema[P] extends Record<M, unknown> ? (P extends `${string}${'*' | ':'}${string}` ? never : P) : never;
+}[Paths];
+
+type Endpoint<P extends ApiPath<M>, M extends Method> = ApiSchema[P] extends Record<M, infer E> ? E : never;
+
+/** An endpoint's output when its status may be a success (a handler that names no status may answer any). */
+type SuccessOutput<E> = E extends { status: infer S; output: infer O } ? ([Extract<S, SuccessStatusCode>] extends [never] ? never : O) : never;
+
+/** What the route answers on success. */
+export type Answer<P extends ApiPath<M>, M extends Method = '$get'> = SuccessOutput<Endpoint<P, M>>;
+
+/** The query the route validates, each value as it travels in a URL (never, if it reads none). */
+export type QueryOf<P extends ApiPath<'$get'>> =
+  Endpoint<P, '$get'> extends { input: { query: infer Q } } ? { [K in keyof Q]?: string | number | undefined } : never;
