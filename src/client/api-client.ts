@@ -1,6 +1,6 @@
 /**
  * The typed client of the JSON API (Hono's `hc`): each call's path, input and answer come from the routes
- * (src/worker/api-app.ts). Used for the changes pages make and their one-off reads; SWR reads go by the keys of
+ * (src/worker/api-app.ts). Used for the changes pages make; reads (SWR, one-off, links) go by the keys of
  * api-keys.ts, so the pages that only read (the landing page) do not carry the client.
  */
 import { hc, type ClientResponse } from 'hono/client';
@@ -16,9 +16,9 @@ export const api = hc<ApiType>(API_BASE, {
 });
 
 /** What the call answers when it succeeds (null for a 204). */
-type Answer<R> = R extends ClientResponse<infer T, infer S> ? ([Extract<S, SuccessStatusCode>] extends [never] ? never : T) : never;
+type SuccessOf<R> = R extends ClientResponse<infer T, infer S> ? ([Extract<S, SuccessStatusCode>] extends [never] ? never : T) : never;
 
 /** The answer of a typed call, or an ApiClientError carrying the server's `{error, code}`. */
-export async function answerOf<R extends ClientResponse<unknown>>(call: Promise<R>): Promise<Answer<R>> {
-  return readJson<Answer<R>>(await call);
+export async function answerOf<R extends ClientResponse<unknown>>(call: Promise<R>): Promise<SuccessOf<R>> {
+  return readJson<SuccessOf<R>>(await call);
 }

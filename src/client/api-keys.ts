@@ -2,7 +2,7 @@
  * Every GET resource the pages read with SWR, as typed URL builders. Each takes its path and query as the API
  * app declares them (src/worker/api-app.ts), and its answer type is the route's own, so a key cannot name a
  * path, a query or an answer the Worker does not have. The Worker's SSR loaders fill SWR's fallback under these
- * same strings (src/worker/render/page-data.ts), so the first paint never refetches.
+ * same strings (`PAGE_DATA`, src/worker/render/loaders.ts), so the first paint never refetches.
  *
  * Strings only, with no runtime import of the typed client: the landing page reads `stats` and `checkAuth`, and
  * carries nothing more for it.
@@ -21,8 +21,9 @@ export const API_BASE = '/api';
  * filters starts with the key that has fewer.
  */
 export function apiKey<P extends ApiPath<'$get'>>(path: P, query?: QueryOf<P>): ApiKey<Answer<P>> {
-  const search = Object.entries(query ?? {})
-    .flatMap(([name, value]) => (value === undefined || value === '' ? [] : [`${name}=${encodeURIComponent(value as string | number)}`]))
+  const entries: Readonly<Record<string, string | number | undefined>> = query ?? {};
+  const search = Object.entries(entries)
+    .flatMap(([name, value]) => (value === undefined || value === '' ? [] : [`${name}=${encodeURIComponent(value)}`]))
     .join('&');
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
