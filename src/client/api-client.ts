@@ -1,16 +1,17 @@
 /**
- * The typed client of the JSON API (Hono's `hc`): each call's path, input and answer come from the routes
- * (src/worker/api-app.ts). Used for the changes pages make; reads (SWR, one-off, links) go by the keys of
- * api-keys.ts, so the pages that only read (the landing page) do not carry the client.
+ * The typed client of the JSON API (Hono's `hc`): each call's path, input and answer come from the routes, as
+ * the Worker registers them (`RegisteredApi`, src/shared/api-schema.ts). Used for the changes pages make; reads
+ * (SWR, one-off, links) go by the keys of src/shared/api-keys.ts, so the pages that only read (the landing page)
+ * do not carry the client.
  */
 import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-import type { ApiType } from '../worker/api-app';
+import { API_BASE } from '../shared/api-keys';
+import type { RegisteredApi } from '../shared/api-schema';
 import { LIVE_TAB_HEADER } from '../shared/live';
 import { liveTabId, readJson } from './api';
-import { API_BASE } from './api-keys';
 
-export const api = hc<ApiType>(API_BASE, {
+export const api = hc<RegisteredApi>(API_BASE, {
   // The live tab id lets this page's own changes be told apart when they come back over the socket.
   headers: () => ({ accept: 'application/json', [LIVE_TAB_HEADER]: liveTabId() }),
 });

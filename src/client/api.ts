@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '../shared/api-error';
 import type { SettingConflictBody } from '../shared/settings';
-import type { ApiKey } from './api-keys';
+import type { ApiKey } from '../shared/api-keys';
 
 let tabId: string | undefined;
 /** This page load's id, sent with every change so its own live events can be told apart (random per tab). */

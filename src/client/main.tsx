@@ -1,7 +1,7 @@
 import '@vitejs/plugin-react/preamble';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { apiKeys } from './api-keys';
+import { apiKeys } from '../shared/api-keys';
 import type { CheckAuthResponse } from '../shared/account';
 import { App } from './App';
 import { accountMenu } from './layout/Header';

@@ -1,4 +1,4 @@
-import { apiKeys } from './api-keys';
+import { apiKeys } from '../shared/api-keys';
 import type { ServerSettingsResponse } from '../shared/settings';
 import { canonicalModuleSlug, ENABLE_INTENT_PARAM, sectionOfSlug, serverSettingsTitle } from '../shared/settings-paths';
 import { lazyPage, type LazyPage } from './lazy-component';

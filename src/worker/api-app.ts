@@ -1,6 +1,6 @@
 /**
  * The JSON API under `/api`: the CSRF guard, the body limit, one sub-app per resource. Apart from index.ts so that
- * the client's typed calls (`hc<ApiType>`, src/client/api-client.ts) import its type without reaching render/.
+ * its type, registered below for the typed keys and client (src/shared/api-schema.ts), is emitted without render/.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -57,3 +57,10 @@ export const api = new Hono<AppEnv>()
 
 /** Every endpoint with its input and answer, for the typed client; its paths are relative to `/api`. */
 export type ApiType = typeof api;
+
+// Registered, not imported: src/shared and src/client read the routes' type without an import arrow up into the Worker.
+declare module '../shared/api-schema' {
+  interface ApiRegistry {
+    api: ApiType;
+  }
+}

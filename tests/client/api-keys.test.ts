@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiKey, apiKeys } from '../../src/client/api-keys';
+import { apiKey, apiKeys } from '../../src/shared/api-keys';
 
 const GUILD = '300000000000000001';
 

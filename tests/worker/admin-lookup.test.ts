@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminServerSearchResponse, AdminUserSearchResponse } from '../../src/shared/licences';
-import type { Answer } from '../../src/client/api-schema';
+import type { Answer } from '../../src/shared/api-schema';
 import { DAY_MS } from '../../src/shared/constants';
 import { upsertBotGuild } from '../../src/worker/db/bot-guilds';
 import { GUILDS, loginDemoUsers, USERS } from './helpers/login';

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anyNumber, objectContaining } from './helpers/expect-helpers';
 import type { AdminUpdateResponse, AllWhitelistedServersResponse } from '../../src/shared/licences';
-import type { Answer } from '../../src/client/api-schema';
+import type { Answer } from '../../src/shared/api-schema';
 import { DAY_MS, EXPIRY_OPTIONS_DAYS } from '../../src/shared/constants';
 import { isAdminId } from '../../src/worker/auth/guards';
 import { DuplicateServerError, insertAdminEntry, insertUserEntryWithinLimit, moveUserEntry } from '../../src/worker/db/whitelist';

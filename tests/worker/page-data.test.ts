@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys } from '../../src/client/api-keys';
+import { apiKeys } from '../../src/shared/api-keys';
 import { matchAppRoute } from '../../src/client/routes';
 import { pageDataOf } from '../../src/worker/render/loaders';
 import { GUILDS, loginDemoUsers } from './helpers/login';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WhitelistStateResponse } from '../../src/shared/licences';
-import type { Answer } from '../../src/client/api-schema';
+import type { Answer } from '../../src/shared/api-schema';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
 import { clearKv, GUILDS, loginAs, resetFake, setFault, USERS } from './helpers/login';

@@ -1,5 +1,5 @@
 import useSWR, { type SWRConfiguration } from 'swr';
-import type { ApiKey } from '../api-keys';
+import type { ApiKey } from '../../shared/api-keys';
 import type { ApiClientError } from '../api';
 
 /** SWR for one of the typed API keys: the answer's type comes from the key. */

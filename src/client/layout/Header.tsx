@@ -1,6 +1,6 @@
 import { Suspense, type MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { loginHref } from '../api-keys';
+import { loginHref } from '../../shared/api-keys';
 import { useAuth } from '../features/account/useAuth';
 import { lazyComponent } from '../lazy-component';
 import type { AccountMenuProps } from '../features/account/AccountMenu';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { apiKeys } from '../api-keys';
+import { apiKeys } from '../../shared/api-keys';
 import { DISPLAYED_UPTIME } from '../../shared/constants';
 import {
   LANDING_SCREENSHOTS,

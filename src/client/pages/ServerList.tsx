@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
-import { apiKey, apiKeys } from '../api-keys';
+import { apiKey, apiKeys } from '../../shared/api-keys';
 import type { ServerLicence } from '../../shared/licences';
 import { formatExpiry, isPermanentExpiry } from '../../shared/whitelist';
 import { TOAST_SUCCESS_MS } from '../../shared/constants';

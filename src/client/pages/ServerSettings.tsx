@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { fieldKind, missingRequiredFields, requiredFields, settingKeys, type ServerSettingsResponse } from '../../shared/settings';
 import { moduleSpec, saveLabel, type SectionName } from '../../shared/settings-registry';
 import { ENABLE_INTENT_PARAM, sectionOfSlug, serverSettingsPath, serverSettingsTitle } from '../../shared/settings-paths';
-import { apiKeys } from '../api-keys';
+import { apiKeys } from '../../shared/api-keys';
 import { useApi } from '../hooks/useApi';
 import { LoginPrompt } from '../features/account/LoginPrompt';
 import { ServerIcon } from '../ui/ServerIcon';

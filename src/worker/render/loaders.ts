@@ -1,4 +1,4 @@
-import { apiKeys, type ApiKey } from '../../client/api-keys';
+import { apiKeys, type ApiKey } from '../../shared/api-keys';
 import type { RouteId } from '../../client/routes';
 import { isSnowflake } from '../../shared/discord-ids';
 import { isAccessDenial, type AccessDeniedResponse } from '../../shared/server-access';

@@ -3,7 +3,7 @@ import { App } from '../../client/App';
 import { accountMenu } from '../../client/layout/Header';
 import { toaster } from '../../client/ui/LazyToaster';
 import { matchAppRoute, NOT_FOUND_ROUTE, pageAddress } from '../../client/routes';
-import { apiKeys } from '../../client/api-keys';
+import { apiKeys } from '../../shared/api-keys';
 import { checkAuth } from '../auth/check-auth';
 import { cookieClaims, resolveSession } from '../auth/session';
 import type { AppEnv } from '../hono-env';

@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import { loginHref } from '../../api-keys';
+import { loginHref } from '../../../shared/api-keys';
 interface Props {
   title?: string;
   message?: string;

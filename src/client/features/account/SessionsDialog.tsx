@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SessionInfo } from '../../../shared/sessions';
 import { api, answerOf } from '../../api-client';
-import { apiKeys } from '../../api-keys';
+import { apiKeys } from '../../../shared/api-keys';
 import { useApi } from '../../hooks/useApi';
 import { Modal } from '../../ui/Modal';
 import { buttonClass } from '../../ui/buttons';

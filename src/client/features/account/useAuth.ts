@@ -1,4 +1,4 @@
-import { apiKeys } from '../../api-keys';
+import { apiKeys } from '../../../shared/api-keys';
 import { useApi } from '../../hooks/useApi';
 
 /** The session as the server sees it; prefilled by SSR on every page. */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
-import { apiKeys } from '../../api-keys';
+import { apiKeys } from '../../../shared/api-keys';
 import type { CheckAuthResponse } from '../../../shared/account';
 import { requestToaster } from '../../hooks/useToasterRequest';
 

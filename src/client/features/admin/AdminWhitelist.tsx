@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminWhitelistEntry } from '../../../shared/licences';
-import { apiKeys } from '../../api-keys';
+import { apiKeys } from '../../../shared/api-keys';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';

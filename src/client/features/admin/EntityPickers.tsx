@@ -2,7 +2,7 @@
 import type { Ref } from 'react';
 import type { AdminUserOption } from '../../../shared/licences';
 import { isSnowflake } from '../../../shared/discord-ids';
-import { apiKeys } from '../../api-keys';
+import { apiKeys } from '../../../shared/api-keys';
 import { useApi } from '../../hooks/useApi';
 import { ServerIcon } from '../../ui/ServerIcon';
 import { Combobox, type PickerValue } from './Combobox';

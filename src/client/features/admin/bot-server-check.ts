@@ -1,5 +1,5 @@
 import { getJson } from '../../api';
-import { apiKeys } from '../../api-keys';
+import { apiKeys } from '../../../shared/api-keys';
 import type { useConfirmDialog } from './useConfirmDialog';
 
 /**

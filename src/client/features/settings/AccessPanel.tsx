@@ -4,7 +4,7 @@ import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { GRANT_LEVELS, type GrantLevel } from '../../../shared/server-access';
 import type { ServerSettingsResponse, SettingsRole } from '../../../shared/settings';
 import { api, answerOf } from '../../api-client';
-import { apiKeys } from '../../api-keys';
+import { apiKeys } from '../../../shared/api-keys';
 import { useApi } from '../../hooks/useApi';
 import { INPUT_CLASS, roleColour } from './controls';
 

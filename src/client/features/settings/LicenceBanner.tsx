@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiKeys } from '../../api-keys';
+import { apiKeys } from '../../../shared/api-keys';
 import type { LicenceState } from '../../../shared/settings';
 import { DAY_MS, SUPPORT_URL } from '../../../shared/constants';
 import { useApi } from '../../hooks/useApi';

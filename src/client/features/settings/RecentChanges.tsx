@@ -9,7 +9,7 @@ import {
   type SettingsAuditEntry,
   type SettingsAuditResponse,
 } from '../../../shared/settings';
-import { apiKeys } from '../../api-keys';
+import { apiKeys } from '../../../shared/api-keys';
 import { mayChange } from '../../../shared/server-access';
 import { conflictOf, getJson } from '../../api';
 import { api, answerOf } from '../../api-client';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import { apiKeys } from '../../api-keys';
+import { apiKeys } from '../../../shared/api-keys';
 import { mayChange } from '../../../shared/server-access';
 import type { ServerSettingsResponse } from '../../../shared/settings';
 import type { SettingsDocument, SettingsImportResponse } from '../../../shared/settings-transfer';

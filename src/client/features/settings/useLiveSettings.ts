@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import { apiKeys } from '../../api-keys';
+import { apiKeys } from '../../../shared/api-keys';
 import { LIVE_CLOSE_REAUTHORISE, LIVE_PING, livePath, parseLiveEvent } from '../../../shared/live';
 import { applySettingChange, type ServerSettingsResponse } from '../../../shared/settings';
 import { liveTabId } from '../../api';

@@ -2,7 +2,7 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { applySettingChange, type ServerSettingsResponse, type SettingConflictBody } from '../../../shared/settings';
 import type { SectionName } from '../../../shared/settings-registry';
-import { apiKeys } from '../../api-keys';
+import { apiKeys } from '../../../shared/api-keys';
 import { conflictOf } from '../../api';
 import { api, answerOf } from '../../api-client';
 import { auditPagesOf } from './RecentChanges';

@@ -1,4 +1,4 @@
-import { apiKeys } from '../../api-keys';
+import { apiKeys } from '../../../shared/api-keys';
 import { firstIssueSentence } from '../../../shared/schema-issues';
 import { addWhitelistedServerSchema } from '../../../shared/whitelist';
 import { ApiClientError } from '../../api';

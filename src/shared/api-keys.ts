@@ -1,13 +1,14 @@
 /**
  * Every GET resource the pages read with SWR, as typed URL builders. Each takes its path and query as the API
- * app declares them (src/worker/api-app.ts), and its answer type is the route's own, so a key cannot name a
- * path, a query or an answer the Worker does not have. The Worker's SSR loaders fill SWR's fallback under these
- * same strings (`PAGE_DATA`, src/worker/render/loaders.ts), so the first paint never refetches.
+ * app declares them (`api-schema.ts`, registered by src/worker/api-app.ts), and its answer type is the route's
+ * own, so a key cannot name a path, a query or an answer the Worker does not have. The Worker's SSR loaders fill
+ * SWR's fallback under these same strings (`PAGE_DATA`, src/worker/render/loaders.ts), so the first paint never
+ * refetches.
  *
- * Strings only, with no runtime import of the typed client: the landing page reads `stats` and `checkAuth`, and
- * carries nothing more for it.
+ * Strings only, with no runtime import of the typed client (src/client/api-client.ts): the landing page reads
+ * `stats` and `checkAuth`, and carries nothing more for it.
  */
-import type { AccessDeniedResponse } from '../shared/server-access';
+import type { AccessDeniedResponse } from './server-access';
 import type { Answer, ApiPath, QueryOf } from './api-schema';
 
 declare const answer: unique symbol;

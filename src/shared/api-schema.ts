@@ -1,12 +1,19 @@
 /**
- * The API's endpoints as types, read from the routes (src/worker/api-app.ts) and never run: a path the app does
- * not answer, or an answer that is not the route's, fails the type check.
+ * The API's endpoints as types, read from the routes and never run: a path the app does not answer, or an answer
+ * that is not the route's, fails the type check. The Worker registers its app's type into `ApiRegistry`
+ * (src/worker/api-app.ts), so this file and the client read the routes without importing the Worker.
  */
 import type { ExtractSchema } from 'hono/types';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-import type { ApiType } from '../worker/api-app';
 
-type ApiSchema = ExtractSchema<ApiType>;
+/** Where the Worker registers its API app: `declare module` adds `api: ApiType` to this interface. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- empty here on purpose: only the Worker's declaration merging fills it.
+export interface ApiRegistry {}
+
+/** The API app's type, as the Worker registered it (never, in a program that does not see the registration). */
+export type RegisteredApi = ApiRegistry extends { api: infer A } ? A : never;
+
+type ApiSchema = ExtractSchema<RegisteredApi>;
 type Method = '$get' | '$post';
 
 type Paths = Extract<keyof ApiSchema, string>;
