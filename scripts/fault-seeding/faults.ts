@@ -1193,7 +1193,7 @@ export const FAULTS: readonly SeededFault[] = [
     id: 'read-ahead-after-session',
     kind: 'constant',
     file: 'src/worker/render/page.tsx',
-    original: 'const readAhead = claims ? readAheadFor(route.loaders, c.env, claims.sub, params) : undefined;',
+    original: 'const readAhead = claims ? readAheadFor(pageData, c.env, claims.sub, params) : undefined;',
     faulty: 'const readAhead = undefined;',
     description: "a logged-in page waits for the session's D1 lookup before it starts reading the guild lists",
     layer: 'worker',

@@ -1,6 +1,6 @@
-import type { ApiErrorBody } from '../shared/api-types';
-import { LIVE_TAB_HEADER } from '../shared/live';
+import type { ApiErrorBody } from '../shared/api-error';
 import type { SettingConflictBody } from '../shared/settings';
+import type { ApiKey } from '../shared/api-keys';
 
 let tabId: string | undefined;
 /** This page load's id, sent with every change so its own live events can be told apart (random per tab). */
@@ -24,7 +24,8 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
   return typeof value === 'object' && value !== null && typeof (value as ApiErrorBody).error === 'string';
 }
 
-async function readJson<T>(response: Response): Promise<T> {
+/** A response's JSON, or the ApiClientError its `{error, code}` describes. */
+export async function readJson<T>(response: Pick<Response, 'ok' | 'status' | 'json'>): Promise<T> {
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const message = isErrorBody(body) ? body.error : `Request failed (${response.status}).`;
@@ -34,20 +35,9 @@ async function readJson<T>(response: Response): Promise<T> {
   return body as T;
 }
 
-/** The SWR fetcher: GET a JSON resource with the session cookie. */
-export async function getJson<T>(url: string): Promise<T> {
-  return readJson<T>(await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } }));
-}
-
-export async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json', [LIVE_TAB_HEADER]: liveTabId() },
-    body: JSON.stringify(body),
-  });
-  if (response.status === 204) return undefined as T;
-  return readJson<T>(response);
+/** The SWR fetcher, and the one-off reads of a key: GET a JSON resource with the session cookie. */
+export async function getJson<T>(key: ApiKey<T>): Promise<T> {
+  return readJson<T>(await fetch(key, { credentials: 'same-origin', headers: { accept: 'application/json' } }));
 }
 
 /** The body of a 409 CONFLICT (a save, revert or import that would overwrite a newer value), or null. */

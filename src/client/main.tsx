@@ -2,7 +2,7 @@ import '@vitejs/plugin-react/preamble';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { apiKeys } from '../shared/api-keys';
-import type { CheckAuthResponse } from '../shared/api-types';
+import type { CheckAuthResponse } from '../shared/account';
 import { App } from './App';
 import { accountMenu } from './layout/Header';
 import { readIsland } from './data-island';

@@ -1,15 +1,16 @@
-import { apiKeys, type LoaderKey } from '../shared/api-keys';
+import { apiKeys } from '../shared/api-keys';
 import type { ServerSettingsResponse } from '../shared/settings';
 import { canonicalModuleSlug, ENABLE_INTENT_PARAM, sectionOfSlug, serverSettingsTitle } from '../shared/settings-paths';
 import { lazyPage, type LazyPage } from './lazy-component';
 
 export interface AppRoute {
+  /** Names the page; the Worker's first-paint data for it is `PAGE_DATA[id]` (src/worker/render/loaders.ts). */
   id: string;
   /** Exact paths, or patterns with `:name` segments. */
   paths: readonly string[];
   title: string;
   /**
-   * The title naming what the page shows, from its loaders' data (null: `title`). The server render uses it;
+   * The title naming what the page shows, from its first-paint data (null: `title`; the Worker's PAGE_DATA loads it). The server render uses it;
    * in the browser the page sets it once its data is there.
    */
   titleFrom?: (params: Readonly<Record<string, string>>, data: Readonly<Record<string, unknown>>) => string | null;
@@ -18,7 +19,6 @@ export interface AppRoute {
   /** The page module, for the build manifest (module preloads). */
   source: string;
   page: LazyPage;
-  loaders: readonly LoaderKey[];
   /** Library pages have their own transparent header. */
   chrome: 'main' | 'music';
   /** Page requires admin rights (redirect to / otherwise). */
@@ -33,12 +33,13 @@ export interface AppRoute {
   canonicalParams?: Readonly<Record<string, (segment: string) => string | null>>;
 }
 
+/** Every page of the route table. */
 /** useLibraryLocation's parameters: the folder and the song a link opens. */
 const LIBRARY_QUERY = ['folder', 'song'] as const;
 
 const withHtml = (...paths: string[]) => paths.flatMap((p) => [p, `${p}.html`]);
 
-export const ROUTES: readonly AppRoute[] = [
+export const ROUTES = [
   {
     id: 'landing',
     paths: ['/', '/index.html'],
@@ -47,7 +48,6 @@ export const ROUTES: readonly AppRoute[] = [
       'ServerManager is a Discord bot for moderation, anti-nuke, welcome messages, logs, starboard and Last.fm, with a dashboard that saves every setting the moment you change it.',
     source: 'src/client/pages/Landing.tsx',
     page: lazyPage(() => import('./pages/Landing')),
-    loaders: ['stats'],
     chrome: 'main',
     publicCache: true,
   },
@@ -59,7 +59,6 @@ export const ROUTES: readonly AppRoute[] = [
       'Every ServerManager command with its aliases, syntax, an example and its cooldown, in five categories: LastFM, fun, info, moderation and utility.',
     source: 'src/client/pages/Commands.tsx',
     page: lazyPage(() => import('./pages/Commands')),
-    loaders: [],
     chrome: 'main',
     publicCache: true,
   },
@@ -70,7 +69,6 @@ export const ROUTES: readonly AppRoute[] = [
     description: 'The Discord servers you manage with ServerManager, and their licences.',
     source: 'src/client/pages/ServerList.tsx',
     page: lazyPage(() => import('./pages/ServerList')),
-    loaders: ['servers'],
     chrome: 'main',
     toasts: true,
   },
@@ -87,7 +85,6 @@ export const ROUTES: readonly AppRoute[] = [
     description: "ServerManager's settings for one of your Discord servers, saved the moment you change them.",
     source: 'src/client/pages/ServerSettings.tsx',
     page: lazyPage(() => import('./pages/ServerSettings')),
-    loaders: ['serverSettings'],
     chrome: 'main',
     toasts: true,
     query: [ENABLE_INTENT_PARAM],
@@ -100,7 +97,6 @@ export const ROUTES: readonly AppRoute[] = [
     description: "Licence management for ServerManager's administrators.",
     source: 'src/client/pages/Admin.tsx',
     page: lazyPage(() => import('./pages/Admin')),
-    loaders: ['adminWhitelist'],
     chrome: 'main',
     toasts: true,
     adminOnly: true,
@@ -112,7 +108,6 @@ export const ROUTES: readonly AppRoute[] = [
     description: 'What ServerManager stores about you and your server, for how long, and how to have a copy or have it deleted.',
     source: 'src/client/pages/PrivacyPolicy.tsx',
     page: lazyPage(() => import('./pages/PrivacyPolicy')),
-    loaders: [],
     chrome: 'main',
     publicCache: true,
   },
@@ -123,7 +118,6 @@ export const ROUTES: readonly AppRoute[] = [
     description: 'The terms under which you may use the ServerManager bot and its dashboard.',
     source: 'src/client/pages/TermsOfService.tsx',
     page: lazyPage(() => import('./pages/TermsOfService')),
-    loaders: [],
     chrome: 'main',
     publicCache: true,
   },
@@ -134,7 +128,6 @@ export const ROUTES: readonly AppRoute[] = [
     description: 'How to reach the people behind ServerManager: support, bug reports and data requests.',
     source: 'src/client/pages/Contact.tsx',
     page: lazyPage(() => import('./pages/Contact')),
-    loaders: [],
     chrome: 'main',
     publicCache: true,
   },
@@ -145,7 +138,6 @@ export const ROUTES: readonly AppRoute[] = [
     description: 'Browse, search, play and download the songs of the Kenji Library.',
     source: 'src/client/pages/Library.tsx',
     page: lazyPage(() => import('./pages/Library')),
-    loaders: [],
     chrome: 'music',
     toasts: true,
     publicCache: true,
@@ -158,13 +150,15 @@ export const ROUTES: readonly AppRoute[] = [
     description: 'Browse, search, play and download the songs of the Glaive Library.',
     source: 'src/client/pages/Library.tsx',
     page: lazyPage(() => import('./pages/Library')),
-    loaders: [],
     chrome: 'music',
     toasts: true,
     publicCache: true,
     query: LIBRARY_QUERY,
   },
-];
+] as const satisfies readonly AppRoute[];
+
+/** The pages of the route table, by id. */
+export type RouteId = (typeof ROUTES)[number]['id'];
 
 export const NOT_FOUND_ROUTE: AppRoute = {
   id: 'not-found',
@@ -173,7 +167,6 @@ export const NOT_FOUND_ROUTE: AppRoute = {
   description: 'There is no page at this address on ServerManager.',
   source: 'src/client/pages/NotFound.tsx',
   page: lazyPage(() => import('./pages/NotFound')),
-  loaders: [],
   chrome: 'main',
 };
 
@@ -262,4 +255,4 @@ export function pageAddress(route: AppRoute, pathname: string): string {
 }
 
 /** Every address whose page may be kept for anonymous visitors: a fixed set, so a cache keyed by it is bounded. */
-export const PUBLIC_CACHE_PATHS: ReadonlySet<string> = new Set(ROUTES.filter((r) => r.publicCache === true).flatMap((r) => r.paths));
+export const PUBLIC_CACHE_PATHS: ReadonlySet<string> = new Set(ROUTES.filter((r: AppRoute) => r.publicCache === true).flatMap((r) => r.paths));

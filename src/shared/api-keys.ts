@@ -1,56 +1,58 @@
 /**
- * Every GET resource the pages read, as typed URL builders. The Worker's SSR loaders fill SWR's fallback
- * under exactly these keys and the pages' hooks read them, so the first paint never refetches.
+ * Every GET resource the pages read with SWR, as typed URL builders. Each takes its path and query as the API
+ * app declares them (`api-schema.ts`, registered by src/worker/api-app.ts), and its answer type is the route's
+ * own, so a key cannot name a path, a query or an answer the Worker does not have. The Worker's SSR loaders fill
+ * SWR's fallback under these same strings (`PAGE_DATA`, src/worker/render/loaders.ts), so the first paint never
+ * refetches.
+ *
+ * Strings only, with no runtime import of the typed client (src/client/api-client.ts): the landing page reads
+ * `stats` and `checkAuth`, and carries nothing more for it.
  */
-import type {
-  AllowedServersResponse,
-  AllWhitelistedServersResponse,
-  CheckAuthResponse,
-  InvitableServersResponse,
-  StatsResponse,
-  WhitelistStateResponse,
-} from './api-types';
 import type { AccessDeniedResponse } from './server-access';
-import type { ServerSettingsResponse, SettingsAuditResponse } from './settings';
+import type { Answer, ApiPath, QueryOf } from './api-schema';
 
 declare const answer: unique symbol;
 /** A URL that answers `T` as JSON. The phantom field only carries the type. */
 export type ApiKey<T> = string & { readonly [answer]?: T };
 
-export const key = <T>(url: string) => url as ApiKey<T>;
-export const withServer = (path: string, serverId: string) => `${path}?serverID=${encodeURIComponent(serverId)}`;
+export const API_BASE = '/api';
+
+/**
+ * The key of GET `path`: the query's entries in the order given, empty ones left out, so a key with more
+ * filters starts with the key that has fewer.
+ */
+export function apiKey<P extends ApiPath<'$get'>>(path: P, query?: QueryOf<P>): ApiKey<Answer<P>> {
+  const entries: Readonly<Record<string, string | number | undefined>> = query ?? {};
+  const search = Object.entries(entries)
+    .flatMap(([name, value]) => (value === undefined || value === '' ? [] : [`${name}=${encodeURIComponent(value)}`]))
+    .join('&');
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
 
 export const apiKeys = {
-  checkAuth: key<CheckAuthResponse>('/api/check-auth'),
-  stats: key<StatsResponse>('/api/stats'),
-  allowedServers: key<AllowedServersResponse>('/api/allowed-servers'),
-  invitableServers: key<InvitableServersResponse>('/api/invitable-servers'),
-  whitelist: key<WhitelistStateResponse>('/api/whitelisted-servers'),
-  allWhitelist: key<AllWhitelistedServersResponse>('/api/all-whitelisted-servers'),
-  serverSettings: (serverId: string) => key<ServerSettingsResponse>(withServer('/api/server-settings', serverId)),
+  checkAuth: apiKey('/check-auth'),
+  stats: apiKey('/stats'),
+  allowedServers: apiKey('/allowed-servers'),
+  invitableServers: apiKey('/invitable-servers'),
+  whitelist: apiKey('/whitelisted-servers'),
+  allWhitelist: apiKey('/all-whitelisted-servers'),
+  sessions: apiKey('/sessions'),
+  serverSettings: (serverID: string) => apiKey('/server-settings', { serverID }),
   /** Never fetched: where the server's first paint puts the 403 of a settings page the user may not open. */
-  serverSettingsDenied: (serverId: string) => key<AccessDeniedResponse>(`${withServer('/api/server-settings', serverId)}#denied`),
+  serverSettingsDenied: (serverID: string): ApiKey<AccessDeniedResponse> => `${apiKey('/server-settings', { serverID })}#denied`,
   /** One page of the audit; every filtered page's key starts with the unfiltered first page's. */
-  settingsAudit: (serverId: string, filter: { section?: string; userID?: string; before?: number } = {}) =>
-    key<SettingsAuditResponse>(
-      withServer('/api/server-settings/audit', serverId) +
-        Object.entries(filter)
-          .map(([name, value]) => (value ? `&${name}=${encodeURIComponent(value)}` : ''))
-          .join(''),
-    ),
+  settingsAudit: (serverID: string, filter: { section?: string | undefined; userID?: string | undefined; before?: number | undefined } = {}) =>
+    apiKey('/server-settings/audit', { serverID, ...filter }),
+  /** The settings as a file: the transfer's download link, and the settings copied from another server. */
+  exportSettings: (serverID: string) => apiKey('/server-settings/export', { serverID }),
+  /** Read by the settings page's Access panel. */
+  serverAccess: (serverID: string) => apiKey('/server-access', { serverID }),
+  /** Read by the admin console's pickers. */
+  adminServerSearch: (q: string) => apiKey('/admin-server-search', { q }),
+  adminUserSearch: (q: string) => apiKey('/admin-user-search', { q }),
+  /** Whether the bot is in a server, asked before an admin licenses it. */
+  adminServerCheck: (serverID: string) => apiKey('/admin-server-check', { serverID }),
 } as const;
 
 /** The login link; after Discord the visitor comes back to `returnTo` (a path of this site; the Worker checks it). */
-export const loginHref = (returnTo?: string) => (returnTo && returnTo !== '/' ? `/api/auth?next=${encodeURIComponent(returnTo)}` : '/api/auth');
-
-/** What a route's SSR loader provides: a list of keys, known from the route's params alone. */
-export const loaderKeys = {
-  stats: () => [apiKeys.stats],
-  servers: () => [apiKeys.allowedServers, apiKeys.invitableServers, apiKeys.whitelist],
-  // The settings, the user's servers for the switcher, and their whitelist for the license banner.
-  serverSettings: (params: Readonly<Record<string, string>>) =>
-    params.serverId ? [apiKeys.serverSettings(params.serverId), apiKeys.allowedServers, apiKeys.whitelist] : [],
-  adminWhitelist: () => [apiKeys.allWhitelist],
-} as const satisfies Record<string, (params: Readonly<Record<string, string>>) => readonly string[]>;
-
-export type LoaderKey = keyof typeof loaderKeys;
+export const loginHref = (returnTo?: string) => (returnTo && returnTo !== '/' ? `${API_BASE}/auth?next=${encodeURIComponent(returnTo)}` : `${API_BASE}/auth`);

@@ -1,8 +1,7 @@
 /**
- * The sessions list (account menu → Sessions) and the calls that end sessions. Kept free of zod: the account
- * menu's chunk imports it, and the schema lives apart in session-schemas.ts for the Worker.
+ * The sessions list (account menu → Sessions). Kept free of zod: the account menu's chunk imports it, and the
+ * schema lives apart in session-schemas.ts for the Worker.
  */
-import type { ApiKey } from './api-keys';
 
 export interface SessionInfo {
   id: string;
@@ -22,10 +21,3 @@ export interface SessionsResponse {
 
 /** Session ids are 32 random bytes as base64url. */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export const sessionsKey = '/api/sessions' as ApiKey<SessionsResponse>;
-
-export const sessionActions = {
-  revoke: '/api/sessions/revoke',
-  logoutAll: '/api/logout-all',
-} as const;

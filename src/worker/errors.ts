@@ -1,6 +1,6 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorBody } from '../shared/api-types';
+import type { ApiErrorBody } from '../shared/api-error';
 import type { SettingConflictBody } from '../shared/settings';
 
 /** An error with a status and a machine code; `app.onError` turns it into the JSON envelope. */

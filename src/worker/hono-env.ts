@@ -1,4 +1,4 @@
-import type { SessionUser } from '../shared/api-types';
+import type { SessionUser } from '../shared/account';
 
 /** The Hono environment every route module shares. */
 export interface AppEnv {

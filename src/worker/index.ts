@@ -1,40 +1,24 @@
-import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { except } from 'hono/combine';
+import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
-import { BOT_SYNC_PATH } from '../shared/bot-api';
 import { endSession } from './auth/session';
 import { missingSettings, requireConfiguration } from './config';
-import { csrfGuard } from './csrf';
 import { prunePlayTickets } from './db/play-tickets';
 import { pruneSettingsAudit } from './db/settings';
 import { DiscordUnauthorizedError } from './discord/rest';
-import { ApiError, toApiError } from './errors';
+import { toApiError } from './errors';
+import { api } from './api-app';
 import type { AppEnv } from './hono-env';
 import { messagePage } from './html/message-page';
 import { contentSecurityPolicy } from './render/content-security-policy';
 import { renderPage } from './render/page';
 import { canonicalRedirect } from './render/canonical-url';
 import { withPageCache } from './render/page-cache';
-import { adminRoutes } from './routes/admin';
-import { authRoutes } from './routes/auth';
-import { botRoutes } from './routes/bot';
-import { liveRoutes } from './routes/live';
-import { serverAccessRoutes } from './routes/server-access';
-import { serversRoutes } from './routes/servers';
-import { settingsRoutes } from './routes/settings';
-import { sessionsRoutes } from './routes/sessions';
-import { songsRoutes } from './routes/songs';
-import { statsRoutes } from './routes/stats';
-import { whitelistRoutes } from './routes/whitelist';
 import { pruneDeletedLicences } from './services/licences';
 import { pruneSessions } from './services/sessions';
 import { pruneBotFeed } from './services/bot-feed';
 import { pruneAbandonedSyncs } from './services/bot-presence';
 import { reconcileLibraries } from './songs/reconcile';
-
-const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /**
  * The same policy on every response (see render/content-security-policy.ts for why it has no nonce),
@@ -44,38 +28,6 @@ const csp = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', await contentSecurityPolicy(c.env.APP_ORIGIN));
 });
-
-// The bot API takes a Bearer token, never the cookie: a cross-site page has nothing ambient to ride on there.
-const isBotApi = (c: Context) => c.req.path.startsWith('/api/bot/');
-
-const api = new Hono<AppEnv>()
-  .use('*', except(isBotApi, csrfGuard))
-  .use(
-    '*',
-    except(
-      (c) => c.req.path === BOT_SYNC_PATH,
-      bodyLimit({
-        maxSize: MAX_JSON_BODY_BYTES,
-        onError: () => {
-          throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} kB.`);
-        },
-      }),
-    ),
-  )
-  .route('/', statsRoutes)
-  .route('/', authRoutes)
-  .route('/', sessionsRoutes)
-  .route('/', songsRoutes)
-  .route('/', serversRoutes)
-  .route('/', settingsRoutes)
-  .route('/', liveRoutes)
-  .route('/', serverAccessRoutes)
-  .route('/', whitelistRoutes)
-  .route('/', adminRoutes)
-  .route('/bot', botRoutes)
-  .all('*', () => {
-    throw new ApiError(404, 'NOT_FOUND', 'There is no such API endpoint.');
-  });
 
 const app = new Hono<AppEnv>()
   .use(
@@ -105,9 +57,6 @@ app.onError(async (error, c) => {
   }
   return c.json(apiError.body, apiError.status);
 });
-
-/** The whole app's type, for typed clients (`hc<AppType>`). */
-export type AppType = typeof app;
 
 export default {
   // The page cache first: a hit is a page's own address, so it needs no other step.

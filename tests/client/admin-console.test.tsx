@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Admin from '../../src/client/pages/Admin';
-import type { AdminServerOption, AdminUserOption, AdminWhitelistEntry, CheckAuthResponse } from '../../src/shared/api-types';
+import type { AdminServerOption, AdminUserOption, AdminWhitelistEntry } from '../../src/shared/licences';
+import type { CheckAuthResponse } from '../../src/shared/account';
 import { jsonBody, required } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';
 

@@ -6,7 +6,7 @@ import { Footer } from '../../src/client/layout/Footer';
 import { Header } from '../../src/client/layout/Header';
 import { ThemeToggle } from '../../src/client/ui/ThemeToggle';
 import { THEME_STORAGE_KEY } from '../../src/client/hooks/useTheme';
-import type { SessionUser } from '../../src/shared/api-types';
+import type { SessionUser } from '../../src/shared/account';
 import { renderWithApp } from './helpers/render-with-app';
 
 const user: SessionUser = { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null };

@@ -1,9 +1,8 @@
 import { render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/client/App';
-import { canonicalPath, matchAppRoute, PUBLIC_CACHE_PATHS, ROUTES } from '../../src/client/routes';
-import { loaderKeys } from '../../src/shared/api-keys';
-import type { CheckAuthResponse } from '../../src/shared/api-types';
+import { canonicalPath, matchAppRoute, PUBLIC_CACHE_PATHS, ROUTES, type AppRoute } from '../../src/client/routes';
+import type { CheckAuthResponse } from '../../src/shared/account';
 import { COMMANDS } from '../../src/shared/commands';
 import { defaultSettings } from '../../src/shared/settings';
 
@@ -43,6 +42,17 @@ const ANSWERS: Record<string, unknown> = {
   },
 };
 
+/**
+ * The keys each page's first paint brings (the Worker's PAGE_DATA; tests/worker/pages.test.ts checks the same
+ * lists against the server's data island).
+ */
+const FIRST_PAINT: Record<string, string[]> = {
+  landing: ['/api/stats'],
+  servers: ['/api/allowed-servers', '/api/invitable-servers', '/api/whitelisted-servers'],
+  server: [`/api/server-settings?serverID=${GUILD}`, '/api/allowed-servers', '/api/whitelisted-servers'],
+  admin: ['/api/all-whitelisted-servers'],
+};
+
 /** Data a page deliberately loads after the first paint (no loader fills it); the audit loads when opened. */
 const LOADED_AFTER_PAINT: Record<string, string[]> = {
   kenji: ['/api/get-kenji-songs?sizes=1'],
@@ -64,16 +74,15 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe("every route's loader keys are the keys its page reads", () => {
-  it.each(ROUTES.map((route) => [route.id, route] as const))('%s', async (id, route) => {
+describe('every page reads exactly the keys its first paint brings', () => {
+  it.each(ROUTES.map((route: AppRoute) => [route.id, route] as const))('%s', async (id, route) => {
     const path = PATHS[id] ?? route.paths[0] ?? '/';
     const { params } = matchAppRoute(path);
     const fallback: Record<string, unknown> = { '/api/check-auth': AUTH };
-    for (const loader of route.loaders) {
-      for (const key of loaderKeys[loader](params)) {
-        expect(ANSWERS, `a fixture for ${key}`).toHaveProperty([key]);
-        fallback[key] = ANSWERS[key];
-      }
+    const keys = FIRST_PAINT[id] ?? [];
+    for (const key of keys) {
+      expect(ANSWERS, `a fixture for ${key}`).toHaveProperty([key]);
+      fallback[key] = ANSWERS[key];
     }
     await route.page.preload();
     // As in the browser after SSR: the router reads the window's location.
@@ -85,7 +94,7 @@ describe("every route's loader keys are the keys its page reads", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requested).toEqual(LOADED_AFTER_PAINT[id] ?? []);
     // The server's data was enough for the page itself: no loading state for what the loaders provide.
-    if (route.loaders.length > 0) expect(document.querySelector('main')?.textContent).not.toMatch(/Loading/);
+    if (keys.length > 0) expect(document.querySelector('main')?.textContent).not.toMatch(/Loading/);
   });
 });
 
@@ -114,6 +123,6 @@ describe('page addresses', () => {
 
   it('keeps anonymous copies only of fixed addresses, so the cache is bounded by the route table', () => {
     for (const path of PUBLIC_CACHE_PATHS) expect(path, path).not.toContain(':');
-    expect(PUBLIC_CACHE_PATHS.size).toBe(ROUTES.filter((r) => r.publicCache === true).reduce((n, r) => n + r.paths.length, 0));
+    expect(PUBLIC_CACHE_PATHS.size).toBe(ROUTES.filter((r: AppRoute) => r.publicCache === true).reduce((n, r) => n + r.paths.length, 0));
   });
 });

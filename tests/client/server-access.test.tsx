@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ServerList from '../../src/client/pages/ServerList';
 import ServerSettingsPage from '../../src/client/pages/ServerSettings';
-import type { AllowedServer } from '../../src/shared/api-types';
+import type { AllowedServer } from '../../src/shared/servers';
 import { allows, higherLevel, type AccessLevel, type ServerAccessResponse } from '../../src/shared/server-access';
 import { defaultSettings, type ServerSettingsResponse } from '../../src/shared/settings';
 import { jsonBody } from './helpers/expect-helpers';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountMenu } from '../../src/client/features/account/AccountMenu';
-import type { SessionUser } from '../../src/shared/api-types';
+import type { SessionUser } from '../../src/shared/account';
 import { renderWithApp } from './helpers/render-with-app';
 
 const user: SessionUser = { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null };

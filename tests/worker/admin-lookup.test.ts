@@ -1,12 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type {
-  AdminAddResponse,
-  AdminDeleteResponse,
-  AdminRestoreResponse,
-  AdminServerSearchResponse,
-  AdminUserSearchResponse,
-} from '../../src/shared/api-types';
+import type { AdminServerSearchResponse, AdminUserSearchResponse } from '../../src/shared/licences';
+import type { Answer } from '../../src/shared/api-schema';
 import { DAY_MS } from '../../src/shared/constants';
 import { upsertBotGuild } from '../../src/worker/db/bot-guilds';
 import { GUILDS, loginDemoUsers, USERS } from './helpers/login';
@@ -144,9 +139,13 @@ describe('GET /api/admin-server-search and /api/admin-user-search', () => {
 
 describe('POST /api/restore-whitelisted-server (Undo of a delete)', () => {
   const add = async (userID: string, newServerID: string, expiresAt = Date.now() + 7 * DAY_MS) =>
-    (await (await postJson('/api/add-whitelisted-server-admin', { userID, newServerID, expiresAt }, { cookie: admin })).json<AdminAddResponse>()).entry;
+    (
+      await (
+        await postJson('/api/add-whitelisted-server-admin', { userID, newServerID, expiresAt }, { cookie: admin })
+      ).json<Answer<'/add-whitelisted-server-admin', '$post'>>()
+    ).entry;
   const remove = async (id: number) =>
-    (await (await postJson('/api/delete-whitelisted-server', { id }, { cookie: admin })).json<AdminDeleteResponse>()).deleted;
+    (await (await postJson('/api/delete-whitelisted-server', { id }, { cookie: admin })).json<Answer<'/delete-whitelisted-server', '$post'>>()).deleted;
   const restore = (id: unknown, cookie = admin) => postJson('/api/restore-whitelisted-server', { id }, { cookie });
 
   beforeEach(async () => {
@@ -158,7 +157,7 @@ describe('POST /api/restore-whitelisted-server (Undo of a delete)', () => {
     const deleted = await remove(entry._id);
     const res = await restore(entry._id);
     expect(res.status).toBe(200);
-    expect((await res.json<AdminRestoreResponse>()).entry).toEqual(entry);
+    expect((await res.json<Answer<'/restore-whitelisted-server', '$post'>>()).entry).toEqual(entry);
     expect(deleted).toEqual(entry);
     const listed = await (await call('/api/all-whitelisted-servers', { cookie: admin })).json<{ servers: unknown[] }>();
     expect(listed.servers).toEqual([entry]);

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anyNumber, objectContaining } from './helpers/expect-helpers';
-import type { AdminAddResponse, AdminDeleteResponse, AdminUpdateResponse, AllWhitelistedServersResponse } from '../../src/shared/api-types';
+import type { AdminUpdateResponse, AllWhitelistedServersResponse } from '../../src/shared/licences';
+import type { Answer } from '../../src/shared/api-schema';
 import { DAY_MS, EXPIRY_OPTIONS_DAYS } from '../../src/shared/constants';
 import { isAdminId } from '../../src/worker/auth/guards';
 import { DuplicateServerError, insertAdminEntry, insertUserEntryWithinLimit, moveUserEntry } from '../../src/worker/db/whitelist';
@@ -33,7 +34,7 @@ beforeEach(async () => {
 async function seed(userID: string = USERS.owner, newServerID: string = GUILDS.kenjiLounge, expiresAt?: number) {
   const res = await adminAdd(admin, { userID, newServerID, expiresAt });
   expect(res.status).toBe(201);
-  return (await res.json<AdminAddResponse>()).entry;
+  return (await res.json<Answer<'/add-whitelisted-server-admin', '$post'>>()).entry;
 }
 
 describe('admin calls are admin-only', () => {
@@ -132,7 +133,7 @@ describe('POST /api/add-whitelisted-server-admin', () => {
     const permanent = Date.now() + EXPIRY_OPTIONS_DAYS.permanent * DAY_MS;
     expect((await seed(USERS.owner, GUILDS.kenjiLounge, permanent)).expiresAt).toBe(permanent);
     const res = await adminAdd(admin, { userID: USERS.owner, newServerID: GUILDS.glaiveStudio, expiresAt: '2030-01-02T00:00:00.000Z' });
-    expect((await res.json<AdminAddResponse>()).entry.expiresAt).toBe(Date.UTC(2030, 0, 2));
+    expect((await res.json<Answer<'/add-whitelisted-server-admin', '$post'>>()).entry.expiresAt).toBe(Date.UTC(2030, 0, 2));
   });
 
   it('is not bound by the per-user limit, and admin-made entries leave the user room for their own', async () => {
@@ -241,7 +242,7 @@ describe('POST /api/delete-whitelisted-server', () => {
     const entry = await seed();
     const res = await remove({ id: entry._id });
     expect(res.status).toBe(200);
-    expect((await res.json<AdminDeleteResponse>()).deleted).toMatchObject({ _id: entry._id, serverID: GUILDS.kenjiLounge });
+    expect((await res.json<Answer<'/delete-whitelisted-server', '$post'>>()).deleted).toMatchObject({ _id: entry._id, serverID: GUILDS.kenjiLounge });
     expect(await count()).toBe(0);
     expect((await remove({ id: entry._id })).status).toBe(404);
   });

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AllowedServer } from '../../src/shared/api-types';
+import type { AllowedServer } from '../../src/shared/servers';
 import type { ServerAccessResponse } from '../../src/shared/server-access';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
 import { clearKv, DISCORD, GUILDS, loginDemoUsers, setFault, USERS } from './helpers/login';

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AllowedServersResponse, WhitelistStateResponse } from '../../src/shared/api-types';
+import type { WhitelistStateResponse } from '../../src/shared/licences';
+import type { Answer } from '../../src/shared/api-schema';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
 import { clearKv, GUILDS, loginAs, resetFake, setFault, USERS } from './helpers/login';
@@ -30,7 +31,7 @@ describe('Discord down, dashboard up', () => {
     await setFault({ mode: '500' });
     const list = await call('/api/allowed-servers', { cookie: owner });
     expect(list.status).toBe(200);
-    expect((await list.json<AllowedServersResponse>()).map((s) => s.id)).toContain(GUILDS.kenjiLounge);
+    expect((await list.json<Answer<'/allowed-servers'>>()).map((s) => s.id)).toContain(GUILDS.kenjiLounge);
     const asOf = Date.parse(list.headers.get('X-Data-As-Of') ?? '');
     expect(Date.now() - asOf).toBeGreaterThanOrEqual(HOUR);
     const invitable = await call('/api/invitable-servers', { cookie: owner });

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anyNumber, anyString, objectContaining } from './helpers/expect-helpers';
-import type { WhitelistStateResponse } from '../../src/shared/api-types';
+import type { WhitelistStateResponse } from '../../src/shared/licences';
 import { DAY_MS } from '../../src/shared/constants';
 
 /** Owner entries last 30 days (the admin form's default, SPEC section 9). */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
-import { apiKeys } from '../../shared/api-keys';
-import type { AllowedServersResponse, ServerLicence } from '../../shared/api-types';
+import { apiKey, apiKeys } from '../../shared/api-keys';
+import type { ServerLicence } from '../../shared/licences';
 import { formatExpiry, isPermanentExpiry } from '../../shared/whitelist';
 import { TOAST_SUCCESS_MS } from '../../shared/constants';
 import { getJson } from '../api';
@@ -70,7 +70,7 @@ function Servers() {
   const refresh = async () => {
     setRefreshing(true);
     try {
-      await mutate(await getJson<AllowedServersResponse>(`${apiKeys.allowedServers}?refresh=1`), { revalidate: false });
+      await mutate(await getJson(apiKey('/allowed-servers', { refresh: '1' })), { revalidate: false });
       await mutateInvitable();
       toast.success('Server list refreshed', { duration: TOAST_SUCCESS_MS });
     } catch (e) {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { CheckAuthResponse } from '../../shared/api-types';
+import type { CheckAuthResponse } from '../../shared/account';
 import type { AppEnv } from '../hono-env';
 import { isAdminId } from './guards';
 

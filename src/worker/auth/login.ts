@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { SessionUser } from '../../shared/api-types';
+import type { SessionUser } from '../../shared/account';
 import { getCurrentUser } from '../discord/api';
 import { exchangeCode } from '../discord/oauth-token';
 import type { AppEnv } from '../hono-env';

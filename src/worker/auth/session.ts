@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
-import type { SessionUser } from '../../shared/api-types';
+import type { SessionUser } from '../../shared/account';
 import { toBase64Url } from '../../shared/base64url';
 import { deleteSession, findLiveSession, findSessionById, insertSession, touchSession, type SessionRow } from '../db/sessions';
 import type { DiscordTokens } from '../discord/oauth-token';

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../shared/api-types';
+import type { SessionUser } from '../../shared/account';
 
 /** A session as stored. The Discord tokens are sealed (see crypto/token-cipher.ts); this layer never opens them. */
 export interface SessionRow {

@@ -1,4 +1,5 @@
-import { apiKeys, type LoaderKey } from '../../shared/api-keys';
+import { apiKeys, type ApiKey } from '../../shared/api-keys';
+import type { RouteId } from '../../client/routes';
 import { isSnowflake } from '../../shared/discord-ids';
 import { isAccessDenial, type AccessDeniedResponse } from '../../shared/server-access';
 import { sectionOfSlug } from '../../shared/settings-paths';
@@ -13,7 +14,7 @@ import { stats } from '../services/stats';
 export interface LoaderContext {
   env: Env;
   session: ActiveSession | undefined;
-  params: Readonly<Record<string, string>>;
+  params: Params;
   /** The KV reads started before the session was confirmed (readAheadFor). */
   readAhead?: ReadAhead | undefined;
   /** Aborted when the page stops waiting (the budget ran out): Discord calls still under way are dropped. */
@@ -21,62 +22,93 @@ export interface LoaderContext {
 }
 
 type Fallback = Record<string, unknown>;
-type Loader = (context: LoaderContext) => Promise<Fallback>;
+type Params = Readonly<Record<string, string>>;
+type Keys = Readonly<Record<string, ApiKey<unknown>>>;
+type AnswerOf<K> = K extends ApiKey<infer T> ? T : never;
 
 /**
- * Server loaders: each returns SWR fallback entries under the keys of `loaderKeys` (src/shared/api-keys.ts),
- * which are the keys the page reads, so the first paint has the data and hydration does not refetch it.
- * A failing loader leaves its keys out; the page then fetches on the client and shows the error there.
+ * One page's first-paint data, declared in one place: the SWR keys it fills (known from the route's params
+ * alone, and the very keys the page reads), the KV reads it can start before the session is confirmed, and its
+ * loader, which answers each key with that key's own answer type. A key it leaves out is fetched by the page.
  */
-const LOADERS: Record<LoaderKey, Loader> = {
-  stats: async ({ env }) => ({ [apiKeys.stats]: await stats(env.DB) }),
-  servers: async ({ env, session, signal, readAhead }) => {
-    if (!session) return {};
-    const { allowed, invitable, whitelist } = await serverListPage(env, session, { signal, readAhead });
-    return { [apiKeys.allowedServers]: allowed, [apiKeys.invitableServers]: invitable, [apiKeys.whitelist]: whitelist };
-  },
-  serverSettings: async ({ env, session, params, signal, readAhead }) => {
-    const serverId = params.serverId ?? '';
-    // Not a Discord id, a module the bot does not have, or a server this user can neither manage nor read: there is no such page for them.
-    if (!isSnowflake(serverId)) throw new PageNotFound();
-    if (params.module !== undefined && sectionOfSlug(params.module) === null) throw new PageNotFound();
-    if (!session) return {};
-    try {
-      const { settings, allowed, whitelist } = await settingsPage(env, session, serverId, { signal, readAhead });
-      return { [apiKeys.serverSettings(serverId)]: settings, [apiKeys.allowedServers]: allowed, [apiKeys.whitelist]: whitelist };
-    } catch (error) {
-      // A server the user is in but may not open says why and how to get in; any other is no page for them.
-      if (error instanceof ApiError && error.status === 403 && isAccessDenial(error.code)) {
-        const denied: AccessDeniedResponse = { code: error.code, error: error.message };
-        throw new PageForbidden({ [apiKeys.serverSettingsDenied(serverId)]: denied });
+interface PageData<K extends Keys> {
+  keys: (params: Params) => K;
+  /** The KV reads the loader will make for a signed-in user, which need nothing from the session's row. */
+  readAhead?: (readAhead: ReadAhead, userId: string, params: Params) => void;
+  load: (context: LoaderContext, keys: K) => Promise<{ [N in keyof K]?: AnswerOf<K[N]> }>;
+}
+
+/** A page's data with its names erased: what the renderer runs. */
+export interface PageLoader {
+  keys: (params: Params) => readonly string[];
+  readAhead?: ((readAhead: ReadAhead, userId: string, params: Params) => void) | undefined;
+  load: (context: LoaderContext) => Promise<Fallback>;
+}
+
+function pageData<K extends Keys>(data: PageData<K>): PageLoader {
+  return {
+    keys: (params) => Object.values(data.keys(params)),
+    readAhead: data.readAhead,
+    load: async (context) => {
+      const keys = data.keys(context.params);
+      const answers: Fallback = await data.load(context, keys);
+      return Object.fromEntries(Object.entries(answers).flatMap(([name, answer]) => (keys[name] === undefined ? [] : [[keys[name], answer]])));
+    },
+  };
+}
+
+/** The pages with data at first paint, by route id (src/client/routes.ts); the others have none. */
+export const PAGE_DATA = {
+  landing: pageData({
+    keys: () => ({ stats: apiKeys.stats }),
+    load: async ({ env }) => ({ stats: await stats(env.DB) }),
+  }),
+  servers: pageData({
+    keys: () => ({ allowed: apiKeys.allowedServers, invitable: apiKeys.invitableServers, whitelist: apiKeys.whitelist }),
+    readAhead: (readAhead, userId) => readServerListAhead(readAhead, userId),
+    load: async ({ env, session, signal, readAhead }) => (session ? serverListPage(env, session, { signal, readAhead }) : {}),
+  }),
+  // The settings, the user's servers for the switcher, and their whitelist for the license banner.
+  server: pageData({
+    keys: ({ serverId = '' }) => ({ settings: apiKeys.serverSettings(serverId), allowed: apiKeys.allowedServers, whitelist: apiKeys.whitelist }),
+    readAhead: (readAhead, userId, { serverId = '' }) => readSettingsPageAhead(readAhead, userId, serverId),
+    load: async ({ env, session, params, signal, readAhead }) => {
+      const serverId = params.serverId ?? '';
+      // Not a Discord id, a module the bot does not have, or a server this user can neither manage nor read: there is no such page for them.
+      if (!isSnowflake(serverId)) throw new PageNotFound();
+      if (params.module !== undefined && sectionOfSlug(params.module) === null) throw new PageNotFound();
+      if (!session) return {};
+      try {
+        return await settingsPage(env, session, serverId, { signal, readAhead });
+      } catch (error) {
+        // A server the user is in but may not open says why and how to get in; any other is no page for them.
+        if (error instanceof ApiError && error.status === 403 && isAccessDenial(error.code)) {
+          const denied: AccessDeniedResponse = { code: error.code, error: error.message };
+          throw new PageForbidden({ [apiKeys.serverSettingsDenied(serverId)]: denied });
+        }
+        if (error instanceof ApiError && error.status === 403) throw new PageNotFound();
+        throw error;
       }
-      if (error instanceof ApiError && error.status === 403) throw new PageNotFound();
-      throw error;
-    }
-  },
-  adminWhitelist: async ({ env, session }) => {
-    if (!session || !isAdminId(env, session.user.id)) return {};
-    return { [apiKeys.allWhitelist]: await listAllLicences(env) };
-  },
-};
+    },
+  }),
+  admin: pageData({
+    keys: () => ({ all: apiKeys.allWhitelist }),
+    load: async ({ env, session }) => (session && isAdminId(env, session.user.id) ? { all: await listAllLicences(env) } : {}),
+  }),
+} satisfies Partial<Record<RouteId, PageLoader>>;
 
-type ReadAheadStarter = (readAhead: ReadAhead, userId: string, params: Readonly<Record<string, string>>) => void;
-
-/** The KV reads a loader will make for a signed-in user, which need nothing from the session's row. */
-const READS_AHEAD: Partial<Record<LoaderKey, ReadAheadStarter>> = {
-  servers: (readAhead, userId) => readServerListAhead(readAhead, userId),
-  serverSettings: (readAhead, userId, params) => readSettingsPageAhead(readAhead, userId, params.serverId ?? ''),
-};
+const hasPageData = (id: string): id is keyof typeof PAGE_DATA => Object.hasOwn(PAGE_DATA, id);
+/** The first-paint data of the page `id`, if it has any. */
+export const pageDataOf = (id: string): PageLoader | undefined => (hasPageData(id) ? PAGE_DATA[id] : undefined);
 
 /**
- * Starts the KV reads the loaders will make for the user the session cookie names, so that they run beside
- * the session's D1 lookup instead of after it. The loaders use them only once the session is confirmed.
+ * Starts the KV reads the page's loader will make for the user the session cookie names, so that they run beside
+ * the session's D1 lookup instead of after it. The loader uses them only once the session is confirmed.
  */
-export function readAheadFor(keys: readonly LoaderKey[], env: Env, userId: string, params: Readonly<Record<string, string>>): ReadAhead | undefined {
-  const starters = keys.flatMap((key) => READS_AHEAD[key] ?? []);
-  if (starters.length === 0) return undefined;
+export function readAheadFor(page: PageLoader | undefined, env: Env, userId: string, params: Params): ReadAhead | undefined {
+  if (!page?.readAhead) return undefined;
   const readAhead = new ReadAhead(env.CACHE);
-  for (const start of starters) start(readAhead, userId, params);
+  page.readAhead(readAhead, userId, params);
   return readAhead;
 }
 
@@ -100,7 +132,7 @@ export class PageNotFound extends Error {
 export const LOADER_BUDGET_MS = 2500;
 
 /** The loader's answer, or nothing once the budget is spent; then its remaining Discord calls are aborted. */
-export async function withinBudget(key: LoaderKey, run: (signal: AbortSignal) => Promise<Fallback>, budgetMs = LOADER_BUDGET_MS): Promise<Fallback> {
+export async function withinBudget(key: string, run: (signal: AbortSignal) => Promise<Fallback>, budgetMs = LOADER_BUDGET_MS): Promise<Fallback> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<Fallback>((resolve) => {
@@ -122,7 +154,7 @@ export async function withinBudget(key: LoaderKey, run: (signal: AbortSignal) =>
   }
 }
 
-export async function runLoaders(keys: readonly LoaderKey[], context: Omit<LoaderContext, 'signal'>): Promise<Fallback> {
-  const parts = await Promise.all(keys.map((key) => withinBudget(key, (signal) => LOADERS[key]({ ...context, signal }))));
-  return Object.assign({}, ...parts) as Fallback;
+/** The page's first-paint data (none for a page without a loader), within the budget. */
+export async function loadPage(id: string, page: PageLoader | undefined, context: Omit<LoaderContext, 'signal'>): Promise<Fallback> {
+  return page ? withinBudget(id, (signal) => page.load({ ...context, signal })) : {};
 }

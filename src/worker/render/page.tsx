@@ -10,20 +10,21 @@ import type { AppEnv } from '../hono-env';
 import { renderApp } from './app-html';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
-import { PageForbidden, PageNotFound, readAheadFor, runLoaders } from './loaders';
+import { loadPage, pageDataOf, PageForbidden, PageNotFound, readAheadFor } from './loaders';
 
 /** Server-side render of any page: route → loaders → React → HTML with the data island (see page-cache.ts for the cache). */
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const { route, params } = matchAppRoute(url.pathname);
   const claims = await cookieClaims(c);
-  const readAhead = claims ? readAheadFor(route.loaders, c.env, claims.sub, params) : undefined;
+  const pageData = pageDataOf(route.id);
+  const readAhead = claims ? readAheadFor(pageData, c.env, claims.sub, params) : undefined;
   const session = await resolveSession(c);
   const auth = checkAuth(c);
   if (route.adminOnly && !(auth.authenticated && auth.isAdmin)) return c.redirect('/', 302);
 
   const [loaded] = await Promise.all([
-    runLoaders(route.loaders, { env: c.env, session, params, readAhead }).then(
+    loadPage(route.id, pageData, { env: c.env, session, params, readAhead }).then(
       (data) => ({ status: 200 as const, data }),
       (error: unknown) => {
         if (error instanceof PageNotFound) return { status: 404 as const, data: {} };

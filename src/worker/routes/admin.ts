@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import type { AdminAddResponse, AdminDeleteResponse, AdminRestoreResponse, AdminUpdateResponse } from '../../shared/api-types';
 import { adminAddSchema, adminDeleteSchema, adminRestoreSchema, adminSearchQuerySchema, adminUpdateSchema } from '../../shared/whitelist';
 import { adminOnly } from '../auth/guards';
 import type { AppEnv } from '../hono-env';
@@ -21,14 +20,12 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json(await searchUsers(c.env.DB, c.req.valid('query').q), 200, PRIVATE),
   )
   .post('/add-whitelisted-server-admin', adminOnly, validJson(adminAddSchema), async (c) =>
-    c.json<AdminAddResponse>({ entry: await adminAddLicence(c.env, c.req.valid('json')) }, 201),
+    c.json({ entry: await adminAddLicence(c.env, c.req.valid('json')) }, 201),
   )
-  .post('/update-whitelisted-server', adminOnly, validJson(adminUpdateSchema), async (c) =>
-    c.json<AdminUpdateResponse>(await adminUpdateLicence(c.env, c.req.valid('json'))),
-  )
+  .post('/update-whitelisted-server', adminOnly, validJson(adminUpdateSchema), async (c) => c.json(await adminUpdateLicence(c.env, c.req.valid('json'))))
   .post('/delete-whitelisted-server', adminOnly, validJson(adminDeleteSchema), async (c) =>
-    c.json<AdminDeleteResponse>({ deleted: await adminDeleteLicence(c.env, c.req.valid('json').id) }),
+    c.json({ deleted: await adminDeleteLicence(c.env, c.req.valid('json').id) }),
   )
   .post('/restore-whitelisted-server', adminOnly, validJson(adminRestoreSchema), async (c) =>
-    c.json<AdminRestoreResponse>({ entry: await adminRestoreLicence(c.env, c.req.valid('json').id) }),
+    c.json({ entry: await adminRestoreLicence(c.env, c.req.valid('json').id) }),
   );

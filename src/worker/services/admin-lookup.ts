@@ -1,5 +1,5 @@
 /** What the admin console's pickers offer: the bot's servers and the users the dashboard knows, by name or id. */
-import type { AdminServerSearchResponse, AdminUserSearchResponse } from '../../shared/api-types';
+import type { AdminServerSearchResponse, AdminUserSearchResponse } from '../../shared/licences';
 import { ADMIN_SEARCH_LIMIT } from '../../shared/whitelist';
 import { searchBotGuilds } from '../db/bot-guilds';
 import { searchKnownUsers } from '../db/known-users';

@@ -4,7 +4,8 @@
  * known, the reads that depend on it (the bot's presence in those guilds, role grants, the whitelist, the
  * page's settings) share one D1 batch. Nothing here grows with the number of guilds the bot is in.
  */
-import type { AllowedServer, ServerSummary, WhitelistStateResponse } from '../../shared/api-types';
+import type { AllowedServer, ServerSummary } from '../../shared/servers';
+import type { WhitelistStateResponse } from '../../shared/licences';
 import type { ServerSettingsResponse } from '../../shared/settings';
 import { runReads } from '../db/batch';
 import { readGuildListsAhead, readGuildSnapshotAhead, type DiscordCallOptions } from '../discord/api';

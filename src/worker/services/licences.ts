@@ -10,7 +10,7 @@ import type {
   AllWhitelistedServersResponse,
   OwnerWhitelistEntry,
   WhitelistStateResponse,
-} from '../../shared/api-types';
+} from '../../shared/licences';
 import { DEFAULT_EXPIRY_DAYS, SUPPORT_URL, WHITELIST_LIMIT_PER_USER } from '../../shared/constants';
 import { DUPLICATE_SERVER_MESSAGE } from '../../shared/messages';
 import type { LicenceState } from '../../shared/settings';

@@ -1,5 +1,5 @@
 /** The servers a user may manage or was granted, as the server list and every per-server call see them. */
-import type { AllowedServer, ServerSummary } from '../../shared/api-types';
+import type { AllowedServer, ServerSummary } from '../../shared/servers';
 import { isSnowflake } from '../../shared/discord-ids';
 import { allows, higherLevel, type AccessDenial, type AccessLevel, type GrantLevel, type ServerAccessGrant } from '../../shared/server-access';
 import { withUserToken } from '../auth/user-token';

@@ -1,5 +1,5 @@
 /** The landing page's figures: counters D1 keeps as the bot reports where it is (see services/bot-presence.ts). */
-import type { StatsResponse } from '../../shared/api-types';
+import type { StatsResponse } from '../../shared/stats';
 import { COMMANDS } from '../../shared/commands';
 import { readStats } from '../db/stats';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { SessionUser } from '../../../shared/api-types';
+import type { SessionUser } from '../../../shared/account';
 import { useSignOut } from './useSignOut';
 import { ChevronDownIcon } from '../../ui/Icons';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { sessionActions, sessionsKey, type SessionInfo } from '../../../shared/sessions';
-import { postJson } from '../../api';
+import type { SessionInfo } from '../../../shared/sessions';
+import { api, answerOf } from '../../api-client';
+import { apiKeys } from '../../../shared/api-keys';
 import { useApi } from '../../hooks/useApi';
 import { Modal } from '../../ui/Modal';
 import { buttonClass } from '../../ui/buttons';
@@ -35,7 +36,7 @@ function SessionRow({ session, ending, onEnd }: { session: SessionInfo; ending: 
 
 /** The user's sessions, each of the others with its own sign-out. Loaded only when opened. */
 export default function SessionsDialog({ onClose, onSignOutEverywhere }: SessionsDialogProps) {
-  const { data, error, mutate } = useApi(sessionsKey, { revalidateOnFocus: false });
+  const { data, error, mutate } = useApi(apiKeys.sessions, { revalidateOnFocus: false });
   const [ending, setEnding] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -43,7 +44,7 @@ export default function SessionsDialog({ onClose, onSignOutEverywhere }: Session
     setEnding(id);
     setFailure(null);
     try {
-      await postJson<undefined>(sessionActions.revoke, { id });
+      await answerOf(api.sessions.revoke.$post({ json: { id } }));
       await mutate();
     } catch (err) {
       setFailure(err instanceof Error ? err.message : 'Signing that session out failed.');

@@ -2,10 +2,7 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { apiKeys } from '../../../shared/api-keys';
-import { apiActions } from '../../../shared/api-actions';
-import type { CheckAuthResponse } from '../../../shared/api-types';
-import { sessionActions } from '../../../shared/sessions';
-import { postJson } from '../../api';
+import type { CheckAuthResponse } from '../../../shared/account';
 import { requestToaster } from '../../hooks/useToasterRequest';
 
 /**
@@ -18,7 +15,9 @@ export function useSignOut() {
   return useCallback(
     async ({ everywhere = false }: { everywhere?: boolean } = {}) => {
       try {
-        await postJson<undefined>(everywhere ? sessionActions.logoutAll : apiActions.logout, {});
+        // The typed client loads with the first sign-out, not with every page's account menu.
+        const { api, answerOf } = await import('../../api-client');
+        await answerOf(everywhere ? api['logout-all'].$post() : api.logout.$post());
       } catch (error) {
         requestToaster();
         const { toast } = await import('sonner');

@@ -1,10 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
-import { apiActions } from '../../../shared/api-actions';
-import type { AdminAddResponse, AdminWhitelistEntry } from '../../../shared/api-types';
+import type { AdminWhitelistEntry } from '../../../shared/licences';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { adminAddSchema, expiryFromChoice, type ExpiryChoice } from '../../../shared/whitelist';
-import { postJson } from '../../api';
+import { api, answerOf } from '../../api-client';
 import { button } from './admin-styles';
 import { pickedId, pickerValue } from './Combobox';
 import { ServerPicker, UserPicker } from './EntityPickers';
@@ -31,7 +30,7 @@ export function AddEntryForm({ confirmServer, onAdded }: { confirmServer: Confir
     }
     await send('Add', async () => {
       if (!(await confirmServer(parsed.data.newServerID))) return;
-      const { entry } = await postJson<AdminAddResponse>(apiActions.adminAdd, parsed.data);
+      const { entry } = await answerOf(api['add-whitelisted-server-admin'].$post({ json: parsed.data }));
       onAdded(entry);
       setUser(pickerValue(''));
       setServer(pickerValue(''));

@@ -1,10 +1,9 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { apiActions } from '../../../shared/api-actions';
-import type { AdminDeleteResponse, AdminRestoreResponse, AdminWhitelistEntry } from '../../../shared/api-types';
+import type { AdminWhitelistEntry } from '../../../shared/licences';
 import { apiKeys } from '../../../shared/api-keys';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
-import { postJson } from '../../api';
+import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';
 import { AddEntryForm } from './AddEntryForm';
 import { failed, UNDO_TOAST_MS } from './admin-actions';
@@ -44,7 +43,7 @@ export function AdminWhitelist() {
 
   const restore = async (deleted: AdminWhitelistEntry) => {
     try {
-      const { entry } = await postJson<AdminRestoreResponse>(apiActions.adminRestore, { id: deleted._id });
+      const { entry } = await answerOf(api['restore-whitelisted-server'].$post({ json: { id: deleted._id } }));
       await replaceEntries((list) => [...list.filter((e) => e._id !== entry._id), entry]);
       toast.success('Entry restored', { duration: TOAST_SUCCESS_MS });
     } catch (e) {
@@ -55,7 +54,7 @@ export function AdminWhitelist() {
   const remove = async (entry: AdminWhitelistEntry) => {
     setConfirming(null);
     try {
-      const { deleted } = await postJson<AdminDeleteResponse>(apiActions.adminDelete, { id: entry._id });
+      const { deleted } = await answerOf(api['delete-whitelisted-server'].$post({ json: { id: entry._id } }));
       await replaceEntries((list) => list.filter((e) => e._id !== deleted._id));
       toast.success('Entry deleted', {
         description: `${deleted.serverName ?? deleted.serverID} is no longer licensed.`,

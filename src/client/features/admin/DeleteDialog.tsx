@@ -1,4 +1,4 @@
-import type { AdminWhitelistEntry } from '../../../shared/api-types';
+import type { AdminWhitelistEntry } from '../../../shared/licences';
 import { DELETE_ENTRY_CONFIRM } from '../../../shared/messages';
 import { formatExpiry, UNKNOWN_NAME } from '../../../shared/whitelist';
 import { Modal } from '../../ui/Modal';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { apiActions } from '../../../shared/api-actions';
-import type { AdminUpdateResponse, AdminWhitelistEntry } from '../../../shared/api-types';
+import type { AdminWhitelistEntry } from '../../../shared/licences';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { adminUpdateSchema, expiryFromChoice } from '../../../shared/whitelist';
-import { ApiClientError, postJson } from '../../api';
+import { ApiClientError } from '../../api';
+import { api, answerOf } from '../../api-client';
 import type { Confirm, ConfirmServer } from './admin-actions';
 import { button, cell, editLabel } from './admin-styles';
 import { pickedId, pickerValue, type PickerValue } from './Combobox';
@@ -44,11 +44,11 @@ export function EditRow({ entry, confirmServer, confirm, onCancel, onSaved }: Ed
     }
     await send('Update', async () => {
       if (parsed.data.newServerID !== entry.serverID && !(await confirmServer(parsed.data.newServerID))) return;
-      const res = await postJson<AdminUpdateResponse>(apiActions.adminUpdate, parsed.data).catch(async (error: unknown) => {
+      const res = await answerOf(api['update-whitelisted-server'].$post({ json: parsed.data })).catch(async (error: unknown) => {
         // Moving a user's own license to someone already at their limit: say so, and go ahead only if confirmed.
         if (!(error instanceof ApiClientError && error.code === 'OVER_LIMIT')) throw error;
         const proceed = await confirm({ title: 'Over the license limit', description: error.message, confirmLabel: 'Move it anyway' });
-        return proceed ? postJson<AdminUpdateResponse>(apiActions.adminUpdate, { ...parsed.data, confirmOverLimit: true }) : null;
+        return proceed ? answerOf(api['update-whitelisted-server'].$post({ json: { ...parsed.data, confirmOverLimit: true } })) : null;
       });
       if (!res) return;
       onSaved(res.entry);

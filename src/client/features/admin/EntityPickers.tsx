@@ -1,8 +1,8 @@
 /** The add and edit forms' pickers: a bot server, or a user the dashboard knows, by name or id. */
 import type { Ref } from 'react';
-import { apiGets } from '../../../shared/api-actions';
-import type { AdminUserOption } from '../../../shared/api-types';
+import type { AdminUserOption } from '../../../shared/licences';
 import { isSnowflake } from '../../../shared/discord-ids';
+import { apiKeys } from '../../../shared/api-keys';
 import { useApi } from '../../hooks/useApi';
 import { ServerIcon } from '../../ui/ServerIcon';
 import { Combobox, type PickerValue } from './Combobox';
@@ -50,7 +50,7 @@ const optionText = (name: string, detail: string | null, id: string) => (
 
 export function ServerPicker(props: PickerProps) {
   const search = useSearchText(props.value);
-  const { data, isLoading } = useApi(search === null ? null : apiGets.adminServerSearch(search), { keepPreviousData: true });
+  const { data, isLoading } = useApi(search === null ? null : apiKeys.adminServerSearch(search), { keepPreviousData: true });
   return (
     <Combobox
       {...props}
@@ -72,7 +72,7 @@ export function ServerPicker(props: PickerProps) {
 
 export function UserPicker(props: PickerProps) {
   const search = useSearchText(props.value);
-  const { data, isLoading } = useApi(search === null ? null : apiGets.adminUserSearch(search), { keepPreviousData: true });
+  const { data, isLoading } = useApi(search === null ? null : apiKeys.adminUserSearch(search), { keepPreviousData: true });
   return (
     <Combobox
       {...props}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AdminWhitelistEntry } from '../../../shared/api-types';
+import type { AdminWhitelistEntry } from '../../../shared/licences';
 import { formatExpiry, UNKNOWN_NAME } from '../../../shared/whitelist';
 import { button, cell, phoneLabel } from './admin-styles';
 import type { Sort, SortKey } from './whitelist-table';

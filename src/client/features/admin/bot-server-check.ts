@@ -1,6 +1,5 @@
-import type { AdminServerCheckResponse } from '../../../shared/api-types';
-import { apiGets } from '../../../shared/api-actions';
 import { getJson } from '../../api';
+import { apiKeys } from '../../../shared/api-keys';
 import type { useConfirmDialog } from './useConfirmDialog';
 
 /**
@@ -9,7 +8,7 @@ import type { useConfirmDialog } from './useConfirmDialog';
  */
 export function botServerCheck(confirm: ReturnType<typeof useConfirmDialog>['confirm']) {
   return async (serverID: string): Promise<boolean> => {
-    const check = await getJson<AdminServerCheckResponse>(apiGets.adminServerCheck(serverID)).catch(() => null);
+    const check = await getJson(apiKeys.adminServerCheck(serverID)).catch(() => null);
     if (check?.botInServer !== false) return true;
     return confirm({
       title: 'The bot is not in this server',

@@ -1,4 +1,4 @@
-import type { AdminWhitelistEntry } from '../../../shared/api-types';
+import type { AdminWhitelistEntry } from '../../../shared/licences';
 import { UNKNOWN_NAME } from '../../../shared/whitelist';
 
 export type SortKey = 'user' | 'server' | 'expiresAt';

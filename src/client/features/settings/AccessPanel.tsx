@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { apiActions, apiGets } from '../../../shared/api-actions';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
-import { GRANT_LEVELS, type GrantLevel, type ServerAccessResponse } from '../../../shared/server-access';
+import { GRANT_LEVELS, type GrantLevel } from '../../../shared/server-access';
 import type { ServerSettingsResponse, SettingsRole } from '../../../shared/settings';
-import { postJson } from '../../api';
+import { api, answerOf } from '../../api-client';
+import { apiKeys } from '../../../shared/api-keys';
 import { useApi } from '../../hooks/useApi';
 import { INPUT_CLASS, roleColour } from './controls';
 
@@ -59,7 +59,7 @@ function RoleName({ role, id }: { role: SettingsRole | undefined; id: string }) 
 }
 
 function Grants({ serverId, settings }: { serverId: string; settings: ServerSettingsResponse }) {
-  const { data, error, mutate } = useApi(apiGets.serverAccess(serverId));
+  const { data, error, mutate } = useApi(apiKeys.serverAccess(serverId));
   const [busy, setBusy] = useState(false);
   const [roleID, setRoleID] = useState('');
   const [level, setLevel] = useState<GrantLevel>('read');
@@ -78,7 +78,7 @@ function Grants({ serverId, settings }: { serverId: string; settings: ServerSett
   const update = async (target: string, next: GrantLevel | null, done: string) => {
     setBusy(true);
     try {
-      const answer = await postJson<ServerAccessResponse>(apiActions.updateServerAccess, { serverID: serverId, roleID: target, level: next });
+      const answer = await answerOf(api['update-server-access'].$post({ json: { serverID: serverId, roleID: target, level: next } }));
       await mutate(answer, { revalidate: false });
       toast.success(done, { duration: TOAST_SUCCESS_MS });
       return true;

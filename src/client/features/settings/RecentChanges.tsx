@@ -11,8 +11,8 @@ import {
 } from '../../../shared/settings';
 import { apiKeys } from '../../../shared/api-keys';
 import { mayChange } from '../../../shared/server-access';
-import { apiActions } from '../../../shared/api-actions';
-import { conflictOf, getJson, postJson } from '../../api';
+import { conflictOf, getJson } from '../../api';
+import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';
 import { auditLabel, moduleTitle, SECTION_NAMES } from '../../../shared/settings-registry';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
@@ -159,7 +159,7 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
     if (next === null) return;
     setLoadingOlder(true);
     try {
-      const page = await getJson<SettingsAuditResponse>(apiKeys.settingsAudit(serverId, { ...filter, before: next }));
+      const page = await getJson(apiKeys.settingsAudit(serverId, { ...filter, before: next }));
       setOlder((pages) => [...pages, page]);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Could not load older changes.');
@@ -173,7 +173,7 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
     setReverting(entry.id);
     try {
       const body = { serverID: serverId, changeID: entry.id, ...anyway };
-      const answer = await postJson<ServerSettingsResponse>(apiActions.revertSetting, body);
+      const answer = await answerOf(api['server-settings'].revert.$post({ json: body }));
       setConflict(null);
       await mutate(apiKeys.serverSettings(serverId), answer, { revalidate: false });
       setOlder([]);

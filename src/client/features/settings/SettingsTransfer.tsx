@@ -3,11 +3,11 @@ import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import { apiKeys } from '../../../shared/api-keys';
 import { mayChange } from '../../../shared/server-access';
-import { apiActions, apiGets } from '../../../shared/api-actions';
 import type { ServerSettingsResponse } from '../../../shared/settings';
 import type { SettingsDocument, SettingsImportResponse } from '../../../shared/settings-transfer';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
-import { conflictOf, getJson, postJson } from '../../api';
+import { conflictOf, getJson } from '../../api';
+import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';
 import { Modal } from '../../ui/Modal';
 import { buttonClass } from '../../ui/buttons';
@@ -47,7 +47,7 @@ export function SettingsTransfer({ serverId, settings }: { serverId: string; set
   const preview = async (title: string, document: SettingsDocument) => {
     setBusy(true);
     try {
-      const result = await postJson<SettingsImportResponse>(apiActions.importSettings, { serverID: serverId, document, dryRun: true });
+      const result = await answerOf(api['server-settings'].import.$post({ json: { serverID: serverId, document, dryRun: true } }));
       setCopyOpen(false);
       setPending({ title, document, preview: result });
     } catch (error) {
@@ -77,7 +77,7 @@ export function SettingsTransfer({ serverId, settings }: { serverId: string; set
     try {
       // The preview's fingerprint: the Worker refuses the apply when what it would overwrite changed since.
       const body = { serverID: serverId, document: pending.document, dryRun: false, expected: pending.preview.fingerprint };
-      const result = await postJson<SettingsImportResponse>(apiActions.importSettings, body);
+      const result = await answerOf(api['server-settings'].import.$post({ json: body }));
       setPending(null);
       await mutate(apiKeys.serverSettings(serverId));
       void mutate(auditPagesOf(serverId));
@@ -96,7 +96,7 @@ export function SettingsTransfer({ serverId, settings }: { serverId: string; set
 
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Backup and copy">
-      <a href={apiGets.exportSettings(serverId)} download className={toolButton}>
+      <a href={apiKeys.exportSettings(serverId)} download className={toolButton}>
         Export
       </a>
       {!readOnly && (
@@ -142,7 +142,7 @@ function CopyFromDialog({ serverId, busy, onClose, onPreview }: CopyProps) {
     if (!chosen) return;
     setLoading(true);
     try {
-      onPreview(`Copy settings from ${chosen.name}`, await getJson<SettingsDocument>(apiGets.exportSettings(chosen.id)));
+      onPreview(`Copy settings from ${chosen.name}`, await getJson(apiKeys.exportSettings(chosen.id)));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : `Could not read the settings of ${chosen.name}.`);
     } finally {

@@ -3,8 +3,8 @@ import { useSWRConfig } from 'swr';
 import { applySettingChange, type ServerSettingsResponse, type SettingConflictBody } from '../../../shared/settings';
 import type { SectionName } from '../../../shared/settings-registry';
 import { apiKeys } from '../../../shared/api-keys';
-import { apiActions } from '../../../shared/api-actions';
-import { conflictOf, postJson } from '../../api';
+import { conflictOf } from '../../api';
+import { api, answerOf } from '../../api-client';
 import { auditPagesOf } from './RecentChanges';
 
 interface PendingChange {
@@ -95,13 +95,7 @@ export function useSettingsSaver(
       await mutate(key, shown(confirmed.current), { revalidate: false });
 
       try {
-        const answer = await postJson<ServerSettingsResponse>(apiActions.updateServerSettings, {
-          serverID: serverId,
-          section,
-          key: settingKey,
-          value,
-          expected,
-        });
+        const answer = await answerOf(api['update-server-settings'].$post({ json: { serverID: serverId, section, key: settingKey, value, expected } }));
         if (seq > lastApplied.current) {
           confirmed.current = answer;
           lastApplied.current = seq;

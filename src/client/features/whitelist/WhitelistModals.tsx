@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
-import type { AllowedServer, OwnerWhitelistEntry, ServerSummary, WhitelistStateResponse } from '../../../shared/api-types';
+import type { AllowedServer, ServerSummary } from '../../../shared/servers';
+import type { OwnerWhitelistEntry, WhitelistStateResponse } from '../../../shared/licences';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { isSnowflake } from '../../../shared/discord-ids';
 import { DUPLICATE_SERVER_MESSAGE, SELECT_REPLACE_MESSAGE } from '../../../shared/messages';

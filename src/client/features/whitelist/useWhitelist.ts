@@ -1,9 +1,8 @@
 import { apiKeys } from '../../../shared/api-keys';
-import { apiActions } from '../../../shared/api-actions';
-import type { WhitelistStateResponse } from '../../../shared/api-types';
 import { firstIssueSentence } from '../../../shared/schema-issues';
 import { addWhitelistedServerSchema } from '../../../shared/whitelist';
-import { ApiClientError, postJson } from '../../api';
+import { ApiClientError } from '../../api';
+import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';
 
 /** The outcome of an add, so the modal knows whether to open the replace dialog. */
@@ -19,7 +18,7 @@ export function useWhitelist() {
       return { kind: 'failed', message: firstIssueSentence(parsed.error), code: 'INVALID_INPUT' };
     }
     try {
-      const next = await postJson<WhitelistStateResponse>(apiActions.addWhitelistedServer, parsed.data);
+      const next = await answerOf(api['add-whitelisted-server'].$post({ json: parsed.data }));
       await swr.mutate(next, { revalidate: false });
       return { kind: 'added' };
     } catch (error) {

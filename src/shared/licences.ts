@@ -1,46 +1,4 @@
-/** Shapes of the JSON API (DESIGN section 4), shared by the Worker and the page. */
-import type { AccessLevel } from './server-access';
-
-export interface ApiErrorBody {
-  error: string;
-  code: string;
-}
-
-export interface SessionUser {
-  id: string;
-  username: string;
-  global_name: string | null;
-  avatar: string | null;
-}
-
-export type CheckAuthResponse = { authenticated: false } | { authenticated: true; user: SessionUser; isAdmin: boolean };
-
-export interface StatsResponse {
-  servers: number;
-  users: number;
-  commands: number;
-}
-
-export interface ServerSummary {
-  id: string;
-  name: string;
-  icon: string | null;
-  users: number;
-}
-
-/** A server of /api/allowed-servers, with what the user may do there. */
-export interface AllowedServer extends ServerSummary {
-  access: AccessLevel;
-}
-
-/** GET /api/allowed-servers: guilds with the bot that the user manages, then those a role grant opens to them. */
-export type AllowedServersResponse = AllowedServer[];
-/** GET /api/invitable-servers: guilds the user manages where the bot is absent. */
-export type InvitableServersResponse = ServerSummary[];
-
-export interface WhitelistedServersResponse {
-  servers: string[];
-}
+/** Licences (the whitelist) as the services shape them: an owner's own, and the admin console's view of all. */
 
 /** One of the current user's licences, as the whitelist modal shows it. */
 export interface OwnerWhitelistEntry {
@@ -60,8 +18,9 @@ export interface ServerLicence {
   active: boolean;
 }
 
-/** GET /api/whitelisted-servers and the answer of POST /api/add-whitelisted-server. */
-export interface WhitelistStateResponse extends WhitelistedServersResponse {
+/** An owner's licences and what they may still add (the whitelist modal, the license banner). */
+export interface WhitelistStateResponse {
+  servers: string[];
   entries: OwnerWhitelistEntry[];
   /** How many user-made entries a user may have, and how many this user has. */
   limit: number;
@@ -77,7 +36,7 @@ export interface WhitelistStateResponse extends WhitelistedServersResponse {
   asOf?: number;
 }
 
-/** GET /api/admin-server-check: whether the bot is in a server, before an admin licenses it. */
+/** Whether the bot is in a server, before an admin licenses it. */
 export interface AdminServerCheckResponse {
   serverID: string;
   /** null when Discord could not be asked: the console does not warn then. */
@@ -99,31 +58,16 @@ export interface AdminWhitelistEntry {
   active: boolean;
 }
 
-/** GET /api/all-whitelisted-servers */
+/** Every licence, for the admin console. */
 export interface AllWhitelistedServersResponse {
   servers: AdminWhitelistEntry[];
 }
 
-/** POST /api/add-whitelisted-server-admin */
-export interface AdminAddResponse {
-  entry: AdminWhitelistEntry;
-}
-
-/** POST /api/update-whitelisted-server: the entry before and after, and which fields changed. */
+/** An admin's edit of a licence: the entry before and after, and which fields changed. */
 export interface AdminUpdateResponse {
   entry: AdminWhitelistEntry;
   previous: AdminWhitelistEntry;
   changed: ('userID' | 'serverID' | 'expiresAt')[];
-}
-
-/** POST /api/delete-whitelisted-server */
-export interface AdminDeleteResponse {
-  deleted: AdminWhitelistEntry;
-}
-
-/** POST /api/restore-whitelisted-server: the deleted entry, back as it was (same id). */
-export interface AdminRestoreResponse {
-  entry: AdminWhitelistEntry;
 }
 
 /** A server of the bot, as the admin console's server picker offers it. */
@@ -134,7 +78,7 @@ export interface AdminServerOption {
   memberCount: number;
 }
 
-/** GET /api/admin-server-search?q */
+/** The admin console's server picker's matches. */
 export interface AdminServerSearchResponse {
   servers: AdminServerOption[];
 }
@@ -149,7 +93,7 @@ export interface AdminUserOption {
   avatar: string | null;
 }
 
-/** GET /api/admin-user-search?q */
+/** The admin console's user picker's matches. */
 export interface AdminUserSearchResponse {
   users: AdminUserOption[];
 }

@@ -1,0 +1,7 @@
+/** The landing page's counters. */
+
+export interface StatsResponse {
+  servers: number;
+  users: number;
+  commands: number;
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { apiKey, apiKeys } from '../../src/shared/api-keys';
+
+const GUILD = '300000000000000001';
+
+describe('API keys', () => {
+  it('spell the URL the Worker answers, the query in the order given', () => {
+    expect(apiKeys.stats).toBe('/api/stats');
+    expect(apiKeys.serverSettings(GUILD)).toBe(`/api/server-settings?serverID=${GUILD}`);
+    expect(apiKeys.settingsAudit(GUILD, { section: 'logs', userID: '7', before: 1700000000000 })).toBe(
+      `/api/server-settings/audit?serverID=${GUILD}&section=logs&userID=7&before=1700000000000`,
+    );
+    expect(apiKeys.adminUserSearch('a b&c')).toBe('/api/admin-user-search?q=a%20b%26c');
+  });
+
+  it('leave empty filters out, so every filtered audit page starts with the unfiltered first page', () => {
+    const first = apiKeys.settingsAudit(GUILD);
+    expect(apiKeys.settingsAudit(GUILD, { section: '', userID: undefined })).toBe(first);
+    expect(apiKeys.settingsAudit(GUILD, { userID: '7' }).startsWith(first)).toBe(true);
+  });
+
+  it('name only GET paths and queries the routes declare (the type check refuses the rest)', () => {
+    // @ts-expect-error: the API app has no such path
+    expect(apiKey('/no-such-path')).toBe('/api/no-such-path');
+    // @ts-expect-error: a POST-only path is not a key
+    expect(apiKey('/update-server-settings')).toBe('/api/update-server-settings');
+    // @ts-expect-error: the route validates `serverID`, not `guild`
+    expect(apiKey('/server-settings', { guild: GUILD })).toBe(`/api/server-settings?guild=${GUILD}`);
+  });
+});
