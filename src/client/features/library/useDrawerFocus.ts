@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, type RefObject } from 'react';
+import { TOAST_HOST_ATTRIBUTE } from '../../ui/top-layer';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -55,7 +56,7 @@ export function useInertBehind(el: RefObject<HTMLElement | null>, active: boolea
     const made: Element[] = [];
     for (let node: Element = inside; node.parentElement && node !== document.body; node = node.parentElement) {
       for (const sibling of node.parentElement.children) {
-        if (sibling === node || sibling.hasAttribute('inert') || sibling.matches('script, [aria-live], [data-sonner-toaster]')) continue;
+        if (sibling === node || sibling.hasAttribute('inert') || sibling.matches(`script, [aria-live], [${TOAST_HOST_ATTRIBUTE}]`)) continue;
         sibling.setAttribute('inert', '');
         made.push(sibling);
       }
