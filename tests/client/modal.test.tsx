@@ -79,7 +79,7 @@ describe('Modal', () => {
   it('follows a close the browser makes on its own', async () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
-    act(() => (screen.getByRole('dialog') as HTMLDialogElement).close());
+    act(() => screen.getByRole<HTMLDialogElement>('dialog').close());
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

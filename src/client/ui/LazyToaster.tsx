@@ -10,7 +10,8 @@ import { toastHostElement } from './top-layer';
 /** Loaded ahead for pages that toast (src/worker/render/page.tsx), before the browser draws it. */
 export const toaster = lazyComponent<ToasterProps>(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
-const noSubscription = () => () => {};
+// Nothing to subscribe to: the host never changes once made; only the server and the hydrating render lack it.
+const noSubscription = () => () => undefined;
 
 /**
  * The toast container loads only on pages that toast (the route table says which) or on the first toast
