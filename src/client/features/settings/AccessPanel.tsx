@@ -6,11 +6,12 @@ import { GRANT_LEVELS, type GrantLevel, type ServerAccessResponse } from '../../
 import type { ServerSettingsResponse, SettingsRole } from '../../../shared/settings';
 import { postJson } from '../../api';
 import { useApi } from '../../hooks/useApi';
-import { INPUT_CLASS, roleColour } from './controls';
+import { fieldClass } from '../../ui/fields';
+import { roleColour } from './controls';
 
 const LEVEL_NAMES: Record<GrantLevel, string> = { read: 'Read only', write: 'Read and change settings' };
 
-const select = INPUT_CLASS.replace('w-full', 'w-auto');
+const select = fieldClass.regular;
 const button =
   'shrink-0 rounded-md border border-gray-300 px-2.5 py-1 text-xs font-semibold hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:border-gray-700 dark:hover:bg-gray-800';
 const primary =

@@ -16,6 +16,7 @@ import { conflictOf, getJson, postJson } from '../../api';
 import { useApi } from '../../hooks/useApi';
 import { auditLabel, moduleTitle, SECTION_NAMES } from '../../../shared/settings-registry';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
+import { fieldClass } from '../../ui/fields';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -50,8 +51,7 @@ export function RecentChanges({ serverId, settings }: { serverId: string; settin
   );
 }
 
-const selectClass =
-  'mt-1 rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100';
+const selectClass = `${fieldClass.compact} mt-1`;
 const smallButton =
   'shrink-0 rounded-md border border-gray-300 px-2.5 py-1 text-xs font-semibold hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:border-gray-700 dark:hover:bg-gray-800';
 

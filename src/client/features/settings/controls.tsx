@@ -7,12 +7,11 @@ import {
   type SettingsChannel,
   type SettingsRole,
 } from '../../../shared/settings';
+import { fieldClass } from '../../ui/fields';
 
 export const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
-export const INPUT_CLASS =
-  'w-full min-w-0 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100 ' +
-  // Read-only (a reader's page, or changes paused) looks read-only, not only inert: no field, just the value.
-  'disabled:cursor-default disabled:appearance-none disabled:placeholder:text-transparent disabled:border-transparent disabled:bg-gray-100 disabled:text-gray-700 disabled:opacity-100 disabled:shadow-none dark:disabled:border-transparent dark:disabled:bg-gray-800/60 dark:disabled:text-gray-300';
+/** A setting's field fills its row. */
+export const INPUT_CLASS = `${fieldClass.regular} w-full`;
 
 /**
  * True on a page where nothing can be changed (a reader's, or while changes are paused): the controls read

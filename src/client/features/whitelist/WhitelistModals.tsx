@@ -7,11 +7,12 @@ import { DUPLICATE_SERVER_MESSAGE, SELECT_REPLACE_MESSAGE } from '../../../share
 import { formatExpiry, UNKNOWN_NAME } from '../../../shared/whitelist';
 import { Modal } from '../../ui/Modal';
 import { buttonClass } from '../../ui/buttons';
+import { fieldClass } from '../../ui/fields';
 import { ServerIcon } from '../../ui/ServerIcon';
 import type { AddOutcome } from './useWhitelist';
 
-const inputClass =
-  'w-full rounded-lg border border-gray-300 bg-white px-3 py-2 font-mono text-sm text-gray-900 placeholder:font-sans placeholder:text-gray-500 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100 dark:placeholder:text-gray-400';
+// A server ID is read digit by digit; the placeholder is a sentence.
+const idInputClass = `${fieldClass.regular} w-full font-mono placeholder:font-sans`;
 
 const optionClass =
   'flex cursor-pointer items-center gap-3 rounded-xl border border-gray-200 px-3 py-2.5 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-500 dark:border-gray-800 dark:has-[:checked]:bg-indigo-950';
@@ -258,7 +259,7 @@ function ServerPicker({ offered, choice, onChoose, typedId, onType, firstOption,
         placeholder="e.g. 300000000000000001"
         aria-invalid={invalid}
         aria-describedby={hintId}
-        className={`mt-1 ${inputClass}`}
+        className={`mt-1 ${idInputClass}`}
       />
       <p id={hintId} className={`mt-1 text-xs ${invalid ? 'text-red-700 dark:text-red-400' : 'text-gray-600 dark:text-gray-400'}`}>
         {invalid ? 'Enter a Discord server ID: 17–20 digits.' : "In Discord, right-click the server and choose 'Copy Server ID' (Developer Mode must be on)."}
