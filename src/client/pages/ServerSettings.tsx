@@ -58,7 +58,7 @@ function ServerSwitcher({ current, section }: { current: string; section: Sectio
   return (
     <label className="mt-2 flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
       Switch server
-      <select value={current} onChange={(event) => navigate(serverSettingsPath(event.target.value, section))} className={fieldClass.compact}>
+      <select value={current} onChange={(event) => navigate(serverSettingsPath(event.target.value, section))} className={`${fieldClass.compact} py-1`}>
         {servers.map((server) => (
           <option key={server.id} value={server.id}>
             {server.name}
