@@ -10,7 +10,7 @@ import { LoginPrompt } from '../features/account/LoginPrompt';
 import { StaleDataNotice } from '../ui/StaleDataNotice';
 import { ServerIcon } from '../ui/ServerIcon';
 import { useWhitelist, whitelistStatus } from '../features/whitelist/useWhitelist';
-import { ManageWhitelistModal } from '../features/whitelist/WhitelistModals';
+import { ManageWhitelistModal } from '../features/whitelist/ManageWhitelistModal';
 import { useApi } from '../hooks/useApi';
 import { useAuth } from '../features/account/useAuth';
 
