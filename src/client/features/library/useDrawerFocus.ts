@@ -16,6 +16,8 @@ export function useDrawerFocus(drawer: RefObject<HTMLElement | null>, open: bool
     const inside = () => [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((f) => f.tabIndex >= 0);
     (el.querySelector<HTMLElement>('[data-initial-focus]') ?? el.querySelector<HTMLElement>('[role="treeitem"][tabindex="0"]') ?? inside()[0])?.focus();
     const onKey = (event: KeyboardEvent) => {
+      // A dialog opened from the drawer (a folder's download question) sits above it and keeps its keys.
+      if (event.target instanceof Element && event.target.closest('dialog')) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         close();
