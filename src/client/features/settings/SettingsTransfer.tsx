@@ -10,12 +10,11 @@ import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { conflictOf, getJson, postJson } from '../../api';
 import { useApi } from '../../hooks/useApi';
 import { Modal } from '../../ui/Modal';
-import { buttonClass } from '../../ui/buttons';
+import { buttonClass, compactButtonClass } from '../../ui/buttons';
 import { fieldClass } from '../../ui/fields';
 import { auditPagesOf, describeSettingValue, settingName } from './RecentChanges';
 
-const toolButton =
-  'inline-flex items-center rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:border-gray-700 dark:hover:bg-gray-800';
+const toolButton = compactButtonClass.secondary;
 
 /** What the preview is of: an uploaded file or another server's settings. */
 interface Pending {
