@@ -1453,7 +1453,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'whitelist-limit-asks-server-first',
     kind: 'dropped-check',
-    file: 'src/client/features/whitelist/WhitelistModals.tsx',
+    file: 'src/client/features/whitelist/ManageWhitelistModal.tsx',
     original: 'if (state !== undefined && state.used >= state.limit) {',
     faulty: 'if (state !== undefined && state.used > state.limit) {',
     description: "at the whitelist limit, 'Add Server' asks the server first and only opens the replace step on its 409",

@@ -428,6 +428,18 @@ describe('Library page', () => {
     expect(folderPanel().className).toMatch(closed);
   });
 
+  it("a folder's download question opened from the drawer keeps Escape: it closes, the drawer stays", async () => {
+    const user = userEvent.setup();
+    const MB = 1000 * 1000;
+    renderLibrary('/kenji', { paths: SONGS, sizes: [100 * MB, 100 * MB, 1000, 50 * MB, 5 * MB] });
+    await user.click(screen.getByRole('button', { name: 'Show Folders' }));
+    await user.click(required(document.querySelector('[data-download="Artist"]'), "the Artist row's download button"));
+    expect(screen.getByRole('dialog', { name: 'Download Artist?' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Download Artist?' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Folders' })).toBeTruthy();
+  });
+
   it('remembers volume, autoplay, shuffle and repeat in localStorage (autoplay off, volume 0.5 by default)', async () => {
     const user = userEvent.setup();
     localStorage.clear();

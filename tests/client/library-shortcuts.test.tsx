@@ -65,4 +65,18 @@ describe('library shortcuts with Shift and Caps Lock', () => {
     expect(player.next).not.toHaveBeenCalled();
     input.remove();
   });
+
+  it('an open dialog keeps its keys: the shortcuts wait until it closes', async () => {
+    const { player } = setup();
+    const dialog = document.body.appendChild(document.createElement('dialog'));
+    dialog.showModal();
+    await userEvent.keyboard(' m');
+    expect(player.togglePlay).not.toHaveBeenCalled();
+    expect(player.toggleMute).not.toHaveBeenCalled();
+    dialog.close();
+    dialog.remove();
+    await userEvent.keyboard(' m');
+    expect(player.togglePlay).toHaveBeenCalledTimes(1);
+    expect(player.toggleMute).toHaveBeenCalledTimes(1);
+  });
 });

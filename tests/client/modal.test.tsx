@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Modal } from '../../src/client/ui/Modal';
 
 function Harness({ nested = false }: { nested?: boolean }) {
@@ -35,12 +35,14 @@ function Harness({ nested = false }: { nested?: boolean }) {
 }
 
 describe('Modal', () => {
-  it('is a labelled, described modal dialog and focuses its first control', async () => {
+  it('is a labelled, described native dialog opened as a modal, and focuses its first control', async () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
     render(<Harness />);
     expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     const dialog = screen.getByRole('dialog', { name: 'Outer dialog' });
-    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog).toBeInstanceOf(HTMLDialogElement);
+    expect(showModal.mock.contexts).toEqual([dialog]);
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Something to read');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close dialog' }));
@@ -62,13 +64,23 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(footer);
   });
 
-  it('closes on Escape and returns focus to the opener', async () => {
+  // The browser turns Escape (or a phone's back gesture) into `cancel`: tests/e2e/dialog.spec.ts presses the key.
+  it('closes on cancel, without letting the browser close it under React, and returns focus to the opener', async () => {
     render(<Harness />);
     const opener = screen.getByRole('button', { name: 'Open' });
     await userEvent.click(opener);
-    await userEvent.keyboard('{Escape}');
+    const cancel = new Event('cancel', { cancelable: true });
+    act(() => void screen.getByRole('dialog').dispatchEvent(cancel));
+    expect(cancel.defaultPrevented).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('follows a close the browser makes on its own', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    act(() => screen.getByRole<HTMLDialogElement>('dialog').close());
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('closes on the close button and on a backdrop click, not on a click inside', async () => {
@@ -79,19 +91,17 @@ describe('Modal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close dialog' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
-    const backdrop = screen.getByRole('dialog').parentElement;
-    if (!backdrop) throw new Error('no backdrop');
-    await userEvent.click(backdrop);
+    // The dialog fills the window around its panel: a click on the dialog itself is one beside the panel.
+    await userEvent.click(screen.getByRole('dialog'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('stacks: Escape closes only the top dialog and focus returns into the one below', async () => {
+  it('stacks: cancel closes only the top dialog and focus returns into the one below', async () => {
     render(<Harness nested />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     const openInner = screen.getByRole('button', { name: 'Open inner' });
     await userEvent.click(openInner);
-    expect(screen.getByRole('dialog', { name: 'Inner dialog' })).toBeTruthy();
-    await userEvent.keyboard('{Escape}');
+    act(() => void screen.getByRole('dialog', { name: 'Inner dialog' }).dispatchEvent(new Event('cancel', { cancelable: true })));
     expect(screen.queryByRole('dialog', { name: 'Inner dialog' })).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Outer dialog' })).toBeTruthy();
     expect(document.activeElement).toBe(openInner);
@@ -101,7 +111,7 @@ describe('Modal', () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(document.body.style.overflow).toBe('hidden');
-    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Close dialog' }));
     expect(document.body.style.overflow).toBe('');
   });
 });

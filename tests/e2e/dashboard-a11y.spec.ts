@@ -41,7 +41,7 @@ for (const viewport of [
 
       await page.getByRole('button', { name: 'Manage Whitelist' }).click();
       await expect(page.getByRole('dialog', { name: 'Manage Whitelist' })).toBeVisible();
-      await expectAccessibleInBothThemes(page, '[role="dialog"]');
+      await expectAccessibleInBothThemes(page, 'dialog[open]');
       await noSidewaysScrolling(page);
       await page.keyboard.press('Escape');
 

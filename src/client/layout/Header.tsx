@@ -6,6 +6,7 @@ import { lazyComponent } from '../lazy-component';
 import type { AccountMenuProps } from '../features/account/AccountMenu';
 import { LogoIcon } from '../ui/Icons';
 import { ThemeToggle } from '../ui/ThemeToggle';
+import { buttonClass } from '../ui/buttons';
 
 /**
  * Only a logged-in visitor sees the account menu, so it is its own chunk: the landing page's first visit
@@ -86,10 +87,7 @@ export function Header() {
               <accountMenu.Component user={user} isAdmin={isAdmin} />
             </Suspense>
           ) : (
-            <a
-              href={loginHref(location)}
-              className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
-            >
+            <a href={loginHref(location)} className={buttonClass.primary}>
               Login
             </a>
           )}

@@ -9,8 +9,9 @@ import { getJson } from '../api';
 import { LoginPrompt } from '../features/account/LoginPrompt';
 import { StaleDataNotice } from '../ui/StaleDataNotice';
 import { ServerIcon } from '../ui/ServerIcon';
+import { buttonClass, compactButtonClass } from '../ui/buttons';
 import { useWhitelist, whitelistStatus } from '../features/whitelist/useWhitelist';
-import { ManageWhitelistModal } from '../features/whitelist/WhitelistModals';
+import { ManageWhitelistModal } from '../features/whitelist/ManageWhitelistModal';
 import { useApi } from '../hooks/useApi';
 import { useAuth } from '../features/account/useAuth';
 
@@ -85,20 +86,10 @@ function Servers() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight">Your Servers</h1>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            onClick={openManage}
-            aria-haspopup="dialog"
-            className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
-          >
+          <button type="button" onClick={openManage} aria-haspopup="dialog" className={buttonClass.primary}>
             Manage Whitelist
           </button>
-          <button
-            type="button"
-            onClick={() => void refresh()}
-            disabled={refreshing}
-            className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:border-gray-700 dark:hover:bg-gray-800"
-          >
+          <button type="button" onClick={() => void refresh()} disabled={refreshing} className={buttonClass.secondary}>
             {refreshing ? 'Refreshing…' : 'Refresh'}
           </button>
         </div>
@@ -123,10 +114,7 @@ function Servers() {
               ? 'Your servers without the bot are listed below; add it to one and it shows up here.'
               : 'Servers you own, or where you have Manage Server, show up here once the bot is in them.'}
           </p>
-          <a
-            href="/api/invite"
-            className="mt-4 inline-block rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
-          >
+          <a href="/api/invite" className={`${buttonClass.primary} mt-4`}>
             Add to Discord
           </a>
         </div>
@@ -166,11 +154,7 @@ function Servers() {
               <li key={s.id} className="flex items-center gap-4 rounded-xl border border-dashed border-gray-300 p-4 dark:border-gray-700">
                 <ServerIcon id={s.id} name={s.name} icon={s.icon} size={40} />
                 <span className="min-w-0 flex-1 truncate font-medium">{s.name}</span>
-                <a
-                  href={`/api/invite?guild_id=${encodeURIComponent(s.id)}`}
-                  className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
-                  aria-label={`Add bot to ${s.name}`}
-                >
+                <a href={`/api/invite?guild_id=${encodeURIComponent(s.id)}`} className={compactButtonClass.primary} aria-label={`Add bot to ${s.name}`}>
                   Add bot
                 </a>
               </li>

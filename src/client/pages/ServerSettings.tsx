@@ -12,6 +12,7 @@ import { useApi } from '../hooks/useApi';
 import { LoginPrompt } from '../features/account/LoginPrompt';
 import { ServerIcon } from '../ui/ServerIcon';
 import { StaleDataNotice } from '../ui/StaleDataNotice';
+import { fieldClass } from '../ui/fields';
 import { ReadOnlyView, SectionCard, SwitchIntent } from '../features/settings/controls';
 import { ModuleIcon } from '../features/settings/ModuleIcon';
 import { ModuleNav } from '../features/settings/ModuleNav';
@@ -57,11 +58,7 @@ function ServerSwitcher({ current, section }: { current: string; section: Sectio
   return (
     <label className="mt-2 flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
       Switch server
-      <select
-        value={current}
-        onChange={(event) => navigate(serverSettingsPath(event.target.value, section))}
-        className="rounded-lg border border-gray-300 bg-white px-2 py-1 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100"
-      >
+      <select value={current} onChange={(event) => navigate(serverSettingsPath(event.target.value, section))} className={`${fieldClass.compact} py-1`}>
         {servers.map((server) => (
           <option key={server.id} value={server.id}>
             {server.name}

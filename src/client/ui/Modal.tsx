@@ -1,5 +1,6 @@
-import { useEffect, useEffectEvent, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffectEvent, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { dialogClosed, dialogOpened } from './top-layer';
 
 export interface ModalProps {
   open: boolean;
@@ -26,103 +27,102 @@ const FOCUSABLE = [
 
 const WIDTHS = { sm: 'sm:max-w-sm', md: 'sm:max-w-md', lg: 'sm:max-w-2xl' } as const;
 
-/** Open dialogs, innermost last: only the top one reacts to Escape and holds focus. */
-const stack: HTMLElement[] = [];
-
-const focusables = (root: HTMLElement) =>
-  [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[inert]') && el.getAttribute('aria-hidden') !== 'true');
+// The panel's own controls: the toasts moved into the dialog (./top-layer.ts) are reached with their hotkey, not Tab.
+const focusables = (panel: HTMLElement) =>
+  [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[inert]') && el.getAttribute('aria-hidden') !== 'true');
 
 /**
- * An accessible modal dialog: labelled by its title, focus moves in on open, Tab cycles inside,
- * Escape or a click on the backdrop closes it, and focus goes back to where it was. Dialogs may stack.
+ * An accessible modal dialog on the native <dialog> (`showModal()`): it sits in the top layer and the page
+ * behind is inert; labelled by its title, focus moves in on open, Tab cycles inside, Escape (the `cancel`
+ * event) or a click on the backdrop closes it, and focus goes back to where it was. Dialogs may stack.
  */
 export function Modal({ open, onClose, title, description, children, footer, initialFocusRef, size = 'md' }: ModalProps) {
   if (!open || typeof document === 'undefined') return null;
   return createPortal(
-    <ModalPanel onClose={onClose} title={title} description={description} footer={footer} initialFocusRef={initialFocusRef} size={size}>
+    <ModalDialog onClose={onClose} title={title} description={description} footer={footer} initialFocusRef={initialFocusRef} size={size}>
       {children}
-    </ModalPanel>,
+    </ModalDialog>,
     document.body,
   );
 }
 
-function ModalPanel({ onClose, title, description, children, footer, initialFocusRef, size = 'md' }: Omit<ModalProps, 'open'>) {
+function ModalDialog({ onClose, title, description, children, footer, initialFocusRef, size = 'md' }: Omit<ModalProps, 'open'>) {
   const titleId = useId();
   const descriptionId = useId();
-  const panel = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   // Effect events: the listeners below always see the latest props without re-running the effect.
-  const closeFromEscape = useEffectEvent(() => onClose());
+  const close = useEffectEvent(() => onClose());
   const initialFocusTarget = useEffectEvent(() => initialFocusRef?.current);
 
-  useEffect(() => {
-    const dialog = panel.current;
-    if (!dialog) return;
+  // A layout effect: the dialog is in the top layer before the first paint, never drawn inline for a frame.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    const panel = panelRef.current;
+    if (!dialog || !panel) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    stack.push(dialog);
-    const isTop = () => stack.at(-1) === dialog;
     const previousOverflow = document.body.style.overflow;
+    dialog.showModal();
+    dialogOpened(dialog);
     document.body.style.overflow = 'hidden';
+    (initialFocusTarget() ?? focusables(panel)[0] ?? panel).focus();
 
-    (initialFocusTarget() ?? focusables(dialog)[0] ?? dialog).focus();
-
+    // React closes the dialog by unmounting it; the browser's own closing is only asked for.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      close();
+    };
+    // After a refused cancel with no user action since, the browser closes without asking (close watchers).
+    const onNativeClose = () => close();
+    // Tab wraps inside the panel rather than leaving for the browser's toolbar.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!isTop()) return;
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopPropagation();
-        closeFromEscape();
-        return;
-      }
       if (event.key !== 'Tab') return;
-      const items = focusables(dialog);
+      const items = focusables(panel);
       const first = items[0];
       const last = items.at(-1);
       if (!first || !last) {
         event.preventDefault();
-        dialog.focus();
-      } else if (event.shiftKey && (document.activeElement === first || !dialog.contains(document.activeElement))) {
+        panel.focus();
+      } else if (event.shiftKey && (document.activeElement === first || !panel.contains(document.activeElement))) {
         event.preventDefault();
         last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !dialog.contains(document.activeElement))) {
+      } else if (!event.shiftKey && (document.activeElement === last || !panel.contains(document.activeElement))) {
         event.preventDefault();
         first.focus();
       }
     };
-    // Focus that lands outside (a click on the page behind, a toast) is pulled back in.
-    const onFocusIn = (event: FocusEvent) => {
-      if (!isTop() || !(event.target instanceof Node) || dialog.contains(event.target)) return;
-      if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]')) return;
-      (focusables(dialog)[0] ?? dialog).focus();
+    // The dialog fills the window around its panel: a press on it, not on the panel, is one on the backdrop.
+    const onBackdropPress = (event: MouseEvent) => {
+      if (event.target === dialog) close();
     };
-    document.addEventListener('keydown', onKeyDown, true);
-    document.addEventListener('focusin', onFocusIn);
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onNativeClose);
+    dialog.addEventListener('keydown', onKeyDown);
+    dialog.addEventListener('mousedown', onBackdropPress);
     return () => {
-      document.removeEventListener('keydown', onKeyDown, true);
-      document.removeEventListener('focusin', onFocusIn);
-      stack.splice(stack.indexOf(dialog), 1);
-      if (stack.length === 0) document.body.style.overflow = previousOverflow;
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onNativeClose);
+      dialog.removeEventListener('keydown', onKeyDown);
+      dialog.removeEventListener('mousedown', onBackdropPress);
+      dialog.close();
+      dialogClosed(dialog);
+      document.body.style.overflow = previousOverflow;
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
     // Runs once per opening: the initial focus target is read when the dialog appears.
   }, []);
 
   return (
-    <div
-      // The backdrop is only a click target to close the dialog (Escape and the close button do the same from the keyboard).
-      role="presentation"
-      className="fixed inset-0 z-50 flex items-end justify-center bg-black/60 p-3 sm:items-center sm:p-6"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      className="fixed inset-0 m-0 h-full max-h-none w-full max-w-none items-end justify-center overflow-hidden bg-transparent p-3 backdrop:bg-black/60 open:flex sm:items-center sm:p-6"
     >
       <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
+        ref={panelRef}
         tabIndex={-1}
-        className={`flex max-h-[calc(100dvh-1.5rem)] w-full ${WIDTHS[size]} flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white text-gray-900 shadow-2xl outline-none dark:border-gray-800 dark:bg-gray-900 dark:text-gray-100`}
+        className={`flex max-h-full w-full ${WIDTHS[size]} flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white text-gray-900 shadow-2xl outline-none dark:border-gray-800 dark:bg-gray-900 dark:text-gray-100`}
       >
         <div className="flex items-start justify-between gap-4 border-b border-gray-200 px-5 py-4 dark:border-gray-800">
           <div className="min-w-0">
@@ -139,7 +139,7 @@ function ModalPanel({ onClose, title, description, children, footer, initialFocu
             type="button"
             onClick={onClose}
             aria-label="Close dialog"
-            className="-mr-2 -mt-1 rounded-lg p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white"
+            className="-mt-1 -mr-2 rounded-lg p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white"
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
               <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
@@ -152,6 +152,6 @@ function ModalPanel({ onClose, title, description, children, footer, initialFocu
           <div className="flex flex-col-reverse gap-2 border-t border-gray-200 px-5 py-4 sm:flex-row sm:justify-end dark:border-gray-800">{footer}</div>
         )}
       </div>
-    </div>
+    </dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { fieldErrorClass, fieldHintClass, inputClass } from './admin-styles';
+import { fieldErrorClass, fieldHintClass } from '../../ui/fields';
+import { inputClass } from './admin-styles';
 
 /** What a picker holds: the text in the field, and the id of the option picked from the list (null while typing). */
 export interface PickerValue {

@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react';
 import { EXPIRY_CHOICES, type ExpiryChoice } from '../../../shared/whitelist';
-import { fieldErrorClass, inputClass } from './admin-styles';
+import { fieldErrorClass } from '../../ui/fields';
+import { inputClass } from './admin-styles';
 
 /** The expiry choices of SPEC section 9; editing also offers 'Keep Current Date' (`keep`). */
 export type ExpiryValue = 'keep' | ExpiryChoice;

@@ -1,21 +1,10 @@
-/** The admin console's class strings: fields, buttons and the table that becomes a list on a phone. */
+/** The admin console's class strings: its fields and buttons (the compact ones) and the table that becomes a list on a phone. */
+import { fieldClass } from '../../ui/fields';
 
-export const inputClass =
-  'w-full min-w-0 rounded-lg border border-gray-300 bg-white px-2.5 py-1.5 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-[invalid=true]:border-red-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100 dark:aria-[invalid=true]:border-red-500';
+/** Its fields fill their cell. */
+export const inputClass = `${fieldClass.compact} w-full`;
 
-export const button = {
-  primary:
-    'rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:opacity-50',
-  secondary:
-    'rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:border-gray-700 dark:hover:bg-gray-800',
-  danger:
-    'rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-500 disabled:opacity-50 dark:border-red-900 dark:text-red-400 dark:hover:bg-red-950',
-} as const;
-
-/** A field's error sentence, under the field. */
-export const fieldErrorClass = 'mt-1 text-xs font-medium text-red-700 dark:text-red-400';
-/** A field's help line, under the field. */
-export const fieldHintClass = 'mt-1 truncate text-xs text-gray-600 dark:text-gray-400';
+export { compactButtonClass as button } from '../../ui/buttons';
 
 // Table cells on a wide screen; labelled blocks of a two-column card on a phone.
 export const cell = 'block min-w-0 sm:table-cell sm:px-3 sm:py-2 sm:align-top';

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, type RefObject } from 'react';
+import { TOAST_HOST_ATTRIBUTE } from '../../ui/top-layer';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -15,6 +16,8 @@ export function useDrawerFocus(drawer: RefObject<HTMLElement | null>, open: bool
     const inside = () => [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((f) => f.tabIndex >= 0);
     (el.querySelector<HTMLElement>('[data-initial-focus]') ?? el.querySelector<HTMLElement>('[role="treeitem"][tabindex="0"]') ?? inside()[0])?.focus();
     const onKey = (event: KeyboardEvent) => {
+      // A dialog opened from the drawer (a folder's download question) sits above it and keeps its keys.
+      if (event.target instanceof Element && event.target.closest('dialog')) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         close();
@@ -55,7 +58,7 @@ export function useInertBehind(el: RefObject<HTMLElement | null>, active: boolea
     const made: Element[] = [];
     for (let node: Element = inside; node.parentElement && node !== document.body; node = node.parentElement) {
       for (const sibling of node.parentElement.children) {
-        if (sibling === node || sibling.hasAttribute('inert') || sibling.matches('script, [aria-live], [data-sonner-toaster]')) continue;
+        if (sibling === node || sibling.hasAttribute('inert') || sibling.matches(`script, [aria-live], [${TOAST_HOST_ATTRIBUTE}]`)) continue;
         sibling.setAttribute('inert', '');
         made.push(sibling);
       }

@@ -35,8 +35,8 @@ export function usePlayerShortcuts(player: SongPlayer, targets: ShortcutTargets)
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (isTypingTarget(event.target, event.key)) return;
-    // An open dialog (the overlay itself, a confirm) keeps its keys.
-    if (document.querySelector('[aria-modal="true"]')) return;
+    // An open dialog (the overlay itself, a confirm: a <dialog>; the phone's drawers: aria-modal) keeps its keys.
+    if (document.querySelector('dialog[open], [aria-modal="true"]')) return;
     const always: Record<string, () => void> = { '/': targets.focusSearch, '?': targets.showShortcuts, q: targets.toggleQueue };
     const withSong: Record<string, () => void> = {
       ' ': player.togglePlay,

@@ -6,13 +6,13 @@ import type { ServerSettingsResponse, SettingsRole } from '../../../shared/setti
 import { api, answerOf } from '../../api-client';
 import { apiKeys } from '../../../shared/api-keys';
 import { useApi } from '../../hooks/useApi';
-import { INPUT_CLASS, roleColour } from './controls';
+import { smallButtonClass } from '../../ui/buttons';
+import { fieldClass } from '../../ui/fields';
+import { roleColour } from './controls';
 
 const LEVEL_NAMES: Record<GrantLevel, string> = { read: 'Read only', write: 'Read and change settings' };
 
-const select = INPUT_CLASS.replace('w-full', 'w-auto');
-const button =
-  'shrink-0 rounded-md border border-gray-300 px-2.5 py-1 text-xs font-semibold hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:border-gray-700 dark:hover:bg-gray-800';
+const select = fieldClass.regular;
 const primary =
   'rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:opacity-50';
 
@@ -132,7 +132,7 @@ function Grants({ serverId, settings }: { serverId: string; settings: ServerSett
               </select>
               <button
                 type="button"
-                className={button}
+                className={smallButtonClass}
                 disabled={busy}
                 aria-label={`Remove access of ${name(grant.roleID)}`}
                 onClick={() => void update(grant.roleID, null, `${name(grant.roleID)} no longer has access`)}

@@ -12,8 +12,8 @@ export function ChecklistSetting({ id, spec, value, saving, saved, onChange }: C
   return (
     // A group, not a fieldset: the page's own fieldset is what disables every control for a reader.
     <div id={id} role="group" aria-labelledby={`${id}-label`} aria-busy={saving || undefined}>
-      <div className="mb-1 flex items-center justify-between gap-2">
-        <span id={`${id}-label`} className="text-sm font-medium">
+      <div className="settings-label-row">
+        <span id={`${id}-label`} className="settings-label">
           {spec.label}
         </span>
         <span className="flex items-center gap-2">

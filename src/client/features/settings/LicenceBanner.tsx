@@ -5,7 +5,7 @@ import { DAY_MS, SUPPORT_URL } from '../../../shared/constants';
 import { useApi } from '../../hooks/useApi';
 import { buttonClass } from '../../ui/buttons';
 import { useWhitelist, whitelistStatus } from '../whitelist/useWhitelist';
-import { ManageWhitelistModal } from '../whitelist/WhitelistModals';
+import { ManageWhitelistModal } from '../whitelist/ManageWhitelistModal';
 
 // A fixed zone and locale so the server-rendered date and the hydrated one are the same text.
 export const licenceDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });

@@ -86,12 +86,12 @@ export function MessageTextSetting({ id, spec, value, data, saving, saved, valid
         </span>
       </div>
       {problem !== null && (
-        <p id={`${id}-problem`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-300">
+        <p id={`${id}-problem`} className="settings-problem">
           {problem}
         </p>
       )}
       {spec.help && (
-        <p id={`${id}-help`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+        <p id={`${id}-help`} className="settings-help">
           {spec.help}
         </p>
       )}

@@ -5,19 +5,10 @@ import { serverSettingsPath } from '../../../shared/settings-paths';
 import { moduleSpec, SECTION_NAMES, type SectionName } from '../../../shared/settings-registry';
 import { ModuleIcon } from './ModuleIcon';
 
-// Dots keep at least 3:1 against both the light and the dark card.
-const DOT: Record<ModuleStatus, string> = {
-  on: 'bg-green-600 dark:bg-green-500',
-  set: 'bg-green-600 dark:bg-green-500',
-  'needs-setup': 'bg-amber-600 dark:bg-amber-400',
-  off: 'bg-gray-500 dark:bg-gray-400',
-  'not-set': 'bg-gray-500 dark:bg-gray-400',
-};
-
 export function StatusDot({ status, label }: { status: ModuleStatus; label: string }) {
   return (
     <>
-      <span aria-hidden="true" title={label} className={`h-2.5 w-2.5 shrink-0 rounded-full ${DOT[status]}`} />
+      <span aria-hidden="true" title={label} className="status-dot" data-status={status} />
       <span className="sr-only">({label})</span>
     </>
   );
@@ -38,20 +29,13 @@ interface Props {
   current: SectionName | null;
 }
 
-const item = (current: boolean) =>
-  `flex items-center gap-2 rounded-lg px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 ${
-    current
-      ? 'bg-indigo-50 font-semibold text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100'
-      : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-900'
-  }`;
-
 /** The overview, then every module with its icon, title and state; each one address. */
 function Destinations({ serverId, settings, current }: Props) {
   return (
     <ul className="flex flex-col gap-1">
       <li>
-        <Link href={serverSettingsPath(serverId)} aria-current={current === null ? 'page' : undefined} className={item(current === null)}>
-          <span className="text-gray-500 dark:text-gray-400">
+        <Link href={serverSettingsPath(serverId)} aria-current={current === null ? 'page' : undefined} className="settings-nav-item">
+          <span className="settings-muted-icon">
             <OverviewIcon />
           </span>
           <span className="flex-1">Overview</span>
@@ -62,8 +46,8 @@ function Destinations({ serverId, settings, current }: Props) {
         const { status, label } = moduleStatus(section, settings[section]);
         return (
           <li key={section}>
-            <Link href={serverSettingsPath(serverId, section)} aria-current={current === section ? 'page' : undefined} className={item(current === section)}>
-              <span className="text-gray-500 dark:text-gray-400">
+            <Link href={serverSettingsPath(serverId, section)} aria-current={current === section ? 'page' : undefined} className="settings-nav-item">
+              <span className="settings-muted-icon">
                 <ModuleIcon name={spec.icon} />
               </span>
               <span className="flex-1">{spec.title}</span>
@@ -117,7 +101,7 @@ export function ModuleNav(props: Props) {
       <nav aria-label="Server settings" className="md:hidden">
         <details ref={menu} className="group rounded-xl border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-3 py-2.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden">
-            <span className="text-gray-500 dark:text-gray-400">{here ? <ModuleIcon name={here.icon} /> : <OverviewIcon />}</span>
+            <span className="settings-muted-icon">{here ? <ModuleIcon name={here.icon} /> : <OverviewIcon />}</span>
             <span className="flex-1">
               <span className="text-gray-600 dark:text-gray-400">Section: </span>
               <span className="font-semibold">{here ? here.title : 'Overview'}</span>

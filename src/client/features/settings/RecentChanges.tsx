@@ -16,6 +16,8 @@ import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';
 import { auditLabel, moduleTitle, SECTION_NAMES } from '../../../shared/settings-registry';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
+import { smallButtonClass } from '../../ui/buttons';
+import { fieldClass } from '../../ui/fields';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -50,10 +52,7 @@ export function RecentChanges({ serverId, settings }: { serverId: string; settin
   );
 }
 
-const selectClass =
-  'mt-1 rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100';
-const smallButton =
-  'shrink-0 rounded-md border border-gray-300 px-2.5 py-1 text-xs font-semibold hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:border-gray-700 dark:hover:bg-gray-800';
+const selectClass = `${fieldClass.compact} mt-1`;
 
 function ChangeHistory({ serverId, settings }: { serverId: string; settings: ServerSettingsResponse }) {
   const [section, setSection] = useState('');
@@ -127,10 +126,10 @@ function RevertConflict({ message, busy, onRevertAnyway, onCancel }: ConflictPro
     >
       <p>{message}</p>
       <div className="mt-2 flex flex-wrap gap-2">
-        <button type="button" className={smallButton} onClick={onRevertAnyway} disabled={busy}>
+        <button type="button" className={smallButtonClass} onClick={onRevertAnyway} disabled={busy}>
           Revert anyway
         </button>
-        <button type="button" className={smallButton} onClick={onCancel}>
+        <button type="button" className={smallButtonClass} onClick={onCancel}>
           Cancel
         </button>
       </div>
@@ -223,7 +222,7 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
             {mayChange(settings) && (
               <button
                 type="button"
-                className={smallButton}
+                className={smallButtonClass}
                 disabled={reverting !== null}
                 onClick={() => void revert(entry)}
                 aria-label={`Revert ${what(entry)} to ${describe(entry, entry.oldValue, settings)}`}
@@ -243,7 +242,7 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
         ))}
       </ol>
       {next !== null && (
-        <button type="button" className={`${smallButton} mt-3`} onClick={() => void loadOlder()} disabled={loadingOlder}>
+        <button type="button" className={`${smallButtonClass} mt-3`} onClick={() => void loadOlder()} disabled={loadingOlder}>
           {loadingOlder ? 'Loading…' : 'Show older changes'}
         </button>
       )}

@@ -22,18 +22,14 @@ function ModuleCard({ serverId, section, settings }: { serverId: string; section
   // What to set, and the way to set it, are an editor's; a reader sees the state and opens the module.
   const setUp = status === 'needs-setup' && mayChange(settings);
   return (
-    <li className="group relative flex flex-col rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-indigo-500 hover:border-indigo-300 dark:border-gray-800 dark:bg-gray-900 dark:hover:border-indigo-700">
+    <li className="module-card group">
       <div className="flex items-start gap-3">
-        <span className="rounded-lg bg-indigo-50 p-1.5 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
+        <span className="settings-icon">
           <ModuleIcon name={spec.icon} />
         </span>
-        <h3 className="min-w-0 flex-1 pt-1 font-semibold">
+        <h3 className="module-card-title">
           {/* The whole card is the link's target; its name stays the module's title. */}
-          <Link
-            href={serverSettingsPath(serverId, section)}
-            aria-describedby={detailsId}
-            className="outline-none after:absolute after:inset-0 after:rounded-xl"
-          >
+          <Link href={serverSettingsPath(serverId, section)} aria-describedby={detailsId}>
             {spec.title}
           </Link>
         </h3>
@@ -41,11 +37,11 @@ function ModuleCard({ serverId, section, settings }: { serverId: string; section
           {label}
         </span>
       </div>
-      <div id={detailsId} className="mt-2 flex flex-1 flex-col gap-2 text-sm">
+      <div id={detailsId} className="module-card-details">
         <p className="text-gray-600 dark:text-gray-400">{spec.description}</p>
-        {setUp && <p className="font-medium text-amber-800 dark:text-amber-300">{enableHint(section, settings)}</p>}
+        {setUp && <p className="module-card-setup">{enableHint(section, settings)}</p>}
       </div>
-      <span aria-hidden="true" className="mt-3 hidden text-sm font-medium text-indigo-700 group-hover:underline sm:block dark:text-indigo-300">
+      <span aria-hidden="true" className="module-card-go">
         {setUp ? 'Set up →' : 'Open →'}
       </span>
     </li>

@@ -10,11 +10,11 @@ import { conflictOf, getJson } from '../../api';
 import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';
 import { Modal } from '../../ui/Modal';
-import { buttonClass } from '../../ui/buttons';
+import { buttonClass, compactButtonClass } from '../../ui/buttons';
+import { fieldClass } from '../../ui/fields';
 import { auditPagesOf, describeSettingValue, settingName } from './RecentChanges';
 
-const toolButton =
-  'inline-flex items-center rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:border-gray-700 dark:hover:bg-gray-800';
+const toolButton = compactButtonClass.secondary;
 
 /** What the preview is of: an uploaded file or another server's settings. */
 interface Pending {
@@ -175,12 +175,7 @@ function CopyFromDialog({ serverId, busy, onClose, onPreview }: CopyProps) {
           <label htmlFor={selectId} className="block text-sm font-medium">
             Server
           </label>
-          <select
-            id={selectId}
-            value={source}
-            onChange={(e) => setSource(e.target.value)}
-            className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-2 py-2 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100"
-          >
+          <select id={selectId} value={source} onChange={(e) => setSource(e.target.value)} className={`${fieldClass.regular} mt-1 w-full`}>
             <option value="">Choose a server</option>
             {others.map((s) => (
               <option key={s.id} value={s.id}>

@@ -7,12 +7,11 @@ import {
   type SettingsChannel,
   type SettingsRole,
 } from '../../../shared/settings';
+import { fieldClass } from '../../ui/fields';
 
 export const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
-export const INPUT_CLASS =
-  'w-full min-w-0 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100 ' +
-  // Read-only (a reader's page, or changes paused) looks read-only, not only inert: no field, just the value.
-  'disabled:cursor-default disabled:appearance-none disabled:placeholder:text-transparent disabled:border-transparent disabled:bg-gray-100 disabled:text-gray-700 disabled:opacity-100 disabled:shadow-none dark:disabled:border-transparent dark:disabled:bg-gray-800/60 dark:disabled:text-gray-300';
+/** A setting's field fills its row. */
+export const INPUT_CLASS = `${fieldClass.regular} w-full`;
 
 /**
  * True on a page where nothing can be changed (a reader's, or while changes are paused): the controls read
@@ -47,11 +46,7 @@ const useNoneLabel = () => (useContext(ReadOnlyView) ? NOT_SET : 'None');
 /** The per-control save state: 'Saving…' while a save is in flight, then 'Saved ✓' for a moment (announced politely). */
 export function SavingIndicator({ saving, saved = false }: { saving: boolean; saved?: boolean }) {
   return (
-    <span
-      role="status"
-      aria-live="polite"
-      className={`min-w-[4.5rem] text-right text-xs ${saving ? 'text-indigo-600 dark:text-indigo-300' : 'text-green-700 dark:text-green-400'}`}
-    >
+    <span role="status" aria-live="polite" className="saving-indicator" data-saving={saving || undefined}>
       {saving ? 'Saving…' : saved ? 'Saved ✓' : ''}
     </span>
   );
@@ -82,7 +77,7 @@ export function SectionCard({
       className={`scroll-mt-20 rounded-xl border border-gray-200 bg-white p-5 shadow-sm target:ring-2 target:ring-indigo-500 dark:border-gray-800 dark:bg-gray-900 ${wide ? 'lg:col-span-2' : ''}`}
     >
       <div className="flex items-start gap-3">
-        {icon && <span className="mt-0.5 rounded-lg bg-indigo-50 p-1.5 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">{icon}</span>}
+        {icon && <span className="settings-icon mt-0.5">{icon}</span>}
         <div>
           <h2 id={`${id}-title`} className="text-lg font-semibold">
             {title}
@@ -148,7 +143,7 @@ export function Toggle({ id, label, checked, hint, saving, saved, onChange }: To
             {checked ? 'On' : 'Off'}
           </span>
         </button>
-        <span id={`${id}-label`} className="flex-1 text-sm font-medium">
+        <span id={`${id}-label`} className="settings-label flex-1">
           {label}
         </span>
         <SavingIndicator saving={saving} saved={saved} />
@@ -183,20 +178,20 @@ export function FieldRow({
   const readOnly = useContext(ReadOnlyView);
   return (
     <div>
-      <div className="mb-1 flex items-center justify-between gap-2">
-        <label id={`${id}-label`} htmlFor={id} className="text-sm font-medium">
+      <div className="settings-label-row">
+        <label id={`${id}-label`} htmlFor={id} className="settings-label">
           {label}
         </label>
         <SavingIndicator saving={saving} saved={saved} />
       </div>
       {children}
       {problem !== null && (
-        <p id={`${id}-problem`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-300">
+        <p id={`${id}-problem`} className="settings-problem">
           {problem}
         </p>
       )}
       {help && !readOnly && (
-        <p id={`${id}-help`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+        <p id={`${id}-help`} className="settings-help">
           {help}
         </p>
       )}
