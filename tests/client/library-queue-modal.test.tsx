@@ -106,10 +106,33 @@ describe('the queue on a desktop stays a side panel', () => {
     expect(panel.contains(document.activeElement)).toBe(false);
   });
 
-  it('closes on Escape from inside it', async () => {
-    const { user } = await openQueue();
+  it('closes on Escape from inside it, and focus goes back to the Queue button', async () => {
+    const { user, button } = await openQueue();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('complementary', { name: 'Queue' })).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('gives focus back to the Queue button when closed with its close button', async () => {
+    const { user, button } = await openQueue();
+    await user.click(screen.getByRole('button', { name: 'Close queue' }));
+    expect(screen.queryByRole('complementary', { name: 'Queue' })).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('leaves focus where the listener put it when the panel closes while they are elsewhere on the page', async () => {
+    const { user, button } = await openQueue();
+    const search = screen.getByRole('searchbox');
+    search.focus();
+    await user.click(button);
+    expect(screen.queryByRole('complementary', { name: 'Queue' })).toBeNull();
+    expect(document.activeElement).toBe(button);
+    search.focus();
+    await user.click(button);
+    await screen.findByRole('complementary', { name: 'Queue' });
+    search.focus();
+    await user.keyboard('q');
+    expect(document.activeElement).toBe(search);
   });
 
   it('Play next on a song row puts it right after the current song, ahead of what was added before', async () => {
@@ -124,5 +147,35 @@ describe('the queue on a desktop stays a side panel', () => {
       'Artist/Album/03 Three.mp3',
       'Artist/Album/02 Two.mp3',
     ]);
+  });
+});
+
+describe('the folder drawer on a phone', () => {
+  beforeEach(() => screenIs(true));
+
+  it('makes the page behind inert while open, keeps its backdrop clickable, and gives everything back on close', async () => {
+    const user = userEvent.setup();
+    renderLibrary();
+    const button = screen.getByRole('button', { name: 'Show Folders' });
+    await user.click(button);
+    const drawer = await screen.findByRole('dialog');
+    expect(drawer.closest('[inert]')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Player', hidden: true }).closest('[inert]')).not.toBeNull();
+    const backdrop = document.querySelector('[data-drawer-backdrop]');
+    expect(backdrop?.closest('[inert]')).toBeNull();
+    await user.click(backdrop as Element);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.querySelector('[inert]')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+});
+
+describe('the folder tree on a desktop', () => {
+  beforeEach(() => screenIs(false));
+
+  it('never makes the page inert', async () => {
+    renderLibrary();
+    await screen.findAllByRole('treeitem');
+    expect(document.querySelector('[inert]')).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import {
 } from '../../shared/song-paths';
 import { EMPTY_SEARCH_RESULT } from '../../shared/song-search';
 import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors, type FolderNode } from '../../shared/song-tree';
+import { PHONE_QUERY, useMediaQuery } from '../hooks/useMediaQuery';
 import { Modal } from '../ui/Modal';
 import { buttonClass } from '../ui/buttons';
 import { Breadcrumb } from '../features/library/Breadcrumb';
@@ -26,7 +27,7 @@ import { CloseIcon, DownloadIcon, PlayIcon, QueueAddIcon, SearchIcon } from '../
 import { PlayerBar } from '../features/library/PlayerBar';
 import { MAX_QUEUE_SONGS, songsIn } from '../features/library/play-queue';
 import { ShortcutsDialog } from '../features/library/ShortcutsDialog';
-import { useDrawerFocus } from '../features/library/useDrawerFocus';
+import { DRAWER_BACKDROP_ATTRIBUTE, useDrawerFocus, useInertBehind } from '../features/library/useDrawerFocus';
 import { useLibraryLocation } from '../features/library/useLibraryLocation';
 import { useMediaSession } from '../features/library/useMediaSession';
 import { usePlayerShortcuts } from '../features/library/usePlayerShortcuts';
@@ -216,6 +217,9 @@ export default function Library() {
   const hrefFor = useCallback((path: string) => (path ? `${pathname}?folder=${encodeURIComponent(path).replaceAll('%20', '+')}` : pathname), [pathname]);
 
   const closeFolders = useCallback(() => setShowFolders(false), []);
+  const phone = useMediaQuery(PHONE_QUERY);
+  // In this order: on closing, the page stops being inert before focus goes back to the Show Folders button in it.
+  useInertBehind(drawerRef, showFolders && phone);
   useDrawerFocus(drawerRef, showFolders, closeFolders, foldersButtonRef);
   const preloadQueue = useCallback(() => void QueuePanel.preload(), []);
 
@@ -273,7 +277,9 @@ export default function Library() {
           <div className="mt-3 grid gap-4 md:mt-4 md:grid-cols-[minmax(14rem,20rem)_1fr]">
             {/* On a phone the tree is an off-canvas drawer over a dimmed page; the pointer closes it by tapping the page.
                 It turns visible at once (so focus can move in) and hidden only once it has slid out. */}
-            {showFolders && <div aria-hidden="true" className="fixed inset-0 z-40 bg-black/50 md:hidden" onClick={closeFolders} />}
+            {showFolders && (
+              <div aria-hidden="true" {...{ [DRAWER_BACKDROP_ATTRIBUTE]: '' }} className="fixed inset-0 z-40 bg-black/50 md:hidden" onClick={closeFolders} />
+            )}
             <nav
               ref={drawerRef}
               id={treeId}

@@ -192,6 +192,7 @@ export default function QueuePanel({ player, id, onClose, opener }: QueuePanelPr
   useEffect(() => {
     if (phone) return;
     const panel = panelRef.current;
+    const returnTo = opener.current;
     headingRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || !panel?.contains(document.activeElement)) return;
@@ -199,8 +200,13 @@ export default function QueuePanel({ player, id, onClose, opener }: QueuePanelPr
       close();
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [phone]);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      // Closed from inside (its close button, Escape), focus would fall to the page's top: it goes back to the Queue button.
+      const active = document.activeElement;
+      if (active === null || active === document.body || panel?.contains(active)) returnTo?.focus();
+    };
+  }, [phone, opener]);
 
   return (
     <section

@@ -46,6 +46,9 @@ export function useDrawerFocus(drawer: RefObject<HTMLElement | null>, open: bool
   }, [drawer, open, opener]);
 }
 
+/** Marks a drawer's backdrop: it stays clickable (a click on it closes the drawer) while the rest behind is inert. */
+export const DRAWER_BACKDROP_ATTRIBUTE = 'data-drawer-backdrop';
+
 /**
  * Makes everything outside `el` inert while `active` (what `aria-modal` promises but browsers do not do for
  * an element that is not a <dialog>): no Tab stop, no click and nothing for a screen reader behind it.
@@ -58,7 +61,12 @@ export function useInertBehind(el: RefObject<HTMLElement | null>, active: boolea
     const made: Element[] = [];
     for (let node: Element = inside; node.parentElement && node !== document.body; node = node.parentElement) {
       for (const sibling of node.parentElement.children) {
-        if (sibling === node || sibling.hasAttribute('inert') || sibling.matches(`script, [aria-live], [${TOAST_HOST_ATTRIBUTE}]`)) continue;
+        if (
+          sibling === node ||
+          sibling.hasAttribute('inert') ||
+          sibling.matches(`script, [aria-live], [${TOAST_HOST_ATTRIBUTE}], [${DRAWER_BACKDROP_ATTRIBUTE}]`)
+        )
+          continue;
         sibling.setAttribute('inert', '');
         made.push(sibling);
       }
