@@ -3,7 +3,15 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderPages } from './scripts/prerender.ts';
 import { CLIENT_OUT_DIR, clientManifest } from './scripts/vite-client-manifest.ts';
+
+const alias = [
+  {
+    find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+    replacement: fileURLToPath(new URL('./src/client/use-sync-external-store-shim.ts', import.meta.url)),
+  },
+];
 
 export default defineConfig({
   // `npm run dev` sets the public origin and, in demo mode, points the Worker at the fake Discord (scripts/dev.ts sets WORKER_VARS).
@@ -13,20 +21,14 @@ export default defineConfig({
     tailwindcss(),
     clientManifest(),
   ],
-  resolve: {
-    alias: [
-      {
-        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: fileURLToPath(new URL('./src/client/use-sync-external-store-shim.ts', import.meta.url)),
-      },
-    ],
-  },
+  resolve: { alias },
   builder: {
-    // The client first: the Worker build embeds the client manifest.
+    // The client first: the Worker build embeds the client manifest. The prerendered pages last, into the client's output.
     async buildApp(builder) {
       const { client, ...workers } = builder.environments;
       if (client) await builder.build(client);
       for (const environment of Object.values(workers)) await builder.build(environment);
+      if (client) await prerenderPages(alias);
     },
   },
   environments: {

@@ -1,6 +1,6 @@
 import { apiKeys, type LoaderKey } from '../shared/api-keys';
 import type { ServerSettingsResponse } from '../shared/settings';
-import { canonicalModuleSlug, ENABLE_INTENT_PARAM, sectionOfSlug, serverSettingsTitle } from '../shared/settings-paths';
+import { canonicalModuleSlug, sectionOfSlug, serverSettingsTitle } from '../shared/settings-paths';
 import { lazyPage, type LazyPage } from './lazy-component';
 
 export interface AppRoute {
@@ -25,16 +25,14 @@ export interface AppRoute {
   adminOnly?: boolean;
   /** The page shows toasts, so the toast container loads with it (src/client/ui/LazyToaster.tsx). */
   toasts?: boolean;
-  /** The same HTML for every logged-out visitor: served from the edge cache (src/worker/render/page-cache.ts). */
-  publicCache?: boolean;
-  /** The query parameters the page reads; any other query leaves the page as it is (and its cached copy). */
-  query?: readonly string[];
+  /**
+   * The same HTML for everyone: built into a file at build time (scripts/prerender) and answered by the asset
+   * server without running the Worker. Its data, and who is signed in, are asked for after hydration.
+   */
+  prerender?: boolean;
   /** The one spelling of a `:name` segment (null: no page has it); segments without one are kept as given. */
   canonicalParams?: Readonly<Record<string, (segment: string) => string | null>>;
 }
-
-/** useLibraryLocation's parameters: the folder and the song a link opens. */
-const LIBRARY_QUERY = ['folder', 'song'] as const;
 
 const withHtml = (...paths: string[]) => paths.flatMap((p) => [p, `${p}.html`]);
 
@@ -47,9 +45,9 @@ export const ROUTES: readonly AppRoute[] = [
       'ServerManager is a Discord bot for moderation, anti-nuke, welcome messages, logs, starboard and Last.fm, with a dashboard that saves every setting the moment you change it.',
     source: 'src/client/pages/Landing.tsx',
     page: lazyPage(() => import('./pages/Landing')),
-    loaders: ['stats'],
+    loaders: [],
     chrome: 'main',
-    publicCache: true,
+    prerender: true,
   },
   {
     id: 'commands',
@@ -61,7 +59,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('./pages/Commands')),
     loaders: [],
     chrome: 'main',
-    publicCache: true,
+    prerender: true,
   },
   {
     id: 'servers',
@@ -90,7 +88,6 @@ export const ROUTES: readonly AppRoute[] = [
     loaders: ['serverSettings'],
     chrome: 'main',
     toasts: true,
-    query: [ENABLE_INTENT_PARAM],
     canonicalParams: { module: canonicalModuleSlug },
   },
   {
@@ -114,7 +111,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('./pages/PrivacyPolicy')),
     loaders: [],
     chrome: 'main',
-    publicCache: true,
+    prerender: true,
   },
   {
     id: 'terms',
@@ -125,7 +122,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('./pages/TermsOfService')),
     loaders: [],
     chrome: 'main',
-    publicCache: true,
+    prerender: true,
   },
   {
     id: 'contact',
@@ -136,7 +133,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('./pages/Contact')),
     loaders: [],
     chrome: 'main',
-    publicCache: true,
+    prerender: true,
   },
   {
     id: 'kenji',
@@ -148,8 +145,7 @@ export const ROUTES: readonly AppRoute[] = [
     loaders: [],
     chrome: 'music',
     toasts: true,
-    publicCache: true,
-    query: LIBRARY_QUERY,
+    prerender: true,
   },
   {
     id: 'glaive',
@@ -161,8 +157,7 @@ export const ROUTES: readonly AppRoute[] = [
     loaders: [],
     chrome: 'music',
     toasts: true,
-    publicCache: true,
-    query: LIBRARY_QUERY,
+    prerender: true,
   },
 ];
 
@@ -260,6 +255,3 @@ export function pageAddress(route: AppRoute, pathname: string): string {
   const [first] = route.paths;
   return first === undefined || first.includes(':') ? pathname : first;
 }
-
-/** Every address whose page may be kept for anonymous visitors: a fixed set, so a cache keyed by it is bounded. */
-export const PUBLIC_CACHE_PATHS: ReadonlySet<string> = new Set(ROUTES.filter((r) => r.publicCache === true).flatMap((r) => r.paths));

@@ -45,7 +45,6 @@ export const loginHref = (returnTo?: string) => (returnTo && returnTo !== '/' ? 
 
 /** What a route's SSR loader provides: a list of keys, known from the route's params alone. */
 export const loaderKeys = {
-  stats: () => [apiKeys.stats],
   servers: () => [apiKeys.allowedServers, apiKeys.invitableServers, apiKeys.whitelist],
   // The settings, the user's servers for the switcher, and their whitelist for the license banner.
   serverSettings: (params: Readonly<Record<string, string>>) =>

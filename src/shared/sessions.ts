@@ -29,3 +29,10 @@ export const sessionActions = {
   revoke: '/api/sessions/revoke',
   logoutAll: '/api/logout-all',
 } as const;
+
+/**
+ * Set beside the session cookie and cleared with it: no secret (its value says nothing), readable by the page's
+ * boot script so a page built for everyone can keep the account menu's place instead of showing 'Login' while it
+ * asks who is signed in. The session itself stays in its HttpOnly cookie.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'sm_signed_in';

@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
 import { createMiddleware } from 'hono/factory';
-import { secureHeaders } from 'hono/secure-headers';
 import { BOT_SYNC_PATH } from '../shared/bot-api';
 import { endSession } from './auth/session';
 import { missingSettings, requireConfiguration } from './config';
@@ -16,7 +15,6 @@ import { messagePage } from './html/message-page';
 import { contentSecurityPolicy } from './render/content-security-policy';
 import { renderPage } from './render/page';
 import { canonicalRedirect } from './render/canonical-url';
-import { withPageCache } from './render/page-cache';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { botRoutes } from './routes/bot';
@@ -28,6 +26,7 @@ import { sessionsRoutes } from './routes/sessions';
 import { songsRoutes } from './routes/songs';
 import { statsRoutes } from './routes/stats';
 import { whitelistRoutes } from './routes/whitelist';
+import { securityHeaders } from './security-headers';
 import { pruneDeletedLicences } from './services/licences';
 import { pruneSessions } from './services/sessions';
 import { pruneBotFeed } from './services/bot-feed';
@@ -86,19 +85,7 @@ const api = new Hono<AppEnv>()
   });
 
 const app = new Hono<AppEnv>()
-  .use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: undefined,
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      // Nothing here needs these; a page that has no use for them should not be able to ask.
-      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
-    }),
-    csp,
-    dataAge,
-    requireConfiguration,
-  )
+  .use('*', securityHeaders, csp, dataAge, requireConfiguration)
   .route('/api', api)
   .get('*', renderPage);
 
@@ -119,9 +106,7 @@ app.onError(async (error, c) => {
 export type AppType = typeof app;
 
 export default {
-  // The page cache first: a hit is a page's own address, so it needs no other step.
-  fetch: (request, env, ctx) =>
-    withPageCache(request, ctx, () => Promise.resolve(canonicalRedirect(request) ?? trackStaleness(() => Promise.resolve(app.fetch(request, env, ctx))))),
+  fetch: (request, env, ctx) => canonicalRedirect(request) ?? trackStaleness(() => Promise.resolve(app.fetch(request, env, ctx))),
   scheduled(_controller, env, ctx) {
     const missing = missingSettings(env, '/');
     if (missing.length > 0) {

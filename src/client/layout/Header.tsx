@@ -62,8 +62,31 @@ function SiteNav({ loggedIn, location }: { loggedIn: boolean; location: string }
   );
 }
 
+/**
+ * 'Login', or while the page does not know yet who is there (a prerendered page asks /api/check-auth after
+ * hydration), a quiet placeholder in its place for a browser that says it is signed in (the boot script reads
+ * the hint cookie before paint, src/client/theme-script.ts): a signed-in visitor never sees 'Login' flash.
+ */
+function LoginLink({ location, pending }: { location: string; pending: boolean }) {
+  return (
+    <>
+      <a
+        href={loginHref(location)}
+        className={`rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 ${pending ? 'signed-in:hidden' : ''}`}
+      >
+        Login
+      </a>
+      {pending && (
+        <span aria-hidden="true" data-testid="account-pending" className="hidden px-1.5 py-2 sm:px-3 signed-in:block">
+          <span className="block h-5 w-20 animate-pulse rounded bg-gray-200 dark:bg-gray-800" />
+        </span>
+      )}
+    </>
+  );
+}
+
 export function Header() {
-  const { user, isAdmin } = useAuth();
+  const { unknown, user, isAdmin } = useAuth();
   const [location] = useLocation();
   return (
     <header className="sticky top-0 z-40 h-16 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
@@ -86,12 +109,7 @@ export function Header() {
               <accountMenu.Component user={user} isAdmin={isAdmin} />
             </Suspense>
           ) : (
-            <a
-              href={loginHref(location)}
-              className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
-            >
-              Login
-            </a>
+            <LoginLink location={location} pending={unknown} />
           )}
         </div>
       </nav>

@@ -8,7 +8,6 @@ import { ReadAhead } from '../discord/cache';
 import type { ActiveSession } from '../hono-env';
 import { readServerListAhead, readSettingsPageAhead, serverListPage, settingsPage } from '../services/dashboard-pages';
 import { listAllLicences } from '../services/licences';
-import { stats } from '../services/stats';
 
 export interface LoaderContext {
   env: Env;
@@ -29,7 +28,6 @@ type Loader = (context: LoaderContext) => Promise<Fallback>;
  * A failing loader leaves its keys out; the page then fetches on the client and shows the error there.
  */
 const LOADERS: Record<LoaderKey, Loader> = {
-  stats: async ({ env }) => ({ [apiKeys.stats]: await stats(env.DB) }),
   servers: async ({ env, session, signal, readAhead }) => {
     if (!session) return {};
     const { allowed, invitable, whitelist } = await serverListPage(env, session, { signal, readAhead });
