@@ -28,7 +28,8 @@ export default defineConfig({
       const { client, ...workers } = builder.environments;
       if (client) await builder.build(client);
       for (const environment of Object.values(workers)) await builder.build(environment);
-      if (client) await prerenderPages(alias);
+      const [worker] = Object.values(workers);
+      if (client && worker) await prerenderPages(alias, worker.config.build.outDir);
     },
   },
   environments: {

@@ -1408,7 +1408,7 @@ export const FAULTS: readonly SeededFault[] = [
     file: 'src/worker/render/page.tsx',
     original: '  if (route.prerender === true) return prerenderedPage(c, route);\n',
     faulty: '',
-    description: "/tos renders the terms again per request, for the visitor, instead of answering the built file",
+    description: '/tos renders the terms again per request, for the visitor, instead of answering the built file',
     layer: 'worker',
     tests: [W('page-addresses')],
   },

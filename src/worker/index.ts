@@ -84,10 +84,7 @@ const api = new Hono<AppEnv>()
     throw new ApiError(404, 'NOT_FOUND', 'There is no such API endpoint.');
   });
 
-const app = new Hono<AppEnv>()
-  .use('*', securityHeaders, csp, dataAge, requireConfiguration)
-  .route('/api', api)
-  .get('*', renderPage);
+const app = new Hono<AppEnv>().use('*', securityHeaders, csp, dataAge, requireConfiguration).route('/api', api).get('*', renderPage);
 
 app.onError(async (error, c) => {
   const session = c.get('session');

@@ -31,11 +31,25 @@ describe('run_worker_first', () => {
   });
 
   it('leaves the prerendered pages to the asset server by their addresses (scripts/prerender.ts writes their files)', () => {
-    for (const path of ['/', '/commands', '/privacy-policy', '/terms-of-service', '/contact', '/kenji', '/glaive']) expect(reachesWorkerFirst(path, patterns), path).toBe(false);
+    for (const path of ['/', '/commands', '/privacy-policy', '/terms-of-service', '/contact', '/kenji', '/glaive'])
+      expect(reachesWorkerFirst(path, patterns), path).toBe(false);
   });
 
   it("sends other pages, the prerendered pages' other spellings, the API and unknown paths straight to the Worker", () => {
-    const paths = ['/commands.html', '/index.html', '/tos', '/Commands', '/kenji/', '/kenji.html', '/servers', '/server/300000000000000001', '/api/stats', '/nope', '/favicon.svg.bak', '/screenshots'];
+    const paths = [
+      '/commands.html',
+      '/index.html',
+      '/tos',
+      '/Commands',
+      '/kenji/',
+      '/kenji.html',
+      '/servers',
+      '/server/300000000000000001',
+      '/api/stats',
+      '/nope',
+      '/favicon.svg.bak',
+      '/screenshots',
+    ];
     for (const path of paths) expect(reachesWorkerFirst(path, patterns), path).toBe(true);
   });
 });

@@ -54,7 +54,9 @@ describe("a prerendered page's other spellings (the asset server answers its own
         const { pathname } = new URL(input instanceof Request ? input.url : input);
         asked.push(pathname);
         const file = files[pathname];
-        return Promise.resolve(file === undefined ? new Response('Not Found', { status: 404 }) : new Response(file, { headers: { 'Content-Type': 'text/html' } }));
+        return Promise.resolve(
+          file === undefined ? new Response('Not Found', { status: 404 }) : new Response(file, { headers: { 'Content-Type': 'text/html' } }),
+        );
       },
     };
     return { asked, response: app.fetch(new Request(`${ORIGIN}${path}`), { ...env, ASSETS }, createExecutionContext()) };

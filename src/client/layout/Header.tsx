@@ -19,16 +19,21 @@ const SITE_LINKS = [
   { href: '/glaive', label: 'Glaive Library' },
 ] as const;
 
-const siteLinks = (loggedIn: boolean) => (loggedIn ? [{ href: '/servers', label: 'Dashboard' } as const, ...SITE_LINKS] : SITE_LINKS);
+const DASHBOARD_LINK = { href: '/servers', label: 'Dashboard' } as const;
+
+/** Signed in: the dashboard first. Not known yet: there too, shown only to a browser with the signed-in hint (LoginLink). */
+const siteLinks = (account: Account) => (account === 'signed-out' ? SITE_LINKS : [DASHBOARD_LINK, ...SITE_LINKS]);
+
+type Account = 'signed-in' | 'signed-out' | 'unknown';
 
 const closeMenu = (event: MouseEvent<HTMLAnchorElement>) => event.currentTarget.closest('details')?.removeAttribute('open');
 
 /** Site navigation: links in the bar on wider screens, a native disclosure menu on a phone (no script needed to open it). */
-function SiteNav({ loggedIn, location }: { loggedIn: boolean; location: string }) {
+function SiteNav({ account, location }: { account: Account; location: string }) {
   const links = (listClass: string, linkClass: string) => (
     <ul className={listClass}>
-      {siteLinks(loggedIn).map((link) => (
-        <li key={link.href}>
+      {siteLinks(account).map((link) => (
+        <li key={link.href} className={link === DASHBOARD_LINK && account === 'unknown' ? 'hidden signed-in:block' : undefined}>
           <Link
             href={link.href}
             aria-current={location === link.href || location.startsWith(`${link.href}/`) ? 'page' : undefined}
@@ -102,7 +107,7 @@ export function Header() {
           <span className="text-base font-bold tracking-tight text-gray-900 sm:text-lg dark:text-white">ServerManager</span>
         </Link>
         <div className="flex min-w-0 items-center gap-0.5 sm:gap-2">
-          <SiteNav loggedIn={user !== null} location={location} />
+          <SiteNav account={user ? 'signed-in' : unknown ? 'unknown' : 'signed-out'} location={location} />
           <ThemeToggle />
           {user ? (
             <Suspense fallback={null}>

@@ -104,7 +104,7 @@ export default function Landing() {
           </a>
           <p className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm">
             {/* Before the page knows who is there, the browser's signed-in hint picks (src/client/layout/Header.tsx, LoginLink). */}
-            {(user || unknown) && (
+            {(user !== null || unknown) && (
               <Link href="/servers" className={`${QUIET_LINK} ${user ? '' : 'hidden signed-in:inline'}`}>
                 Open Dashboard
               </Link>

@@ -15,7 +15,10 @@ export interface PrerenderedFile {
 
 /** What the Worker's middleware puts on a page, read from that middleware rather than listed again. */
 async function pageHeaders(origin: string): Promise<[string, string][]> {
-  const probe = await new Hono().use(securityHeaders).get('*', (c) => c.body(null, 204)).request('/');
+  const probe = await new Hono()
+    .use(securityHeaders)
+    .get('*', (c) => c.body(null, 204))
+    .request('/');
   return [...probe.headers.entries(), ['content-security-policy', await contentSecurityPolicy(origin)], ['cache-control', STATIC_PAGE_CACHE_CONTROL]];
 }
 
