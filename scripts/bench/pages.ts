@@ -1,6 +1,6 @@
 // The public pages against a static asset, on a server that is already running (`npm start`): for each page its
 // bytes on the wire with a browser's headers and its workerd CPU per request paired with the static asset's
-// (scripts/bench/load.ts), so a change to the page cache or the HTML can be measured in a minute, several times.
+// (scripts/bench/load.ts), so a change to how the pages are served or to their HTML can be measured in a minute, several times.
 //   node --import ./scripts/resolve-ts-extensions.ts scripts/bench/pages.ts --pid <npm start's pid> [--port 8787] [--rounds 7]
 import { get } from 'node:http';
 import { parseArgs } from 'node:util';
@@ -14,7 +14,7 @@ const base = `http://127.0.0.1:${port}`;
 const root = Number(values.pid);
 
 const STATIC: LoadTarget = { name: 'static /favicon.svg', path: '/favicon.svg' };
-const PAGES: LoadTarget[] = ['/', '/commands', '/kenji', '/glaive', '/privacy-policy'].map((path) => ({ name: path, path }));
+const PAGES: LoadTarget[] = ['/', '/commands', '/privacy-policy', '/terms-of-service', '/contact', '/kenji', '/glaive'].map((path) => ({ name: path, path }));
 const CPU: CpuSource = { kind: 'pass', rounds: Number(values.rounds), requests: 300, connections: 4 };
 
 /** The body as sent (fetch would decode it). */
