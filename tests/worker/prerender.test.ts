@@ -9,7 +9,7 @@ function parseRules(text: string): Map<string, Map<string, string>> {
   let current: Map<string, string> | undefined;
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
-    if (!line.startsWith(' ')) rules.set(line, (current = new Map()));
+    if (!line.startsWith(' ')) rules.set(line, (current = new Map<string, string>()));
     else {
       const [name = '', ...value] = line.trim().split(': ');
       current?.set(name, value.join(': '));
@@ -21,7 +21,15 @@ function parseRules(text: string): Map<string, Map<string, string>> {
 describe('the prerendered pages (what the build writes into the assets directory)', () => {
   it('are one file per page, named for the address the asset server answers with it', async () => {
     const { files } = await prerender(env.APP_ORIGIN);
-    expect(files.map((file) => file.name)).toEqual(['index.html', 'commands.html', 'privacy-policy.html', 'terms-of-service.html', 'contact.html', 'kenji.html', 'glaive.html']);
+    expect(files.map((file) => file.name)).toEqual([
+      'index.html',
+      'commands.html',
+      'privacy-policy.html',
+      'terms-of-service.html',
+      'contact.html',
+      'kenji.html',
+      'glaive.html',
+    ]);
     const terms = new TextDecoder().decode(files.find((file) => file.name === 'terms-of-service.html')?.body);
     expect(terms).toContain('<title>Terms of Service | ServerManager</title>');
     expect(terms).toContain(`<link rel="canonical" href="${env.APP_ORIGIN}/terms-of-service">`);
