@@ -6,6 +6,8 @@ export interface IslandData {
   fallback: Record<string, unknown>;
   /** The server rendered the 404 page at this path (a server the visitor cannot manage). */
   notFound?: boolean;
+  /** A file built once for everyone (AppRoute.prerender): rendered without the address's query and without a visitor. */
+  prerendered?: boolean;
 }
 
 const SCRIPT_ESCAPES: Readonly<Record<string, string>> = {

@@ -11,7 +11,7 @@ import './styles.css';
 
 // Load the current page's chunk (and the account menu's, when logged in) before hydrating, so the first
 // client render matches the server HTML.
-const { fallback, notFound = false } = readIsland(document);
+const { fallback, notFound = false, prerendered = false } = readIsland(document);
 const { route } = notFound ? { route: NOT_FOUND_ROUTE } : matchAppRoute(window.location.pathname);
 const auth = fallback[apiKeys.checkAuth] as CheckAuthResponse | undefined;
 await Promise.all([route.page.preload(), auth?.authenticated ? accountMenu.preload() : undefined]);
@@ -21,7 +21,8 @@ if (root) {
   hydrateRoot(
     root,
     <StrictMode>
-      <App fallback={fallback} notFound={notFound} />
+      {/* A prerendered page hydrates as it was built, without the query; a query it reads (a library folder) applies right after. */}
+      <App fallback={fallback} notFound={notFound} ssrSearch={prerendered ? '' : undefined} />
     </StrictMode>,
   );
 }

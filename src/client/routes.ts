@@ -1,6 +1,6 @@
 import { apiKeys } from '../shared/api-keys';
 import type { ServerSettingsResponse } from '../shared/settings';
-import { canonicalModuleSlug, ENABLE_INTENT_PARAM, sectionOfSlug, serverSettingsTitle } from '../shared/settings-paths';
+import { canonicalModuleSlug, sectionOfSlug, serverSettingsTitle } from '../shared/settings-paths';
 import { lazyPage, type LazyPage } from './lazy-component';
 
 export interface AppRoute {
@@ -25,17 +25,14 @@ export interface AppRoute {
   adminOnly?: boolean;
   /** The page shows toasts, so the toast container loads with it (src/client/ui/LazyToaster.tsx). */
   toasts?: boolean;
-  /** The same HTML for every logged-out visitor: served from the edge cache (src/worker/render/page-cache.ts). */
-  publicCache?: boolean;
-  /** The query parameters the page reads; any other query leaves the page as it is (and its cached copy). */
-  query?: readonly string[];
+  /**
+   * The same HTML for everyone: built into a file at build time (scripts/prerender) and answered by the asset
+   * server without running the Worker. Its data, and who is signed in, are asked for after hydration.
+   */
+  prerender?: boolean;
   /** The one spelling of a `:name` segment (null: no page has it); segments without one are kept as given. */
   canonicalParams?: Readonly<Record<string, (segment: string) => string | null>>;
 }
-
-/** Every page of the route table. */
-/** useLibraryLocation's parameters: the folder and the song a link opens. */
-const LIBRARY_QUERY = ['folder', 'song'] as const;
 
 const withHtml = (...paths: string[]) => paths.flatMap((p) => [p, `${p}.html`]);
 
@@ -49,7 +46,7 @@ export const ROUTES = [
     source: 'src/client/pages/Landing.tsx',
     page: lazyPage(() => import('./pages/Landing')),
     chrome: 'main',
-    publicCache: true,
+    prerender: true,
   },
   {
     id: 'commands',
@@ -60,7 +57,7 @@ export const ROUTES = [
     source: 'src/client/pages/Commands.tsx',
     page: lazyPage(() => import('./pages/Commands')),
     chrome: 'main',
-    publicCache: true,
+    prerender: true,
   },
   {
     id: 'servers',
@@ -87,7 +84,6 @@ export const ROUTES = [
     page: lazyPage(() => import('./pages/ServerSettings')),
     chrome: 'main',
     toasts: true,
-    query: [ENABLE_INTENT_PARAM],
     canonicalParams: { module: canonicalModuleSlug },
   },
   {
@@ -109,7 +105,7 @@ export const ROUTES = [
     source: 'src/client/pages/PrivacyPolicy.tsx',
     page: lazyPage(() => import('./pages/PrivacyPolicy')),
     chrome: 'main',
-    publicCache: true,
+    prerender: true,
   },
   {
     id: 'terms',
@@ -119,7 +115,7 @@ export const ROUTES = [
     source: 'src/client/pages/TermsOfService.tsx',
     page: lazyPage(() => import('./pages/TermsOfService')),
     chrome: 'main',
-    publicCache: true,
+    prerender: true,
   },
   {
     id: 'contact',
@@ -129,7 +125,7 @@ export const ROUTES = [
     source: 'src/client/pages/Contact.tsx',
     page: lazyPage(() => import('./pages/Contact')),
     chrome: 'main',
-    publicCache: true,
+    prerender: true,
   },
   {
     id: 'kenji',
@@ -140,8 +136,7 @@ export const ROUTES = [
     page: lazyPage(() => import('./pages/Library')),
     chrome: 'music',
     toasts: true,
-    publicCache: true,
-    query: LIBRARY_QUERY,
+    prerender: true,
   },
   {
     id: 'glaive',
@@ -152,8 +147,7 @@ export const ROUTES = [
     page: lazyPage(() => import('./pages/Library')),
     chrome: 'music',
     toasts: true,
-    publicCache: true,
-    query: LIBRARY_QUERY,
+    prerender: true,
   },
 ] as const satisfies readonly AppRoute[];
 
@@ -253,6 +247,3 @@ export function pageAddress(route: AppRoute, pathname: string): string {
   const [first] = route.paths;
   return first === undefined || first.includes(':') ? pathname : first;
 }
-
-/** Every address whose page may be kept for anonymous visitors: a fixed set, so a cache keyed by it is bounded. */
-export const PUBLIC_CACHE_PATHS: ReadonlySet<string> = new Set(ROUTES.filter((r: AppRoute) => r.publicCache === true).flatMap((r) => r.paths));

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { secureHeaders } from 'hono/secure-headers';
 import { endSession } from './auth/session';
 import { missingSettings, requireConfiguration } from './config';
 import { prunePlayTickets } from './db/play-tickets';
@@ -13,7 +12,7 @@ import { messagePage } from './html/message-page';
 import { contentSecurityPolicy } from './render/content-security-policy';
 import { renderPage } from './render/page';
 import { canonicalRedirect } from './render/canonical-url';
-import { withPageCache } from './render/page-cache';
+import { securityHeaders } from './security-headers';
 import { pruneDeletedLicences } from './services/licences';
 import { pruneSessions } from './services/sessions';
 import { pruneBotFeed } from './services/bot-feed';
@@ -29,21 +28,7 @@ const csp = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', await contentSecurityPolicy(c.env.APP_ORIGIN));
 });
 
-const app = new Hono<AppEnv>()
-  .use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: undefined,
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      // Nothing here needs these; a page that has no use for them should not be able to ask.
-      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
-    }),
-    csp,
-    requireConfiguration,
-  )
-  .route('/api', api)
-  .get('*', renderPage);
+const app = new Hono<AppEnv>().use('*', securityHeaders, csp, requireConfiguration).route('/api', api).get('*', renderPage);
 
 app.onError(async (error, c) => {
   const session = c.get('session');
@@ -59,8 +44,7 @@ app.onError(async (error, c) => {
 });
 
 export default {
-  // The page cache first: a hit is a page's own address, so it needs no other step.
-  fetch: (request, env, ctx) => withPageCache(request, ctx, () => Promise.resolve(canonicalRedirect(request) ?? app.fetch(request, env, ctx))),
+  fetch: (request, env, ctx) => canonicalRedirect(request) ?? app.fetch(request, env, ctx),
   scheduled(_controller, env, ctx) {
     const missing = missingSettings(env, '/');
     if (missing.length > 0) {

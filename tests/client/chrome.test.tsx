@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AccountMenu } from '../../src/client/features/account/AccountMenu';
@@ -6,6 +6,7 @@ import { Footer } from '../../src/client/layout/Footer';
 import { Header } from '../../src/client/layout/Header';
 import { ThemeToggle } from '../../src/client/ui/ThemeToggle';
 import { THEME_STORAGE_KEY } from '../../src/client/hooks/useTheme';
+import { THEME_BOOT_SCRIPT } from '../../src/client/theme-script';
 import type { SessionUser } from '../../src/shared/account';
 import { renderWithApp } from './helpers/render-with-app';
 
@@ -120,5 +121,37 @@ describe('site navigation in the header', () => {
   it('adds the dashboard once logged in', () => {
     renderWithApp(<Header />, { path: '/', fallback: loggedIn });
     expect(screen.getAllByRole('link', { name: 'Dashboard' })[0]?.getAttribute('href')).toBe('/servers');
+  });
+
+  it('before it knows who is there (a prerendered page), leaves Login and the account to the signed-in hint', () => {
+    renderWithApp(<Header />, { path: '/commands' });
+    expect(screen.getByRole('link', { name: 'Login' }).className).toContain('signed-in:hidden');
+    expect(screen.getByTestId('account-pending').className.split(' ')).toEqual(expect.arrayContaining(['hidden', 'signed-in:block']));
+    for (const link of screen.getAllByRole('link', { name: 'Dashboard' })) expect(link.closest('li')?.className).toBe('hidden signed-in:block');
+  });
+
+  it('shows Login to everyone when it cannot learn who is there', async () => {
+    renderWithApp(<Header />, { path: '/commands', fetcher: () => Promise.reject(new Error('offline')) });
+    await waitFor(() => expect(screen.queryByTestId('account-pending')).toBeNull());
+    expect(screen.getByRole('link', { name: 'Login' }).className).not.toContain('signed-in:');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+});
+
+describe('the boot script', () => {
+  const run = (cookie: string) => {
+    document.documentElement.removeAttribute('data-signed-in');
+    for (const name of ['sm_signed_in', 'xsm_signed_in']) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    if (cookie) document.cookie = cookie;
+    // The page runs this string inline before paint; running it is what is tested.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call
+    new Function(THEME_BOOT_SCRIPT)();
+    return document.documentElement.hasAttribute('data-signed-in');
+  };
+
+  it('marks the page for a browser holding the signed-in hint, before paint, and for no other cookie', () => {
+    expect(run('sm_signed_in=1')).toBe(true);
+    expect(run('xsm_signed_in=1')).toBe(false);
+    expect(run('')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/client/App';
-import { canonicalPath, matchAppRoute, PUBLIC_CACHE_PATHS, ROUTES, type AppRoute } from '../../src/client/routes';
+import { canonicalPath, matchAppRoute, ROUTES, type AppRoute } from '../../src/client/routes';
 import type { CheckAuthResponse } from '../../src/shared/account';
 import { COMMANDS } from '../../src/shared/commands';
 import { defaultSettings } from '../../src/shared/settings';
@@ -47,7 +47,6 @@ const ANSWERS: Record<string, unknown> = {
  * lists against the server's data island).
  */
 const FIRST_PAINT: Record<string, string[]> = {
-  landing: ['/api/stats'],
   servers: ['/api/allowed-servers', '/api/invitable-servers', '/api/whitelisted-servers'],
   server: [`/api/server-settings?serverID=${GUILD}`, '/api/allowed-servers', '/api/whitelisted-servers'],
   admin: ['/api/all-whitelisted-servers'],
@@ -55,6 +54,8 @@ const FIRST_PAINT: Record<string, string[]> = {
 
 /** Data a page deliberately loads after the first paint (no loader fills it); the audit loads when opened. */
 const LOADED_AFTER_PAINT: Record<string, string[]> = {
+  // A prerendered page: its figures are asked for after hydration.
+  landing: ['/api/stats'],
   kenji: ['/api/get-kenji-songs?sizes=1'],
   glaive: ['/api/get-glaive-songs?sizes=1'],
 };
@@ -121,8 +122,12 @@ describe('page addresses', () => {
     expect(matchAppRoute('/server/ABC/welcome-message')).toMatchObject({ route: { id: 'server' }, params: { serverId: 'ABC', module: 'welcome-message' } });
   });
 
-  it('keeps anonymous copies only of fixed addresses, so the cache is bounded by the route table', () => {
-    for (const path of PUBLIC_CACHE_PATHS) expect(path, path).not.toContain(':');
-    expect(PUBLIC_CACHE_PATHS.size).toBe(ROUTES.filter((r: AppRoute) => r.publicCache === true).reduce((n, r) => n + r.paths.length, 0));
+  it('prerenders only pages the same for everyone: fixed addresses, no first-paint data', () => {
+    const prerendered = ROUTES.filter((r: AppRoute) => r.prerender === true);
+    expect(prerendered.map((r) => r.paths[0])).toEqual(['/', '/commands', '/privacy-policy', '/terms-of-service', '/contact', '/kenji', '/glaive']);
+    for (const route of prerendered) {
+      expect(FIRST_PAINT[route.id], route.id).toBeUndefined();
+      for (const path of route.paths) expect(path, path).not.toContain(':');
+    }
   });
 });

@@ -66,6 +66,24 @@ test('Sign Out ends the session: the server list is gone, also after a reload', 
   await expect(page.getByRole('heading', { name: 'Your Servers' })).toHaveCount(0);
   const cookies = await page.context().cookies();
   expect(cookies.some((c) => c.name.includes('sm_session'))).toBe(false);
+  expect(cookies.some((c) => c.name === 'sm_signed_in')).toBe(false);
+});
+
+test('a prerendered page shows a signed-in visitor a placeholder, never Login, until it knows them', async ({ page }) => {
+  await loginAs(page, DEMO_USERS.owner);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/check-auth', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await gotoHydrated(page, '/commands');
+  await expect(page.getByTestId('account-pending')).toBeVisible();
+  await expect(page.locator('header').getByText('Login', { exact: true })).toBeHidden();
+  release();
+  await expect(page.getByRole('button', { name: 'Demo Owner' })).toBeVisible();
+  await expect(page.getByTestId('account-pending')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
 });
 
 test('a tampered state is refused with a clear page', async ({ page }) => {

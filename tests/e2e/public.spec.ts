@@ -169,12 +169,39 @@ for (const path of ['/', '/commands', '/privacy-policy', '/terms-of-service', '/
   });
 }
 
-test('hydration does not refetch what the server already sent', async ({ page }) => {
-  const apiCalls: string[] = [];
-  page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/') && apiCalls.push(r.url()));
-  for (const path of ['/', '/commands', '/privacy-policy']) {
+test('a prerendered page asks only for what is not the same for everyone: who is there, and the landing page its figures', async ({ page }) => {
+  const expected: Record<string, string[]> = {
+    '/': ['/api/check-auth', '/api/stats'],
+    '/commands': ['/api/check-auth'],
+    '/privacy-policy': ['/api/check-auth'],
+  };
+  for (const [path, calls] of Object.entries(expected)) {
+    const apiCalls: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.startsWith('/api/')) apiCalls.push(pathname);
+    };
+    page.on('request', onRequest);
     await gotoHydrated(page, path);
     await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    expect(apiCalls.sort(), path).toEqual(calls);
   }
-  expect(apiCalls).toEqual([]);
+});
+
+test("the landing page's figures arrive after hydration without moving anything", async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/stats', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await gotoHydrated(page, '/');
+  const figures = page.locator('dl');
+  const servers = figures.locator('dd').first();
+  await expect(servers).toHaveText('–');
+  const before = await figures.boundingBox();
+  release();
+  await expect(servers).toHaveText(/^\d[\d,]*$/);
+  expect(await figures.boundingBox()).toEqual(before);
 });

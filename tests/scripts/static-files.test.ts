@@ -30,8 +30,26 @@ describe('run_worker_first', () => {
     for (const name of [...files, 'assets/main-abc123.js', 'assets/main-abc123.css']) expect(reachesWorkerFirst(`/${name}`, patterns), name).toBe(false);
   });
 
-  it('sends pages, the API and unknown paths straight to the Worker', () => {
-    for (const path of ['/', '/commands', '/commands.html', '/server/300000000000000001', '/kenji', '/api/stats', '/nope', '/favicon.svg.bak', '/screenshots'])
-      expect(reachesWorkerFirst(path, patterns), path).toBe(true);
+  it('leaves the prerendered pages to the asset server by their addresses (scripts/prerender.ts writes their files)', () => {
+    for (const path of ['/', '/commands', '/privacy-policy', '/terms-of-service', '/contact', '/kenji', '/glaive'])
+      expect(reachesWorkerFirst(path, patterns), path).toBe(false);
+  });
+
+  it("sends other pages, the prerendered pages' other spellings, the API and unknown paths straight to the Worker", () => {
+    const paths = [
+      '/commands.html',
+      '/index.html',
+      '/tos',
+      '/Commands',
+      '/kenji/',
+      '/kenji.html',
+      '/servers',
+      '/server/300000000000000001',
+      '/api/stats',
+      '/nope',
+      '/favicon.svg.bak',
+      '/screenshots',
+    ];
+    for (const path of paths) expect(reachesWorkerFirst(path, patterns), path).toBe(true);
   });
 });

@@ -49,6 +49,11 @@ describe('login', () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toContain('access_token');
+    // The hint a prerendered page reads before paint: no secret in it, so the script may read it; it lives as long as the session cookie.
+    const hint = res.headers.getSetCookie().find((c) => c.startsWith('sm_signed_in=')) ?? '';
+    expect(hint).toMatch(/^sm_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(/Max-Age=(\d+)/.exec(hint)?.[1]).toBe(/Max-Age=(\d+)/.exec(setCookie)?.[1]);
     const auth = await checkAuth(cookiesOf(res));
     expect(auth).toEqual({ authenticated: true, user: objectContaining({ id: USERS.owner, global_name: 'Demo Owner' }), isAdmin: false });
     const row = await env.DB.prepare('SELECT user_id, access_token FROM sessions').first<{ user_id: string; access_token: string }>();
@@ -133,6 +138,18 @@ describe('session cookie', () => {
     const res = await call('/api/check-auth', { cookie });
     expect(await res.json()).toEqual({ authenticated: false });
     expect(res.headers.getSetCookie().join()).toMatch(/sm_session=;/);
+    expect(res.headers.getSetCookie().join()).toMatch(/sm_signed_in=;/);
+  });
+
+  it('clears a signed-in hint left without a session, and leaves a live one alone', async () => {
+    const stale = await call('/api/check-auth', { cookie: 'sm_signed_in=1' });
+    expect(await stale.json()).toEqual({ authenticated: false });
+    expect(stale.headers.getSetCookie().join()).toMatch(/sm_signed_in=;/);
+    const signedIn = await loginAs(USERS.owner);
+    expect(signedIn).toContain('sm_signed_in=1');
+    const live = await call('/api/check-auth', { cookie: signedIn });
+    expect(await live.json()).toMatchObject({ authenticated: true });
+    expect(live.headers.getSetCookie()).toEqual([]);
   });
 });
 
@@ -142,6 +159,7 @@ describe('logout', () => {
     const res = await postJson('/api/logout', {}, { cookie });
     expect(res.status).toBe(204);
     expect(res.headers.getSetCookie().join()).toMatch(/sm_session=;/);
+    expect(res.headers.getSetCookie().join()).toMatch(/sm_signed_in=;/);
     expect(await checkAuth(cookie)).toEqual({ authenticated: false });
     expect((await call('/api/allowed-servers', { cookie })).status).toBe(401);
   });

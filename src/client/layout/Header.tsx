@@ -20,16 +20,21 @@ const SITE_LINKS = [
   { href: '/glaive', label: 'Glaive Library' },
 ] as const;
 
-const siteLinks = (loggedIn: boolean) => (loggedIn ? [{ href: '/servers', label: 'Dashboard' } as const, ...SITE_LINKS] : SITE_LINKS);
+const DASHBOARD_LINK = { href: '/servers', label: 'Dashboard' } as const;
+
+/** Signed in: the dashboard first. Not known yet: there too, shown only to a browser with the signed-in hint (LoginLink). */
+const siteLinks = (account: Account) => (account === 'signed-out' ? SITE_LINKS : [DASHBOARD_LINK, ...SITE_LINKS]);
+
+type Account = 'signed-in' | 'signed-out' | 'unknown';
 
 const closeMenu = (event: MouseEvent<HTMLAnchorElement>) => event.currentTarget.closest('details')?.removeAttribute('open');
 
 /** Site navigation: links in the bar on wider screens, a native disclosure menu on a phone (no script needed to open it). */
-function SiteNav({ loggedIn, location }: { loggedIn: boolean; location: string }) {
+function SiteNav({ account, location }: { account: Account; location: string }) {
   const links = (listClass: string, linkClass: string) => (
     <ul className={listClass}>
-      {siteLinks(loggedIn).map((link) => (
-        <li key={link.href}>
+      {siteLinks(account).map((link) => (
+        <li key={link.href} className={link === DASHBOARD_LINK && account === 'unknown' ? 'hidden signed-in:block' : undefined}>
           <Link
             href={link.href}
             aria-current={location === link.href || location.startsWith(`${link.href}/`) ? 'page' : undefined}
@@ -63,8 +68,31 @@ function SiteNav({ loggedIn, location }: { loggedIn: boolean; location: string }
   );
 }
 
+/**
+ * 'Login', or while the page does not know yet who is there (a prerendered page asks /api/check-auth after
+ * hydration), a quiet placeholder in its place for a browser that says it is signed in (the boot script reads
+ * the hint cookie before paint, src/client/theme-script.ts): a signed-in visitor never sees 'Login' flash.
+ */
+function LoginLink({ location, pending }: { location: string; pending: boolean }) {
+  return (
+    <>
+      <a
+        href={loginHref(location)}
+        className={`${buttonClass.primary} ${pending ? 'signed-in:hidden' : ''}`}
+      >
+        Login
+      </a>
+      {pending && (
+        <span aria-hidden="true" data-testid="account-pending" className="hidden px-1.5 py-2 sm:px-3 signed-in:block">
+          <span className="block h-5 w-20 animate-pulse rounded bg-gray-200 dark:bg-gray-800" />
+        </span>
+      )}
+    </>
+  );
+}
+
 export function Header() {
-  const { user, isAdmin } = useAuth();
+  const { unknown, user, isAdmin } = useAuth();
   const [location] = useLocation();
   return (
     <header className="sticky top-0 z-40 h-16 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
@@ -80,16 +108,14 @@ export function Header() {
           <span className="text-base font-bold tracking-tight text-gray-900 sm:text-lg dark:text-white">ServerManager</span>
         </Link>
         <div className="flex min-w-0 items-center gap-0.5 sm:gap-2">
-          <SiteNav loggedIn={user !== null} location={location} />
+          <SiteNav account={user ? 'signed-in' : unknown ? 'unknown' : 'signed-out'} location={location} />
           <ThemeToggle />
           {user ? (
             <Suspense fallback={null}>
               <accountMenu.Component user={user} isAdmin={isAdmin} />
             </Suspense>
           ) : (
-            <a href={loginHref(location)} className={buttonClass.primary}>
-              Login
-            </a>
+            <LoginLink location={location} pending={unknown} />
           )}
         </div>
       </nav>

@@ -79,7 +79,8 @@ function Frame({ children, label }: { children: ReactNode; label: string }) {
 }
 
 export default function Landing() {
-  const { user } = useAuth();
+  const { user, unknown } = useAuth();
+  // Asked for after hydration (the page is prerendered, the same for everyone); each figure keeps its place until then.
   const { data: stats } = useApi(apiKeys.stats, { refreshInterval: STATS_REFRESH_MS });
   const tiles = [
     { label: 'Servers', value: stats ? number.format(stats.servers) : '–' },
@@ -102,12 +103,14 @@ export default function Landing() {
             Add to Discord
           </a>
           <p className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm">
-            {user ? (
-              <Link href="/servers" className={QUIET_LINK}>
+            {/* Before the page knows who is there, the browser's signed-in hint picks (src/client/layout/Header.tsx, LoginLink). */}
+            {(user !== null || unknown) && (
+              <Link href="/servers" className={`${QUIET_LINK} ${user ? '' : 'hidden signed-in:inline'}`}>
                 Open Dashboard
               </Link>
-            ) : (
-              <a href="/api/auth" className={QUIET_LINK}>
+            )}
+            {!user && (
+              <a href="/api/auth" className={`${QUIET_LINK} ${unknown ? 'signed-in:hidden' : ''}`}>
                 Login
               </a>
             )}

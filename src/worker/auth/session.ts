@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { SessionUser } from '../../shared/account';
 import { toBase64Url } from '../../shared/base64url';
+import { SIGNED_IN_HINT_COOKIE } from '../../shared/sessions';
 import { deleteSession, findLiveSession, findSessionById, insertSession, touchSession, type SessionRow } from '../db/sessions';
 import type { DiscordTokens } from '../discord/oauth-token';
 import { DiscordUnauthorizedError, discordUnavailable } from '../discord/rest';
@@ -87,17 +88,19 @@ export async function startSession(c: Context<AppEnv>, user: SessionUser, tokens
   const row = { id, user, ...sealed, createdAt: now, lastSeenAt: now, expiresAt, device, refreshLockUntil: 0 };
   const ended = await insertSession(c.env.DB, row, { limits, maxLive: MAX_LIVE_SESSIONS_PER_USER, replaces });
   if (ended.length > 0) afterSessionsEnded(c.env, deferOf(c), ended);
-  setCookie(c, sessionCookieName(c.env), cookie, {
-    httpOnly: true,
-    secure: isHttps(c.env),
-    sameSite: 'Lax',
-    path: '/',
-    maxAge: Math.floor(lifetimeMs / 1000),
-  });
+  const maxAge = Math.floor(lifetimeMs / 1000);
+  setCookie(c, sessionCookieName(c.env), cookie, { httpOnly: true, secure: isHttps(c.env), sameSite: 'Lax', path: '/', maxAge });
+  setCookie(c, SIGNED_IN_HINT_COOKIE, '1', { secure: isHttps(c.env), sameSite: 'Lax', path: '/', maxAge });
 }
 
 export function clearSessionCookie<E extends AppEnv>(c: Context<E>): void {
   deleteCookie(c, sessionCookieName(c.env), { path: '/', secure: isHttps(c.env) });
+  deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: isHttps(c.env) });
+}
+
+/** A hint left without a session (its cookie gone or expired first): cleared when the page asks who is there. */
+export function clearStaleHint(c: Context<AppEnv>): void {
+  if (!c.get('session') && getCookie(c, SIGNED_IN_HINT_COOKIE) !== undefined) deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: isHttps(c.env) });
 }
 
 export const deferOf =

@@ -31,23 +31,25 @@ export function splitStyles(hrefs: readonly string[], sheets: Readonly<Record<st
   return { styles: hrefs.filter((href) => inlineText(href) === undefined), inlineStyles: hrefs.flatMap((href) => inlineText(href) ?? []) };
 }
 
-/** Per page module: the manifest is fixed for the build, and a sheet's text is checked once, not per request. */
+/** Per page module and way of styling: the manifest is fixed for the build, and a sheet's text is checked once, not per request. */
 const assetsBySource = new Map<string, PageAssets>();
 
 /**
  * The entry script, its CSS, and module preloads for the current page's chunk and everything it
  * imports, so the browser fetches them in parallel instead of discovering them one by one.
+ * `styles: 'linked'` links every sheet instead of putting it in the page (a prerendered page: see static-page.tsx).
  */
-export function pageAssets(pageSource: string): PageAssets {
-  let assets = assetsBySource.get(pageSource);
+export function pageAssets(pageSource: string, { styles = 'inline' }: { styles?: 'inline' | 'linked' } = {}): PageAssets {
+  const key = `${styles} ${pageSource}`;
+  let assets = assetsBySource.get(key);
   if (!assets) {
-    assets = collectAssets(pageSource);
-    assetsBySource.set(pageSource, assets);
+    assets = collectAssets(pageSource, styles);
+    assetsBySource.set(key, assets);
   }
   return assets;
 }
 
-function collectAssets(pageSource: string): PageAssets {
+function collectAssets(pageSource: string, styling: 'inline' | 'linked'): PageAssets {
   if (!manifest) return DEV_ASSETS;
   const chunks = manifest;
   const entry = chunks[CLIENT_ENTRY];
@@ -64,5 +66,6 @@ function collectAssets(pageSource: string): PageAssets {
   visit(CLIENT_ENTRY);
   visit(pageSource);
   const modulePreloads = [...seen].filter((k) => k !== CLIENT_ENTRY).map((k) => `/${chunks[k]?.file}`);
-  return { scripts: [`/${entry.file}`], modulePreloads, ...splitStyles([...styles], styleSheets) };
+  const sheets = styling === 'inline' ? splitStyles([...styles], styleSheets) : { styles: [...styles], inlineStyles: [] };
+  return { scripts: [`/${entry.file}`], modulePreloads, ...sheets };
 }

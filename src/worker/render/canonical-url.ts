@@ -1,6 +1,6 @@
 /**
  * One address per page: a page asked for by another spelling (`/Commands/`, `//commands`) is a permanent
- * redirect to its address, so neither the page cache nor a search engine sees two copies of one page.
+ * redirect to its address, so a search engine never sees two copies of one page.
  */
 import { canonicalPath } from '../../client/routes';
 

@@ -9,7 +9,6 @@ import { ReadAhead } from '../discord/cache';
 import type { ActiveSession } from '../hono-env';
 import { readServerListAhead, readSettingsPageAhead, serverListPage, settingsPage } from '../services/dashboard-pages';
 import { listAllLicences } from '../services/licences';
-import { stats } from '../services/stats';
 
 export interface LoaderContext {
   env: Env;
@@ -59,10 +58,6 @@ function pageData<K extends Keys>(data: PageData<K>): PageLoader {
 
 /** The pages with data at first paint, by route id (src/client/routes.ts); the others have none. */
 export const PAGE_DATA = {
-  landing: pageData({
-    keys: () => ({ stats: apiKeys.stats }),
-    load: async ({ env }) => ({ stats: await stats(env.DB) }),
-  }),
   servers: pageData({
     keys: () => ({ allowed: apiKeys.allowedServers, invitable: apiKeys.invitableServers, whitelist: apiKeys.whitelist }),
     readAhead: (readAhead, userId) => readServerListAhead(readAhead, userId),

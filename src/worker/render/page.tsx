@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { App } from '../../client/App';
 import { accountMenu } from '../../client/layout/Header';
 import { toaster } from '../../client/ui/LazyToaster';
-import { matchAppRoute, NOT_FOUND_ROUTE, pageAddress } from '../../client/routes';
+import { matchAppRoute, NOT_FOUND_ROUTE, pageAddress, type AppRoute } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
 import { checkAuth } from '../auth/check-auth';
 import { cookieClaims, resolveSession } from '../auth/session';
@@ -11,11 +11,25 @@ import { renderApp } from './app-html';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
 import { loadPage, pageDataOf, PageForbidden, PageNotFound, readAheadFor } from './loaders';
+import { renderStaticPage, STATIC_PAGE_CACHE_CONTROL, staticPageAddress } from './static-page';
 
-/** Server-side render of any page: route → loaders → React → HTML with the data island (see page-cache.ts for the cache). */
+/**
+ * A prerendered page reaches the Worker only by another of its addresses (`/tos`, `/index.html`: the asset server
+ * would redirect them), or where no file was built (`npm run dev`): the built file, else the same render.
+ */
+async function prerenderedPage(c: Context<AppEnv>, route: AppRoute): Promise<Response> {
+  const file = await c.env.ASSETS.fetch(new URL(staticPageAddress(route), c.req.url));
+  if (file.ok) return new Response(file.body, file);
+  await file.body?.cancel();
+  const html = await renderStaticPage(route, c.env.APP_ORIGIN);
+  return c.body(html, 200, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': STATIC_PAGE_CACHE_CONTROL });
+}
+
+/** Server-side render of any page: route → loaders → React → HTML with the data island. */
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const { route, params } = matchAppRoute(url.pathname);
+  if (route.prerender === true) return prerenderedPage(c, route);
   const claims = await cookieClaims(c);
   const pageData = pageDataOf(route.id);
   const readAhead = claims ? readAheadFor(pageData, c.env, claims.sub, params) : undefined;

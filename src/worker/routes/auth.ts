@@ -6,7 +6,7 @@ import { withSession } from '../auth/guards';
 import { LOGIN_ATTEMPT_TTL_SECONDS, loginCookieName, openLoginAttempt, sealLoginAttempt } from '../auth/login-state';
 import { authorizationUrl } from '../auth/oauth';
 import { DEFAULT_RETURN_PATH, safeReturnPath } from '../auth/return-path';
-import { endSession } from '../auth/session';
+import { clearStaleHint, endSession } from '../auth/session';
 import type { AppEnv } from '../hono-env';
 import { messagePage } from '../html/message-page';
 import { isSnowflake } from '../../shared/discord-ids';
@@ -70,6 +70,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get('/check-auth', withSession, (c) => {
     c.header('Cache-Control', 'private, no-store');
+    clearStaleHint(c);
     return c.json(checkAuth(c));
   })
   .get('/invite', (c) => c.redirect(inviteUrl(c.env, c.req.query('guild_id')), 302));
