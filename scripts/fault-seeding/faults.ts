@@ -1080,16 +1080,6 @@ export const FAULTS: readonly SeededFault[] = [
     tests: [W('round-trips'), W('pages')],
   },
   {
-    id: 'inline-style-case',
-    kind: 'comparison',
-    file: 'src/worker/render/assets.ts',
-    original: '!/<\\/style/i.test(text)',
-    faulty: '!/<\\/style/.test(text)',
-    description: 'a built sheet holding </STYLE is inlined and could close its own element',
-    layer: 'worker',
-    tests: [W('document')],
-  },
-  {
     id: 'app-html-keeps-client-boundary',
     kind: 'dropped-check',
     file: 'src/worker/render/app-html.ts',

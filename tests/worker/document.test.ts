@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { splitStyles } from '../../src/worker/render/assets';
 import { renderDocument } from '../../src/worker/render/document';
 import { SCRIPT_LOADER } from '../../src/client/script-loader';
 
@@ -10,8 +9,7 @@ const page = () =>
       assets: {
         scripts: ['/assets/main-1.js'],
         modulePreloads: ['/assets/vendor-1.js'],
-        styles: ['/assets/extra-1.css'],
-        inlineStyles: ['body{color:red}'],
+        styles: ['/assets/main-1.css', '/assets/extra-1.css'],
       },
       island: { fallback: {} },
       appHtml: '<h1>Commands</h1>',
@@ -19,11 +17,12 @@ const page = () =>
   );
 
 describe('the HTML around the React root', () => {
-  it('puts the built CSS in the head, so the first paint waits for no second request', () => {
+  it('links the built sheets in the head, in order, and puts no sheet text in the page', () => {
     const html = page();
-    expect(html.indexOf('<style>body{color:red}</style>')).toBeGreaterThan(html.indexOf('<head>'));
-    expect(html.indexOf('<style>body{color:red}</style>')).toBeLessThan(html.indexOf('</head>'));
-    expect(html).toContain('<link rel="stylesheet" href="/assets/extra-1.css">');
+    const first = html.indexOf('<link rel="stylesheet" href="/assets/main-1.css"><link rel="stylesheet" href="/assets/extra-1.css">');
+    expect(first).toBeGreaterThan(html.indexOf('<head>'));
+    expect(first).toBeLessThan(html.indexOf('</head>'));
+    expect(html).not.toContain('<style');
   });
 
   it('asks for the scripts only from the loader after the content and the data island: the page paints before they are fetched', () => {
@@ -39,16 +38,5 @@ describe('the HTML around the React root', () => {
     expect(html.indexOf(`<script>${SCRIPT_LOADER}</script>`)).toBeGreaterThan(list);
     expect(html).not.toMatch(/<script[^>]* src=|<link rel="modulepreload"/);
     expect(html.indexOf('</head>')).toBeLessThan(content);
-  });
-});
-
-describe('which built sheets are inlined', () => {
-  it('inlines a sheet whose text is known, links one that is not', () => {
-    expect(splitStyles(['/a.css', '/b.css'], { '/a.css': 'a{}' })).toEqual({ styles: ['/b.css'], inlineStyles: ['a{}'] });
-  });
-
-  it('links a sheet that could close its own <style> element, in any case', () => {
-    const sheets = { '/a.css': 'a{content:"</style>"}', '/b.css': 'b{content:"</STYLE"}', '/c.css': 'c{content:"<style>"}' };
-    expect(splitStyles(['/a.css', '/b.css', '/c.css'], sheets)).toEqual({ styles: ['/a.css', '/b.css'], inlineStyles: ['c{content:"<style>"}'] });
   });
 });

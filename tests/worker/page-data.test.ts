@@ -30,7 +30,8 @@ describe('every key the pages read is a GET the API app answers', () => {
 });
 
 describe("each page's first-paint data is what the API answers under the same key", () => {
-  it.each(['/', '/servers', `/server/${GUILDS.glaiveStudio}`, '/admin'])('%s', async (path) => {
+  // The landing page is built into a file: it has no first-paint data (its figures are asked for after hydration).
+  it.each(['/servers', `/server/${GUILDS.glaiveStudio}`, '/admin'])('%s', async (path) => {
     const { route, params } = matchAppRoute(path);
     const keys = pageDataOf(route.id)?.keys(params) ?? [];
     expect(keys.length, 'the page has first-paint data').toBeGreaterThan(0);

@@ -7,7 +7,7 @@ import { useToasterRequested } from '../hooks/useToasterRequest';
 import { lazyComponent } from '../lazy-component';
 import { toastHostElement } from './top-layer';
 
-/** Loaded ahead for pages that toast (src/worker/render/page.tsx), before the browser draws it. */
+/** sonner's container, loaded only where it is wanted. */
 export const toaster = lazyComponent<ToasterProps>(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 // Nothing to subscribe to: the host never changes once made; only the server and the hydrating render lack it.

@@ -1,14 +1,15 @@
-import manifest, { styleSheets } from 'virtual:client-manifest';
+import manifest from 'virtual:client-manifest';
 
 const CLIENT_ENTRY = 'src/client/main.tsx';
 
 export interface PageAssets {
   scripts: string[];
   modulePreloads: string[];
-  /** Stylesheets to link (dev: Vite serves the sources). */
+  /**
+   * Stylesheets to link (dev: Vite serves the sources). Linked, not put in the page: the built sheet is one
+   * immutable file that every page shares, so a visitor fetches it once, and a page is a quarter of its bytes.
+   */
   styles: string[];
-  /** Built stylesheets' text, put in the page: the first paint waits for no second request. */
-  inlineStyles: string[];
 }
 
 /** In dev, Vite serves the sources itself. */
@@ -16,40 +17,25 @@ const DEV_ASSETS: PageAssets = {
   scripts: ['/@vite/client', `/${CLIENT_ENTRY}`],
   modulePreloads: [],
   styles: ['/src/client/styles.css'],
-  inlineStyles: [],
 };
 
-/**
- * Which sheets go in the page (their text is known) and which are linked: a sheet whose text could close
- * its own <style> element is linked instead.
- */
-export function splitStyles(hrefs: readonly string[], sheets: Readonly<Record<string, string>>): Pick<PageAssets, 'styles' | 'inlineStyles'> {
-  const inlineText = (href: string) => {
-    const text = sheets[href];
-    return text !== undefined && !/<\/style/i.test(text) ? text : undefined;
-  };
-  return { styles: hrefs.filter((href) => inlineText(href) === undefined), inlineStyles: hrefs.flatMap((href) => inlineText(href) ?? []) };
-}
-
-/** Per page module and way of styling: the manifest is fixed for the build, and a sheet's text is checked once, not per request. */
+/** Per page module: the manifest is fixed for the build. */
 const assetsBySource = new Map<string, PageAssets>();
 
 /**
  * The entry script, its CSS, and module preloads for the current page's chunk and everything it
  * imports, so the browser fetches them in parallel instead of discovering them one by one.
- * `styles: 'linked'` links every sheet instead of putting it in the page (a prerendered page: see static-page.tsx).
  */
-export function pageAssets(pageSource: string, { styles = 'inline' }: { styles?: 'inline' | 'linked' } = {}): PageAssets {
-  const key = `${styles} ${pageSource}`;
-  let assets = assetsBySource.get(key);
+export function pageAssets(pageSource: string): PageAssets {
+  let assets = assetsBySource.get(pageSource);
   if (!assets) {
-    assets = collectAssets(pageSource, styles);
-    assetsBySource.set(key, assets);
+    assets = collectAssets(pageSource);
+    assetsBySource.set(pageSource, assets);
   }
   return assets;
 }
 
-function collectAssets(pageSource: string, styling: 'inline' | 'linked'): PageAssets {
+function collectAssets(pageSource: string): PageAssets {
   if (!manifest) return DEV_ASSETS;
   const chunks = manifest;
   const entry = chunks[CLIENT_ENTRY];
@@ -66,6 +52,5 @@ function collectAssets(pageSource: string, styling: 'inline' | 'linked'): PageAs
   visit(CLIENT_ENTRY);
   visit(pageSource);
   const modulePreloads = [...seen].filter((k) => k !== CLIENT_ENTRY).map((k) => `/${chunks[k]?.file}`);
-  const sheets = styling === 'inline' ? splitStyles([...styles], styleSheets) : { styles: [...styles], inlineStyles: [] };
-  return { scripts: [`/${entry.file}`], modulePreloads, ...sheets };
+  return { scripts: [`/${entry.file}`], modulePreloads, styles: [...styles] };
 }

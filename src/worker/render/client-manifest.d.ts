@@ -10,6 +10,4 @@ declare module 'virtual:client-manifest' {
   }
   const manifest: Record<string, ManifestChunk> | null;
   export default manifest;
-  /** The built stylesheets' text by URL path (empty in dev). */
-  export const styleSheets: Record<string, string>;
 }

@@ -46,22 +46,13 @@ function previewTags({ title, description, origin, address }: PageMeta): string[
 
 const encoder = new TextEncoder();
 
-/**
- * The built sheets as UTF-8, encoded once per page's assets (cached per page module in assets.ts): they are
- * most of a page's bytes (about 60 of 80 KB), and encoding them again per request was the largest single cost
- * of a logged-in page's render.
- */
+/** The stylesheet links as UTF-8, encoded once per page's assets (cached per page module in assets.ts). */
 const encodedStyles = new WeakMap<PageAssets, Uint8Array>();
 
 function stylesOf(assets: PageAssets): Uint8Array {
   let bytes = encodedStyles.get(assets);
   if (!bytes) {
-    bytes = encoder.encode(
-      [
-        ...assets.inlineStyles.map((text) => `<style>${text}</style>`),
-        ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-      ].join(''),
-    );
+    bytes = encoder.encode(assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join(''));
     encodedStyles.set(assets, bytes);
   }
   return bytes;

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { App } from '../../client/App';
 import { accountMenu } from '../../client/layout/Header';
-import { toaster } from '../../client/ui/LazyToaster';
 import { matchAppRoute, NOT_FOUND_ROUTE, pageAddress, type AppRoute } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
 import { checkAuth } from '../auth/check-auth';
@@ -48,7 +47,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     ),
     route.page.preload(),
     auth.authenticated ? accountMenu.preload() : undefined,
-    route.toasts === true ? toaster.preload() : undefined,
   ]);
   // A loader can decide the page does not exist for this visitor (a server they are not in), or that they may not see it.
   const notFound = loaded.status === 404 || route === NOT_FOUND_ROUTE;

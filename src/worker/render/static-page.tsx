@@ -1,6 +1,5 @@
 import { App } from '../../client/App';
 import { pageAddress, ROUTES, type AppRoute } from '../../client/routes';
-import { toaster } from '../../client/ui/LazyToaster';
 import { renderApp } from './app-html';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
@@ -23,14 +22,12 @@ export const staticPageFile = (route: AppRoute): string => {
 /**
  * A prerendered page as the build writes it: no visitor and no loader data, so the page asks who is signed in
  * (and the landing page its figures) after hydration, and hydrates first without the address's query.
- * Its stylesheet is linked, not put in the page as the Worker's pages have it: the sheet (an immutable
- * /assets file) is then fetched once for every page, and the page is a quarter of the bytes to send and compress.
  */
 export async function renderStaticPage(route: AppRoute, origin: string): Promise<Uint8Array<ArrayBuffer>> {
   const address = staticPageAddress(route);
-  await Promise.all([route.page.preload(), route.toasts === true ? toaster.preload() : undefined]);
+  await route.page.preload();
   const { html, failed } = await renderApp(<App ssrPath={address} ssrSearch="" fallback={{}} />);
   if (failed) throw new Error(`Rendering ${address} failed`);
   const meta = { title: route.title, description: route.description, origin, address };
-  return renderDocument({ meta, assets: pageAssets(route.source, { styles: 'linked' }), island: { fallback: {}, prerendered: true }, appHtml: html });
+  return renderDocument({ meta, assets: pageAssets(route.source), island: { fallback: {}, prerendered: true }, appHtml: html });
 }
