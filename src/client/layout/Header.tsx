@@ -76,10 +76,7 @@ function SiteNav({ account, location }: { account: Account; location: string }) 
 function LoginLink({ location, pending }: { location: string; pending: boolean }) {
   return (
     <>
-      <a
-        href={loginHref(location)}
-        className={`${buttonClass.primary} ${pending ? 'signed-in:hidden' : ''}`}
-      >
+      <a href={loginHref(location)} className={`${buttonClass.primary} ${pending ? 'signed-in:hidden' : ''}`}>
         Login
       </a>
       {pending && (
