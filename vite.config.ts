@@ -70,7 +70,7 @@ export default defineConfig(({ command }) => ({
                 // The small modules every page shares ride in one chunk instead of a tiny chunk (and request) each.
                 {
                   name: 'shell',
-                  test: /src[\\/]client[\\/](api(-keys)?\.ts|lazy-component\.tsx|hooks[\\/]use(Api|ToasterRequest)\.ts|features[\\/]account[\\/]useAuth\.ts|ui[\\/](Icons|LazyToaster)\.tsx)$|src[\\/]shared[\\/]constants\.ts$|vite[\\/]preload-helper/,
+                  test: /src[\\/]client[\\/](api\.ts|lazy-component\.tsx|hooks[\\/]use(Api|ToasterRequest)\.ts|features[\\/]account[\\/]useAuth\.ts|ui[\\/](Icons|LazyToaster)\.tsx|ui[\\/]top-layer\.ts)$|src[\\/]shared[\\/](constants|api-keys)\.ts$|vite[\\/]preload-helper/,
                   priority: 10,
                   includeDependenciesRecursively: false,
                 },
