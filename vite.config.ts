@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { cloudflare, type WorkerConfig } from '@cloudflare/vite-plugin';
+import { cloudflare } from '@cloudflare/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { devWorker } from './scripts/dev-worker.ts';
 import { prerenderPages } from './scripts/prerender.ts';
 import { CLIENT_OUT_DIR, clientManifest } from './scripts/vite-client-manifest.ts';
 
@@ -13,27 +13,6 @@ const alias = [
     replacement: fileURLToPath(new URL('./src/client/use-sync-external-store-shim.ts', import.meta.url)),
   },
 ];
-
-/**
- * The files `run_worker_first` leaves to the asset server: public/'s and the build's own folder. The other exclusions
- * are the prerendered pages' addresses, whose files only a build writes.
- */
-function namesAFile(pattern: string): boolean {
-  if (!pattern.startsWith('!')) return true;
-  const path = pattern.slice(1).replace(/\/\*$/, '');
-  return path === '/assets' || (path !== '/' && existsSync(`public${path}`));
-}
-
-/**
- * `npm run dev` builds no page into a file, and there the plugin answers what `run_worker_first` leaves to the assets
- * itself (a 404 where no file is): so in dev the prerendered pages' addresses go to the Worker, which renders them.
- * It also sets the public origin and, in demo mode, points the Worker at the fake Discord (scripts/dev.ts sets WORKER_VARS).
- */
-function devWorker(worker: WorkerConfig): void {
-  if (process.env.WORKER_VARS) Object.assign(worker.vars, JSON.parse(process.env.WORKER_VARS) as Record<string, string>);
-  const routes = worker.assets?.run_worker_first;
-  if (worker.assets && Array.isArray(routes)) worker.assets.run_worker_first = routes.filter(namesAFile);
-}
 
 export default defineConfig(({ command }) => ({
   plugins: [cloudflare(command === 'serve' ? { config: devWorker } : {}), react(), tailwindcss(), clientManifest()],
