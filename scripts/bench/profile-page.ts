@@ -2,7 +2,7 @@
 // running server (`npm start`), printed as the functions with the most self time (file:line) and the total per
 // request. Logged in as Demo Owner unless --anonymous.
 //   node --import ./scripts/resolve-ts-extensions.ts scripts/bench/profile-page.ts --pid <npm start's pid> --port 8787 \
-//     --path /server/300000000000000001 [--requests 400] [--top 30]
+//     --path /server/300000000000000001 [--requests 400] [--top 30] [--inclusive]
 import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
 import { findWorkerInspector, InspectorSession, WORKER_NAME } from './inspector.ts';
@@ -17,6 +17,7 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '400' },
     top: { type: 'string', default: '30' },
     anonymous: { type: 'boolean', default: false },
+    inclusive: { type: 'boolean', default: false },
   },
 });
 if (values.pid === undefined) throw new Error('--pid <the pid of npm start> is required');
@@ -27,6 +28,7 @@ const INTERVAL_US = 100;
 interface Node {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 
 async function login(): Promise<string> {
@@ -71,6 +73,16 @@ const { profile } = (await session.send('Profiler.stop')) as { profile: { nodes:
 session.close();
 
 const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+const parentOf = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((child) => [child, n.id] as const)));
+const frameKey = (frame: Node['callFrame']) => `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}`;
+/** With --inclusive, a sample counts for every function on its stack (once each), not only the innermost. */
+function keysOf(id: number): Set<string> {
+  const keys = new Set<string>();
+  for (let node = byNode.get(id); node; node = values.inclusive ? byNode.get(parentOf.get(node.id) ?? -1) : undefined) {
+    if (node.callFrame.functionName !== '(root)') keys.add(frameKey(node.callFrame));
+  }
+  return keys;
+}
 const selfUs = new Map<string, number>();
 let busyUs = 0;
 profile.samples.forEach((id, i) => {
@@ -79,12 +91,11 @@ profile.samples.forEach((id, i) => {
   if (!frame || frame.functionName === '(idle)' || frame.functionName === '(root)') return;
   // A gap after a sample is time between requests, not the sample's: count at most a few periods.
   const us = Math.min(delta, 3 * INTERVAL_US);
-  const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}`;
-  selfUs.set(key, (selfUs.get(key) ?? 0) + us);
+  for (const key of keysOf(id)) selfUs.set(key, (selfUs.get(key) ?? 0) + us);
   busyUs += us;
 });
 const requests = result.requests.total;
 console.log(`${values.path}: ${requests} requests (${result.non2xx} non-2xx), isolate ≈ ${(busyUs / 1000 / requests).toFixed(3)} ms per request`);
-console.log('| self µs/request | function |');
+console.log(`| ${values.inclusive ? 'inclusive' : 'self'} µs/request | function |`);
 console.log('|---|---|');
 for (const [key, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) console.log(`| ${(us / requests).toFixed(1)} | ${key} |`);

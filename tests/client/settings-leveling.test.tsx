@@ -67,7 +67,7 @@ describe('a module added as one registry entry', () => {
     await userEvent.clear(xp);
     await userEvent.type(xp, '101');
     expect(within(card).getByText('Enter a whole number from 1 to 100.')).toBeTruthy();
-    for (const nav of screen.getAllByRole('navigation', { name: 'Server settings' })) expect(nav.textContent).toContain('Leveling');
+    expect(screen.getByRole('navigation', { name: 'Server settings' }).textContent).toContain('Leveling');
   });
 
   it('is in the bot API and its OpenAPI document, with its bounds', () => {

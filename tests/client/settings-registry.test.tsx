@@ -65,7 +65,7 @@ describe('module navigation', () => {
       path: `/server/${GUILD}`,
       fallback: { '/api/check-auth': auth, [`/api/server-settings?serverID=${GUILD}`]: settings },
     });
-    const nav = screen.getAllByRole('navigation', { name: 'Server settings' })[0] as HTMLElement;
+    const nav = screen.getByRole('navigation', { name: 'Server settings' });
     const expected: Record<string, string> = {
       antinuke: 'Anti-Nuke (On)',
       antimp3: 'Anti-MP3 (Off)',

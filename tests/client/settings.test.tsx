@@ -203,7 +203,7 @@ describe('settings page', () => {
   it('shows one module per address, and the navigation moves between them and back to the overview', async () => {
     const { location } = renderPage(fixture(), true, 'logs');
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Logs']);
-    const nav = screen.getAllByRole('navigation', { name: 'Server settings' })[0] as HTMLElement;
+    const nav = screen.getByRole('navigation', { name: 'Server settings' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.textContent.replace(/\(.*\)$/, ''))).toEqual([
       'Overview',
@@ -232,9 +232,16 @@ describe('settings page', () => {
     expect(document.title).toBe('Kenji Lounge | ServerManager');
   });
 
+  it('renders the module list once: the phone disclosure and the wide sidebar are the same list', () => {
+    renderPage(fixture(), true, 'logs');
+    const nav = screen.getByRole('navigation', { name: 'Server settings' });
+    expect(within(nav).getAllByRole('link', { name: /^Logs/ })).toHaveLength(1);
+    expect(nav.querySelectorAll('details > .module-nav-list > ul')).toHaveLength(1);
+  });
+
   it('on a phone the navigation is one disclosure that names where you are, and a choice closes it', async () => {
     renderPage(fixture(), true, 'auto-role');
-    const phone = screen.getAllByRole('navigation', { name: 'Server settings' })[1] as HTMLElement;
+    const phone = screen.getByRole('navigation', { name: 'Server settings' });
     const details = phone.querySelector('details') as HTMLDetailsElement;
     const summary = phone.querySelector('summary') as HTMLElement;
     expect(summary.textContent).toBe('Section: Auto-Role(Needs setup)');
@@ -556,7 +563,7 @@ describe('settings page', () => {
     await userEvent.click(input);
     await userEvent.tab();
     expect(server.posted).toHaveLength(1);
-    const nav = screen.getAllByRole('navigation', { name: 'Server settings' })[0] as HTMLElement;
+    const nav = screen.getByRole('navigation', { name: 'Server settings' });
     await userEvent.click(within(nav).getByRole('link', { name: /^Ticket/ }));
     const emoji = within(screen.getByRole('region', { name: 'Ticket' })).getByRole('textbox', { name: 'Emoji' });
     await userEvent.type(emoji, '🎫{Enter}');

@@ -20,13 +20,20 @@ function counted(trips: Trips): Env {
     trips.d1.push(trip);
     trips.all.push(trip);
   };
+  // A batch is recorded with the SQL its first statement began with.
+  const sqlOf = new WeakMap<D1PreparedStatement, string>();
   const db = new Proxy(env.DB, {
     get(target, name) {
-      if (name === 'batch') return (statements: D1PreparedStatement[]) => (record(`batch of ${statements.length}`), target.batch(statements));
+      if (name === 'batch')
+        return (statements: D1PreparedStatement[]) => {
+          const first = statements[0] ? (sqlOf.get(statements[0]) ?? '?') : '';
+          record(`batch of ${statements.length} from ${first}`);
+          return target.batch(statements);
+        };
       if (name !== 'prepare') return Reflect.get(target, name, target) as unknown;
       return (sql: string) => {
-        const wrap = (statement: D1PreparedStatement): D1PreparedStatement =>
-          new Proxy(statement, {
+        const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+          const proxy: D1PreparedStatement = new Proxy(statement, {
             get(s, member) {
               const value = Reflect.get(s, member, s) as unknown;
               if (member === 'bind') return (...args: unknown[]) => wrap(s.bind(...args));
@@ -34,6 +41,9 @@ function counted(trips: Trips): Env {
               return (...args: unknown[]) => (record(sql), (value as (...a: unknown[]) => unknown).apply(s, args));
             },
           });
+          sqlOf.set(proxy, sql);
+          return proxy;
+        };
         return wrap(target.prepare(sql));
       };
     },
@@ -69,9 +79,9 @@ async function tripsOf(path: string, cookie: string): Promise<Trips & { island: 
 }
 
 /**
- * A logged-in page is a session lookup with, beside it, the user's guild list (KV; for one server its roles and
- * channels too), then one D1 batch of everything that depends on it, the bot's presence in those guilds
- * included. With warm caches nothing is written: a read costs no D1 write and no KV put.
+ * A logged-in page with warm caches is the user's guild list (KV; for one server its roles and channels too), then
+ * one D1 round trip: the session's row and everything that depends on the list, the bot's presence in those guilds
+ * included. Nothing is written: a read costs no D1 write and no KV put.
  */
 describe('round trips of a logged-in page with warm caches', () => {
   let owner = '';
@@ -91,41 +101,57 @@ describe('round trips of a logged-in page with warm caches', () => {
     return tripsOf(path, owner);
   }
 
-  it("the server list: the session beside the guild list, then one batch for the bot's presence, the role grants and the whitelist", async () => {
+  const SESSION_BATCH = /^batch of (\d+) from SELECT \* FROM sessions/;
+
+  it("the server list: the guild list, then one batch for the session, the bot's presence, the role grants and the whitelist", async () => {
     const { d1, kv, all } = await warmTrips('/servers');
-    // The presence (its rows and whether the bot has synced), the grants, the whitelist.
-    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 4']);
-    // The KV key read once, and started before the session lookup, not after its answer; nothing of the bot's size.
+    // The session, the presence (its rows and whether the bot has synced), the grants, the whitelist.
+    expect(d1).toEqual([expect.stringMatching(SESSION_BATCH)]);
+    expect(SESSION_BATCH.exec(d1[0] ?? '')?.[1]).toBe('5');
+    // The KV key read once, before the session's round trip; nothing of the bot's size.
     expect(kv).toEqual(['get discord:user-guilds:100000000000000002']);
-    expect(all.slice(0, 2)).toEqual([...kv, expect.stringMatching(/^SELECT \* FROM sessions/)]);
+    expect(all).toEqual([...kv, ...d1]);
   });
 
-  it("a server's settings page: the session beside the guild list and the server's roles, then one batch for presence, grants, whitelist, settings and license", async () => {
+  it("a server's settings page: the guild list and the server's roles, then one batch for the session, presence, grants, whitelist, settings and license", async () => {
     const { d1, kv, all, island } = await warmTrips(`/server/${GUILDS.kenjiLounge}`);
-    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 6']);
+    expect(d1).toEqual([expect.stringMatching(SESSION_BATCH)]);
+    expect(SESSION_BATCH.exec(d1[0] ?? '')?.[1]).toBe('7');
     // Each read got its own share of the batch: the license, the whitelist entry, the server list.
     expect(island.fallback[`/api/server-settings?serverID=${GUILDS.kenjiLounge}`]).toMatchObject({ id: GUILDS.kenjiLounge, whitelist: { active: true } });
     expect(island.fallback['/api/whitelisted-servers']).toMatchObject({ servers: [GUILDS.kenjiLounge], licensed: [GUILDS.kenjiLounge] });
     expect(island.fallback['/api/allowed-servers']).toEqual(expect.arrayContaining([expect.objectContaining({ id: GUILDS.kenjiLounge, access: 'manage' })]));
     expect(kv).toEqual(['get discord:user-guilds:100000000000000002', `get discord:guild:${GUILDS.kenjiLounge}`]);
-    expect(all.slice(0, 3)).toEqual([...kv, expect.stringMatching(/^SELECT \* FROM sessions/)]);
+    expect(all).toEqual([...kv, ...d1]);
+  });
+
+  it('a guild list older than its 30 s in KV: the session alone first, since Discord is asked with its token', async () => {
+    await warmTrips('/servers');
+    const key = 'discord:user-guilds:100000000000000002';
+    const entry = await env.CACHE.get<{ value: unknown; storedAt: number }>(key, 'json');
+    await env.CACHE.put(key, JSON.stringify({ value: entry?.value, storedAt: Date.now() - 31_000 }));
+    const { d1, island } = await tripsOf('/servers', owner);
+    expect(d1[0]).toMatch(/^SELECT \* FROM sessions/);
+    expect(d1.slice(1)).toEqual([expect.stringMatching(/^batch of 4 from /)]);
+    expect(island.fallback['/api/allowed-servers']).toEqual(expect.arrayContaining([expect.objectContaining({ id: GUILDS.kenjiLounge })]));
   });
 
   it("the settings API: the session, then settings, license and the bot's presence in one batch", async () => {
     const { d1, kv } = await warmTrips(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`);
-    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), 'batch of 4']);
+    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), expect.stringMatching(/^batch of 4 from /)]);
     expect(kv.every((call) => call.startsWith('get '))).toBe(true);
   });
 
-  it('a cookie whose session has ended starts the reads ahead but the page shows nothing of them', async () => {
+  it('a cookie whose session has ended makes the reads ahead but the page shows nothing of them', async () => {
     const ended = await loginAs(USERS.owner);
     await tripsOf('/servers', ended);
     // The session this cookie names, read from its own claims: other sessions of the same user stay.
     const { sid } = decodeJwt(/sm_session=([^;]+)/.exec(ended)?.[1] ?? '');
     const { meta } = await env.DB.prepare('DELETE FROM sessions WHERE id = ?').bind(String(sid)).run();
     expect(meta.changes).toBe(1);
-    const { kv, island } = await tripsOf('/servers', ended);
+    const { kv, d1, island } = await tripsOf('/servers', ended);
     expect(kv).toContain('get discord:user-guilds:100000000000000002');
+    expect(d1).toEqual([expect.stringMatching(SESSION_BATCH)]);
     expect(Object.keys(island.fallback)).not.toContain('/api/allowed-servers');
     expect(island.fallback['/api/check-auth']).toEqual({ authenticated: false });
   });

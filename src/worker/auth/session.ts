@@ -4,7 +4,8 @@ import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { SessionUser } from '../../shared/account';
 import { toBase64Url } from '../../shared/base64url';
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/sessions';
-import { deleteSession, findLiveSession, findSessionById, insertSession, touchSession, type SessionRow } from '../db/sessions';
+import { allReads, NOTHING, runRead, type BatchRead } from '../db/batch';
+import { deleteSession, findSessionById, liveSessionRead, insertSession, touchSession, type SessionRow } from '../db/sessions';
 import type { DiscordTokens } from '../discord/oauth-token';
 import { DiscordUnauthorizedError, discordUnavailable } from '../discord/rest';
 import type { ActiveSession, AppEnv, SessionClaims } from '../hono-env';
@@ -156,22 +157,34 @@ function activeSession(c: Context<AppEnv>, keyring: TokenKeyring, row: SessionRo
  * by the handlers that need it: public pages' anonymous visitors and song Range requests never pay for it.
  */
 export async function resolveSession(c: Context<AppEnv>): Promise<ActiveSession | undefined> {
-  if (c.get('sessionResolved')) return c.get('session');
+  return (await resolveSessionWith(c, undefined)).session;
+}
+
+/**
+ * The same, with reads for the user the cookie names sharing the session row's D1 round trip: their result is
+ * given only when that session is live (a revoked one's reads are dropped unread).
+ */
+export async function resolveSessionWith<T>(
+  c: Context<AppEnv>,
+  alongside: BatchRead<T> | undefined,
+): Promise<{ session: ActiveSession | undefined; alongside: T | undefined }> {
+  if (c.get('sessionResolved')) return { session: c.get('session'), alongside: undefined };
   c.set('sessionResolved', true);
-  if (getCookie(c, sessionCookieName(c.env)) === undefined) return undefined;
+  if (getCookie(c, sessionCookieName(c.env)) === undefined) return { session: undefined, alongside: undefined };
   const claims = await cookieClaims(c);
   const limits = sessionLimits(c.env);
-  const row = claims ? await findLiveSession(c.env.DB, claims.sid, claims.sub, limits) : null;
+  const sessionRead = claims ? liveSessionRead(c.env.DB, claims.sid, claims.sub, limits) : undefined;
+  const [row, along] = sessionRead ? await runRead(c.env.DB, allReads([sessionRead, alongside ?? NOTHING])) : [null, undefined];
   const keyring = row ? await keyringOf(c.env) : null;
   const accessToken = row && keyring ? await usableAccessToken(c.env, keyring, row) : null;
   if (!row || !keyring || accessToken === null) {
     // Tokens that no configured key opens (or a refused grant): the row is useless, so it goes too.
     if (row) await deleteSession(c.env.DB, row.id);
     clearSessionCookie(c);
-    return undefined;
+    return { session: undefined, alongside: undefined };
   }
   if (limits.now - row.lastSeenAt >= LAST_SEEN_INTERVAL_MS) await touchSession(c.env.DB, row.id, limits.now, LAST_SEEN_INTERVAL_MS);
   const session = activeSession(c, keyring, row, accessToken);
   c.set('session', session);
-  return session;
+  return { session, alongside: along };
 }

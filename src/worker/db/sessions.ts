@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../shared/account';
+import type { BatchRead } from './batch';
 
 /** A session as stored. The Discord tokens are sealed (see crypto/token-cipher.ts); this layer never opens them. */
 export interface SessionRow {
@@ -95,12 +96,15 @@ export async function insertSession(
 }
 
 /** A live session of that user, or null when deleted, expired, idle too long or not theirs. */
-export async function findLiveSession(db: D1Database, id: string, userId: string, limits: SessionLimits): Promise<SessionRow | null> {
-  const row = await db
-    .prepare(`SELECT * FROM sessions WHERE id = ? AND user_id = ? AND ${LIVE}`)
-    .bind(id, userId, ...liveParams(limits))
-    .first<RawSessionRow>();
-  return row ? fromRaw(row) : null;
+/** The session `id` of `userId` if it is live, as a read that can share a D1 batch with others. */
+export function liveSessionRead(db: D1Database, id: string, userId: string, limits: SessionLimits): BatchRead<SessionRow | null> {
+  return {
+    statements: [db.prepare(`SELECT * FROM sessions WHERE id = ? AND user_id = ? AND ${LIVE}`).bind(id, userId, ...liveParams(limits))],
+    read: ([result]) => {
+      const [row] = (result?.results ?? []) as RawSessionRow[];
+      return row ? fromRaw(row) : null;
+    },
+  };
 }
 
 export async function findSessionById(db: D1Database, id: string): Promise<SessionRow | null> {

@@ -114,6 +114,10 @@ export function readGuildListsAhead(readAhead: ReadAhead, userId: string): void 
   if (isSnowflake(userId)) readAhead.start(discordCacheKeys.userGuilds(userId));
 }
 
+/** The user's guild list from a KV read started ahead, if it is fresh enough to need no Discord call. */
+export const freshUserGuildsAhead = (readAhead: ReadAhead, userId: string): Promise<PartialGuild[] | null> =>
+  isSnowflake(userId) ? readAhead.fresh<PartialGuild[]>(discordCacheKeys.userGuilds(userId), USER_GUILDS_TTL_SECONDS) : Promise.resolve(null);
+
 /** Starts the KV read of a guild's snapshot (see ReadAhead). */
 export function readGuildSnapshotAhead(readAhead: ReadAhead, guildId: string): void {
   if (isSnowflake(guildId)) readAhead.start(discordCacheKeys.guildSnapshot(guildId));

@@ -44,6 +44,12 @@ export class ReadAhead {
     if (!this.#reads.has(key)) this.#reads.set(key, read(this.#kv, key));
   }
 
+  /** The value of a read started here, if it is younger than `ttlSeconds`; the read stays for `take`. */
+  async fresh<T>(key: string, ttlSeconds: number): Promise<T | null> {
+    const entry = (await this.#reads.get(key)) as CacheEntry<T> | null | undefined;
+    return entry && isFresh(entry, ttlSeconds) ? entry.value : null;
+  }
+
   take<T>(key: string): Promise<CacheEntry<T> | null> | undefined {
     const started = this.#reads.get(key) as Promise<CacheEntry<T> | null> | undefined;
     this.#reads.delete(key);
@@ -69,7 +75,7 @@ const isTransient = (error: unknown) => error instanceof ApiError && TRANSIENT_C
  */
 export async function cached<T>(kv: KVNamespace, key: string, ttlSeconds: number, load: () => Promise<T>, options: CacheOptions = {}): Promise<Aged<T>> {
   const entry = await (options.readAhead?.take<T>(key) ?? read<T>(kv, key));
-  if (options.fresh !== true && entry !== null && Date.now() - entry.storedAt < ttlSeconds * 1000) return { value: entry.value, asOf: null };
+  if (options.fresh !== true && entry !== null && isFresh(entry, ttlSeconds)) return { value: entry.value, asOf: null };
   let value: T;
   try {
     value = await load();
@@ -82,6 +88,8 @@ export async function cached<T>(kv: KVNamespace, key: string, ttlSeconds: number
   await store(kv, key, value);
   return { value, asOf: null };
 }
+
+const isFresh = (entry: CacheEntry<unknown>, ttlSeconds: number) => Date.now() - entry.storedAt < ttlSeconds * 1000;
 
 async function read<T>(kv: KVNamespace, key: string): Promise<CacheEntry<T> | null> {
   let entry: CacheEntry<T> | null;

@@ -7,7 +7,8 @@ import { ApiError } from '../errors';
 import { isAdminId } from '../auth/guards';
 import { ReadAhead } from '../discord/cache';
 import type { ActiveSession } from '../hono-env';
-import { readServerListAhead, readSettingsPageAhead, serverListPage, settingsPage } from '../services/dashboard-pages';
+import { mapRead, type BatchRead } from '../db/batch';
+import { serverListPage, serverListReadsAhead, settingsPage, settingsReadsAhead } from '../services/dashboard-pages';
 import { listAllLicences } from '../services/licences';
 
 export interface LoaderContext {
@@ -27,32 +28,54 @@ type AnswerOf<K> = K extends ApiKey<infer T> ? T : never;
 
 /**
  * One page's first-paint data, declared in one place: the SWR keys it fills (known from the route's params
- * alone, and the very keys the page reads), the KV reads it can start before the session is confirmed, and its
+ * alone, and the very keys the page reads), the reads it can make before the session is confirmed, and its
  * loader, which answers each key with that key's own answer type. A key it leaves out is fetched by the page.
  */
-interface PageData<K extends Keys> {
+interface PageData<K extends Keys, A> {
   keys: (params: Params) => K;
-  /** The KV reads the loader will make for a signed-in user, which need nothing from the session's row. */
-  readAhead?: (readAhead: ReadAhead, userId: string, params: Params) => void;
-  load: (context: LoaderContext, keys: K) => Promise<{ [N in keyof K]?: AnswerOf<K[N]> }>;
+  /**
+   * For the user the session cookie names: starts the KV reads the loader will make and, when their answers
+   * allow, gives the loader's D1 reads, which then share the session row's round trip (`ahead` once it is live).
+   */
+  readAhead?: (env: Env, readAhead: ReadAhead, userId: string, params: Params) => Promise<BatchRead<A> | undefined>;
+  load: (context: LoaderContext & { ahead?: A | undefined }, keys: K) => Promise<{ [N in keyof K]?: AnswerOf<K[N]> }>;
 }
+
+/** A page's loader, ready to run: the SWR keys it fills and their answers. */
+export type PageLoad = (context: LoaderContext) => Promise<Fallback>;
 
 /** A page's data with its names erased: what the renderer runs. */
 export interface PageLoader {
   keys: (params: Params) => readonly string[];
-  readAhead?: ((readAhead: ReadAhead, userId: string, params: Params) => void) | undefined;
-  load: (context: LoaderContext) => Promise<Fallback>;
+  /** Its reads ahead (PageData), whose result is the loader bound to what they read. */
+  readAhead?: ((env: Env, readAhead: ReadAhead, userId: string, params: Params) => Promise<BatchRead<PageLoad> | undefined>) | undefined;
+  load: PageLoad;
 }
 
-function pageData<K extends Keys>(data: PageData<K>): PageLoader {
+function pageData<K extends Keys, A = never>(data: PageData<K, A>): PageLoader {
+  const load = async (context: LoaderContext & { ahead?: A | undefined }) => {
+    const keys = data.keys(context.params);
+    const answers: Fallback = await data.load(context, keys);
+    return Object.fromEntries(Object.entries(answers).flatMap(([name, answer]) => (keys[name] === undefined ? [] : [[keys[name], answer]])));
+  };
+  const readAhead = data.readAhead;
   return {
     keys: (params) => Object.values(data.keys(params)),
-    readAhead: data.readAhead,
-    load: async (context) => {
-      const keys = data.keys(context.params);
-      const answers: Fallback = await data.load(context, keys);
-      return Object.fromEntries(Object.entries(answers).flatMap(([name, answer]) => (keys[name] === undefined ? [] : [[keys[name], answer]])));
-    },
+    readAhead:
+      readAhead &&
+      (async (env, started, userId, params) => {
+        const reads = await readAhead(env, started, userId, params);
+        return (
+          reads &&
+          mapRead(
+            reads,
+            (ahead): PageLoad =>
+              (context) =>
+                load({ ...context, ahead }),
+          )
+        );
+      }),
+    load,
   };
 }
 
@@ -60,21 +83,21 @@ function pageData<K extends Keys>(data: PageData<K>): PageLoader {
 export const PAGE_DATA = {
   servers: pageData({
     keys: () => ({ allowed: apiKeys.allowedServers, invitable: apiKeys.invitableServers, whitelist: apiKeys.whitelist }),
-    readAhead: (readAhead, userId) => readServerListAhead(readAhead, userId),
-    load: async ({ env, session, signal, readAhead }) => (session ? serverListPage(env, session, { signal, readAhead }) : {}),
+    readAhead: (env, readAhead, userId) => serverListReadsAhead(env, readAhead, userId),
+    load: async ({ env, session, signal, readAhead, ahead }) => (session ? serverListPage(env, session, { signal, readAhead, ahead }) : {}),
   }),
   // The settings, the user's servers for the switcher, and their whitelist for the license banner.
   server: pageData({
     keys: ({ serverId = '' }) => ({ settings: apiKeys.serverSettings(serverId), allowed: apiKeys.allowedServers, whitelist: apiKeys.whitelist }),
-    readAhead: (readAhead, userId, { serverId = '' }) => readSettingsPageAhead(readAhead, userId, serverId),
-    load: async ({ env, session, params, signal, readAhead }) => {
+    readAhead: (env, readAhead, userId, { serverId = '' }) => settingsReadsAhead(env, readAhead, userId, serverId),
+    load: async ({ env, session, params, signal, readAhead, ahead }) => {
       const serverId = params.serverId ?? '';
       // Not a Discord id, a module the bot does not have, or a server this user can neither manage nor read: there is no such page for them.
       if (!isSnowflake(serverId)) throw new PageNotFound();
       if (params.module !== undefined && sectionOfSlug(params.module) === null) throw new PageNotFound();
       if (!session) return {};
       try {
-        return await settingsPage(env, session, serverId, { signal, readAhead });
+        return await settingsPage(env, session, serverId, { signal, readAhead, ahead });
       } catch (error) {
         // A server the user is in but may not open says why and how to get in; any other is no page for them.
         if (error instanceof ApiError && error.status === 403 && isAccessDenial(error.code)) {
@@ -97,14 +120,14 @@ const hasPageData = (id: string): id is keyof typeof PAGE_DATA => Object.hasOwn(
 export const pageDataOf = (id: string): PageLoader | undefined => (hasPageData(id) ? PAGE_DATA[id] : undefined);
 
 /**
- * Starts the KV reads the page's loader will make for the user the session cookie names, so that they run beside
- * the session's D1 lookup instead of after it. The loader uses them only once the session is confirmed.
+ * Starts the reads the page's loader will make for the user the session cookie names (PageData's `readAhead`):
+ * the KV reads run before the session's D1 lookup, and the D1 reads they allow share it. The loader uses what
+ * they read only once the session is confirmed.
  */
-export function readAheadFor(page: PageLoader | undefined, env: Env, userId: string, params: Params): ReadAhead | undefined {
+export function readAheadFor(page: PageLoader | undefined, env: Env, userId: string, params: Params) {
   if (!page?.readAhead) return undefined;
   const readAhead = new ReadAhead(env.CACHE);
-  page.readAhead(readAhead, userId, params);
-  return readAhead;
+  return { readAhead, alongside: page.readAhead(env, readAhead, userId, params) };
 }
 
 /** A loader's verdict that this visitor may not see the page: it renders with this data (which says why) and 403. */
@@ -150,6 +173,6 @@ export async function withinBudget(key: string, run: (signal: AbortSignal) => Pr
 }
 
 /** The page's first-paint data (none for a page without a loader), within the budget. */
-export async function loadPage(id: string, page: PageLoader | undefined, context: Omit<LoaderContext, 'signal'>): Promise<Fallback> {
-  return page ? withinBudget(id, (signal) => page.load({ ...context, signal })) : {};
+export async function loadPage(id: string, load: PageLoad | undefined, context: Omit<LoaderContext, 'signal'>): Promise<Fallback> {
+  return load ? withinBudget(id, (signal) => load({ ...context, signal })) : {};
 }

@@ -4,7 +4,7 @@ import { accountMenu } from '../../client/layout/Header';
 import { matchAppRoute, NOT_FOUND_ROUTE, pageAddress, type AppRoute } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
 import { checkAuth } from '../auth/check-auth';
-import { cookieClaims, resolveSession } from '../auth/session';
+import { cookieClaims, resolveSessionWith } from '../auth/session';
 import type { AppEnv } from '../hono-env';
 import { renderApp } from './app-html';
 import { pageAssets } from './assets';
@@ -31,13 +31,13 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   if (route.prerender === true) return prerenderedPage(c, route);
   const claims = await cookieClaims(c);
   const pageData = pageDataOf(route.id);
-  const readAhead = claims ? readAheadFor(pageData, c.env, claims.sub, params) : undefined;
-  const session = await resolveSession(c);
+  const ahead = claims ? readAheadFor(pageData, c.env, claims.sub, params) : undefined;
+  const { session, alongside: loadAhead } = await resolveSessionWith(c, await ahead?.alongside);
   const auth = checkAuth(c);
   if (route.adminOnly && !(auth.authenticated && auth.isAdmin)) return c.redirect('/', 302);
 
   const [loaded] = await Promise.all([
-    loadPage(route.id, pageData, { env: c.env, session, params, readAhead }).then(
+    loadPage(route.id, loadAhead ?? pageData?.load, { env: c.env, session, params, readAhead: ahead?.readAhead }).then(
       (data) => ({ status: 200 as const, data }),
       (error: unknown) => {
         if (error instanceof PageNotFound) return { status: 404 as const, data: {} };

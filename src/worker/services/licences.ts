@@ -87,11 +87,11 @@ const toOwnerEntry = (row: WhitelistRow, names: Map<string, string>, now: number
  * The user's whitelist as the modal shows it, as a read that can share a D1 batch; names and licences come from
  * the guilds of their guild list that they manage.
  */
-export function ownerWhitelistRead(env: Env, session: ActiveSession, userGuilds: Aged<readonly PartialGuild[]>): BatchRead<WhitelistStateResponse> {
+export function ownerWhitelistRead(env: Env, userId: string, userGuilds: Aged<readonly PartialGuild[]>): BatchRead<WhitelistStateResponse> {
   const guilds = userGuilds.value.filter(canManageGuild);
   const rows = ownerLicenceRead(
     env.DB,
-    session.user.id,
+    userId,
     guilds.map((g) => g.id),
   );
   return {
@@ -126,7 +126,7 @@ export async function ownerWhitelist(
   const guilds = await (known ??
     // Names and the licensed list are a nicety: the entries themselves must show even when Discord does not answer.
     userGuildList(env, session, options).catch((): Aged<readonly PartialGuild[]> => ({ value: [], asOf: null })));
-  return runRead(env.DB, ownerWhitelistRead(env, session, guilds));
+  return runRead(env.DB, ownerWhitelistRead(env, session.user.id, guilds));
 }
 
 /** Adds a server the user manages, or moves their licence onto it (`oldServerID`), within the per-user limit. */

@@ -61,8 +61,9 @@ function Destinations({ serverId, settings, current }: Props) {
 }
 
 /**
- * The way between the overview and the modules: a sidebar from 768 px, and on a phone one line that says
- * where you are and opens the list (a disclosure, so it works before the script has loaded too).
+ * The way between the overview and the modules, one list for both layouts: on a phone a line that says where you
+ * are and opens the list (a disclosure, so it works before the script has loaded too); from 768 px the same list as
+ * a sidebar, always shown (styles.css, `.module-nav`).
  */
 export function ModuleNav(props: Props) {
   const { current } = props;
@@ -94,33 +95,23 @@ export function ModuleNav(props: Props) {
   const here = props.current === null ? null : moduleSpec(props.current);
   const state = props.current === null ? null : moduleStatus(props.current, props.settings[props.current]);
   return (
-    <>
-      <nav aria-label="Server settings" className="hidden md:sticky md:top-20 md:block md:self-start">
-        <Destinations {...props} />
-      </nav>
-      <nav aria-label="Server settings" className="md:hidden">
-        <details ref={menu} className="group rounded-xl border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900">
-          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-3 py-2.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden">
-            <span className="settings-muted-icon">{here ? <ModuleIcon name={here.icon} /> : <OverviewIcon />}</span>
-            <span className="flex-1">
-              <span className="text-gray-600 dark:text-gray-400">Section: </span>
-              <span className="font-semibold">{here ? here.title : 'Overview'}</span>
-            </span>
-            {state && <StatusDot {...state} />}
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              fill="currentColor"
-              className="h-5 w-5 text-gray-500 transition-transform group-open:rotate-180 dark:text-gray-400"
-            >
-              <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-            </svg>
-          </summary>
-          <div className="border-t border-gray-200 p-2 dark:border-gray-800">
-            <Destinations {...props} />
-          </div>
-        </details>
-      </nav>
-    </>
+    <nav aria-label="Server settings" className="module-nav">
+      <details ref={menu} className="module-nav-menu group">
+        <summary className="module-nav-summary">
+          <span className="settings-muted-icon">{here ? <ModuleIcon name={here.icon} /> : <OverviewIcon />}</span>
+          <span className="flex-1">
+            <span className="text-gray-600 dark:text-gray-400">Section: </span>
+            <span className="font-semibold">{here ? here.title : 'Overview'}</span>
+          </span>
+          {state && <StatusDot {...state} />}
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="module-nav-chevron">
+            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+          </svg>
+        </summary>
+        <div className="module-nav-list">
+          <Destinations {...props} />
+        </div>
+      </details>
+    </nav>
   );
 }
