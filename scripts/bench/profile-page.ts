@@ -2,7 +2,7 @@
 // running server (`npm start`), printed as the functions with the most self time (file:line) and the total per
 // request. Logged in as Demo Owner unless --anonymous.
 //   node --import ./scripts/resolve-ts-extensions.ts scripts/bench/profile-page.ts --pid <npm start's pid> --port 8787 \
-//     --path /server/300000000000000001 [--requests 400] [--top 30] [--inclusive]
+//     --path /server/300000000000000001 [--requests 400] [--top 30] [--inclusive] [--identity]
 import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
 import { findWorkerInspector, InspectorSession, WORKER_NAME } from './inspector.ts';
@@ -18,6 +18,8 @@ const { values } = parseArgs({
     top: { type: 'string', default: '30' },
     anonymous: { type: 'boolean', default: false },
     inclusive: { type: 'boolean', default: false },
+    // Without Accept-Encoding: what the page costs the isolate when nothing is compressed.
+    identity: { type: 'boolean', default: false },
   },
 });
 if (values.pid === undefined) throw new Error('--pid <the pid of npm start> is required');
@@ -48,7 +50,9 @@ async function login(): Promise<string> {
 
 const cookie = values.anonymous ? undefined : await login();
 const target = { name: values.path, path: values.path, ...(cookie === undefined ? {} : { cookie }) };
-const hammer = (amount: number) => autocannon({ url: `${base}${values.path}`, connections: 4, amount, headers: requestHeaders(target) });
+const headers = requestHeaders(target);
+if (values.identity) delete headers['accept-encoding'];
+const hammer = (amount: number) => autocannon({ url: `${base}${values.path}`, connections: 4, amount, headers });
 await hammer(100); // warm: modules loaded, caches filled
 
 const [pid] = findWorkerd(Number(values.pid), port).app;

@@ -6,6 +6,7 @@ import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { LazyToaster } from './ui/LazyToaster';
 import { MusicHeader } from './layout/MusicHeader';
+import { useLinkNavigation } from './hooks/useLinkNavigation';
 import { useTheme } from './hooks/useTheme';
 import { matchAppRoute, NOT_FOUND_ROUTE } from './routes';
 
@@ -41,6 +42,7 @@ export function App({ ssrPath, ssrSearch, fallback, notFound = false }: AppProps
 function Shell({ notFoundAt }: { notFoundAt: string | null }) {
   const [location] = useLocation();
   const [theme] = useTheme();
+  useLinkNavigation();
   const matched = matchAppRoute(location);
   const { route, params } = location === notFoundAt ? { route: NOT_FOUND_ROUTE, params: {} } : matched;
   const Page = route.page.Component;

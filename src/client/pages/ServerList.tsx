@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Link } from 'wouter';
 import { apiKey, apiKeys } from '../../shared/api-keys';
 import type { ServerLicence } from '../../shared/licences';
 import { formatExpiry, isPermanentExpiry } from '../../shared/whitelist';
@@ -123,7 +122,7 @@ function Servers() {
         <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
           {servers.map((s) => (
             <li key={s.id}>
-              <Link
+              <a
                 href={`/server/${s.id}`}
                 className="flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-4 transition hover:border-indigo-500 hover:shadow focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-800 dark:bg-gray-900"
               >
@@ -137,7 +136,7 @@ function Servers() {
                     whitelist.data && <LicenceLine licence={whitelist.data.licences.find((l) => l.serverID === s.id)} />
                   )}
                 </span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

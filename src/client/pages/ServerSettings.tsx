@@ -1,4 +1,4 @@
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { isSnowflake } from '../../shared/discord-ids';
 import { isAccessDenial, mayChange, type AccessDeniedResponse } from '../../shared/server-access';
 import { useSWRConfig } from 'swr';
@@ -42,12 +42,12 @@ export default function ServerSettingsPage({ params }: { params: Record<string, 
 }
 
 const backLink = (
-  <Link
+  <a
     href="/servers"
     className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
   >
     <span aria-hidden="true">←</span> Back to servers
-  </Link>
+  </a>
 );
 
 /** Another server the user manages, one choice away, at the same module (the list is the server list's, sent with the page). */

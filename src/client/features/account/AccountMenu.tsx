@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import type { SessionUser } from '../../../shared/account';
 import { useSignOut } from './useSignOut';
 import { ChevronDownIcon } from '../../ui/Icons';
@@ -91,14 +91,14 @@ export function AccountMenu({ user, isAdmin }: AccountMenuProps) {
           className="absolute right-0 z-50 mt-2 w-48 overflow-hidden rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-800"
         >
           {!location.includes('/bite') && (
-            <Link href="/bite" role="menuitem" className={itemClass} onClick={() => setOpen(false)}>
+            <a href="/bite" role="menuitem" className={itemClass} onClick={() => setOpen(false)}>
               Server Manager
-            </Link>
+            </a>
           )}
           {isAdmin && (
-            <Link href="/admin" role="menuitem" className={itemClass} onClick={() => setOpen(false)}>
+            <a href="/admin" role="menuitem" className={itemClass} onClick={() => setOpen(false)}>
               Admin
-            </Link>
+            </a>
           )}
           {menuActions.map(({ label, run }) => (
             <button

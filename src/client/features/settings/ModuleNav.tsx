@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'wouter';
 import { moduleStatus, type ModuleStatus, type ServerSettingsResponse } from '../../../shared/settings';
 import { serverSettingsPath } from '../../../shared/settings-paths';
 import { moduleSpec, SECTION_NAMES, type SectionName } from '../../../shared/settings-registry';
@@ -34,25 +33,25 @@ function Destinations({ serverId, settings, current }: Props) {
   return (
     <ul className="flex flex-col gap-1">
       <li>
-        <Link href={serverSettingsPath(serverId)} aria-current={current === null ? 'page' : undefined} className="settings-nav-item">
+        <a href={serverSettingsPath(serverId)} aria-current={current === null ? 'page' : undefined} className="settings-nav-item">
           <span className="settings-muted-icon">
             <OverviewIcon />
           </span>
           <span className="flex-1">Overview</span>
-        </Link>
+        </a>
       </li>
       {SECTION_NAMES.map((section) => {
         const spec = moduleSpec(section);
         const { status, label } = moduleStatus(section, settings[section]);
         return (
           <li key={section}>
-            <Link href={serverSettingsPath(serverId, section)} aria-current={current === section ? 'page' : undefined} className="settings-nav-item">
+            <a href={serverSettingsPath(serverId, section)} aria-current={current === section ? 'page' : undefined} className="settings-nav-item">
               <span className="settings-muted-icon">
                 <ModuleIcon name={spec.icon} />
               </span>
               <span className="flex-1">{spec.title}</span>
               <StatusDot status={status} label={label} />
-            </Link>
+            </a>
           </li>
         );
       })}

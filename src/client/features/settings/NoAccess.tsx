@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import type { AccessDeniedResponse } from '../../../shared/server-access';
 
 const button =
@@ -26,9 +25,9 @@ export function NoAccess({ serverId, denial }: { serverId: string; denial: Acces
             Add bot
           </a>
         )}
-        <Link href="/servers" className={botMissing ? secondary : primary}>
+        <a href="/servers" className={botMissing ? secondary : primary}>
           Back to servers
-        </Link>
+        </a>
       </div>
     </section>
   );

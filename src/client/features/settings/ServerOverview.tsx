@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { moduleStatus, type ModuleStatus, type ServerSettingsResponse } from '../../../shared/settings';
 import { mayChange } from '../../../shared/server-access';
 import { serverSettingsPath } from '../../../shared/settings-paths';
@@ -29,9 +28,9 @@ function ModuleCard({ serverId, section, settings }: { serverId: string; section
         </span>
         <h3 className="module-card-title">
           {/* The whole card is the link's target; its name stays the module's title. */}
-          <Link href={serverSettingsPath(serverId, section)} aria-describedby={detailsId}>
+          <a href={serverSettingsPath(serverId, section)} aria-describedby={detailsId}>
             {spec.title}
-          </Link>
+          </a>
         </h3>
         <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${BADGE[status]}`} data-status={status}>
           {label}
