@@ -12,7 +12,7 @@ const OUT_DIR = 'dist/prerender';
 
 /** src/worker/render/prerender.ts, as bundled. */
 interface PrerenderModule {
-  prerender: (origin: string) => Promise<{ files: { name: string; body: Uint8Array }[]; headerRules: string }>;
+  prerender: (origin: string) => Promise<{ files: { name: string; body: string }[]; headerRules: string }>;
 }
 
 /**

@@ -37,8 +37,23 @@ export function isOrigin(value: unknown): value is string {
 }
 
 /** The names of the settings that are missing or too weak for this path (empty when all is well). */
-export function missingSettings(env: Env, path: string): string[] {
-  const secrets = path.startsWith(BOT_API_PREFIX) ? [...APP_SECRETS, ...BOT_API_SECRETS] : APP_SECRETS;
+/**
+ * What is missing does not change while an isolate keeps its env, so it is worked out once per env object and
+ * kind of path (every request asked it; each secret's strength is its UTF-8 length).
+ */
+const checked = new WeakMap<Env, Map<boolean, readonly string[]>>();
+
+export function missingSettings(env: Env, path: string): readonly string[] {
+  const botApi = path.startsWith(BOT_API_PREFIX);
+  let known = checked.get(env);
+  if (!known) checked.set(env, (known = new Map<boolean, readonly string[]>()));
+  let missing = known.get(botApi);
+  if (!missing) known.set(botApi, (missing = findMissingSettings(env, botApi)));
+  return missing;
+}
+
+function findMissingSettings(env: Env, botApi: boolean): string[] {
+  const secrets = botApi ? [...APP_SECRETS, ...BOT_API_SECRETS] : APP_SECRETS;
   const missing: string[] = secrets.filter((name) => !isStrongSecret(setting(env, name)));
   for (const name of OPTIONAL_SECRETS) {
     const value = setting(env, name);

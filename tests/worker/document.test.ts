@@ -3,18 +3,16 @@ import { renderDocument } from '../../src/worker/render/document';
 import { SCRIPT_LOADER } from '../../src/client/script-loader';
 
 const page = () =>
-  new TextDecoder().decode(
-    renderDocument({
-      meta: { title: 'Commands | ServerManager', description: 'Every command', origin: 'https://example.com', address: '/commands' },
-      assets: {
-        scripts: ['/assets/main-1.js'],
-        modulePreloads: ['/assets/vendor-1.js'],
-        styles: ['/assets/main-1.css', '/assets/extra-1.css'],
-      },
-      island: { fallback: {} },
-      appHtml: '<h1>Commands</h1>',
-    }),
-  );
+  renderDocument({
+    meta: { title: 'Commands | ServerManager', description: 'Every command', origin: 'https://example.com', address: '/commands' },
+    assets: {
+      scripts: ['/assets/main-1.js'],
+      modulePreloads: ['/assets/vendor-1.js'],
+      styles: ['/assets/main-1.css', '/assets/extra-1.css'],
+    },
+    island: { fallback: {} },
+    appHtml: '<h1>Commands</h1>',
+  });
 
 describe('the HTML around the React root', () => {
   it('links the built sheets in the head, in order, and puts no sheet text in the page', () => {

@@ -30,14 +30,14 @@ describe('the prerendered pages (what the build writes into the assets directory
       'kenji.html',
       'glaive.html',
     ]);
-    const terms = new TextDecoder().decode(files.find((file) => file.name === 'terms-of-service.html')?.body);
+    const terms = files.find((file) => file.name === 'terms-of-service.html')?.body;
     expect(terms).toContain('<title>Terms of Service | ServerManager</title>');
     expect(terms).toContain(`<link rel="canonical" href="${env.APP_ORIGIN}/terms-of-service">`);
   });
 
   it('hold the same HTML the Worker renders for an alias when no file was built', async () => {
     const { files } = await prerender(env.APP_ORIGIN);
-    const built = new TextDecoder().decode(files.find((file) => file.name === 'commands.html')?.body);
+    const built = files.find((file) => file.name === 'commands.html')?.body;
     expect(await (await call('/commands.html')).text()).toBe(built);
   });
 

@@ -44,33 +44,12 @@ function previewTags({ title, description, origin, address }: PageMeta): string[
   ];
 }
 
-const encoder = new TextEncoder();
-
-/** The stylesheet links as UTF-8, encoded once per page's assets (cached per page module in assets.ts). */
-const encodedStyles = new WeakMap<PageAssets, Uint8Array>();
-
-function stylesOf(assets: PageAssets): Uint8Array {
-  let bytes = encodedStyles.get(assets);
-  if (!bytes) {
-    bytes = encoder.encode(assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join(''));
-    encodedStyles.set(assets, bytes);
-  }
-  return bytes;
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
-
-/** The HTML around the React root, as UTF-8. Dark by default; the boot script switches to light before paint. */
-export function renderDocument({ meta, assets, island, appHtml }: DocumentParts): Uint8Array<ArrayBuffer> {
-  const head = [
+/**
+ * The HTML around the React root, as one string (the runtime encodes it as it sends it). Dark by default; the boot
+ * script switches to light before paint.
+ */
+export function renderDocument({ meta, assets, island, appHtml }: DocumentParts): string {
+  return [
     '<!doctype html>',
     '<html lang="en" class="dark" style="color-scheme:dark">',
     '<head>',
@@ -82,8 +61,7 @@ export function renderDocument({ meta, assets, island, appHtml }: DocumentParts)
     '<meta name="theme-color" content="#030712">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<script>${THEME_BOOT_SCRIPT}</script>`,
-  ].join('');
-  const body = [
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     '</head>',
     '<body class="bg-gray-50 antialiased dark:bg-gray-950">',
     `<div id="root">${appHtml}</div>`,
@@ -92,7 +70,6 @@ export function renderDocument({ meta, assets, island, appHtml }: DocumentParts)
     '</body>',
     '</html>',
   ].join('');
-  return concat([encoder.encode(head), stylesOf(assets), encoder.encode(body)]);
 }
 
 /** The scripts as data, and the fixed loader that asks for them once the page is painted. */

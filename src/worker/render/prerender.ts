@@ -10,7 +10,7 @@ import { PRERENDERED_ROUTES, renderStaticPage, STATIC_PAGE_CACHE_CONTROL, static
 export interface PrerenderedFile {
   /** Path inside the assets directory. */
   name: string;
-  body: Uint8Array;
+  body: string;
 }
 
 /** What the Worker's middleware puts on a page, read from that middleware rather than listed again. */

@@ -23,7 +23,7 @@ export const staticPageFile = (route: AppRoute): string => {
  * A prerendered page as the build writes it: no visitor and no loader data, so the page asks who is signed in
  * (and the landing page its figures) after hydration, and hydrates first without the address's query.
  */
-export async function renderStaticPage(route: AppRoute, origin: string): Promise<Uint8Array<ArrayBuffer>> {
+export async function renderStaticPage(route: AppRoute, origin: string): Promise<string> {
   const address = staticPageAddress(route);
   await route.page.preload();
   const { html, failed } = await renderApp(<App ssrPath={address} ssrSearch="" fallback={{}} />);
