@@ -339,6 +339,21 @@ describe('guild lists', () => {
     expect(query.has('after')).toBe(false);
   });
 
+  it('keeps in KV only the fields the dashboard reads of each guild, not its feature list, banner or presence count', async () => {
+    const token = await issueToken(OWNER_ID);
+    await getUserGuilds(env, token, OWNER_ID);
+    const stored = await env.CACHE.get<{ value: Record<string, unknown>[] }>(`discord:user-guilds:${OWNER_ID}`, 'json');
+    const kenji = stored?.value.find((guild) => guild.id === BOT_GUILD);
+    expect(kenji).toEqual({
+      id: BOT_GUILD,
+      name: 'Kenji Lounge',
+      icon: null,
+      owner: true,
+      permissions: expect.stringMatching(/^\d+$/) as unknown,
+      approximate_member_count: 1284,
+    });
+  });
+
   it('serves the second read from KV without calling Discord', async () => {
     const token = await issueToken(OWNER_ID);
     const first = await getUserGuilds(env, token, OWNER_ID);
@@ -402,11 +417,12 @@ describe("the bot's presence in one guild", () => {
 
 describe('guild data', () => {
   it('fetches roles, channels, emoji and the bot member together and caches them as one entry', async () => {
-    const { roles, channels, botMember, emojis } = (await getGuildSnapshot(env, BOT_GUILD)).value;
+    const { roles, channels, emojis, botHighestRolePosition } = (await getGuildSnapshot(env, BOT_GUILD)).value;
     expect(roles.length).toBeGreaterThan(1);
     expect(channels.length).toBeGreaterThan(0);
-    expect(emojis?.map((emoji) => emoji.name)).toContain('kenji_wave');
-    expect(botMember.user.id).toBe(env.DISCORD_CLIENT_ID);
+    expect(emojis.map((emoji) => emoji.name)).toContain('kenji_wave');
+    // The bot's role in the demo guild (ServerManager, position 3) is its highest.
+    expect(botHighestRolePosition).toBe(3);
     await getGuildSnapshot(env, BOT_GUILD);
     expect((await restCalls()).map((call) => call.path).sort()).toEqual(
       [
@@ -416,6 +432,15 @@ describe('guild data', () => {
         `/api/v10/guilds/${BOT_GUILD}/roles`,
       ].sort(),
     );
+  });
+
+  it("keeps in KV the lists the settings page shows, sorted, not Discord's objects", async () => {
+    await getGuildSnapshot(env, BOT_GUILD);
+    const stored = await env.CACHE.get<{ value: { roles: object[]; channels: { position: number }[] } }>(`discord:guild:v2:${BOT_GUILD}`, 'json');
+    expect(stored?.value.roles[0]).toEqual({ id: expect.any(String) as unknown, name: 'Lounge Staff', color: 0xe74c3c, position: 5, managed: false });
+    expect(Object.keys(stored?.value.channels[0] ?? {}).sort()).toEqual(['id', 'name', 'parent_id', 'position', 'type']);
+    const positions = stored?.value.channels.map((channel) => channel.position) ?? [];
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
   it('does not cache failures', async () => {

@@ -339,7 +339,7 @@ describe("a server's modules each have an address", () => {
       expect(res.status).toBe(200);
       const html = await res.text();
       // The module's own view (its current entry in the navigation), with the same data island as the overview.
-      expect(html).toContain(`aria-current="page" href="/server/${GUILDS.kenjiLounge}/${module}"`);
+      expect(html).toContain(`href="/server/${GUILDS.kenjiLounge}/${module}" aria-current="page"`);
       expect(html).toContain(`"/api/server-settings?serverID=${GUILDS.kenjiLounge}":`);
     },
   );

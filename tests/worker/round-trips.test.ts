@@ -121,7 +121,7 @@ describe('round trips of a logged-in page with warm caches', () => {
     expect(island.fallback[`/api/server-settings?serverID=${GUILDS.kenjiLounge}`]).toMatchObject({ id: GUILDS.kenjiLounge, whitelist: { active: true } });
     expect(island.fallback['/api/whitelisted-servers']).toMatchObject({ servers: [GUILDS.kenjiLounge], licensed: [GUILDS.kenjiLounge] });
     expect(island.fallback['/api/allowed-servers']).toEqual(expect.arrayContaining([expect.objectContaining({ id: GUILDS.kenjiLounge, access: 'manage' })]));
-    expect(kv).toEqual(['get discord:user-guilds:100000000000000002', `get discord:guild:${GUILDS.kenjiLounge}`]);
+    expect(kv).toEqual(['get discord:user-guilds:100000000000000002', `get discord:guild:v2:${GUILDS.kenjiLounge}`]);
     expect(all).toEqual([...kv, ...d1]);
   });
 

@@ -224,7 +224,7 @@ describe('POST /api/update-server-settings: roles and channels of the guild', ()
 
   it('accepts a role the cached view of the guild does not know yet, after asking Discord again', async () => {
     expect((await settingsOf(GUILDS.kenjiLounge, owner)).status).toBe(200);
-    const key = `discord:guild:${GUILDS.kenjiLounge}`;
+    const key = `discord:guild:v2:${GUILDS.kenjiLounge}`;
     const cachedView = await env.CACHE.get<{ value: { roles: { id: string }[] }; storedAt: number }>(key, 'json');
     if (!cachedView) throw new Error('the settings page did not cache the guild');
     // As if the role was made in Discord a moment after the page cached the guild.

@@ -4,9 +4,7 @@
  * `Aged` data: its `asOf` says when a last known copy standing in for Discord was stored (see cache.ts).
  */
 import type {
-  APIEmoji,
   APIGuildMember,
-  APIRole,
   APIUser,
   RESTAPIPartialCurrentUserGuild,
   RESTGetCurrentUserGuildMemberResult,
@@ -19,6 +17,7 @@ import type {
 import { isSnowflake } from '../../shared/discord-ids';
 import { ApiError, badInput } from '../errors';
 import { cached } from './cache';
+import { toGuildSnapshot, type GuildSnapshot } from './guild-snapshot';
 import type { CacheOptions, ReadAhead } from './cache';
 import type { Aged } from './data-age';
 import { DISCORD_MISSING_ACCESS, DISCORD_NOT_FOUND, DiscordRest } from './rest';
@@ -29,7 +28,16 @@ export interface DiscordEnv extends DiscordRestEnv {
   DISCORD_CLIENT_ID: string;
 }
 
-export type PartialGuild = RESTAPIPartialCurrentUserGuild;
+/**
+ * What is kept of a guild of the user's list: the fields the dashboard reads. Discord's entries carry more (the
+ * feature list, banner, presence count), which a user in 200 guilds would have every page read from KV and parse.
+ */
+export type PartialGuild = Pick<RESTAPIPartialCurrentUserGuild, 'id' | 'name' | 'icon' | 'owner' | 'permissions' | 'approximate_member_count'>;
+
+const toPartialGuild = (guild: RESTAPIPartialCurrentUserGuild): PartialGuild => {
+  const { id, name, icon, owner, permissions, approximate_member_count: members } = guild;
+  return members === undefined ? { id, name, icon, owner, permissions } : { id, name, icon, owner, permissions, approximate_member_count: members };
+};
 
 const USER_GUILDS_TTL_SECONDS = 30;
 const GUILD_DATA_TTL_SECONDS = 60;
@@ -55,7 +63,8 @@ export interface DiscordCallOptions extends CacheOptions {
 const discordCacheKeys = {
   userGuilds: (userId: string) => `discord:user-guilds:${userId}`,
   botPresence: (guildId: string) => `discord:bot-presence:${guildId}`,
-  guildSnapshot: (guildId: string) => `discord:guild:${guildId}`,
+  // v2: the trimmed snapshot (guild-snapshot.ts); a v1 entry held Discord's objects as they came.
+  guildSnapshot: (guildId: string) => `discord:guild:v2:${guildId}`,
   memberRoles: (guildId: string, userId: string) => `discord:member-roles:${guildId}:${userId}`,
   missingReference: (guildId: string, id: string) => `discord:missing:${guildId}:${id}`,
 };
@@ -100,12 +109,14 @@ export async function getUser(env: DiscordEnv, userId: string): Promise<APIUser>
  * second page (and its wait under the route's rate limit) could only come back empty.
  */
 export async function getUserGuilds(env: DiscordEnv, token: string, userId: string, options: DiscordCallOptions = {}): Promise<Aged<PartialGuild[]>> {
-  const load = () =>
-    rest(env).request<RESTGetAPICurrentUserGuildsResult>('/users/@me/guilds', {
-      auth: { type: 'user', token },
-      signal: options.signal,
-      query: { with_counts: true, limit: GUILDS_PAGE_LIMIT },
-    });
+  const load = async () =>
+    (
+      await rest(env).request<RESTGetAPICurrentUserGuildsResult>('/users/@me/guilds', {
+        auth: { type: 'user', token },
+        signal: options.signal,
+        query: { with_counts: true, limit: GUILDS_PAGE_LIMIT },
+      })
+    ).map(toPartialGuild);
   return cached(env.CACHE, discordCacheKeys.userGuilds(snowflake(userId)), USER_GUILDS_TTL_SECONDS, load, options);
 }
 
@@ -147,15 +158,6 @@ export async function getBotPresence(env: DiscordEnv, guildId: string, options: 
 }
 
 /** What the settings page needs to know of a guild, fetched together and cached as one KV entry. */
-export interface GuildSnapshot {
-  roles: APIRole[];
-  channels: RESTGetAPIGuildChannelsResult;
-  /** The bot's own member (its roles decide which roles it can manage). */
-  botMember: APIGuildMember;
-  /** The server's own emoji; absent from snapshots cached before the page offered them. */
-  emojis?: APIEmoji[];
-}
-
 /** One KV read for a page view instead of four; the four Discord calls run in parallel on a miss. */
 export async function getGuildSnapshot(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<Aged<GuildSnapshot>> {
   const guild = `/guilds/${snowflake(guildId)}`;
@@ -168,7 +170,7 @@ export async function getGuildSnapshot(env: DiscordEnv, guildId: string, options
       client.request<APIGuildMember>(`${guild}/members/${snowflake(env.DISCORD_CLIENT_ID)}`, request),
       client.request<RESTGetAPIGuildEmojisResult>(`${guild}/emojis`, request),
     ]);
-    return { roles, channels, botMember, emojis };
+    return toGuildSnapshot({ roles, channels, botMember, emojis });
   };
   return cached(env.CACHE, discordCacheKeys.guildSnapshot(guildId), GUILD_DATA_TTL_SECONDS, load, options);
 }

@@ -2,55 +2,21 @@
  * The bot's view of a guild that the settings need: its roles, channels, emoji and the bot's highest role, read
  * from Discord through the KV cache, plus the checks that a saved role or channel really exists there.
  */
-import type { APIEmoji, APIRole, RESTGetAPIGuildChannelsResult } from 'discord-api-types/v10';
-import { isAssignableRole, TEXT_CHANNEL_TYPE, type GuildLists, type SettingsChannel, type SettingsEmoji, type SettingsRole } from '../../shared/settings';
+import { isAssignableRole, TEXT_CHANNEL_TYPE } from '../../shared/settings';
 import type { FieldKind } from '../../shared/settings-registry';
 import { getGuildSnapshot, isKnownMissing, rememberMissing, type DiscordCallOptions, type DiscordEnv } from '../discord/api';
 import type { Aged } from '../discord/data-age';
-import { highestRolePosition } from '../discord/permissions';
+import type { GuildSnapshot } from '../discord/guild-snapshot';
 import { badRequest } from '../errors';
 
-export type GuildView = Omit<GuildLists, 'id'>;
+export type GuildView = GuildSnapshot;
 
 const EMPTY_VIEW: GuildView = { roles: [], channels: [], emojis: [], botHighestRolePosition: 0 };
-
-function toRole(role: APIRole): SettingsRole {
-  return { id: role.id, name: role.name, color: role.colors.primary_color, position: role.position, managed: role.managed };
-}
-
-/** Custom emoji only (Discord's list has no unicode ones), by name as the page lists them. */
-function toEmojis(emojis: readonly APIEmoji[]): SettingsEmoji[] {
-  return emojis
-    .flatMap((emoji) =>
-      emoji.id === null || !emoji.name ? [] : [{ id: emoji.id, name: emoji.name, animated: emoji.animated === true, available: emoji.available !== false }],
-    )
-    .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-function toChannels(channels: RESTGetAPIGuildChannelsResult): SettingsChannel[] {
-  return channels
-    .map((channel) => ({
-      id: channel.id,
-      name: channel.name,
-      type: channel.type,
-      parent_id: 'parent_id' in channel ? (channel.parent_id ?? null) : null,
-      position: 'position' in channel && typeof channel.position === 'number' ? channel.position : 0,
-    }))
-    .sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
-}
 
 export async function loadGuildView(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<Aged<GuildView>> {
   // Without a bot token there is no view of the guild; the settings still load (see env.d.ts).
   if (!env.DISCORD_BOT_TOKEN) return { value: EMPTY_VIEW, asOf: null };
-  const { value, asOf } = await getGuildSnapshot(env, guildId, options);
-  const { roles, channels, botMember, emojis = [] } = value;
-  const view: GuildView = {
-    roles: [...roles].sort((a, b) => b.position - a.position).map(toRole),
-    channels: toChannels(channels),
-    emojis: toEmojis(emojis),
-    botHighestRolePosition: highestRolePosition(botMember.roles, roles),
-  };
-  return { value: view, asOf };
+  return getGuildSnapshot(env, guildId, options);
 }
 
 /** Why `value` cannot be stored for a key of this kind in this guild, or null when it can. */
