@@ -52,7 +52,7 @@ function Shell({ notFoundAt }: { notFoundAt: string | null }) {
 
   const music = route.chrome === 'music';
   return (
-    <div className={`${music ? 'relative' : 'flex flex-col'} min-h-screen bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100`}>
+    <div className={`app-shell ${music ? 'relative' : 'flex flex-col'}`}>
       <a href="#main" className="skip-link">
         Skip to content
       </a>

@@ -11,7 +11,7 @@ export function Footer({ currentRouteId }: { currentRouteId: string }) {
   return (
     <footer className="site-footer">
       <div>
-        <p>© {new Date().getFullYear()} ServerManager</p>
+        <p>{`© ${new Date().getFullYear()} ServerManager`}</p>
         <nav aria-label="Footer">
           <ul>
             {FOOTER_LINKS.filter((l) => l.routeId !== currentRouteId).map((l) => (

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { loginHref } from '../../shared/api-keys';
 import { useAuth } from '../features/account/useAuth';
@@ -40,7 +40,7 @@ export const SITE_MENU_ID = 'site-menu';
 function SiteNav({ account, location }: { account: Account; location: string }) {
   const [open, setOpen] = useState<boolean>();
   const menu = useRef<HTMLUListElement>(null);
-  const close = open === true ? () => menu.current?.hidePopover() : undefined;
+  const close = useMemo(() => (open === true ? () => menu.current?.hidePopover() : undefined), [open]);
   // Widened into the bar while open: the popover closes rather than float over the row.
   useEffect(() => {
     if (close === undefined) return;
@@ -80,8 +80,8 @@ function LoginLink({ location, pending }: { location: string; pending: boolean }
         Login
       </a>
       {pending && (
-        <span aria-hidden="true" data-testid="account-pending" className="hidden px-1.5 py-2 sm:px-3 signed-in:block">
-          <span className="block h-5 w-20 animate-pulse rounded bg-gray-200 dark:bg-gray-800" />
+        <span aria-hidden="true" data-testid="account-pending" className="account-pending hidden signed-in:block">
+          <span />
         </span>
       )}
     </>

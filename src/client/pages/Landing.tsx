@@ -28,8 +28,6 @@ const FEATURES = [
 
 const number = new Intl.NumberFormat('en-US');
 
-const PRIMARY =
-  'inline-flex items-center justify-center rounded-lg bg-indigo-600 px-7 py-3.5 text-lg font-semibold text-white shadow-lg shadow-indigo-600/25 hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 
 const PHONE_MEDIA = `(max-width: ${PHONE_MAX_WIDTH_PX}px)`;
 
@@ -88,7 +86,7 @@ export default function Landing() {
 
   return (
     <>
-      <section className="bg-linear-to-b from-indigo-100/70 to-transparent px-4 pb-12 pt-16 text-center sm:px-6 sm:pt-20 dark:from-indigo-950/50">
+      <section className="landing-hero">
         <h1 className="mx-auto max-w-4xl text-4xl font-extrabold tracking-tight sm:text-6xl">
           The Discord bot that runs your server <span className="text-indigo-600 dark:text-indigo-400">for you</span>
         </h1>
@@ -96,7 +94,7 @@ export default function Landing() {
           Moderation, anti-nuke, fun, server info, utilities and Last.fm in one bot, with a dashboard that saves every change instantly.
         </p>
         <div className="mt-10 flex flex-col items-center gap-5">
-          <a href="/api/invite" className={PRIMARY}>
+          <a href="/api/invite" className="invite-button">
             Add to Discord
           </a>
           <p className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm">
@@ -177,22 +175,12 @@ export default function Landing() {
         </Frame>
       </section>
 
-      <section className="mx-4 mb-20 rounded-2xl bg-indigo-600 px-6 py-12 text-center text-white sm:mx-auto sm:max-w-5xl">
-        <h2 className="text-3xl font-bold">Ready to take control of your server?</h2>
-        <p className="mt-4 text-indigo-100">Add the bot in one click, then tune every setting from the dashboard.</p>
-        <div className="mt-8 flex flex-col items-center gap-4">
-          <a
-            href="/api/invite"
-            className="rounded-lg bg-white px-7 py-3.5 text-lg font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            Add to Discord
-          </a>
-          <Link
-            href="/commands"
-            className="text-sm font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            View Commands
-          </Link>
+      <section className="landing-cta">
+        <h2>Ready to take control of your server?</h2>
+        <p>Add the bot in one click, then tune every setting from the dashboard.</p>
+        <div>
+          <a href="/api/invite">Add to Discord</a>
+          <Link href="/commands">View Commands</Link>
         </div>
       </section>
     </>
