@@ -122,7 +122,11 @@ describe('site navigation in the header', () => {
     const button = screen.getByRole('button', { name: 'Menu' });
     const list = document.getElementById(button.getAttribute('popovertarget') ?? '');
     expect(list?.getAttribute('popover')).toBe('auto');
-    expect(within(list as HTMLElement).getAllByRole('link').map((link) => link.textContent)).toEqual(['Commands', 'Kenji Library', 'Glaive Library']);
+    expect(
+      within(list as HTMLElement)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Commands', 'Kenji Library', 'Glaive Library']);
     // The browser says it (popovertarget) until the list first toggles; from then on the page says it too.
     expect(button.hasAttribute('aria-expanded')).toBe(false);
     const toggle = (newState: 'open' | 'closed') => act(() => void list?.dispatchEvent(Object.assign(new Event('toggle'), { newState })));

@@ -30,13 +30,7 @@ export default function Commands() {
         />
         <div role="group" aria-label="Category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
           {FILTERS.map((f) => (
-            <button
-              key={f}
-              type="button"
-              aria-pressed={category === f}
-              onClick={() => setCategory(f)}
-              className="command-filter"
-            >
+            <button key={f} type="button" aria-pressed={category === f} onClick={() => setCategory(f)} className="command-filter">
               {filterLabel(f)}
             </button>
           ))}

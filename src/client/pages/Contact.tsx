@@ -28,17 +28,13 @@ export default function Contact() {
           </h2>
           <p>Best for privacy and data requests, license or billing questions, and anything you would rather not discuss in public.</p>
           <p className="mt-4 leading-6">
-            <a href={`mailto:${SUPPORT_EMAIL}`}>
-              {SUPPORT_EMAIL}
-            </a>
+            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
           </p>
         </section>
       </div>
 
       <section aria-labelledby="contact-include">
-        <h2 id="contact-include">
-          What to include
-        </h2>
+        <h2 id="contact-include">What to include</h2>
         <p>Including these details helps us solve your problem on the first reply:</p>
         <ul>
           <li>your Discord username and user ID;</li>
@@ -51,16 +47,10 @@ export default function Contact() {
       </section>
 
       <section aria-labelledby="contact-response">
-        <h2 id="contact-response">
-          Response time
-        </h2>
+        <h2 id="contact-response">Response time</h2>
         <p>
           We usually answer in the support community within a few hours and reply to email within two business days. Privacy requests follow the timelines in
-          our{' '}
-          <a href="/privacy-policy">
-            Privacy Policy
-          </a>
-          .
+          our <a href="/privacy-policy">Privacy Policy</a>.
         </p>
       </section>
     </article>

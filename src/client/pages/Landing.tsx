@@ -28,7 +28,6 @@ const FEATURES = [
 
 const number = new Intl.NumberFormat('en-US');
 
-
 const PHONE_MEDIA = `(max-width: ${PHONE_MAX_WIDTH_PX}px)`;
 
 /**

@@ -289,12 +289,7 @@ export default function Library() {
             >
               <div className="flex items-center gap-2 px-2 pb-2 md:hidden">
                 <p className="flex-1 text-base font-semibold">Folders</p>
-                <button
-                  type="button"
-                  onClick={closeFolders}
-                  aria-label="Close folders"
-                  className="folder-drawer-close"
-                >
+                <button type="button" onClick={closeFolders} aria-label="Close folders" className="folder-drawer-close">
                   <CloseIcon />
                 </button>
               </div>

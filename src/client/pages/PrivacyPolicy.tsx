@@ -1,6 +1,5 @@
 import { DATA_COPY_DAYS, DELETION_REQUEST_DAYS, MESSAGE_RETENTION_DAYS, PRIVACY_UPDATED, SUPPORT_EMAIL, SUPPORT_URL } from '../../shared/constants';
 
-
 export default function PrivacyPolicy() {
   return (
     <article className="text-page">
@@ -12,9 +11,7 @@ export default function PrivacyPolicy() {
       </p>
 
       <section aria-labelledby="privacy-collect">
-        <h2 id="privacy-collect">
-          Information we collect
-        </h2>
+        <h2 id="privacy-collect">Information we collect</h2>
         <ul>
           <li>
             <strong>Discord account details</strong>: your Discord user ID, username, display name and avatar, received when you log in to the dashboard or use
@@ -39,9 +36,7 @@ export default function PrivacyPolicy() {
       </section>
 
       <section aria-labelledby="privacy-use">
-        <h2 id="privacy-use">
-          How we use it
-        </h2>
+        <h2 id="privacy-use">How we use it</h2>
         <p>
           We use this information to run commands, apply your server settings, authenticate you on the dashboard, show the servers you can manage and keep the
           service secure and free of abuse. We do not use it for advertising or build profiles about you.
@@ -49,9 +44,7 @@ export default function PrivacyPolicy() {
       </section>
 
       <section aria-labelledby="privacy-retention">
-        <h2 id="privacy-retention">
-          Retention
-        </h2>
+        <h2 id="privacy-retention">Retention</h2>
         <ul>
           <li>{`Message data is kept for up to ${MESSAGE_RETENTION_DAYS} days and is then deleted automatically.`}</li>
           <li>Server settings and whitelist entries are kept while the bot remains in the server or the license is active.</li>
@@ -62,9 +55,7 @@ export default function PrivacyPolicy() {
       </section>
 
       <section aria-labelledby="privacy-rights">
-        <h2 id="privacy-rights">
-          Your choices and rights
-        </h2>
+        <h2 id="privacy-rights">Your choices and rights</h2>
         <ul>
           <li>{`Deletion: ask us to delete your data and we will handle the request within two weeks (${DELETION_REQUEST_DAYS} days).`}</li>
           <li>{`Access: ask for a copy of the data we hold about you and we will send it within ${DATA_COPY_DAYS} days.`}</li>
@@ -73,9 +64,7 @@ export default function PrivacyPolicy() {
       </section>
 
       <section aria-labelledby="privacy-cookies">
-        <h2 id="privacy-cookies">
-          Cookies and local storage
-        </h2>
+        <h2 id="privacy-cookies">Cookies and local storage</h2>
         <p>
           The dashboard sets a single session cookie that keeps you logged in; it is removed when you sign out. Your dark-mode preference is saved in your
           browser&apos;s local storage and never leaves your device. We use no advertising or tracking cookies.
@@ -83,9 +72,7 @@ export default function PrivacyPolicy() {
       </section>
 
       <section aria-labelledby="privacy-third-parties">
-        <h2 id="privacy-third-parties">
-          Third parties
-        </h2>
+        <h2 id="privacy-third-parties">Third parties</h2>
         <ul>
           <li>
             <strong>Discord</strong> provides login and all server, channel, role and message data.
@@ -101,24 +88,14 @@ export default function PrivacyPolicy() {
       </section>
 
       <section aria-labelledby="privacy-changes">
-        <h2 id="privacy-changes">
-          Changes to this policy
-        </h2>
-        <p>
-          If we change this policy we will update the date at the top of this page. Significant changes will also be announced in our support community.
-        </p>
+        <h2 id="privacy-changes">Changes to this policy</h2>
+        <p>If we change this policy we will update the date at the top of this page. Significant changes will also be announced in our support community.</p>
       </section>
 
       <section aria-labelledby="privacy-contact">
-        <h2 id="privacy-contact">
-          Contact
-        </h2>
+        <h2 id="privacy-contact">Contact</h2>
         <p>
-          For privacy questions or data requests, email{' '}
-          <a href={`mailto:${SUPPORT_EMAIL}`}>
-            {SUPPORT_EMAIL}
-          </a>{' '}
-          or ask in our{' '}
+          For privacy questions or data requests, email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or ask in our{' '}
           <a href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
             support community
           </a>

@@ -5,13 +5,7 @@ export function ThemeToggle() {
   const [theme, toggle] = useTheme();
   const dark = theme === 'dark';
   return (
-    <button
-      type="button"
-      onClick={toggle}
-      aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}
-      aria-pressed={dark}
-      className="theme-toggle"
-    >
+    <button type="button" onClick={toggle} aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'} aria-pressed={dark} className="theme-toggle">
       {dark ? <SunIcon /> : <MoonIcon />}
     </button>
   );

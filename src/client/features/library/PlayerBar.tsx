@@ -183,13 +183,7 @@ export const PlayerBar = memo(function PlayerBar({
       >
         <PreviousIcon />
       </button>
-      <button
-        type="button"
-        onClick={player.togglePlay}
-        disabled={!current}
-        aria-label={playing ? 'Pause' : 'Play'}
-        className="player-play-button"
-      >
+      <button type="button" onClick={player.togglePlay} disabled={!current} aria-label={playing ? 'Pause' : 'Play'} className="player-play-button">
         {playing ? <PauseIcon /> : <PlayIcon />}
       </button>
       <button type="button" onClick={player.next} disabled={player.nextSong === null} aria-label="Next" title="Next (N)" className="player-button">
@@ -199,12 +193,7 @@ export const PlayerBar = memo(function PlayerBar({
   );
 
   return (
-    <section
-      ref={barRef}
-      aria-label="Player"
-      data-player-bar=""
-      className="player-bar"
-    >
+    <section ref={barRef} aria-label="Player" data-player-bar="" className="player-bar">
       {/* The element is rendered (without a source) on the server too; the hook gives it one on play. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- songs have no words to caption; the bar names the track. */}
       <audio ref={audioRef} preload="none" className="hidden" />
