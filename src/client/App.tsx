@@ -54,8 +54,8 @@ function Shell({ notFoundAt }: { notFoundAt: string | null }) {
 
   const music = route.chrome === 'music';
   return (
-    <div className={`${music ? 'relative' : 'flex flex-col'} min-h-screen bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100`}>
-      <a href="#main" className="sr-only z-50 rounded bg-indigo-600 px-3 py-2 text-white focus:not-sr-only focus:absolute focus:left-2 focus:top-2">
+    <div className={`app-shell ${music ? 'relative' : 'flex flex-col'}`}>
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       {music ? <MusicHeader title={location.includes('glaive') ? 'Glaive Library' : 'Kenji Library'} /> : <Header />}

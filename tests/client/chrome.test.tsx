@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AccountMenu } from '../../src/client/features/account/AccountMenu';
 import { Footer } from '../../src/client/layout/Footer';
 import { Header } from '../../src/client/layout/Header';
@@ -108,19 +108,49 @@ describe('site navigation in the header', () => {
 
   it('links the catalogue and both libraries, marks the current page, and its Login returns to the page', () => {
     renderWithApp(<Header />, { path: '/commands', fallback: anonymous });
-    const bar = screen.getAllByRole('link', { name: 'Commands' });
-    // The bar and the phone menu hold the same links.
-    expect(bar).toHaveLength(2);
-    expect(bar.every((link) => link.getAttribute('aria-current') === 'page')).toBe(true);
-    expect(screen.getAllByRole('link', { name: 'Kenji Library' })[0]?.getAttribute('href')).toBe('/kenji');
-    expect(screen.getAllByRole('link', { name: 'Glaive Library' })[0]?.getAttribute('href')).toBe('/glaive');
+    expect(screen.getByRole('link', { name: 'Commands' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Kenji Library' }).getAttribute('href')).toBe('/kenji');
+    expect(screen.getByRole('link', { name: 'Glaive Library' }).getAttribute('href')).toBe('/glaive');
     expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/api/auth?next=%2Fcommands');
   });
 
+  it("holds its links once, in the list the phone's Menu button opens as a popover and says it opened", () => {
+    const { container } = renderWithApp(<Header />, { path: '/commands', fallback: anonymous });
+    const markup = container.innerHTML;
+    for (const href of ['/commands', '/kenji', '/glaive']) expect(markup.split(`href="${href}"`)).toHaveLength(2);
+    const button = screen.getByRole('button', { name: 'Menu' });
+    const list = document.getElementById(button.getAttribute('popovertarget') ?? '');
+    expect(list?.getAttribute('popover')).toBe('auto');
+    expect(
+      within(list as HTMLElement)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Commands', 'Kenji Library', 'Glaive Library']);
+    // The browser says it (popovertarget) until the list first toggles; from then on the page says it too.
+    expect(button.hasAttribute('aria-expanded')).toBe(false);
+    const toggle = (newState: 'open' | 'closed') => act(() => void list?.dispatchEvent(Object.assign(new Event('toggle'), { newState })));
+    toggle('open');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    toggle('closed');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes its popover when one of its links is followed (the header stays on a client-side navigation)', async () => {
+    const { location } = renderWithApp(<Header />, { path: '/commands', fallback: anonymous });
+    const list = document.getElementById(screen.getByRole('button', { name: 'Menu' }).getAttribute('popovertarget') ?? '') as HTMLElement;
+    // The test's DOM has no popover to open or close: the call is what is checked.
+    const hidePopover = vi.fn();
+    list.hidePopover = hidePopover;
+    act(() => void list.dispatchEvent(Object.assign(new Event('toggle'), { newState: 'open' })));
+    await userEvent.click(screen.getByRole('link', { name: 'Kenji Library' }));
+    expect(location.history.at(-1)).toBe('/kenji');
+    expect(hidePopover).toHaveBeenCalledOnce();
+  });
+
   it('adds the dashboard once logged in', () => {
     renderWithApp(<Header />, { path: '/', fallback: loggedIn });
-    expect(screen.getAllByRole('link', { name: 'Dashboard' })[0]?.getAttribute('href')).toBe('/servers');
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/servers');
   });
 
   it('before it knows who is there (a prerendered page), leaves Login and the account to the signed-in hint', () => {

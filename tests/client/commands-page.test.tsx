@@ -7,7 +7,7 @@ import { COMMANDS } from '../../src/shared/commands';
 import { renderWithApp } from './helpers/render-with-app';
 
 const renderPage = () => renderWithApp(<Commands />, { path: '/commands' });
-const shownNames = () => screen.getAllByRole('listitem').map((li) => within(li).getAllByRole('button')[0]?.querySelector('.command-card-name')?.textContent);
+const shownNames = () => screen.getAllByRole('listitem').map((li) => within(li).getAllByRole('button')[0]?.querySelector('code')?.textContent);
 
 describe('filterCommands', () => {
   it('matches names and aliases case-insensitively and sorts by name', () => {
@@ -71,7 +71,7 @@ describe('commands page', () => {
     renderPage();
     const ban = COMMANDS.find((c) => c.commandName === 'ban');
     expect(ban).toBeDefined();
-    const card = screen.getAllByRole('listitem').find((li) => li.querySelector('.command-card-name')?.textContent === 'ban');
+    const card = screen.getAllByRole('listitem').find((li) => li.querySelector('code')?.textContent === 'ban');
     const toggle = within(card as HTMLElement).getAllByRole('button')[0] as HTMLElement;
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(toggle);

@@ -73,6 +73,49 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('99.9%')).toBeVisible();
     await expect(page.getByText('Servers', { exact: true })).toBeVisible();
   });
+
+  test("the phone's menu opens from its button and closes on Escape (the browser's popover, no script)", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/commands');
+    const kenji = page.getByRole('link', { name: 'Kenji Library' });
+    await expect(kenji).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(kenji).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(kenji).toBeHidden();
+  });
+});
+
+test.describe('the site links', () => {
+  test('on a phone are one list the Menu button opens and the keyboard walks, and a link followed closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await gotoHydrated(page, '/');
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    const commands = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Commands' });
+    await expect(page.locator('header a[href="/commands"]')).toHaveCount(1);
+    await expect(commands).toBeHidden();
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(commands).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(commands).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuButton).toBeFocused();
+    await menuButton.click();
+    await commands.click();
+    await expect(page).toHaveURL(/\/commands$/);
+    await expect(page.getByRole('heading', { name: 'Commands' })).toBeVisible();
+    await expect(commands).toBeHidden();
+  });
+
+  test('on a wide screen are a row in the bar, without the Menu button', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoHydrated(page, '/');
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Glaive Library' })).toBeVisible();
+  });
 });
 
 test('landing page shows live stats, the calls to action and six features', async ({ page }) => {

@@ -1,7 +1,8 @@
-import { Suspense, type MouseEvent } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { loginHref } from '../../shared/api-keys';
 import { useAuth } from '../features/account/useAuth';
+import { PHONE_QUERY } from '../hooks/useMediaQuery';
 import { lazyComponent } from '../lazy-component';
 import type { AccountMenuProps } from '../features/account/AccountMenu';
 import { LogoIcon } from '../ui/Icons';
@@ -27,43 +28,42 @@ const siteLinks = (account: Account) => (account === 'signed-out' ? SITE_LINKS :
 
 type Account = 'signed-in' | 'signed-out' | 'unknown';
 
-const closeMenu = (event: MouseEvent<HTMLAnchorElement>) => event.currentTarget.closest('details')?.removeAttribute('open');
+/** The one link list's id: the bar on wider screens, the phone menu's popover below them. */
+export const SITE_MENU_ID = 'site-menu';
 
-/** Site navigation: links in the bar on wider screens, a native disclosure menu on a phone (no script needed to open it). */
+/**
+ * Site navigation: one list of links (styles.css `.site-links`), a row in the bar on wider screens and on a phone a
+ * popover its button opens, which the browser does without script (before hydration too) and closes on Escape or a
+ * click outside. The button's expanded state is the browser's own until the list first opens; from then on it is
+ * said here as well (a test environment has no popover to ask).
+ */
 function SiteNav({ account, location }: { account: Account; location: string }) {
-  const links = (listClass: string, linkClass: string) => (
-    <ul className={listClass}>
-      {siteLinks(account).map((link) => (
-        <li key={link.href} className={link === DASHBOARD_LINK && account === 'unknown' ? 'hidden signed-in:block' : undefined}>
-          <Link
-            href={link.href}
-            aria-current={location === link.href || location.startsWith(`${link.href}/`) ? 'page' : undefined}
-            onClick={closeMenu}
-            className={`text-sm text-gray-700 focus-visible:outline-indigo-500 aria-[current=page]:text-indigo-700 dark:text-gray-300 dark:aria-[current=page]:text-indigo-300 ${linkClass}`}
-          >
-            {link.label}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
+  const [open, setOpen] = useState<boolean>();
+  const menu = useRef<HTMLUListElement>(null);
+  const close = useMemo(() => (open === true ? () => menu.current?.hidePopover() : undefined), [open]);
+  // Widened into the bar while open: the popover closes rather than float over the row.
+  useEffect(() => {
+    if (close === undefined) return;
+    const phone = window.matchMedia(PHONE_QUERY);
+    phone.addEventListener('change', close);
+    return () => phone.removeEventListener('change', close);
+  }, [close]);
   return (
     <>
-      {links('hidden items-center gap-1 md:flex', 'rounded-lg px-3 py-2 font-medium hover:bg-gray-100 focus-visible:outline-2 dark:hover:bg-gray-800')}
-      <details className="relative md:hidden">
-        <summary
-          aria-label="Menu"
-          className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-gray-300 dark:hover:bg-gray-800 [&::-webkit-details-marker]:hidden"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-            <path d="M4 7h16M4 12h16M4 17h16" />
-          </svg>
-        </summary>
-        {links(
-          'absolute right-0 z-50 mt-2 w-48 rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900',
-          'block px-4 py-2 hover:bg-gray-100 focus-visible:outline-2 dark:hover:bg-gray-800',
-        )}
-      </details>
+      <button type="button" popoverTarget={SITE_MENU_ID} aria-label="Menu" aria-expanded={open} className="site-menu-button">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+          <path d="M4 7h16M4 12h16M4 17h16" />
+        </svg>
+      </button>
+      <ul id={SITE_MENU_ID} ref={menu} popover="auto" onToggle={(event) => setOpen(event.newState === 'open')} className="site-links">
+        {siteLinks(account).map((link) => (
+          <li key={link.href} className={link === DASHBOARD_LINK && account === 'unknown' ? 'hidden signed-in:block' : undefined}>
+            <Link href={link.href} onClick={close} aria-current={location === link.href || location.startsWith(`${link.href}/`) ? 'page' : undefined}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
@@ -80,8 +80,8 @@ function LoginLink({ location, pending }: { location: string; pending: boolean }
         Login
       </a>
       {pending && (
-        <span aria-hidden="true" data-testid="account-pending" className="hidden px-1.5 py-2 sm:px-3 signed-in:block">
-          <span className="block h-5 w-20 animate-pulse rounded bg-gray-200 dark:bg-gray-800" />
+        <span aria-hidden="true" data-testid="account-pending" className="account-pending hidden signed-in:block">
+          <span />
         </span>
       )}
     </>
@@ -92,19 +92,15 @@ export function Header() {
   const { unknown, user, isAdmin } = useAuth();
   const [location] = useLocation();
   return (
-    <header className="sticky top-0 z-40 h-16 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
-      <nav aria-label="Main" className="mx-auto flex h-full max-w-7xl items-center justify-between gap-1 px-2 sm:gap-4 sm:px-6">
-        <Link
-          href="/servers"
-          className="flex shrink-0 items-center gap-1.5 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-500 sm:gap-2"
-          aria-label="ServerManager home: your servers"
-        >
-          <span className="rounded-lg bg-indigo-600 p-1.5 text-white">
+    <header className="site-header">
+      <nav aria-label="Main">
+        <Link href="/servers" className="site-logo" aria-label="ServerManager home: your servers">
+          <span>
             <LogoIcon />
           </span>
-          <span className="text-base font-bold tracking-tight text-gray-900 sm:text-lg dark:text-white">ServerManager</span>
+          <span>ServerManager</span>
         </Link>
-        <div className="flex min-w-0 items-center gap-0.5 sm:gap-2">
+        <div className="site-tools">
           <SiteNav account={user ? 'signed-in' : unknown ? 'unknown' : 'signed-out'} location={location} />
           <ThemeToggle />
           {user ? (

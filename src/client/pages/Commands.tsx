@@ -30,17 +30,7 @@ export default function Commands() {
         />
         <div role="group" aria-label="Category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
           {FILTERS.map((f) => (
-            <button
-              key={f}
-              type="button"
-              aria-pressed={category === f}
-              onClick={() => setCategory(f)}
-              className={`shrink-0 rounded-full px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-500 ${
-                category === f
-                  ? 'bg-indigo-600 text-white'
-                  : 'bg-gray-200 text-gray-800 hover:bg-gray-300 dark:bg-gray-800 dark:text-gray-200 dark:hover:bg-gray-700'
-              }`}
-            >
+            <button key={f} type="button" aria-pressed={category === f} onClick={() => setCategory(f)} className="command-filter">
               {filterLabel(f)}
             </button>
           ))}
@@ -60,19 +50,21 @@ export default function Commands() {
   );
 }
 
-/** The catalogue is part of the page's script, so the HTML carries no copy of it; a card's look is one class per part (styles.css). */
+/**
+ * The catalogue is part of the page's script, so the HTML carries no copy of it. A card is one class (styles.css
+ * `.command-card`): its parts are told apart by their elements, the name is code and the aliases small print.
+ */
 function CommandCard({ command }: { command: Command }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   return (
     <li className="command-card">
-      <button type="button" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((o) => !o)}>
-        <span className="command-card-head">
-          <span className="command-card-name">{command.commandName}</span>
-          <span className="command-card-category">{CATEGORY_LABELS[command.category]}</span>
-        </span>
-        <span className="command-card-text">{command.description}</span>
-        {command.aliases.length > 0 && <span className="command-card-aliases">{`Aliases: ${command.aliases.join(', ')}`}</span>}
+      {/* The details exist only while open: the button names them then. */}
+      <button type="button" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={() => setOpen((o) => !o)}>
+        <code>{command.commandName}</code>
+        <span>{CATEGORY_LABELS[command.category]}</span>
+        <span>{command.description}</span>
+        {command.aliases.length > 0 && <small>{`Aliases: ${command.aliases.join(', ')}`}</small>}
       </button>
       {open && (
         <dl id={detailsId} className="command-card-details">

@@ -28,11 +28,6 @@ const FEATURES = [
 
 const number = new Intl.NumberFormat('en-US');
 
-const PRIMARY =
-  'inline-flex items-center justify-center rounded-lg bg-indigo-600 px-7 py-3.5 text-lg font-semibold text-white shadow-lg shadow-indigo-600/25 hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
-const QUIET_LINK =
-  'font-semibold text-gray-700 underline-offset-4 hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-gray-300 dark:hover:text-indigo-400';
-
 const PHONE_MEDIA = `(max-width: ${PHONE_MAX_WIDTH_PX}px)`;
 
 /**
@@ -55,7 +50,6 @@ function Screenshot({ shot, sizes }: { shot: LandingScreenshot; sizes: string })
             alt={shot.alt}
             loading="lazy"
             decoding="async"
-            className="h-auto w-full"
           />
         </picture>
       ))}
@@ -66,11 +60,11 @@ function Screenshot({ shot, sizes }: { shot: LandingScreenshot; sizes: string })
 /** A window frame around a screenshot, so it reads as the product rather than a picture. */
 function Frame({ children, label }: { children: ReactNode; label: string }) {
   return (
-    <figure className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-2xl shadow-indigo-950/10 dark:border-gray-800 dark:bg-gray-900 dark:shadow-black/40">
-      <div className="flex items-center gap-1.5 border-b border-gray-200 px-4 py-2.5 dark:border-gray-800" aria-hidden="true">
-        <span className="h-2.5 w-2.5 rounded-full bg-gray-300 dark:bg-gray-700" />
-        <span className="h-2.5 w-2.5 rounded-full bg-gray-300 dark:bg-gray-700" />
-        <span className="h-2.5 w-2.5 rounded-full bg-gray-300 dark:bg-gray-700" />
+    <figure className="screenshot-frame">
+      <div aria-hidden="true">
+        <span />
+        <span />
+        <span />
       </div>
       {children}
       <figcaption className="sr-only">{label}</figcaption>
@@ -91,7 +85,7 @@ export default function Landing() {
 
   return (
     <>
-      <section className="bg-linear-to-b from-indigo-100/70 to-transparent px-4 pb-12 pt-16 text-center sm:px-6 sm:pt-20 dark:from-indigo-950/50">
+      <section className="landing-hero">
         <h1 className="mx-auto max-w-4xl text-4xl font-extrabold tracking-tight sm:text-6xl">
           The Discord bot that runs your server <span className="text-indigo-600 dark:text-indigo-400">for you</span>
         </h1>
@@ -99,22 +93,22 @@ export default function Landing() {
           Moderation, anti-nuke, fun, server info, utilities and Last.fm in one bot, with a dashboard that saves every change instantly.
         </p>
         <div className="mt-10 flex flex-col items-center gap-5">
-          <a href="/api/invite" className={PRIMARY}>
+          <a href="/api/invite" className="invite-button">
             Add to Discord
           </a>
           <p className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm">
             {/* Before the page knows who is there, the browser's signed-in hint picks (src/client/layout/Header.tsx, LoginLink). */}
             {(user !== null || unknown) && (
-              <Link href="/servers" className={`${QUIET_LINK} ${user ? '' : 'hidden signed-in:inline'}`}>
+              <Link href="/servers" className={`quiet-link ${user ? '' : 'hidden signed-in:inline'}`}>
                 Open Dashboard
               </Link>
             )}
             {!user && (
-              <a href="/api/auth" className={`${QUIET_LINK} ${unknown ? 'signed-in:hidden' : ''}`}>
+              <a href="/api/auth" className={`quiet-link ${unknown ? 'signed-in:hidden' : ''}`}>
                 Login
               </a>
             )}
-            <Link href="/commands" className={QUIET_LINK}>
+            <Link href="/commands" className="quiet-link">
               View Commands
             </Link>
           </p>
@@ -127,9 +121,9 @@ export default function Landing() {
         </h2>
         <dl className="grid grid-cols-2 divide-gray-200 rounded-2xl border border-gray-200 bg-white md:grid-cols-4 md:divide-x dark:divide-gray-800 dark:border-gray-800 dark:bg-gray-900">
           {tiles.map((t) => (
-            <div key={t.label} className="flex flex-col-reverse items-center px-4 py-5">
-              <dt className="mt-1 text-sm font-medium text-gray-600 dark:text-gray-400">{t.label}</dt>
-              <dd className="text-3xl font-bold tabular-nums">{t.value}</dd>
+            <div key={t.label} className="stat-tile">
+              <dt>{t.label}</dt>
+              <dd>{t.value}</dd>
             </div>
           ))}
         </dl>
@@ -150,9 +144,9 @@ export default function Landing() {
         </h2>
         <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((f) => (
-            <li key={f.title} className="rounded-xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
-              <h3 className="text-lg font-semibold">{f.title}</h3>
-              <p className="mt-2 text-gray-600 dark:text-gray-400">{f.text}</p>
+            <li key={f.title} className="feature-card">
+              <h3>{f.title}</h3>
+              <p>{f.text}</p>
             </li>
           ))}
         </ul>
@@ -167,10 +161,10 @@ export default function Landing() {
             Browse folders, search every song, play a folder from start to end and download a song or a whole folder as one zip.
           </p>
           <p className="mt-6 flex gap-6 text-sm">
-            <Link href="/kenji" className={QUIET_LINK}>
+            <Link href="/kenji" className="quiet-link">
               Kenji Library
             </Link>
-            <Link href="/glaive" className={QUIET_LINK}>
+            <Link href="/glaive" className="quiet-link">
               Glaive Library
             </Link>
           </p>
@@ -180,22 +174,12 @@ export default function Landing() {
         </Frame>
       </section>
 
-      <section className="mx-4 mb-20 rounded-2xl bg-indigo-600 px-6 py-12 text-center text-white sm:mx-auto sm:max-w-5xl">
-        <h2 className="text-3xl font-bold">Ready to take control of your server?</h2>
-        <p className="mt-4 text-indigo-100">Add the bot in one click, then tune every setting from the dashboard.</p>
-        <div className="mt-8 flex flex-col items-center gap-4">
-          <a
-            href="/api/invite"
-            className="rounded-lg bg-white px-7 py-3.5 text-lg font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            Add to Discord
-          </a>
-          <Link
-            href="/commands"
-            className="text-sm font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            View Commands
-          </Link>
+      <section className="landing-cta">
+        <h2>Ready to take control of your server?</h2>
+        <p>Add the bot in one click, then tune every setting from the dashboard.</p>
+        <div>
+          <a href="/api/invite">Add to Discord</a>
+          <Link href="/commands">View Commands</Link>
         </div>
       </section>
     </>

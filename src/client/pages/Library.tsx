@@ -48,7 +48,6 @@ function queuedMessage(paths: readonly string[], added: number): { ok: boolean; 
   return { ok: true, text: `Added ${paths.length === 1 ? trackTitle(paths[0] ?? '') : `${added} songs`} to the queue` };
 }
 
-const PANEL = 'rounded-xl border border-gray-200 bg-white shadow-sm dark:border-white/10 dark:bg-gray-900/60 dark:shadow-none';
 const FOCUS = 'focus-visible:outline-2 focus-visible:outline-indigo-500 dark:focus-visible:outline-indigo-400';
 
 /** '14 files · 38 MB' (the size when the listing has sizes). */
@@ -247,7 +246,7 @@ export default function Library() {
               placeholder="Search the library…"
               autoComplete="off"
               aria-keyshortcuts="/"
-              className="h-11 w-full rounded-lg border border-gray-300 bg-white pr-4 pl-10 text-gray-900 placeholder-gray-500 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:border-white/10 dark:bg-gray-900 dark:text-gray-100 dark:focus:border-indigo-400 dark:focus:ring-indigo-400/40"
+              className="library-search"
             />
           </div>
           <button
@@ -256,7 +255,7 @@ export default function Library() {
             aria-expanded={showFolders}
             aria-controls={treeId}
             onClick={() => setShowFolders((s) => !s)}
-            className={`h-11 shrink-0 rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium text-gray-800 hover:bg-gray-100 md:hidden dark:border-white/10 dark:bg-gray-900 dark:text-gray-200 dark:hover:bg-gray-800 ${FOCUS}`}
+            className="folders-button"
           >
             {showFolders ? 'Hide Folders' : 'Show Folders'}
           </button>
@@ -286,16 +285,11 @@ export default function Library() {
               aria-label="Folders"
               role={showFolders ? 'dialog' : undefined}
               aria-modal={showFolders ? true : undefined}
-              className={`${PANEL} p-2 max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-50 max-md:flex max-md:w-[min(22rem,88vw)] max-md:flex-col max-md:rounded-none max-md:rounded-r-2xl max-md:bg-white max-md:pt-[max(0.5rem,env(safe-area-inset-top))] max-md:shadow-[8px_0_32px_rgba(0,0,0,0.35)] max-md:dark:bg-gray-900 ${showFolders ? 'max-md:transition-[translate]' : 'max-md:invisible max-md:-translate-x-full max-md:transition-[translate,visibility]'}`}
+              className={`library-panel folder-drawer ${showFolders ? 'max-md:transition-[translate]' : 'max-md:invisible max-md:-translate-x-full max-md:transition-[translate,visibility]'}`}
             >
               <div className="flex items-center gap-2 px-2 pb-2 md:hidden">
                 <p className="flex-1 text-base font-semibold">Folders</p>
-                <button
-                  type="button"
-                  onClick={closeFolders}
-                  aria-label="Close folders"
-                  className={`flex size-11 items-center justify-center rounded-full text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-white/10 ${FOCUS}`}
-                >
+                <button type="button" onClick={closeFolders} aria-label="Close folders" className="folder-drawer-close">
                   <CloseIcon />
                 </button>
               </div>
@@ -313,7 +307,7 @@ export default function Library() {
                 <p className="p-3 text-sm text-gray-600 dark:text-gray-400">Loading folders…</p>
               )}
             </nav>
-            <section aria-labelledby={`${treeId}-files`} className={`min-w-0 ${PANEL}`}>
+            <section aria-labelledby={`${treeId}-files`} className="library-panel min-w-0">
               <header className="border-b border-gray-200 px-3 py-2 sm:px-4 sm:py-3 dark:border-white/10">
                 {!searching && folder !== '' && <Breadcrumb rootLabel={title} folder={folder} hrefFor={hrefFor} onSelect={selectFolder} />}
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-2">

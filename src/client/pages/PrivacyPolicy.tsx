@@ -1,26 +1,18 @@
 import { DATA_COPY_DAYS, DELETION_REQUEST_DAYS, MESSAGE_RETENTION_DAYS, PRIVACY_UPDATED, SUPPORT_EMAIL, SUPPORT_URL } from '../../shared/constants';
 
-const h2 = 'mt-10 text-xl font-semibold text-gray-900 dark:text-white';
-const p = 'mt-3 leading-7 text-gray-700 dark:text-gray-300';
-const ul = 'mt-3 list-disc space-y-2 pl-6 leading-7 text-gray-700 dark:text-gray-300';
-const link =
-  'rounded-sm font-medium text-indigo-600 underline underline-offset-2 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-indigo-400 dark:hover:text-indigo-300';
-
 export default function PrivacyPolicy() {
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Privacy Policy</h1>
+    <article className="text-page">
+      <h1>Privacy Policy</h1>
       <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">{`Last updated: ${PRIVACY_UPDATED}`}</p>
-      <p className={p}>
+      <p>
         This policy explains what information ServerManager (the Discord bot and this web dashboard) collects, why we collect it, how long we keep it and the
         choices you have. We collect only what we need to run the features you use, and we never sell your data.
       </p>
 
       <section aria-labelledby="privacy-collect">
-        <h2 id="privacy-collect" className={h2}>
-          Information we collect
-        </h2>
-        <ul className={ul}>
+        <h2 id="privacy-collect">Information we collect</h2>
+        <ul>
           <li>
             <strong>Discord account details</strong>: your Discord user ID, username, display name and avatar, received when you log in to the dashboard or use
             a command.
@@ -44,20 +36,16 @@ export default function PrivacyPolicy() {
       </section>
 
       <section aria-labelledby="privacy-use">
-        <h2 id="privacy-use" className={h2}>
-          How we use it
-        </h2>
-        <p className={p}>
+        <h2 id="privacy-use">How we use it</h2>
+        <p>
           We use this information to run commands, apply your server settings, authenticate you on the dashboard, show the servers you can manage and keep the
           service secure and free of abuse. We do not use it for advertising or build profiles about you.
         </p>
       </section>
 
       <section aria-labelledby="privacy-retention">
-        <h2 id="privacy-retention" className={h2}>
-          Retention
-        </h2>
-        <ul className={ul}>
+        <h2 id="privacy-retention">Retention</h2>
+        <ul>
           <li>{`Message data is kept for up to ${MESSAGE_RETENTION_DAYS} days and is then deleted automatically.`}</li>
           <li>Server settings and whitelist entries are kept while the bot remains in the server or the license is active.</li>
           <li>
@@ -67,10 +55,8 @@ export default function PrivacyPolicy() {
       </section>
 
       <section aria-labelledby="privacy-rights">
-        <h2 id="privacy-rights" className={h2}>
-          Your choices and rights
-        </h2>
-        <ul className={ul}>
+        <h2 id="privacy-rights">Your choices and rights</h2>
+        <ul>
           <li>{`Deletion: ask us to delete your data and we will handle the request within two weeks (${DELETION_REQUEST_DAYS} days).`}</li>
           <li>{`Access: ask for a copy of the data we hold about you and we will send it within ${DATA_COPY_DAYS} days.`}</li>
           <li>Removal: you can remove the bot from your server at any time, which stops all further collection there.</li>
@@ -78,20 +64,16 @@ export default function PrivacyPolicy() {
       </section>
 
       <section aria-labelledby="privacy-cookies">
-        <h2 id="privacy-cookies" className={h2}>
-          Cookies and local storage
-        </h2>
-        <p className={p}>
+        <h2 id="privacy-cookies">Cookies and local storage</h2>
+        <p>
           The dashboard sets a single session cookie that keeps you logged in; it is removed when you sign out. Your dark-mode preference is saved in your
           browser&apos;s local storage and never leaves your device. We use no advertising or tracking cookies.
         </p>
       </section>
 
       <section aria-labelledby="privacy-third-parties">
-        <h2 id="privacy-third-parties" className={h2}>
-          Third parties
-        </h2>
-        <ul className={ul}>
+        <h2 id="privacy-third-parties">Third parties</h2>
+        <ul>
           <li>
             <strong>Discord</strong> provides login and all server, channel, role and message data.
           </li>
@@ -102,29 +84,19 @@ export default function PrivacyPolicy() {
             <strong>Cloudflare</strong> hosts the dashboard and stores its data.
           </li>
         </ul>
-        <p className={p}>Each of these services processes data under its own privacy policy.</p>
+        <p>Each of these services processes data under its own privacy policy.</p>
       </section>
 
       <section aria-labelledby="privacy-changes">
-        <h2 id="privacy-changes" className={h2}>
-          Changes to this policy
-        </h2>
-        <p className={p}>
-          If we change this policy we will update the date at the top of this page. Significant changes will also be announced in our support community.
-        </p>
+        <h2 id="privacy-changes">Changes to this policy</h2>
+        <p>If we change this policy we will update the date at the top of this page. Significant changes will also be announced in our support community.</p>
       </section>
 
       <section aria-labelledby="privacy-contact">
-        <h2 id="privacy-contact" className={h2}>
-          Contact
-        </h2>
-        <p className={p}>
-          For privacy questions or data requests, email{' '}
-          <a className={link} href={`mailto:${SUPPORT_EMAIL}`}>
-            {SUPPORT_EMAIL}
-          </a>{' '}
-          or ask in our{' '}
-          <a className={link} href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
+        <h2 id="privacy-contact">Contact</h2>
+        <p>
+          For privacy questions or data requests, email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or ask in our{' '}
+          <a href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
             support community
           </a>
           .

@@ -19,9 +19,8 @@ import {
 
 export { formatTime };
 
-const FOCUS = 'focus-visible:outline-2 focus-visible:outline-indigo-500 dark:focus-visible:outline-indigo-400';
-const ICON_BUTTON = `relative flex size-11 shrink-0 items-center justify-center rounded-full text-gray-600 hover:bg-gray-100 hover:text-gray-900 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:text-gray-300 dark:hover:bg-white/10 dark:hover:text-white ${FOCUS}`;
-const ACTIVE = 'text-indigo-600 dark:text-indigo-300';
+/** The bar's round buttons are styles.css `.player-button`; a toggle that is on says so with `data-active`. */
+const active = (on: boolean) => (on ? '' : undefined);
 
 /** The bar's height as a CSS variable, so the toasts (styles.css) sit above it and never cover it. */
 function usePlayerHeightVariable(ref: React.RefObject<HTMLElement | null>) {
@@ -52,7 +51,8 @@ function Toggles({ player }: { player: SongPlayer }) {
         aria-pressed={shuffle}
         aria-label="Shuffle"
         title="Shuffle"
-        className={`${ICON_BUTTON} ${shuffle ? ACTIVE : ''}`}
+        className="player-button"
+        data-active={active(shuffle)}
       >
         <ShuffleIcon />
         <ActiveDot on={shuffle} />
@@ -62,7 +62,8 @@ function Toggles({ player }: { player: SongPlayer }) {
         onClick={player.cycleRepeat}
         aria-label={`Repeat: ${repeat}`}
         title={repeat === 'off' ? 'Repeat: off' : repeat === 'all' ? 'Repeat: the whole queue' : 'Repeat: this song'}
-        className={`${ICON_BUTTON} ${repeat !== 'off' ? ACTIVE : ''}`}
+        className="player-button"
+        data-active={active(repeat !== 'off')}
       >
         <RepeatIcon />
         {repeat === 'one' && <span className="absolute top-1.5 right-1.5 text-[10px] leading-none font-bold">1</span>}
@@ -75,7 +76,8 @@ function Toggles({ player }: { player: SongPlayer }) {
         onClick={player.toggleAutoplay}
         aria-label="Autoplay next"
         title={autoplay ? 'Autoplay next: on' : 'Autoplay next: off (playback ends with the song)'}
-        className={`${ICON_BUTTON} ${autoplay ? ACTIVE : ''}`}
+        className="player-button"
+        data-active={active(autoplay)}
       >
         <AutoplayIcon />
         <ActiveDot on={autoplay} />
@@ -88,7 +90,7 @@ function Volume({ player }: { player: SongPlayer }) {
   const { muted, volume } = player;
   return (
     <div className="flex min-w-0 flex-1 items-center gap-1">
-      <button type="button" onClick={player.toggleMute} aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={muted} className={ICON_BUTTON}>
+      <button type="button" onClick={player.toggleMute} aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={muted} className="player-button">
         {muted || volume === 0 ? <MutedIcon /> : <VolumeIcon />}
       </button>
       <input
@@ -177,32 +179,21 @@ export const PlayerBar = memo(function PlayerBar({
         disabled={player.previousSong === null}
         aria-label="Previous"
         title="Previous (P)"
-        className={ICON_BUTTON}
+        className="player-button"
       >
         <PreviousIcon />
       </button>
-      <button
-        type="button"
-        onClick={player.togglePlay}
-        disabled={!current}
-        aria-label={playing ? 'Pause' : 'Play'}
-        className={`flex size-11 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-500 dark:bg-indigo-500 dark:hover:bg-indigo-400 dark:focus-visible:outline-indigo-300 dark:disabled:bg-gray-700 dark:disabled:text-gray-400`}
-      >
+      <button type="button" onClick={player.togglePlay} disabled={!current} aria-label={playing ? 'Pause' : 'Play'} className="player-play-button">
         {playing ? <PauseIcon /> : <PlayIcon />}
       </button>
-      <button type="button" onClick={player.next} disabled={player.nextSong === null} aria-label="Next" title="Next (N)" className={ICON_BUTTON}>
+      <button type="button" onClick={player.next} disabled={player.nextSong === null} aria-label="Next" title="Next (N)" className="player-button">
         <NextIcon />
       </button>
     </>
   );
 
   return (
-    <section
-      ref={barRef}
-      aria-label="Player"
-      data-player-bar=""
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 pb-[env(safe-area-inset-bottom)] text-gray-900 shadow-[0_-4px_16px_rgba(0,0,0,0.06)] backdrop-blur dark:border-white/10 dark:bg-gray-900/95 dark:text-white dark:shadow-none"
-    >
+    <section ref={barRef} aria-label="Player" data-player-bar="" className="player-bar">
       {/* The element is rendered (without a source) on the server too; the hook gives it one on play. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- songs have no words to caption; the bar names the track. */}
       <audio ref={audioRef} preload="none" className="hidden" />
@@ -228,7 +219,7 @@ export const PlayerBar = memo(function PlayerBar({
           </div>
           <div className="hidden w-56 items-center gap-1 md:flex">
             <Volume player={player} />
-            <button type="button" onClick={onShowShortcuts} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" className={ICON_BUTTON}>
+            <button type="button" onClick={onShowShortcuts} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" className="player-button">
               <KeyboardIcon />
             </button>
           </div>
@@ -242,7 +233,8 @@ export const PlayerBar = memo(function PlayerBar({
             aria-controls={queueOpen ? queueId : undefined}
             aria-label="Queue"
             title={`Queue (Q)${player.upNext.length ? `: ${player.upNext.length} up next` : ''}`}
-            className={`${ICON_BUTTON} ${queueOpen ? ACTIVE : ''}`}
+            className="player-button"
+            data-active={active(queueOpen)}
           >
             <QueueIcon />
             {player.upNext.length > 0 && (
@@ -260,7 +252,7 @@ export const PlayerBar = memo(function PlayerBar({
             onClick={() => setExpanded((e) => !e)}
             aria-expanded={expanded}
             aria-label={expanded ? 'Hide full player' : 'Show full player'}
-            className={`${ICON_BUTTON} md:hidden`}
+            className="player-button md:hidden"
           >
             <ChevronUpIcon className={`transition-transform ${expanded ? 'rotate-180' : ''}`} />
           </button>
