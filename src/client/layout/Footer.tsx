@@ -1,5 +1,3 @@
-import { Link } from 'wouter';
-
 export const FOOTER_LINKS = [
   { routeId: 'terms', href: '/terms-of-service', label: 'Terms' },
   { routeId: 'privacy', href: '/privacy-policy', label: 'Privacy' },
@@ -16,7 +14,7 @@ export function Footer({ currentRouteId }: { currentRouteId: string }) {
           <ul>
             {FOOTER_LINKS.filter((l) => l.routeId !== currentRouteId).map((l) => (
               <li key={l.href}>
-                <Link href={l.href}>{l.label}</Link>
+                <a href={l.href}>{l.label}</a>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { loginHref } from '../../shared/api-keys';
 import { useAuth } from '../features/account/useAuth';
 import { PHONE_QUERY } from '../hooks/useMediaQuery';
@@ -58,9 +58,9 @@ function SiteNav({ account, location }: { account: Account; location: string }) 
       <ul id={SITE_MENU_ID} ref={menu} popover="auto" onToggle={(event) => setOpen(event.newState === 'open')} className="site-links">
         {siteLinks(account).map((link) => (
           <li key={link.href} className={link === DASHBOARD_LINK && account === 'unknown' ? 'hidden signed-in:block' : undefined}>
-            <Link href={link.href} onClick={close} aria-current={location === link.href || location.startsWith(`${link.href}/`) ? 'page' : undefined}>
+            <a href={link.href} onClick={close} aria-current={location === link.href || location.startsWith(`${link.href}/`) ? 'page' : undefined}>
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -94,12 +94,12 @@ export function Header() {
   return (
     <header className="site-header">
       <nav aria-label="Main">
-        <Link href="/servers" className="site-logo" aria-label="ServerManager home: your servers">
+        <a href="/servers" className="site-logo" aria-label="ServerManager home: your servers">
           <span>
             <LogoIcon />
           </span>
           <span>ServerManager</span>
-        </Link>
+        </a>
         <div className="site-tools">
           <SiteNav account={user ? 'signed-in' : unknown ? 'unknown' : 'signed-out'} location={location} />
           <ThemeToggle />

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { apiKeys } from '../../shared/api-keys';
 import { DISPLAYED_UPTIME } from '../../shared/constants';
 import {
@@ -99,18 +98,18 @@ export default function Landing() {
           <p className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm">
             {/* Before the page knows who is there, the browser's signed-in hint picks (src/client/layout/Header.tsx, LoginLink). */}
             {(user !== null || unknown) && (
-              <Link href="/servers" className={`quiet-link ${user ? '' : 'hidden signed-in:inline'}`}>
+              <a href="/servers" className={`quiet-link ${user ? '' : 'hidden signed-in:inline'}`}>
                 Open Dashboard
-              </Link>
+              </a>
             )}
             {!user && (
               <a href="/api/auth" className={`quiet-link ${unknown ? 'signed-in:hidden' : ''}`}>
                 Login
               </a>
             )}
-            <Link href="/commands" className="quiet-link">
+            <a href="/commands" className="quiet-link">
               View Commands
-            </Link>
+            </a>
           </p>
         </div>
       </section>
@@ -161,12 +160,12 @@ export default function Landing() {
             Browse folders, search every song, play a folder from start to end and download a song or a whole folder as one zip.
           </p>
           <p className="mt-6 flex gap-6 text-sm">
-            <Link href="/kenji" className="quiet-link">
+            <a href="/kenji" className="quiet-link">
               Kenji Library
-            </Link>
-            <Link href="/glaive" className="quiet-link">
+            </a>
+            <a href="/glaive" className="quiet-link">
               Glaive Library
-            </Link>
+            </a>
           </p>
         </div>
         <Frame label="A library: its folder tree, the songs of a folder and the player.">
@@ -179,7 +178,7 @@ export default function Landing() {
         <p>Add the bot in one click, then tune every setting from the dashboard.</p>
         <div>
           <a href="/api/invite">Add to Discord</a>
-          <Link href="/commands">View Commands</Link>
+          <a href="/commands">View Commands</a>
         </div>
       </section>
     </>

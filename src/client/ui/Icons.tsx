@@ -8,19 +8,6 @@ export function outlineIcon(p: SVGProps<SVGSVGElement>, size = 20): SVGProps<SVG
   return { width: size, height: size, viewBox: '0 0 24 24', 'aria-hidden': true, ...p, className: p.className === undefined ? 'icon' : `icon ${p.className}` };
 }
 
-/** The same outline as attributes, for an icon that brings its own class and stroke width (settings' ModuleIcon). */
-export const OUTLINE_ICON = {
-  width: 20,
-  height: 20,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-} as const;
-
 export const LogoIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...outlineIcon(p)}>
     <rect x="3" y="4" width="18" height="7" rx="2" />

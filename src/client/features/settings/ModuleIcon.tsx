@@ -1,5 +1,5 @@
 import type { ModuleIcon as IconName } from '../../../shared/settings-registry';
-import { OUTLINE_ICON } from '../../ui/Icons';
+import { outlineIcon } from '../../ui/Icons';
 
 /** Outline icons (24×24, stroke) for the settings modules, by the registry's icon names. */
 const PATHS: Record<IconName, string> = {
@@ -17,7 +17,7 @@ const PATHS: Record<IconName, string> = {
 
 export function ModuleIcon({ name }: { name: IconName }) {
   return (
-    <svg {...OUTLINE_ICON} className="h-5 w-5" strokeWidth={1.8}>
+    <svg {...outlineIcon({ className: 'module-icon' })}>
       <path d={PATHS[name]} />
     </svg>
   );
