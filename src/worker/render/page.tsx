@@ -24,6 +24,8 @@ async function prerenderedPage(c: Context<AppEnv>, route: AppRoute): Promise<Res
   return c.body(html, 200, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': STATIC_PAGE_CACHE_CONTROL });
 }
 
+const utf8 = new TextEncoder();
+
 /** Server-side render of any page: route → loaders → React → HTML with the data island. */
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
@@ -65,5 +67,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   };
   const html = renderDocument({ meta, assets: pageAssets(shown.source), island, appHtml });
   const status = failed ? 500 : notFound ? 404 : loaded.status;
-  return c.body(html, status, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
+  // As bytes: the runtime takes a string body at several times the cost of encoding it here (README 'Performance').
+  return c.body(utf8.encode(html), status, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
 }
