@@ -492,11 +492,37 @@ describe('cached', () => {
     const readAhead = new ReadAhead(kv);
     readAhead.start('test:ahead');
     readAhead.start('test:ahead');
+    await null; // the keys started in one turn are read together, once it ends
     expect(gets).toEqual(['test:ahead']);
     expect((await cached(kv, 'test:ahead', 60, load, { readAhead })).value).toBe(1);
     expect(gets).toEqual(['test:ahead']);
     expect((await cached(kv, 'test:ahead', 60, load, { readAhead })).value).toBe(1);
     expect(gets).toEqual(['test:ahead', 'test:ahead']);
     expect(loads).toBe(1);
+  });
+
+  it('reads the keys started in one turn in one KV call, each answered with its own entry', async () => {
+    const gets: unknown[] = [];
+    const kv = new Proxy(env.CACHE, {
+      get(target, name) {
+        if (name !== 'get') return Reflect.get(target, name, target) as unknown;
+        return (keys: string[], type: 'json') => (gets.push(keys), target.get(keys, type));
+      },
+    });
+    await cached(env.CACHE, 'test:one', 60, () => Promise.resolve('first'));
+    await cached(env.CACHE, 'test:two', 60, () => Promise.resolve('second'));
+    const readAhead = new ReadAhead(kv);
+    readAhead.start('test:one');
+    readAhead.start('test:two');
+    readAhead.start('test:none');
+    const never = () => Promise.reject(new Error('read ahead, not loaded'));
+    expect((await cached(kv, 'test:two', 60, never, { readAhead })).value).toBe('second');
+    expect((await cached(kv, 'test:one', 60, never, { readAhead })).value).toBe('first');
+    expect(await readAhead.take('test:none')).toBeNull();
+    expect(gets).toEqual([['test:one', 'test:two', 'test:none']]);
+    // A key started in a later turn is a read of its own.
+    readAhead.start('test:one');
+    await readAhead.take('test:one');
+    expect(gets).toEqual([['test:one', 'test:two', 'test:none'], 'test:one']);
   });
 });

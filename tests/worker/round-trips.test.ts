@@ -113,7 +113,7 @@ describe('round trips of a logged-in page with warm caches', () => {
     expect(all).toEqual([...kv, ...d1]);
   });
 
-  it("a server's settings page: the guild list and the server's roles, then one batch for the session, presence, grants, whitelist, settings and license", async () => {
+  it("a server's settings page: the guild list and the server's roles in one KV call, then one batch for the session, presence, grants, whitelist, settings and license", async () => {
     const { d1, kv, all, island } = await warmTrips(`/server/${GUILDS.kenjiLounge}`);
     expect(d1).toEqual([expect.stringMatching(SESSION_BATCH)]);
     expect(SESSION_BATCH.exec(d1[0] ?? '')?.[1]).toBe('7');
@@ -121,7 +121,8 @@ describe('round trips of a logged-in page with warm caches', () => {
     expect(island.fallback[`/api/server-settings?serverID=${GUILDS.kenjiLounge}`]).toMatchObject({ id: GUILDS.kenjiLounge, whitelist: { active: true } });
     expect(island.fallback['/api/whitelisted-servers']).toMatchObject({ servers: [GUILDS.kenjiLounge], licensed: [GUILDS.kenjiLounge] });
     expect(island.fallback['/api/allowed-servers']).toEqual(expect.arrayContaining([expect.objectContaining({ id: GUILDS.kenjiLounge, access: 'manage' })]));
-    expect(kv).toEqual(['get discord:user-guilds:100000000000000002', `get discord:guild:v2:${GUILDS.kenjiLounge}`]);
+    // The guild list and the server's roles and channels in one KV call.
+    expect(kv).toEqual([`get discord:user-guilds:100000000000000002,discord:guild:v2:${GUILDS.kenjiLounge}`]);
     expect(all).toEqual([...kv, ...d1]);
   });
 

@@ -29,19 +29,41 @@ export const authorityUnavailable = () =>
   );
 
 /**
- * KV reads a request starts before it knows it needs them, so they run beside other work (a page starts the
- * user's guild lists while D1 looks up the session). Each is used once: a later read of the key goes to KV.
+ * KV reads a request starts before it knows it needs them (a page starts the user's guild list and the server's
+ * roles and channels before the session is confirmed). The keys started in one turn are read in one KV call.
+ * Each is used once: a later read of the key goes to KV.
  */
 export class ReadAhead {
   readonly #kv: KVNamespace;
   readonly #reads = new Map<string, Promise<CacheEntry<unknown> | null>>();
+  #waiting: { key: string; settle: (entry: CacheEntry<unknown> | null) => void }[] = [];
 
   constructor(kv: KVNamespace) {
     this.#kv = kv;
   }
 
   start(key: string): void {
-    if (!this.#reads.has(key)) this.#reads.set(key, read(this.#kv, key));
+    if (this.#reads.has(key)) return;
+    const entry = new Promise<CacheEntry<unknown> | null>((settle) => {
+      if (this.#waiting.push({ key, settle }) === 1) queueMicrotask(() => this.#readWaiting());
+    });
+    this.#reads.set(key, entry);
+  }
+
+  #readWaiting(): void {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    const [only] = waiting;
+    if (waiting.length === 1 && only) {
+      void read(this.#kv, only.key).then(only.settle);
+      return;
+    }
+    void readMany(
+      this.#kv,
+      waiting.map(({ key }) => key),
+    ).then((entries) => {
+      for (const { key, settle } of waiting) settle(entries.get(key) ?? null);
+    });
   }
 
   /** The value of a read started here, if it is younger than `ttlSeconds`; the read stays for `take`. */
@@ -91,17 +113,31 @@ export async function cached<T>(kv: KVNamespace, key: string, ttlSeconds: number
 
 const isFresh = (entry: CacheEntry<unknown>, ttlSeconds: number) => Date.now() - entry.storedAt < ttlSeconds * 1000;
 
+/** A stored entry, if it is one and still within the day a last known copy may stand in. */
+function usable<T>(entry: CacheEntry<T> | null | undefined): CacheEntry<T> | null {
+  if (!entry || typeof entry.storedAt !== 'number') return null;
+  return Date.now() - entry.storedAt < LAST_KNOWN_TTL_SECONDS * 1000 ? entry : null;
+}
+
 async function read<T>(kv: KVNamespace, key: string): Promise<CacheEntry<T> | null> {
-  let entry: CacheEntry<T> | null;
   try {
-    entry = await kv.get<CacheEntry<T>>(key, 'json');
+    return usable(await kv.get<CacheEntry<T>>(key, 'json'));
   } catch (error) {
     // A cache that cannot be read is a miss, not a failed page.
     console.warn(`KV read of ${key} failed`, error);
     return null;
   }
-  if (entry === null || typeof entry.storedAt !== 'number') return null;
-  return Date.now() - entry.storedAt < LAST_KNOWN_TTL_SECONDS * 1000 ? entry : null;
+}
+
+/** Several keys in one KV call (KV reads up to 100 at once). */
+async function readMany(kv: KVNamespace, keys: string[]): Promise<Map<string, CacheEntry<unknown> | null>> {
+  try {
+    const found = await kv.get<CacheEntry<unknown>>(keys, 'json');
+    return new Map(keys.map((key) => [key, usable(found.get(key))]));
+  } catch (error) {
+    console.warn(`KV read of ${keys.join(', ')} failed`, error);
+    return new Map();
+  }
 }
 
 async function store(kv: KVNamespace, key: string, value: unknown): Promise<void> {
