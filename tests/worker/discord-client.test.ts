@@ -492,7 +492,7 @@ describe('cached', () => {
     const readAhead = new ReadAhead(kv);
     readAhead.start('test:ahead');
     readAhead.start('test:ahead');
-    await null; // the keys started in one turn are read together, once it ends
+    await Promise.resolve(); // the keys started in one turn are read together, once it ends
     expect(gets).toEqual(['test:ahead']);
     expect((await cached(kv, 'test:ahead', 60, load, { readAhead })).value).toBe(1);
     expect(gets).toEqual(['test:ahead']);
