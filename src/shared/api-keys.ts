@@ -54,5 +54,11 @@ export const apiKeys = {
   adminServerCheck: (serverID: string) => apiKey('/admin-server-check', { serverID }),
 } as const;
 
+/** An API address the browser goes to rather than fetches (a redirect, a download), built as a key is. */
+export const apiHref = <P extends ApiPath<'$get'>>(path: P, query?: QueryOf<P>): string => apiKey(path, query);
+
 /** The login link; after Discord the visitor comes back to `returnTo` (a path of this site; the Worker checks it). */
-export const loginHref = (returnTo?: string) => (returnTo && returnTo !== '/' ? `${API_BASE}/auth?next=${encodeURIComponent(returnTo)}` : `${API_BASE}/auth`);
+export const loginHref = (returnTo?: string): string => apiHref('/auth', { next: returnTo === '/' ? undefined : returnTo });
+
+/** The bot's invite link, with a server preselected when `guildId` is given. */
+export const inviteHref = (guildId?: string): string => apiHref('/invite', { guild_id: guildId });

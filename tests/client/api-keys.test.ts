@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiKey, apiKeys } from '../../src/shared/api-keys';
+import { apiKey, apiKeys, inviteHref, loginHref } from '../../src/shared/api-keys';
 
 const GUILD = '300000000000000001';
 
@@ -26,5 +26,18 @@ describe('API keys', () => {
     expect(apiKey('/update-server-settings')).toBe('/api/update-server-settings');
     // @ts-expect-error: the route validates `serverID`, not `guild`
     expect(apiKey('/server-settings', { guild: GUILD })).toBe(`/api/server-settings?guild=${GUILD}`);
+  });
+});
+
+describe('the links the browser follows into the API', () => {
+  it('logs in and comes back to where the visitor was, or to the default for the home page', () => {
+    expect(loginHref()).toBe('/api/auth');
+    expect(loginHref('/')).toBe('/api/auth');
+    expect(loginHref('/server/300000000000000001/logs?enable=1')).toBe('/api/auth?next=%2Fserver%2F300000000000000001%2Flogs%3Fenable%3D1');
+  });
+
+  it('invites the bot, with a server preselected when one is named', () => {
+    expect(inviteHref()).toBe('/api/invite');
+    expect(inviteHref('300000000000000004')).toBe('/api/invite?guild_id=300000000000000004');
   });
 });

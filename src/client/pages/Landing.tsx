@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { apiKeys } from '../../shared/api-keys';
+import { apiKeys, inviteHref, loginHref } from '../../shared/api-keys';
 import { DISPLAYED_UPTIME } from '../../shared/constants';
 import {
   LANDING_SCREENSHOTS,
@@ -92,7 +92,7 @@ export default function Landing() {
           Moderation, anti-nuke, fun, server info, utilities and Last.fm in one bot, with a dashboard that saves every change instantly.
         </p>
         <div className="mt-10 flex flex-col items-center gap-5">
-          <a href="/api/invite" className="invite-button">
+          <a href={inviteHref()} className="invite-button">
             Add to Discord
           </a>
           <p className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm">
@@ -103,7 +103,7 @@ export default function Landing() {
               </a>
             )}
             {!user && (
-              <a href="/api/auth" className={`quiet-link ${unknown ? 'signed-in:hidden' : ''}`}>
+              <a href={loginHref()} className={`quiet-link ${unknown ? 'signed-in:hidden' : ''}`}>
                 Login
               </a>
             )}
@@ -177,7 +177,7 @@ export default function Landing() {
         <h2>Ready to take control of your server?</h2>
         <p>Add the bot in one click, then tune every setting from the dashboard.</p>
         <div>
-          <a href="/api/invite">Add to Discord</a>
+          <a href={inviteHref()}>Add to Discord</a>
           <a href="/commands">View Commands</a>
         </div>
       </section>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { apiKey, apiKeys } from '../../shared/api-keys';
+import { apiKey, apiKeys, inviteHref } from '../../shared/api-keys';
 import type { ServerLicence } from '../../shared/licences';
 import { formatExpiry, isPermanentExpiry } from '../../shared/whitelist';
 import { TOAST_SUCCESS_MS } from '../../shared/constants';
@@ -113,7 +113,7 @@ function Servers() {
               ? 'Your servers without the bot are listed below; add it to one and it shows up here.'
               : 'Servers you own, or where you have Manage Server, show up here once the bot is in them.'}
           </p>
-          <a href="/api/invite" className={`${buttonClass.primary} mt-4`}>
+          <a href={inviteHref()} className={`${buttonClass.primary} mt-4`}>
             Add to Discord
           </a>
         </div>
@@ -153,7 +153,7 @@ function Servers() {
               <li key={s.id} className="flex items-center gap-4 rounded-xl border border-dashed border-gray-300 p-4 dark:border-gray-700">
                 <ServerIcon id={s.id} name={s.name} icon={s.icon} size={40} />
                 <span className="min-w-0 flex-1 truncate font-medium">{s.name}</span>
-                <a href={`/api/invite?guild_id=${encodeURIComponent(s.id)}`} className={compactButtonClass.primary} aria-label={`Add bot to ${s.name}`}>
+                <a href={inviteHref(s.id)} className={compactButtonClass.primary} aria-label={`Add bot to ${s.name}`}>
                   Add bot
                 </a>
               </li>

@@ -11,6 +11,9 @@ import type { AppEnv } from '../hono-env';
 import { messagePage } from '../html/message-page';
 import { isSnowflake } from '../../shared/discord-ids';
 import { completeLogin, LoginRefused } from '../auth/login';
+import { loginHref } from '../../shared/api-keys';
+import { inviteQuerySchema, loginQuerySchema } from '../../shared/session-schemas';
+import { validQuery } from '../validation';
 
 /** The bot's invite URL; `guild_id` preselects a server. */
 export function inviteUrl(env: Env, guildId?: string): string {
@@ -25,18 +28,18 @@ export function inviteUrl(env: Env, guildId?: string): string {
   return url.toString();
 }
 
-function loginFailed(c: Context<AppEnv>, message: string) {
+function loginFailed(c: Context<AppEnv>, message: string): Response {
   c.header('Cache-Control', 'no-store');
-  return c.html(messagePage('Login failed', message, { href: '/api/auth', label: 'Try again' }), 400);
+  return c.html(messagePage('Login failed', message, { href: loginHref(), label: 'Try again' }), 400);
 }
 
 const loginCookieOptions = (env: Env) => ({ path: '/', secure: env.APP_ORIGIN.startsWith('https:') });
 
 export const authRoutes = new Hono<AppEnv>()
-  .get('/auth', async (c) => {
+  .get('/auth', validQuery(loginQuerySchema), async (c) => {
     const state = generateState();
     const verifier = generateCodeVerifier();
-    const next = safeReturnPath(c.req.query('next'), c.env.APP_ORIGIN);
+    const next = safeReturnPath(c.req.valid('query').next, c.env.APP_ORIGIN);
     setCookie(c, loginCookieName(c.env), await sealLoginAttempt(c.env, { state, verifier, next }), {
       ...loginCookieOptions(c.env),
       httpOnly: true,
@@ -73,4 +76,4 @@ export const authRoutes = new Hono<AppEnv>()
     clearStaleHint(c);
     return c.json(checkAuth(c));
   })
-  .get('/invite', (c) => c.redirect(inviteUrl(c.env, c.req.query('guild_id')), 302));
+  .get('/invite', validQuery(inviteQuerySchema), (c) => c.redirect(inviteUrl(c.env, c.req.valid('query').guild_id), 302));

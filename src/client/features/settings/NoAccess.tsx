@@ -1,3 +1,4 @@
+import { inviteHref } from '../../../shared/api-keys';
 import type { AccessDeniedResponse } from '../../../shared/server-access';
 
 const button =
@@ -21,7 +22,7 @@ export function NoAccess({ serverId, denial }: { serverId: string; denial: Acces
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
         {botMissing && (
-          <a href={`/api/invite?guild_id=${encodeURIComponent(serverId)}`} className={primary}>
+          <a href={inviteHref(serverId)} className={primary}>
             Add bot
           </a>
         )}
