@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ServerSettingsPage from '../../src/client/pages/ServerSettings';
@@ -394,6 +394,27 @@ describe('settings page', () => {
         .getAllByRole<HTMLOptionElement>('option')
         .filter((o) => o.disabled),
     ).toHaveLength(0);
+  });
+
+  it('a placeholder goes in at the caret, and what is typed next follows it at once', async () => {
+    renderPage(fixture(), true, 'welcome-message');
+    const region = screen.getByRole('region', { name: 'Welcome Message' });
+    const text = within(region).getByRole('textbox', { name: 'Message' });
+    if (!(text instanceof HTMLTextAreaElement)) throw new Error('the message is a textarea');
+    await userEvent.clear(text);
+    await userEvent.type(text, 'Hi ');
+    fireEvent.click(within(region).getByRole('button', { name: '{user.mention}' }));
+    const typeAtCaret = (typed: string) => {
+      const { value, selectionStart, selectionEnd } = text;
+      fireEvent.input(text, { target: { value: `${value.slice(0, selectionStart)}${typed}${value.slice(selectionEnd)}` } });
+      text.setSelectionRange(selectionStart + typed.length, selectionStart + typed.length);
+    };
+    // Keys right after the click, then a frame, then more keys: the caret must not jump back after the placeholder.
+    typeAtCaret(', ');
+    await new Promise((frame) => requestAnimationFrame(frame));
+    typeAtCaret('enjoy');
+    expect(text.value).toBe('Hi {user.mention}, enjoy');
+    expect(document.activeElement).toBe(text);
   });
 
   it('lists text channels only, grouped under their categories', () => {

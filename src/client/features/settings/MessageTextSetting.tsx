@@ -1,4 +1,4 @@
-import { useContext, useRef } from 'react';
+import { useContext, useLayoutEffect, useRef } from 'react';
 import { WELCOME_PLACEHOLDERS } from '../../../shared/settings';
 import { FieldRow, FOCUS, INPUT_CLASS, ReadOnlyValue, ReadOnlyView, useDraft } from './controls';
 import type { ControlProps } from './control-props';
@@ -19,15 +19,23 @@ export function MessageTextSetting({ id, spec, value, data, saving, saved, valid
   const length = draft.length;
   const over = length > spec.maxLength;
 
+  // Where the caret goes once an inserted placeholder is on screen: set as that render commits, before the next key
+  // (a frame later, typing that came first would be split around the caret's old place).
+  const caret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const field = area.current;
+    if (caret.current === null || !field) return;
+    field.focus();
+    field.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  });
+
   const insert = (token: string) => {
     const field = area.current;
     const start = field?.selectionStart ?? draft.length;
     const end = field?.selectionEnd ?? draft.length;
+    caret.current = start + token.length;
     setDraft(draft.slice(0, start) + token + draft.slice(end));
-    requestAnimationFrame(() => {
-      field?.focus();
-      field?.setSelectionRange(start + token.length, start + token.length);
-    });
   };
 
   if (readOnly) {
