@@ -16,8 +16,22 @@ export function hasPermission(permissions: bigint, flag: bigint): boolean {
   return (permissions & flag) === flag;
 }
 
+type GuildEntry = { owner?: boolean; permissions?: string };
+
+/**
+ * Each answer, by the guild-list entry it was worked out for: a page asks it of each of a user's 200 guilds in
+ * several places, and the permissions string is parsed to a BigInt once per entry, not each time.
+ */
+const managing = new WeakMap<GuildEntry, boolean>();
+
 /** Whether the user may manage the guild's settings: owner, ADMINISTRATOR or MANAGE_GUILD. */
-export function canManageGuild(guild: { owner?: boolean; permissions?: string }): boolean {
+export function canManageGuild(guild: GuildEntry): boolean {
+  let answer = managing.get(guild);
+  if (answer === undefined) managing.set(guild, (answer = manages(guild)));
+  return answer;
+}
+
+function manages(guild: GuildEntry): boolean {
   if (guild.owner === true) return true;
   const permissions = parsePermissions(guild.permissions);
   if (permissions === null) return false;
