@@ -16,7 +16,10 @@ export function hasPermission(permissions: bigint, flag: bigint): boolean {
   return (permissions & flag) === flag;
 }
 
-type GuildEntry = { owner?: boolean; permissions?: string };
+interface GuildEntry {
+  owner?: boolean;
+  permissions?: string;
+}
 
 /**
  * Each answer, by the guild-list entry it was worked out for: a page asks it of each of a user's 200 guilds in
