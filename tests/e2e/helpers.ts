@@ -33,3 +33,14 @@ export async function loginAs(page: Page, who: (typeof DEMO_USERS)[keyof typeof 
   await page.waitForURL('**/servers');
   await expect(page.locator('html[data-client-loaded="true"]')).toHaveCount(1);
 }
+
+/** Holds the page's requests to `url` (a glob) until the returned function is called, to look at the page before. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, testServer } from './fixtures';
-import { DEMO_USERS, gotoHydrated, loginAs, watchConsole } from './helpers';
+import { DEMO_USERS, gotoHydrated, holdRequests, loginAs, watchConsole } from './helpers';
 
 test('Demo Owner logs in through Discord and sees the servers they manage', async ({ page }) => {
   const problems = watchConsole(page);
@@ -71,12 +71,7 @@ test('Sign Out ends the session: the server list is gone, also after a reload', 
 
 test('a prerendered page shows a signed-in visitor a placeholder, never Login, until it knows them', async ({ page }) => {
   await loginAs(page, DEMO_USERS.owner);
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/check-auth', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/check-auth');
   await gotoHydrated(page, '/commands');
   await expect(page.getByTestId('account-pending')).toBeVisible();
   await expect(page.locator('header').getByText('Login', { exact: true })).toBeHidden();

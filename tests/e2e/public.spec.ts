@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { gotoHydrated, watchConsole } from './helpers';
+import { gotoHydrated, holdRequests, watchConsole } from './helpers';
 
 const PAGES = [
   { path: '/', title: /^ServerManager \|/, text: 'Add to Discord' },
@@ -233,12 +233,7 @@ test('a prerendered page asks only for what is not the same for everyone: who is
 });
 
 test("the landing page's figures arrive after hydration without moving anything", async ({ page }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/stats', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/stats');
   await gotoHydrated(page, '/');
   const figures = page.locator('dl');
   const servers = figures.locator('dd').first();

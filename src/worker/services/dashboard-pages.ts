@@ -54,6 +54,7 @@ export interface ServerListPage {
   whitelist: WhitelistStateResponse;
 }
 
+/** What both pages read once the guild list is known: the bot's presence in those guilds, role grants, the whitelist. */
 const serverListReads = (env: Env, userId: string) => (userGuilds: Aged<PartialGuild[]>) =>
   allReads([
     presenceRead(
@@ -84,15 +85,7 @@ export interface SettingsPage {
 }
 
 const settingsReads = (env: Env, userId: string, serverId: string) => (userGuilds: Aged<PartialGuild[]>) =>
-  allReads([
-    presenceRead(
-      env,
-      userGuilds.value.map((g) => g.id),
-    ),
-    grantsRead(env, userGuilds.value),
-    ownerWhitelistRead(env, userId, userGuilds),
-    storedStateRead(env.DB, serverId),
-  ]);
+  allReads([serverListReads(env, userId)(userGuilds), storedStateRead(env.DB, serverId)]);
 export type SettingsAhead = ReadsAfterGuilds<BatchResult<ReturnType<ReturnType<typeof settingsReads>>>>;
 
 /** Starts the reads `settingsPage` will make for this user and server, before the session is confirmed. */
@@ -114,11 +107,11 @@ export async function settingsPage(
 ): Promise<SettingsPage> {
   const found = readsAfterGuilds(env, session, options, settingsReads(env, session.user.id, serverId), options.ahead);
   const userGuilds = found.then(({ userGuilds }) => userGuilds);
-  const reads = found.then(({ results }) => results);
+  const reads = found.then(({ results: [listReads] }) => listReads);
   const guilds = Promise.all([userGuilds, reads]).then(([list, [presence]]) => classifyGuilds(env, list, presence, options));
   // The list's levels also serve the permission check: one member lookup per granted server, not two.
   const lists = Promise.all([guilds, reads]).then(([list, [, grants]]) => toServerLists(env, session, list, { ...options, grants }));
-  const stored = reads.then(([, , , state]) => state);
+  const stored = found.then(({ results: [, state] }) => state);
   const [settings, { allowed }, [, , whitelist]] = await Promise.all([
     serverSettings(env, session, serverId, { ...options, guilds, lists, stored }),
     lists,
