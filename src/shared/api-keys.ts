@@ -9,7 +9,7 @@
  * `stats` and `checkAuth`, and carries nothing more for it.
  */
 import type { AccessDeniedResponse } from './server-access';
-import type { Answer, ApiPath, QueryOf } from './api-schema';
+import type { Answer, ApiPath, ApiRoute, ParamsOf, QueryOf } from './api-schema';
 
 declare const answer: unique symbol;
 /** A URL that answers `T` as JSON. The phantom field only carries the type. */
@@ -22,11 +22,24 @@ export const API_BASE = '/api';
  * filters starts with the key that has fewer.
  */
 export function apiKey<P extends ApiPath<'$get'>>(path: P, query?: QueryOf<P>): ApiKey<Answer<P>> {
-  const entries: Readonly<Record<string, string | number | undefined>> = query ?? {};
-  const search = Object.entries(entries)
+  return `${API_BASE}${path}${searchOf(query)}`;
+}
+
+function searchOf(query: Readonly<Record<string, string | number | undefined>> | undefined): string {
+  const search = Object.entries(query ?? {})
     .flatMap(([name, value]) => (value === undefined || value === '' ? [] : [`${name}=${encodeURIComponent(value)}`]))
     .join('&');
-  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+  return search ? `?${search}` : '';
+}
+
+/**
+ * The address of a route with parameters, as the route declares it: each `:name` (and its `{pattern}`, which the
+ * Worker checks) is replaced by its value, encoded as a path segment.
+ */
+export function apiRouteHref<R extends ApiRoute<'$get'>>(route: R, params: ParamsOf<R>, query?: QueryOf<R>): string {
+  const values: Readonly<Record<string, string>> = params;
+  const path = route.replace(/:(\w+)(?:\{[^}]*\})?/g, (_match: string, name: string) => encodeURIComponent(values[name] ?? ''));
+  return `${API_BASE}${path}${searchOf(query)}`;
 }
 
 export const apiKeys = {

@@ -18,12 +18,13 @@ type Method = '$get' | '$post';
 
 type Paths = Extract<keyof ApiSchema, string>;
 
-/** A fixed path (relative to `/api`, as its route declares it, without parameters) the API app answers with `method`. */
-export type ApiPath<M extends Method> = {
-  [P in Paths]: ApiSchema[P] extends Record<M, unknown> ? (P extends `${string}${'*' | ':'}${string}` ? never : P) : never;
-}[Paths];
+/** A route (relative to `/api`, as it is declared, parameters included: `/servers/:id/live`) the API app answers with `method`. */
+export type ApiRoute<M extends Method> = { [P in Paths]: ApiSchema[P] extends Record<M, unknown> ? P : never }[Paths];
 
-type Endpoint<P extends ApiPath<M>, M extends Method> = ApiSchema[P] extends Record<M, infer E> ? E : never;
+/** A fixed path: a route without parameters. */
+export type ApiPath<M extends Method> = Exclude<ApiRoute<M>, `${string}${'*' | ':'}${string}`>;
+
+type Endpoint<P extends ApiRoute<M>, M extends Method> = ApiSchema[P] extends Record<M, infer E> ? E : never;
 
 /** An endpoint's output when its status may be a success (a handler that names no status may answer any). */
 type SuccessOutput<E> = E extends { status: infer S; output: infer O } ? ([Extract<S, SuccessStatusCode>] extends [never] ? never : O) : never;
@@ -32,5 +33,8 @@ type SuccessOutput<E> = E extends { status: infer S; output: infer O } ? ([Extra
 export type Answer<P extends ApiPath<M>, M extends Method = '$get'> = SuccessOutput<Endpoint<P, M>>;
 
 /** The query the route validates, each value as it travels in a URL (never, if it reads none). */
-export type QueryOf<P extends ApiPath<'$get'>> =
+export type QueryOf<P extends ApiRoute<'$get'>> =
   Endpoint<P, '$get'> extends { input: { query: infer Q } } ? { [K in keyof Q]?: string | number | undefined } : never;
+
+/** The values of a route's parameters (`{ id }` for `/servers/:id/live`). */
+export type ParamsOf<R extends ApiRoute<'$get'>> = Endpoint<R, '$get'> extends { input: { param: infer Q } } ? { [K in keyof Q]: string } : never;

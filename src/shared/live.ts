@@ -3,8 +3,10 @@
  * a revert, an import), over a WebSocket to its guild's Durable Object.
  */
 
+import { apiRouteHref } from './api-keys';
+
 /** The socket of a server's settings page. */
-export const livePath = (serverId: string) => `/api/servers/${encodeURIComponent(serverId)}/live`;
+export const livePath = (serverId: string) => apiRouteHref('/servers/:id/live', { id: serverId });
 
 /**
  * A socket is authorised when it opens and serves this long: past it, it gets no more changes and is closed

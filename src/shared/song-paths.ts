@@ -137,10 +137,6 @@ export function trackTitle(path: string): string {
   return dot <= 0 ? name : name.slice(0, dot);
 }
 
-export const songListUrl = (library: Library) => `/api/get-${library}-songs`;
-export const songDownloadUrl = (library: Library, path: string) => `/api/download-${library}-song?song=${encodeURIComponent(path)}`;
-export const songStreamUrl = (library: Library, path: string) => `/api/stream-${library}-song?song=${encodeURIComponent(path)}`;
-export const folderDownloadUrl = (library: Library, folder: string) => `/api/download-${library}-folder?folder=${encodeURIComponent(folder)}`;
 
 /** The zip's file name: the folder's own name, or the library's for the whole library. */
 export function folderZipName(library: Library, folder: string): string {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { apiKey, apiKeys, inviteHref, loginHref } from '../../src/shared/api-keys';
+import { apiKey, apiKeys, apiRouteHref, inviteHref, loginHref } from '../../src/shared/api-keys';
+import { livePath } from '../../src/shared/live';
+import { folderDownloadUrl, songDownloadUrl, songListUrl, songRoute } from '../../src/shared/song-calls';
 
 const GUILD = '300000000000000001';
 
@@ -39,5 +41,31 @@ describe('the links the browser follows into the API', () => {
   it('invites the bot, with a server preselected when one is named', () => {
     expect(inviteHref()).toBe('/api/invite');
     expect(inviteHref('300000000000000004')).toBe('/api/invite?guild_id=300000000000000004');
+  });
+});
+
+describe('the addresses of routes with parameters', () => {
+  it("put each parameter's value, encoded, where the route names it, its pattern left out", () => {
+    expect(livePath(GUILD)).toBe(`/api/servers/${GUILD}/live`);
+    expect(apiRouteHref('/servers/:id/live', { id: 'a/b?c' })).toBe('/api/servers/a%2Fb%3Fc/live');
+    expect(apiRouteHref(songRoute('folder'), { segment: 'download-kenji-folder' }, { folder: 'A/B & C' })).toBe(
+      '/api/download-kenji-folder?folder=A%2FB%20%26%20C',
+    );
+  });
+
+  it('spell the song calls as SPEC section 2 names them, the library inside the segment', () => {
+    expect(songListUrl('kenji')).toBe('/api/get-kenji-songs');
+    expect(songListUrl('glaive')).toBe('/api/get-glaive-songs');
+    expect(songDownloadUrl('glaive', 'x.mp3')).toBe('/api/download-glaive-song?song=x.mp3');
+    expect(folderDownloadUrl('kenji', '')).toBe('/api/download-kenji-folder');
+  });
+
+  it('name only routes and parameters the API declares (the type check refuses the rest)', () => {
+    // @ts-expect-error: the route's parameter is `id`
+    expect(apiRouteHref('/servers/:id/live', { server: GUILD })).toBe('/api/servers//live');
+    // @ts-expect-error: the API app has no such route
+    expect(apiRouteHref('/servers/:id/dead', { id: GUILD })).toBe(`/api/servers/${GUILD}/dead`);
+    // @ts-expect-error: a song's download reads `song`, not `folder`
+    expect(apiRouteHref(songRoute('download'), { segment: 'download-kenji-song' }, { folder: 'a' })).toBe('/api/download-kenji-song?folder=a');
   });
 });

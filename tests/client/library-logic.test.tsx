@@ -8,9 +8,9 @@ import {
   nfcTwins,
   parentFolder,
   pathProblem,
-  songStreamUrl,
   trackTitle,
 } from '../../src/shared/song-paths';
+import { songStreamUrl } from '../../src/shared/song-calls';
 import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors } from '../../src/shared/song-tree';
 import { visibleFolders } from '../../src/client/features/library/FolderTree';
 import { formatTime } from '../../src/client/features/library/PlayerBar';

@@ -6,15 +6,14 @@ import { MAX_ZIP_FILES } from '../../shared/song-limits';
 import { CONFIRM_FOLDER_BYTES, formatBytes, readSongListing, songListingUrl } from '../../shared/song-listing';
 import {
   baseName,
-  folderDownloadUrl,
   folderZipName,
   isPlayable,
   LIBRARY_TITLES,
   libraryFromPathname,
   parentFolder,
-  songDownloadUrl,
   trackTitle,
 } from '../../shared/song-paths';
+import { folderDownloadUrl, songDownloadUrl } from '../../shared/song-calls';
 import { EMPTY_SEARCH_RESULT } from '../../shared/song-search';
 import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors, type FolderNode } from '../../shared/song-tree';
 import { PHONE_QUERY, useMediaQuery } from '../hooks/useMediaQuery';

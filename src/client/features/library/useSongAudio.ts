@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
-import { songStreamUrl, type Library } from '../../../shared/song-paths';
+import { songStreamUrl } from '../../../shared/song-calls';
+import type { Library } from '../../../shared/song-paths';
 
 type ProbeResult = { status: 'ok'; ticket: string | null } | { status: 'busy' } | { status: 'failed' };
 
