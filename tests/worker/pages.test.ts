@@ -83,7 +83,8 @@ describe('pages', () => {
     const island = /<script type="application\/json" id="__SM_DATA__"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
     const data = JSON.parse(island ?? '{}') as { fallback: Record<string, unknown> };
     expect(data.fallback).toEqual({});
-    expect(html.match(/class="command-card"/g)).toHaveLength(COMMANDS.length);
+    const list = /<ul class="command-list">(.*?)<\/ul>/s.exec(html)?.[1] ?? '';
+    expect(list.match(/<li><button type="button" aria-expanded="false"><code>/g)).toHaveLength(COMMANDS.length);
   });
 });
 

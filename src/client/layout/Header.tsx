@@ -51,7 +51,7 @@ function SiteNav({ account, location }: { account: Account; location: string }) 
   return (
     <>
       <button type="button" popoverTarget={SITE_MENU_ID} aria-label="Menu" aria-expanded={open} className="site-menu-button">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="icon h-5 w-5">
           <path d="M4 7h16M4 12h16M4 17h16" />
         </svg>
       </button>

@@ -40,7 +40,7 @@ export default function Commands() {
       {shown.length === 0 ? (
         <p className="mt-10 text-center text-gray-600 dark:text-gray-400">{`No commands found matching "${query}"`}</p>
       ) : (
-        <ul className="mt-8 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
+        <ul className="command-list">
           {shown.map((c) => (
             <CommandCard key={c.commandName} command={c} />
           ))}
@@ -51,14 +51,15 @@ export default function Commands() {
 }
 
 /**
- * The catalogue is part of the page's script, so the HTML carries no copy of it. A card is one class (styles.css
- * `.command-card`): its parts are told apart by their elements, the name is code and the aliases small print.
+ * The catalogue is part of the page's script, so the HTML carries no copy of it. The cards take their look from the
+ * list's one class (styles.css `.command-list`), not a class each: their parts are told apart by their elements, the
+ * name is code and the aliases small print.
  */
 function CommandCard({ command }: { command: Command }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   return (
-    <li className="command-card">
+    <li>
       {/* The details exist only while open: the button names them then. */}
       <button type="button" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={() => setOpen((o) => !o)}>
         <code>{command.commandName}</code>
@@ -67,7 +68,7 @@ function CommandCard({ command }: { command: Command }) {
         {command.aliases.length > 0 && <small>{`Aliases: ${command.aliases.join(', ')}`}</small>}
       </button>
       {open && (
-        <dl id={detailsId} className="command-card-details">
+        <dl id={detailsId} className="command-details">
           <dt>Syntax</dt>
           <dd className="font-mono">{command.syntax}</dd>
           <dt>Example</dt>

@@ -24,7 +24,11 @@ interface DocumentParts {
 
 const metaTag = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
 
-/** Open Graph (Discord, Facebook, Slack…) and Twitter's card, with the one share image of public/. */
+/**
+ * Open Graph (Discord, Facebook, Slack…) and X's large card, with the one share image of public/. X reads the title,
+ * description and image from Open Graph when its own tags are absent (developer.x.com/cards/markup), so only the
+ * card's kind is said twice.
+ */
 function previewTags({ title, description, origin, address }: PageMeta): string[] {
   const url = address === undefined ? undefined : `${origin}${address}`;
   return [
@@ -38,9 +42,6 @@ function previewTags({ title, description, origin, address }: PageMeta): string[
     metaTag('property', 'og:image:height', String(SHARE_IMAGE.height)),
     metaTag('property', 'og:image:alt', SHARE_IMAGE.alt),
     metaTag('name', 'twitter:card', 'summary_large_image'),
-    metaTag('name', 'twitter:title', title),
-    metaTag('name', 'twitter:description', description),
-    metaTag('name', 'twitter:image', `${origin}${SHARE_IMAGE.path}`),
   ];
 }
 
