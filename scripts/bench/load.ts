@@ -158,13 +158,18 @@ export async function measure(
 
 interface CpuRound {
   cpu: CpuPerRequest;
-  /** The path's workerd CPU per request over the static asset's in the pass just before; undefined without a reference. */
+  /** The path's workerd CPU per request over the mean of the static asset's in the passes just before and after; undefined without a reference. */
   ofStatic: number | undefined;
 }
 
 async function countedCpu(base: string, target: LoadTarget, pass: CountedLoad, workerd: () => WorkerdProcesses) {
   const { result, cpu } = await workerdCpuDuring(workerd(), () => hammer(base, target, pass));
   return { result, cpu: perRequest(cpu, served(result)) };
+}
+
+/** A pass's CPU per request over the mean of the static passes around it; undefined when either is missing. */
+export function ofBracket(pass: CpuPerRequest, before: CpuPerRequest | undefined, after: CpuPerRequest | undefined): number | undefined {
+  return before && after ? pass.workerMs / ((before.workerMs + after.workerMs) / 2) : undefined;
 }
 
 /** The medians of the rounds in which workerd did not restart. */
@@ -191,13 +196,17 @@ async function measureUnprofiled(
   }
   const row = loadFigures(target, await hammer(base, target, load));
   const rounds: CpuRound[] = [];
+  // Each pass of the path sits between two of the static asset, and is related to their mean: a drift in the
+  // machine's speed during the pass then touches both sides of the ratio, not only the path's.
+  let before = reference ? (await countedCpu(base, reference, cpuSource, workerd)).cpu : undefined;
   for (let round = 0; round < cpuSource.rounds; round++) {
-    const before = reference ? (await countedCpu(base, reference, cpuSource, workerd)).cpu : undefined;
     const pass = await countedCpu(base, target, cpuSource, workerd);
+    const after = reference ? (await countedCpu(base, reference, cpuSource, workerd)).cpu : undefined;
     // The CPU passes' failures are counted too: CPU spent on error answers would mislead.
     row.errors += failures(pass.result);
     row.non2xx += pass.result.non2xx;
-    if (pass.cpu && (reference === undefined || before)) rounds.push({ cpu: pass.cpu, ofStatic: before ? pass.cpu.workerMs / before.workerMs : undefined });
+    if (pass.cpu && (reference === undefined || (before && after))) rounds.push({ cpu: pass.cpu, ofStatic: ofBracket(pass.cpu, before, after) });
+    before = after;
   }
   return { ...row, ...combineRounds(rounds) };
 }

@@ -36,7 +36,7 @@ function parseSections(raw: string | undefined): ReadonlySet<Section> {
 
 function countedPass(env: Variables) {
   return {
-    requests: positiveInteger('BENCH_CPU_REQUESTS', env.BENCH_CPU_REQUESTS ?? '300'),
+    requests: positiveInteger('BENCH_CPU_REQUESTS', env.BENCH_CPU_REQUESTS ?? '1000'),
     connections: positiveInteger('BENCH_CPU_CONNECTIONS', env.BENCH_CPU_CONNECTIONS ?? '4'),
   };
 }
@@ -44,7 +44,7 @@ function countedPass(env: Variables) {
 function parseCpuSource(raw: string, env: Variables): CpuSource {
   if (raw === 'load') return { kind: 'load' };
   if (raw !== 'pass') throw new Error(`--cpu / BENCH_CPU takes pass or load, not '${raw}'`);
-  return { kind: 'pass', rounds: positiveInteger('BENCH_CPU_ROUNDS', env.BENCH_CPU_ROUNDS ?? '5'), ...countedPass(env) };
+  return { kind: 'pass', rounds: positiveInteger('BENCH_CPU_ROUNDS', env.BENCH_CPU_ROUNDS ?? '7'), ...countedPass(env) };
 }
 
 /** `--profile on|off` / BENCH_PROFILE (default on), BENCH_PROFILE_INTERVAL_US (default 100): the Worker isolate's profile. */

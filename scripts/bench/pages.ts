@@ -29,7 +29,7 @@ function stylesheet(): LoadTarget {
 }
 const STYLESHEET = stylesheet();
 const PAGES: LoadTarget[] = ['/', '/commands', '/privacy-policy', '/terms-of-service', '/contact', '/kenji', '/glaive'].map((path) => ({ name: path, path }));
-const CPU: CpuSource = { kind: 'pass', rounds: Number(values.rounds), requests: 300, connections: 4 };
+const CPU: CpuSource = { kind: 'pass', rounds: Number(values.rounds), requests: 1000, connections: 4 };
 
 /** The body as sent (fetch would decode it). */
 function wire(target: LoadTarget): Promise<{ encoding: string; bytes: number }> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combineRounds, requestHeaders } from '../../scripts/bench/load';
+import { combineRounds, ofBracket, requestHeaders } from '../../scripts/bench/load';
 import { median } from '../../scripts/bench/median';
 import { benchOptions } from '../../scripts/bench/options';
 
@@ -26,8 +26,16 @@ describe('paired CPU rounds', () => {
     expect(combineRounds([])).toEqual({});
   });
 
-  it('runs 5 rounds unless BENCH_CPU_ROUNDS says otherwise, and takes only a positive whole number', () => {
-    expect(benchOptions([], {}).cpu).toEqual({ kind: 'pass', rounds: 5, requests: 300, connections: 4 });
+  it("relates a pass to the mean of the static passes on either side, and to nothing when one of them is missing", () => {
+    const ms = (workerMs: number) => ({ workerMs, proxyMs: 0 });
+    // The machine slowed down during the pass: the static pass after it moved with it.
+    expect(ofBracket(ms(3), ms(1), ms(3))).toBe(1.5);
+    expect(ofBracket(ms(3), undefined, ms(3))).toBeUndefined();
+    expect(ofBracket(ms(3), ms(1), undefined)).toBeUndefined();
+  });
+
+  it('runs 7 rounds of 1,000 requests unless BENCH_CPU_ROUNDS says otherwise, and takes only a positive whole number', () => {
+    expect(benchOptions([], {}).cpu).toEqual({ kind: 'pass', rounds: 7, requests: 1000, connections: 4 });
     expect(benchOptions([], { BENCH_CPU_ROUNDS: '1' }).cpu).toMatchObject({ rounds: 1 });
     expect(() => benchOptions([], { BENCH_CPU_ROUNDS: '0' })).toThrow(/BENCH_CPU_ROUNDS/);
     expect(() => benchOptions([], { BENCH_CPU_ROUNDS: '2.5' })).toThrow(/BENCH_CPU_ROUNDS/);
