@@ -13,6 +13,16 @@ import { fieldSpec, moduleSpec, SETTINGS_REGISTRY, type FieldKind, type FieldSpe
 
 export const MAX_ANTINUKE_WHITELIST = 100;
 export const MAX_EMOJI_NAME_LENGTH = 64;
+/** Discord's rule for the name of a server's own emoji: 2 to 32 letters, digits or underscores. */
+export const SERVER_EMOJI_NAME = /^[A-Za-z0-9_]{2,32}$/;
+/**
+ * One emoji as Unicode writes it: a recommended sequence (a flag, a skin tone, a family) or one pictograph, with or
+ * without its emoji-style selector (U+FE0F), which keyboards add or leave out.
+ */
+const UNICODE_EMOJI = new RegExp('^(?:\\p{RGI_Emoji}|\\p{Extended_Pictographic}\\uFE0F?)$', 'v');
+/** Whether a reaction emoji is written as one emoji or as a server emoji's name: anything else cannot be a reaction. */
+export const isEmojiOrName = (text: string) => SERVER_EMOJI_NAME.test(text) || UNICODE_EMOJI.test(text);
+const EMOJI_SHAPE = "must be one emoji or the name of one of this server's emoji (2–32 letters, digits or _)";
 
 const blankToNull = (value: unknown) => {
   if (typeof value !== 'string') return value;
@@ -151,12 +161,15 @@ const KINDS = {
   }),
   emoji: kind<'emoji', string | null>('emoji', {
     // With a default the emoji is always set: clearing it is refused rather than leaving the feature without one.
-    schema: (spec) => (spec.default === undefined ? freeText(MAX_EMOJI_NAME_LENGTH) : freeText(MAX_EMOJI_NAME_LENGTH).pipe(z.string({ error: 'must be set' }))),
+    schema: (spec) => {
+      const emoji = freeText(MAX_EMOJI_NAME_LENGTH).refine((text) => text === null || isEmojiOrName(text), EMOJI_SHAPE);
+      return spec.default === undefined ? emoji : emoji.pipe(z.string({ error: 'must be set' }));
+    },
     defaultValue: (spec) => spec.default ?? null,
     describe: (value) => value ?? 'none',
     sample: (guild) => guild.emojis[0]?.name ?? '⭐',
     problem: (spec) =>
-      `Enter one emoji or an emoji name, without spaces (at most ${MAX_EMOJI_NAME_LENGTH} characters)${spec.default === undefined ? '' : ', or pick one'}.`,
+      `Enter one emoji, or the name of one of this server’s emoji (2–32 letters, digits or _)${spec.default === undefined ? '' : ', or pick one'}.`,
   }),
   commands: kind<'commands', string[]>('commands', {
     schema: () =>

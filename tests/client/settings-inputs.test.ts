@@ -75,10 +75,13 @@ describe('input problems, in an owner’s words, at the edges of each rule', () 
     expect(inputProblem('ticket', 'messageID', null)).toBeNull();
     expect(inputProblem('ticket', 'messageID', '1234567890123456')).toBe('Enter a message ID (17–20 digits) or paste the message link.');
   });
-  it('emoji: no spaces, at most 64 characters', () => {
-    expect(inputProblem('ticket', 'emojiName', 'x'.repeat(64))).toBeNull();
-    expect(inputProblem('ticket', 'emojiName', 'x'.repeat(65))).toBe('Enter one emoji or an emoji name, without spaces (at most 64 characters).');
-    expect(inputProblem('ticket', 'emojiName', 'two words')).toBe('Enter one emoji or an emoji name, without spaces (at most 64 characters).');
+  it('emoji: one Unicode emoji, or a name as Discord allows it (2 to 32 letters, digits or _)', () => {
+    const problem = 'Enter one emoji, or the name of one of this server’s emoji (2–32 letters, digits or _).';
+    for (const fine of ['xy', 'x'.repeat(32), 'night_owl', 'Pepe2', '⭐', '❤', '❤️', '🇫🇷', '👍🏽', '👨‍👩‍👧', '#️⃣'])
+      expect(inputProblem('ticket', 'emojiName', fine)).toBeNull();
+    for (const bad of ['x', 'x'.repeat(33), 'two words', 'kebab-case', ':vinyl:', 'é_name', '⭐⭐', 'a⭐', '#', '1']) {
+      expect(inputProblem('ticket', 'emojiName', bad)).toBe(problem);
+    }
   });
 });
 

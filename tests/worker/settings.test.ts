@@ -170,6 +170,12 @@ describe('POST /api/update-server-settings: schema', () => {
     ['an emoji name with U+200B', { ...base, section: 'ticket', key: 'emojiName', value: 'tic\u200Bket' }, /^value: .*\(U\+200B, zero width space\)/],
     ['an emoji name with a lone U+200D', { ...base, section: 'ticket', key: 'emojiName', value: '\u200D' }, /U\+200D/],
     ['an over-long emoji name', { ...base, section: 'ticket', key: 'emojiName', value: 'x'.repeat(65) }, /value/],
+    // Discord's names are 2 to 32 letters, digits or _; anything else must be one emoji.
+    ['a one-letter emoji name', { ...base, section: 'ticket', key: 'emojiName', value: 'x' }, /value: must be one emoji or the name/],
+    ['a 33-letter emoji name', { ...base, section: 'ticket', key: 'emojiName', value: 'x'.repeat(33) }, /value: must be one emoji or the name/],
+    ['two emoji', { ...base, section: 'reactionrole', key: 'emojiName', value: '⭐⭐' }, /value: must be one emoji or the name/],
+    ['an emoji after a letter', { ...base, section: 'reactionrole', key: 'emojiName', value: 'a⭐' }, /value: must be one emoji or the name/],
+    ['an emoji name in colons', { ...base, section: 'reactionrole', key: 'emojiName', value: ':vinyl:' }, /value: must be one emoji or the name/],
     ['an unknown command', { ...base, section: 'serverDisabledCommands', key: 'commandNames', value: ['ban', 'nosuchcommand'] }, /nosuchcommand/],
     ['commands as a string', { ...base, section: 'serverDisabledCommands', key: 'commandNames', value: 'ban' }, /value/],
     ['a channel id object', { ...base, section: 'logs', key: 'channelID', value: { id: KENJI.general } }, /value/],
@@ -247,12 +253,24 @@ describe('POST /api/update-server-settings: roles and channels of the guild', ()
     ['a voice channel', 'starboard', 'starboardChannel', KENJI.listeningRoom, /not a text channel/],
     ['a category', 'jail', 'jailChannel', KENJI.loungeCategory, /not a text channel/],
     ['an announcement channel', 'welcomemessage', 'channelID', KENJI.announcements, /not a text channel/],
+    ['an emoji name the server does not have', 'reactionrole', 'emojiName', 'pepe', /this server has no emoji named 'pepe'/],
+    ["another server's emoji", 'ticket', 'emojiName', 'mic_drop', /this server has no emoji named 'mic_drop'/],
+    ['an emoji the server lost the boost level for', 'reactionrole', 'emojiName', 'old_badge', /needs a boost level/],
   ])('refuses %s with 400', async (_name, section, key, value, message) => {
     const res = await set(section, key, value, owner);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'INVALID_REFERENCE', error: stringMatching(message) });
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM guild_settings').first('n')).toBe(0);
   });
+
+  it.each(['vinyl', 'lofi_cat', '⭐', '❤', '❤️', '🇫🇷', '👍🏽', '👨‍👩‍👧', '#️⃣'])(
+    'accepts the reaction emoji %s: one of the server’s own by name, or one Unicode emoji',
+    async (emoji) => {
+      const res = await set('reactionrole', 'emojiName', emoji, owner);
+      expect(res.status).toBe(200);
+      expect((await res.json<ServerSettingsResponse>()).reactionrole.emojiName).toBe(emoji);
+    },
+  );
 
   it('accepts a staff role above the bot (the bot only references it)', async () => {
     expect((await set('ticket', 'staffRoleID', KENJI.moderators, owner)).status).toBe(200);

@@ -1,8 +1,8 @@
 /**
  * The bot's view of a guild that the settings need: its roles, channels, emoji and the bot's highest role, read
- * from Discord through the KV cache, plus the checks that a saved role or channel really exists there.
+ * from Discord through the KV cache, plus the checks that a saved role, channel or emoji really exists there.
  */
-import { isAssignableRole, TEXT_CHANNEL_TYPE } from '../../shared/settings';
+import { isAssignableRole, SERVER_EMOJI_NAME, TEXT_CHANNEL_TYPE } from '../../shared/settings';
 import type { FieldKind } from '../../shared/settings-registry';
 import { getGuildSnapshot, isKnownMissing, rememberMissing, type DiscordCallOptions, type DiscordEnv } from '../discord/api';
 import type { Aged } from '../discord/data-age';
@@ -40,13 +40,21 @@ export function referenceProblem(kind: FieldKind, value: unknown, view: GuildVie
       if (channel.type !== TEXT_CHANNEL_TYPE) return `value: channel '${channel.name}' is not a text channel.`;
       return null;
     }
+    case 'emoji': {
+      // A Unicode emoji is anyone's; a name must be one of this server's emoji, which the bot can react with.
+      if (!SERVER_EMOJI_NAME.test(value)) return null;
+      const emoji = view.emojis.find((candidate) => candidate.name === value);
+      if (!emoji) return `value: this server has no emoji named '${value}'.`;
+      if (!emoji.available) return `value: the emoji '${value}' needs a boost level this server no longer has, so the bot cannot use it.`;
+      return null;
+    }
     default:
       return null;
   }
 }
 
 /**
- * Refuses a role or channel that is not in the guild. The cached view may be up to a minute old, so a miss
+ * Refuses a role, channel or emoji name that is not in the guild. The cached view may be up to a minute old, so a miss
  * is checked once more against Discord before the owner is told the role they just made is unknown; but an
  * id Discord denied a moment ago is not asked about again, and each user may make Discord look at most
  * LOOKUP_LIMITER's number of times a minute (each look is four bot calls).
