@@ -41,18 +41,32 @@ export interface LiveSettingChange {
   value: unknown;
 }
 
-/** Sent to every open settings page of the guild after a write committed. */
-export interface LiveSettingsEvent {
-  type: 'settings';
-  source: LiveChangeSource;
+/** Who made a change, when and from which tab: what every live event says. */
+interface LiveEventBase {
   /** Who made the change: their Discord id and the name the audit shows. */
   by: { id: string; name: string };
-  /** When it was written (epoch ms, the audit row's time). */
+  /** When it was written (epoch ms). */
   at: number;
   /** The tab that made it (LIVE_TAB_HEADER), null when unknown. */
   tab: string | null;
+}
+
+/** Sent to every open settings page of the guild after a write committed. */
+export interface LiveSettingsEvent extends LiveEventBase {
+  type: 'settings';
+  source: LiveChangeSource;
   changes: LiveSettingChange[];
 }
+
+/**
+ * Sent to the guild's open settings pages after its licence changed: granted, moved to or from it, renewed,
+ * deleted or restored, by its owner or an admin. The page reads its licence state again.
+ */
+export interface LiveLicenceEvent extends LiveEventBase {
+  type: 'licence';
+}
+
+export type LiveEvent = LiveSettingsEvent | LiveLicenceEvent;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -60,18 +74,27 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 const isChange = (value: unknown): value is LiveSettingChange => isRecord(value) && typeof value.section === 'string' && typeof value.key === 'string';
 
-/** A message from the socket, if it is a settings event (anything else is ignored by the page). */
-export function parseLiveEvent(text: string): LiveSettingsEvent | null {
+function hasBase(value: Record<string, unknown>): boolean {
+  const by = value.by;
+  if (!isRecord(by) || typeof by.id !== 'string' || typeof by.name !== 'string' || typeof value.at !== 'number') return false;
+  return value.tab === null || typeof value.tab === 'string';
+}
+
+const isSettingsEvent = (value: Record<string, unknown>) =>
+  value.type === 'settings' &&
+  Array.isArray(value.changes) &&
+  value.changes.every(isChange) &&
+  (value.source === 'save' || value.source === 'revert' || value.source === 'import');
+
+/** A message from the socket, if it is a live event (anything else is ignored by the page). */
+export function parseLiveEvent(text: string): LiveEvent | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return null;
   }
-  if (!isRecord(value) || value.type !== 'settings' || !Array.isArray(value.changes) || !value.changes.every(isChange)) return null;
-  const by = value.by;
-  if (!isRecord(by) || typeof by.id !== 'string' || typeof by.name !== 'string' || typeof value.at !== 'number') return null;
-  if (value.tab !== null && typeof value.tab !== 'string') return null;
-  if (value.source !== 'save' && value.source !== 'revert' && value.source !== 'import') return null;
-  return value as unknown as LiveSettingsEvent;
+  if (!isRecord(value) || !hasBase(value)) return null;
+  if (value.type === 'licence' || isSettingsEvent(value)) return value as unknown as LiveEvent;
+  return null;
 }

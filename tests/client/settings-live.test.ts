@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveSettingsEvent } from '../../src/shared/live';
+import type { LiveLicenceEvent, LiveSettingsEvent } from '../../src/shared/live';
 import { parseLiveEvent } from '../../src/shared/live';
-import { planLiveEvent, type LiveContext } from '../../src/client/features/settings/live-updates';
+import { licenceToast, planLiveEvent, type LiveContext } from '../../src/client/features/settings/live-updates';
 import { kenjiSettings } from './helpers/settings-fixture';
 
 const LISTENERS = '400000000000001001';
@@ -93,5 +93,24 @@ describe('parseLiveEvent', () => {
     expect(parseLiveEvent(JSON.stringify({ ...event(), changes: [{ section: 'autorole' }] }))).toBeNull();
     expect(parseLiveEvent(JSON.stringify({ ...event(), by: { id: ME } }))).toBeNull();
     expect(parseLiveEvent(JSON.stringify({ ...event(), tab: 7 }))).toBeNull();
+  });
+
+  it('reads a licence change, which carries no settings, and refuses one without its author or time', () => {
+    expect(parseLiveEvent(JSON.stringify(licence()))).toEqual(licence());
+    expect(parseLiveEvent(JSON.stringify({ ...licence(), by: { name: 'Alice' } }))).toBeNull();
+    expect(parseLiveEvent(JSON.stringify({ ...licence(), at: '1000' }))).toBeNull();
+    expect(parseLiveEvent(JSON.stringify({ ...licence(), type: 'licences' }))).toBeNull();
+  });
+});
+
+const licence = (over: Partial<LiveLicenceEvent> = {}): LiveLicenceEvent => ({ type: 'licence', by: ALICE, at: 1000, tab: null, ...over });
+
+describe('licenceToast: a licence changed elsewhere', () => {
+  it('names who changed it, the person themselves as in another tab, and says nothing to the tab that changed it', () => {
+    expect(licenceToast(licence(), context())).toEqual({ title: 'Alice changed this server’s licence', detail: 'Its state below is up to date.' });
+    expect(licenceToast(licence({ by: { id: ME, name: 'Me' }, tab: 'tab-of-mine-00002' }), context())?.title).toBe(
+      'You (in another tab) changed this server’s licence',
+    );
+    expect(licenceToast(licence({ by: { id: ME, name: 'Me' }, tab: 'tab-of-mine-00001' }), context())).toBeNull();
   });
 });

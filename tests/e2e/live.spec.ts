@@ -69,23 +69,71 @@ test('a change to the field being typed in keeps the text and, on saving it, ask
   await openSettings(second, 'reaction-role');
 
   const typing = section(second, 'Reaction Role').getByLabel('Emoji name', { exact: true });
-  await typing.fill('pepe');
+  await typing.fill('vinyl');
   await section(first, 'Reaction Role').getByLabel('Emoji name', { exact: true }).fill('⭐');
   await section(first, 'Reaction Role').getByLabel('Emoji name', { exact: true }).press('Enter');
 
   const warning = second.locator('[data-sonner-toast]', { hasText: 'You (in another tab) changed Reaction Role › Emoji name' });
   await expect(warning).toContainText('to ⭐. Your text in Reaction Role › Emoji name stays until you leave the field');
-  await expect(typing).toHaveValue('pepe');
+  await expect(typing).toHaveValue('vinyl');
   await typing.press('Enter');
   await expect(section(second, 'Reaction Role').getByRole('alert')).toContainText('changed this');
   await expect(typing).toHaveValue('⭐');
   await section(second, 'Reaction Role').getByRole('button', { name: 'Keep mine' }).click();
-  await expect(typing).toHaveValue('pepe');
+  await expect(typing).toHaveValue('vinyl');
   // And the first tab, which saved the field itself before, takes the kept value in turn.
-  await expect(section(first, 'Reaction Role').getByLabel('Emoji name', { exact: true })).toHaveValue('pepe');
-  await expect(first.locator('[data-sonner-toast]', { hasText: 'You (in another tab) changed Reaction Role › Emoji name' })).toContainText('to pepe');
+  await expect(section(first, 'Reaction Role').getByLabel('Emoji name', { exact: true })).toHaveValue('vinyl');
+  await expect(first.locator('[data-sonner-toast]', { hasText: 'You (in another tab) changed Reaction Role › Emoji name' })).toContainText('to vinyl');
 
   await typing.fill('');
   await typing.press('Enter');
   await expect(section(first, 'Reaction Role').getByLabel('Emoji name', { exact: true })).toHaveValue('');
+});
+
+/** What the admin calls below answer, as far as the test reads them. */
+interface AdminAnswer {
+  servers?: { _id: number; serverID: string }[];
+  entry?: { _id: number };
+}
+
+test("a licence an admin grants or takes away shows on the owner's open page at once", async ({ browser }) => {
+  const KENJI_ID = KENJI.split('/').pop() ?? '';
+  const OWNER_ID = '100000000000000002'; // Demo Owner (dev/fake-discord/data.ts)
+  const adminPage = await (await browser.newContext()).newPage();
+  await loginAs(adminPage, 'Demo Admin');
+  await gotoHydrated(adminPage, '/admin');
+  // The admin's calls, as the console makes them: same-origin fetches from its page.
+  const call = (path: string, body?: Record<string, unknown>) =>
+    adminPage.evaluate(
+      async ({ path, body }) => {
+        const res = await fetch(
+          `/api/${path}`,
+          body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+        );
+        return { status: res.status, json: await res.json<AdminAnswer>() };
+      },
+      { path, body },
+    );
+  // Whatever licence another spec left on Kenji Lounge is set aside first, and put back at the end.
+  const held = (await call('all-whitelisted-servers')).json.servers?.find((entry) => entry.serverID === KENJI_ID);
+  if (held) expect((await call('delete-whitelisted-server', { id: held._id })).status).toBe(200);
+
+  const context = await browser.newContext();
+  const owner = await context.newPage();
+  await loginAs(owner, 'Demo Owner');
+  await openSettings(owner, 'welcome-message');
+  const badge = owner.getByTestId('licence');
+  await expect(badge).toContainText('Not licensed');
+
+  const granted = await call('add-whitelisted-server-admin', { userID: OWNER_ID, newServerID: KENJI_ID });
+  expect(granted.status).toBe(201);
+  await expect(owner.locator('[data-sonner-toast]', { hasText: 'Demo Admin changed this server’s licence' }).first()).toBeVisible();
+  await expect(badge).toContainText('Active');
+
+  expect((await call('delete-whitelisted-server', { id: granted.json.entry?._id })).status).toBe(200);
+  await expect(badge).toContainText('Not licensed');
+
+  if (held) expect((await call('restore-whitelisted-server', { id: held._id })).status).toBe(200);
+  await context.close();
+  await adminPage.context().close();
 });

@@ -1,7 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LIVE_CLOSE_REAUTHORISE, type LiveSettingsEvent } from '../../src/shared/live';
+import { LIVE_CLOSE_REAUTHORISE, type LiveEvent, type LiveSettingsEvent } from '../../src/shared/live';
 import type { GuildLive } from '../../src/worker/live/guild-live';
 import { clearKv, GUILDS, loginDemoUsers, USERS } from './helpers/login';
 import { call, callWithEnv, ORIGIN, postJson } from './helpers/request';
@@ -12,12 +12,13 @@ const LISTENERS = '400000000000001001';
 const DJ = '400000000000001002';
 const MOD_LOG = '500000000000001010';
 
+let admin = '';
 let owner = '';
 let member = '';
 const open: WebSocket[] = [];
 
 beforeAll(async () => {
-  ({ owner, member } = await loginDemoUsers());
+  ({ admin, owner, member } = await loginDemoUsers());
 });
 
 beforeEach(async () => {
@@ -34,7 +35,9 @@ const handshake = (guildId: string, cookie: string | undefined, headers: Record<
 
 interface Listener {
   /** The next event the page hears. */
-  next: () => Promise<LiveSettingsEvent>;
+  next: () => Promise<LiveEvent>;
+  /** The next event, which must be a settings event. */
+  nextSettings: () => Promise<LiveSettingsEvent>;
   closed: Promise<{ code: number }>;
 }
 
@@ -45,19 +48,25 @@ async function listen(guildId: string, cookie = owner): Promise<Listener> {
   if (!socket) throw new Error('no socket in the answer');
   socket.accept();
   open.push(socket);
-  const queued: LiveSettingsEvent[] = [];
-  const waiting: ((event: LiveSettingsEvent) => void)[] = [];
+  const queued: LiveEvent[] = [];
+  const waiting: ((event: LiveEvent) => void)[] = [];
   socket.addEventListener('message', (event) => {
-    const parsed = JSON.parse(String(event.data)) as LiveSettingsEvent;
+    const parsed = JSON.parse(String(event.data)) as LiveEvent;
     const resolve = waiting.shift();
     if (resolve) resolve(parsed);
     else queued.push(parsed);
   });
   const closed = new Promise<{ code: number }>((resolve) => socket.addEventListener('close', (event) => resolve({ code: event.code })));
+  const next = () => {
+    const ready = queued.shift();
+    return ready ? Promise.resolve(ready) : new Promise<LiveEvent>((resolve) => waiting.push(resolve));
+  };
   return {
-    next: () => {
-      const ready = queued.shift();
-      return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
+    next,
+    nextSettings: async () => {
+      const heard = await next();
+      if (heard.type !== 'settings') throw new Error(`heard a ${heard.type} event, not a settings event`);
+      return heard;
     },
     closed,
   };
@@ -143,7 +152,7 @@ describe('what an open page hears', () => {
     expect((await save('autorole', 'roleID', LISTENERS, { expected: DJ })).status).toBe(409);
     expect((await save('welcome', 'enabled', true)).status).toBe(400);
     expect((await save('autorole', 'roleID', DJ)).status).toBe(200);
-    expect((await page.next()).changes).toEqual([{ section: 'autorole', key: 'roleID', value: DJ }]);
+    expect((await page.nextSettings()).changes).toEqual([{ section: 'autorole', key: 'roleID', value: DJ }]);
   });
 
   it('a revert, as a revert with the value put back', async () => {
@@ -172,7 +181,7 @@ describe('what an open page hears', () => {
     const importInto = (dryRun: boolean) => postJson('/api/server-settings/import', { serverID: GUILDS.kenjiLounge, document, dryRun }, { cookie: owner });
     expect((await importInto(true)).status).toBe(200);
     expect((await importInto(false)).status).toBe(200);
-    const heard = await page.next();
+    const heard = await page.nextSettings();
     expect(heard).toMatchObject({ source: 'import', by: { id: USERS.owner } });
     expect(heard.changes).toEqual([
       { section: 'autorole', key: 'roleID', value: LISTENERS },
@@ -188,7 +197,7 @@ describe('what an open page hears', () => {
       (await postJson('/api/update-server-settings', { serverID: GUILDS.glaiveStudio, section: 'antimp3', key: 'enabled', value: true }, { cookie: owner }))
         .status,
     ).toBe(200);
-    expect((await glaive.next()).changes).toEqual([{ section: 'antimp3', key: 'enabled', value: true }]);
+    expect((await glaive.nextSettings()).changes).toEqual([{ section: 'antimp3', key: 'enabled', value: true }]);
   });
 });
 
@@ -215,5 +224,68 @@ describe('a guild nobody watches', () => {
       expect(state.getWebSockets()).toEqual([]);
       expect((await state.storage.list()).size).toBe(0);
     });
+  });
+});
+
+describe("a licence change, by the server's owner or an admin", () => {
+  const TAB = '0f8e2c1a-7b4d-4e59-9a61-3c2d1e0f9b87';
+  const byAdmin = { type: 'licence', by: { id: USERS.admin, name: 'Demo Admin' }, tab: null };
+  const asAdmin = (path: string, body: Record<string, unknown>) => postJson(path, body, { cookie: admin });
+  const licenceOf = async (guildId: string) =>
+    (await asAdmin('/api/add-whitelisted-server-admin', { userID: USERS.owner, newServerID: guildId })).json<{ entry: { _id: number } }>();
+  /** A save after the licence calls: the first event heard after them, when they announced nothing. */
+  const saveMarks = async (page: Listener) => {
+    expect((await save('autorole', 'roleID', DJ)).status).toBe(200);
+    expect(await page.next()).toMatchObject({ type: 'settings' });
+  };
+
+  beforeEach(async () => {
+    await env.DB.prepare('DELETE FROM whitelist').run();
+  });
+
+  it('an admin licensing, deleting and restoring it: each heard by the open pages of that server only', async () => {
+    const [kenji, glaive] = [await listen(GUILDS.kenjiLounge), await listen(GUILDS.glaiveStudio)];
+    const before = Date.now();
+    const { entry } = await licenceOf(GUILDS.kenjiLounge);
+    const heard = await kenji.next();
+    expect(heard).toMatchObject(byAdmin);
+    expect(heard.at).toBeGreaterThanOrEqual(before);
+    expect((await asAdmin('/api/delete-whitelisted-server', { id: entry._id })).status).toBe(200);
+    expect(await kenji.next()).toMatchObject(byAdmin);
+    expect((await asAdmin('/api/restore-whitelisted-server', { id: entry._id })).status).toBe(200);
+    expect(await kenji.next()).toMatchObject(byAdmin);
+    // Glaive's page heard none of it: its first event is its own server's save.
+    expect(
+      (await postJson('/api/update-server-settings', { serverID: GUILDS.glaiveStudio, section: 'antimp3', key: 'enabled', value: true }, { cookie: owner }))
+        .status,
+    ).toBe(200);
+    expect(await glaive.next()).toMatchObject({ type: 'settings', changes: [{ section: 'antimp3' }] });
+  });
+
+  it('an admin moving it to another server: both servers hear it; a new holder alone changes nothing a page shows', async () => {
+    const [kenji, glaive] = [await listen(GUILDS.kenjiLounge), await listen(GUILDS.glaiveStudio)];
+    const { entry } = await licenceOf(GUILDS.kenjiLounge);
+    expect(await kenji.next()).toMatchObject(byAdmin);
+    const holderOnly = await asAdmin('/api/update-whitelisted-server', {
+      oldID: entry._id,
+      newUserID: USERS.member,
+      newServerID: GUILDS.kenjiLounge,
+      confirmOverLimit: true,
+    });
+    expect(holderOnly.status).toBe(200);
+    await saveMarks(kenji);
+    const moved = await asAdmin('/api/update-whitelisted-server', { oldID: entry._id, newUserID: USERS.member, newServerID: GUILDS.glaiveStudio });
+    expect(moved.status).toBe(200);
+    expect(await kenji.next()).toMatchObject(byAdmin);
+    expect(await glaive.next()).toMatchObject(byAdmin);
+  });
+
+  it('the owner whitelisting it from a tab: heard with that tab, so the tab leaves it out; a refused one is not heard', async () => {
+    const kenji = await listen(GUILDS.kenjiLounge);
+    const add = (headers: Record<string, string>) => postJson('/api/add-whitelisted-server', { newServerID: GUILDS.kenjiLounge }, { cookie: owner, headers });
+    expect((await add({ 'X-Live-Tab': TAB })).status).toBe(200);
+    expect(await kenji.next()).toMatchObject({ type: 'licence', by: { id: USERS.owner, name: 'Demo Owner' }, tab: TAB });
+    expect((await add({})).status).toBe(409);
+    await saveMarks(kenji);
   });
 });

@@ -5,7 +5,7 @@
  * holds no state here.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { LIVE_CLOSE_REAUTHORISE, LIVE_PING, LIVE_PONG, type LiveSettingsEvent } from '../../shared/live';
+import { LIVE_CLOSE_REAUTHORISE, LIVE_PING, LIVE_PONG, type LiveEvent } from '../../shared/live';
 
 /** What the Worker checked before handing the socket over; it rides on the socket across hibernation. */
 export interface LiveGrant {
@@ -47,7 +47,7 @@ export class GuildLive extends DurableObject<Env> {
    * whose access ended hears nothing more. Answers how many sockets it reached. With no socket it does
    * nothing at all (no storage, no timer).
    */
-  broadcast(event: LiveSettingsEvent): number {
+  broadcast(event: LiveEvent): number {
     const sockets = this.ctx.getWebSockets();
     if (sockets.length === 0) return 0;
     const message = JSON.stringify(event);

@@ -7,6 +7,7 @@ import { adminAddLicence, adminDeleteLicence, adminRestoreLicence, adminUpdateLi
 import { serverIdQuerySchema } from '../../shared/settings';
 import { validJson, validQuery } from '../validation';
 import { PRIVATE } from './cache-control';
+import { liveOriginOf } from './live-origin';
 
 export const adminRoutes = new Hono<AppEnv>()
   .get('/all-whitelisted-servers', adminOnly, async (c) => c.json(await listAllLicences(c.env), 200, PRIVATE))
@@ -20,12 +21,14 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json(await searchUsers(c.env.DB, c.req.valid('query').q), 200, PRIVATE),
   )
   .post('/add-whitelisted-server-admin', adminOnly, validJson(adminAddSchema), async (c) =>
-    c.json({ entry: await adminAddLicence(c.env, c.req.valid('json')) }, 201),
+    c.json({ entry: await adminAddLicence(c.env, c.var.signedIn, c.req.valid('json'), liveOriginOf(c)) }, 201),
   )
-  .post('/update-whitelisted-server', adminOnly, validJson(adminUpdateSchema), async (c) => c.json(await adminUpdateLicence(c.env, c.req.valid('json'))))
+  .post('/update-whitelisted-server', adminOnly, validJson(adminUpdateSchema), async (c) =>
+    c.json(await adminUpdateLicence(c.env, c.var.signedIn, c.req.valid('json'), liveOriginOf(c))),
+  )
   .post('/delete-whitelisted-server', adminOnly, validJson(adminDeleteSchema), async (c) =>
-    c.json({ deleted: await adminDeleteLicence(c.env, c.req.valid('json').id) }),
+    c.json({ deleted: await adminDeleteLicence(c.env, c.var.signedIn, c.req.valid('json').id, liveOriginOf(c)) }),
   )
   .post('/restore-whitelisted-server', adminOnly, validJson(adminRestoreSchema), async (c) =>
-    c.json({ entry: await adminRestoreLicence(c.env, c.req.valid('json').id) }),
+    c.json({ entry: await adminRestoreLicence(c.env, c.var.signedIn, c.req.valid('json').id, liveOriginOf(c)) }),
   );

@@ -6,6 +6,7 @@ import { addOwnerLicence, ownerWhitelist } from '../services/licences';
 import { validJson } from '../validation';
 import { PRIVATE } from './cache-control';
 import { dataAgeHeaders } from './data-age';
+import { liveOriginOf } from './live-origin';
 
 export const whitelistRoutes = new Hono<AppEnv>()
   .get('/whitelisted-servers', signedIn, async (c) => {
@@ -13,5 +14,5 @@ export const whitelistRoutes = new Hono<AppEnv>()
     return c.json(whitelist, 200, { ...PRIVATE, ...dataAgeHeaders(whitelist.asOf) });
   })
   .post('/add-whitelisted-server', signedIn, validJson(addWhitelistedServerSchema), async (c) =>
-    c.json(await addOwnerLicence(c.env, c.var.signedIn, c.req.valid('json')), 200, PRIVATE),
+    c.json(await addOwnerLicence(c.env, c.var.signedIn, c.req.valid('json'), liveOriginOf(c)), 200, PRIVATE),
   );

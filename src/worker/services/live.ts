@@ -1,5 +1,5 @@
 /** Live settings: who may open a guild's socket, and telling the open pages about a committed change. */
-import { LIVE_SOCKET_LIFETIME_MS, type LiveChangeSource, type LiveSettingChange, type LiveSettingsEvent } from '../../shared/live';
+import { LIVE_SOCKET_LIFETIME_MS, type LiveChangeSource, type LiveEvent, type LiveSettingChange } from '../../shared/live';
 import { ApiError, forbidden } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { LIVE_GRANT_HEADER, type GuildLive, type LiveGrant } from '../live/guild-live';
@@ -42,25 +42,37 @@ export function checkLiveHandshake(env: Env, request: Request): void {
 /** Who a change is announced as: the session's user, by the name the audit records. */
 export const liveAuthor = (session: ActiveSession) => ({ id: session.user.id, name: session.user.global_name ?? session.user.username });
 
+/** Who made a change, as the page names them. */
+export type LiveAuthor = LiveEvent['by'];
+
 /**
  * Tells the guild's open settings pages about a change that committed. Deferred past the answer and never
  * failing it: the change is stored either way, and a page that missed it catches up when it reconnects.
  * A guild nobody watches costs one call that finds no socket (the object stores nothing).
  */
-export function announceChanges(
-  env: Env,
-  { defer, tab }: LiveOrigin,
-  guildId: string,
-  source: LiveChangeSource,
-  by: LiveSettingsEvent['by'],
-  at: number,
-  changes: readonly LiveSettingChange[],
-): void {
-  if (changes.length === 0) return;
-  const event: LiveSettingsEvent = { type: 'settings', source, by, at, tab, changes: [...changes] };
+function announce(env: Env, defer: Defer, guildId: string, event: LiveEvent): void {
   defer(
     guildLive(env, guildId)
       .broadcast(event)
       .catch((error: unknown) => console.warn(`live update of guild ${guildId} failed`, error)),
   );
+}
+
+/** Announces the settings a save, a revert or an import wrote (nothing when it wrote none). */
+export function announceChanges(
+  env: Env,
+  { defer, tab }: LiveOrigin,
+  guildId: string,
+  source: LiveChangeSource,
+  by: LiveAuthor,
+  at: number,
+  changes: readonly LiveSettingChange[],
+): void {
+  if (changes.length === 0) return;
+  announce(env, defer, guildId, { type: 'settings', source, by, at, tab, changes: [...changes] });
+}
+
+/** Announces that these guilds' licence changed (a move changes two), so their open pages read it again. */
+export function announceLicenceChange(env: Env, { defer, tab }: LiveOrigin, guildIds: readonly string[], by: LiveAuthor, at = Date.now()): void {
+  for (const guildId of new Set(guildIds)) announce(env, defer, guildId, { type: 'licence', by, at, tab });
 }

@@ -1,7 +1,7 @@
 /** What a settings page does with a change saved elsewhere: which fields take it, which wait, and what it says. */
 import { isSectionName, isSettingKey, type ServerSettingsResponse } from '../../../shared/settings';
 import type { SectionName } from '../../../shared/settings-registry';
-import type { LiveSettingsEvent } from '../../../shared/live';
+import type { LiveEvent, LiveLicenceEvent, LiveSettingsEvent } from '../../../shared/live';
 import { describeSettingValue, settingName } from './RecentChanges';
 import { fieldId } from './useSettingsSaver';
 import { settingControlId } from './SettingField';
@@ -35,8 +35,10 @@ const NOTHING: LivePlan = { apply: [], hold: [], toast: null };
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const stored = (settings: ServerSettingsResponse, { section, key }: KnownChange) => (settings[section] as Record<string, unknown>)[key];
 
+const whoMade = (event: LiveEvent, userId: string | null) => (event.by.id === userId ? 'You (in another tab)' : event.by.name);
+
 function announce(event: LiveSettingsEvent, changes: readonly KnownChange[], settings: ServerSettingsResponse, userId: string | null) {
-  const who = event.by.id === userId ? 'You (in another tab)' : event.by.name;
+  const who = whoMade(event, userId);
   const [first] = changes;
   if (event.source === 'import' || !first || changes.length > 1) {
     const title = `${who} ${event.source === 'import' ? 'imported' : 'changed'} ${changes.length} settings`;
@@ -71,4 +73,10 @@ export function planLiveEvent(event: LiveSettingsEvent, settings: ServerSettings
         }
       : { title, detail, warn: false },
   };
+}
+
+/** What the page says of a licence change made elsewhere (it then reads its settings again); null for this tab's own. */
+export function licenceToast(event: LiveLicenceEvent, context: Pick<LiveContext, 'tab' | 'userId'>): { title: string; detail: string } | null {
+  if (event.tab === context.tab) return null;
+  return { title: `${whoMade(event, context.userId)} changed this server’s licence`, detail: 'Its state below is up to date.' };
 }

@@ -2,11 +2,11 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import { apiKeys } from '../../../shared/api-keys';
-import { LIVE_CLOSE_REAUTHORISE, LIVE_PING, livePath, parseLiveEvent } from '../../../shared/live';
+import { LIVE_CLOSE_REAUTHORISE, LIVE_PING, livePath, parseLiveEvent, type LiveLicenceEvent } from '../../../shared/live';
 import { applySettingChange, type ServerSettingsResponse } from '../../../shared/settings';
 import { liveTabId } from '../../api';
 import { useAuth } from '../account/useAuth';
-import { planLiveEvent, type KnownChange } from './live-updates';
+import { licenceToast, planLiveEvent, type KnownChange } from './live-updates';
 import { auditPagesOf } from './RecentChanges';
 import { fieldId } from './useSettingsSaver';
 
@@ -96,10 +96,22 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
       );
     };
 
+    const hearLicence = (event: LiveLicenceEvent) => {
+      const said = licenceToast(event, { tab: liveTabId(), userId: latest.current.userId });
+      if (said === null) return;
+      // The licence is part of the settings' answer: read it again rather than guess what changed.
+      void mutate(key);
+      toast(said.title, { description: said.detail });
+    };
+
     const hear = (text: string) => {
       const event = parseLiveEvent(text);
       const settings = latest.current.data;
       if (!event || !settings) return;
+      if (event.type === 'licence') {
+        hearLicence(event);
+        return;
+      }
       const focused = document.activeElement;
       const editing = focused instanceof HTMLElement && focused.id !== '' && focused.id === typedIn ? focused : null;
       const plan = planLiveEvent(event, settings, { tab: liveTabId(), userId: latest.current.userId, editing: editing?.id ?? null, appliedAt });
