@@ -1460,4 +1460,14 @@ export const FAULTS: readonly SeededFault[] = [
     layer: 'worker',
     tests: [W('settings-live')],
   },
+  {
+    id: 'overview-switch-needs-setup',
+    kind: 'dropped-check',
+    file: 'src/client/features/settings/ServerOverview.tsx',
+    original: "const switchable = switches !== undefined && (status === 'on' || status === 'off');",
+    faulty: "const switchable = switches !== undefined && status !== 'set' && status !== 'not-set';",
+    description: 'a module that still needs setup gets a switch on its card, which the Worker can only refuse',
+    layer: 'unit',
+    tests: [C('settings.test.tsx')],
+  },
 ];

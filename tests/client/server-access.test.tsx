@@ -85,6 +85,9 @@ describe("the settings page for a role granted 'read'", () => {
     // A module that needs setup says so, but what to set is an editor's business.
     expect(screen.getByRole('link', { name: 'Reaction Role' }).closest('li')?.textContent).toMatch(/Needs setup.*Open →$/);
     expect(screen.queryByText(/to enable Reaction Role\.$/)).toBeNull();
+    // A reader sees each module's state, and no switch to change it.
+    expect(screen.queryAllByRole('switch')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Anti-Nuke' }).closest('li')?.querySelector('[data-status]')?.textContent).toBe('Off');
     overview.unmount();
 
     renderPage('read', undefined, 'reaction-role');

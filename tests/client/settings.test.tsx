@@ -175,12 +175,17 @@ describe('settings page', () => {
       .map((card) => [
         within(card).getByRole('link').textContent,
         within(card).getByRole('link').getAttribute('href'),
-        card.querySelector('[data-status]')?.textContent,
+        // A module ready to switch shows its switch; the others their state.
+        within(card).queryByRole('switch')?.getAttribute('aria-checked') === 'true'
+          ? 'switch on'
+          : card.querySelector('[role=switch]')
+            ? 'switch off'
+            : card.querySelector('[data-status]')?.textContent,
       ]);
     expect(cards).toEqual([
-      ['Anti-Nuke', `/server/${GUILD}/anti-nuke`, 'Off'],
-      ['Anti-MP3', `/server/${GUILD}/anti-mp3`, 'On'],
-      ['Auto-Role', `/server/${GUILD}/auto-role`, 'Off'],
+      ['Anti-Nuke', `/server/${GUILD}/anti-nuke`, 'switch off'],
+      ['Anti-MP3', `/server/${GUILD}/anti-mp3`, 'switch on'],
+      ['Auto-Role', `/server/${GUILD}/auto-role`, 'switch off'],
       ['Welcome Message', `/server/${GUILD}/welcome-message`, 'Needs setup'],
       ['Jail', `/server/${GUILD}/jail`, 'Set'],
       ['Logs', `/server/${GUILD}/logs`, 'Needs setup'],
@@ -195,9 +200,42 @@ describe('settings page', () => {
       'Set a message ID and a staff role to enable Ticket.',
     );
     expect(within(overview).getByText('1 of 8 switched on')).toBeTruthy();
-    // The overview holds no module's controls.
-    expect(screen.queryByRole('switch')).toBeNull();
+    // The overview holds no module's fields: only the switches of the three modules ready to switch.
+    expect(screen.getAllByRole('switch').map((toggle) => toggle.getAttribute('aria-label'))).toEqual([
+      'Anti-Nuke module',
+      'Anti-MP3 module',
+      'Auto-Role module',
+    ]);
+    expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByText(/License expires/)).toBeNull();
+  });
+
+  it('switches a module on and off from its card, saving only its `enabled`', async () => {
+    const start = fixture({ antimp3: { enabled: true }, autorole: { enabled: false, roleID: ROLES.dj.id } });
+    const server = fakeServer(start);
+    renderPage(start);
+    const overview = screen.getByRole('region', { name: 'Modules' });
+    fireEvent.click(within(overview).getByRole('switch', { name: 'Auto-Role module' }));
+    await waitFor(() => expect(within(overview).getByRole('switch', { name: 'Auto-Role module' }).getAttribute('aria-checked')).toBe('true'));
+    fireEvent.click(within(overview).getByRole('switch', { name: 'Anti-MP3 module' }));
+    await waitFor(() => expect(server.posted).toHaveLength(2));
+    expect(server.posted.map(({ section, key, value }) => [section, key, value])).toEqual([
+      ['autorole', 'enabled', true],
+      ['antimp3', 'enabled', false],
+    ]);
+    // Auto-Role on, Anti-MP3 off: still one of eight, the other one.
+    await waitFor(() => expect(within(overview).getByRole('switch', { name: 'Anti-MP3 module' }).getAttribute('aria-checked')).toBe('false'));
+    expect(within(overview).getByText('1 of 8 switched on')).toBeTruthy();
+  });
+
+  it('puts a switch back and says why when its save fails', async () => {
+    const start = fixture();
+    fakeServer(start, { status: 502, error: 'Discord is not answering properly right now. Please try again shortly.' });
+    renderPage(start);
+    const overview = screen.getByRole('region', { name: 'Modules' });
+    fireEvent.click(within(overview).getByRole('switch', { name: 'Anti-Nuke module' }));
+    expect((await within(overview).findByRole('alert')).textContent).toContain('Discord is not answering properly');
+    expect(within(overview).getByRole('switch', { name: 'Anti-Nuke module' }).getAttribute('aria-checked')).toBe('false');
   });
 
   it('shows one module per address, and the navigation moves between them and back to the overview', async () => {

@@ -193,11 +193,21 @@ test('every module saves on its own page, survives a reload, and a switch that n
   await fillAndCommit(section(page, 'Ticket').getByLabel('Emoji', { exact: true }), '🎫', page);
   await enable(page, 'Ticket');
 
-  // The overview, reloaded, says what is on.
+  // The overview, reloaded, says what is on, each with its switch on its card.
   await gotoHydrated(page, KENJI);
   for (const title of ['Anti-Nuke', 'Anti-MP3', 'Auto-Role', 'Welcome Message', 'Logs', 'Reaction Role', 'Starboard', 'Ticket']) {
-    await expect(card(page, title).locator('[data-status]'), title).toHaveText('On');
+    await expect(card(page, title).getByRole('switch', { name: `${title} module` }), title).toHaveAttribute('aria-checked', 'true');
   }
+  // A module switched off from its card stays off after a reload, and on again the same way.
+  const antiMp3 = () => card(page, 'Anti-MP3').getByRole('switch', { name: 'Anti-MP3 module' });
+  await antiMp3().click();
+  await settled(page);
+  await gotoHydrated(page, KENJI);
+  await expect(antiMp3()).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByText('7 of 8 switched on')).toBeVisible();
+  await antiMp3().click();
+  await expect(antiMp3()).toHaveAttribute('aria-checked', 'true');
+  await settled(page);
   await expect(card(page, 'Jail').locator('[data-status]')).toHaveText('Set');
   await expect(card(page, 'Disabled Commands').locator('[data-status]')).toHaveText('2 disabled');
 

@@ -230,7 +230,11 @@ function ServerSettings({ serverId, section }: { serverId: string; section: Sect
           {section === null ? (
             <>
               <NoWhitelistNotice canLicense={canLicense} licence={data.whitelist} />
-              <ModuleOverview serverId={serverId} settings={data} />
+              <ModuleOverview
+                serverId={serverId}
+                settings={data}
+                switches={readOnly || data.stale ? undefined : { onSwitch: (module, on) => change(module, 'enabled')(on), saving, outcomes }}
+              />
               <section aria-labelledby="backup-heading">
                 <h2 id="backup-heading" className="text-xl font-semibold">
                   Backup and copy
