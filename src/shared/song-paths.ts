@@ -137,7 +137,6 @@ export function trackTitle(path: string): string {
   return dot <= 0 ? name : name.slice(0, dot);
 }
 
-
 /** The zip's file name: the folder's own name, or the library's for the whole library. */
 export function folderZipName(library: Library, folder: string): string {
   return `${folder === '' ? library : baseName(folder)}.zip`;

@@ -26,7 +26,7 @@ describe('paired CPU rounds', () => {
     expect(combineRounds([])).toEqual({});
   });
 
-  it("relates a pass to the mean of the static passes on either side, and to nothing when one of them is missing", () => {
+  it('relates a pass to the mean of the static passes on either side, and to nothing when one of them is missing', () => {
     const ms = (workerMs: number) => ({ workerMs, proxyMs: 0 });
     // The machine slowed down during the pass: the static pass after it moved with it.
     expect(ofBracket(ms(3), ms(1), ms(3))).toBe(1.5);

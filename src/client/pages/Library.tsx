@@ -4,15 +4,7 @@ import useSWR from 'swr';
 import { useLocation } from 'wouter';
 import { MAX_ZIP_FILES } from '../../shared/song-limits';
 import { CONFIRM_FOLDER_BYTES, formatBytes, readSongListing, songListingUrl } from '../../shared/song-listing';
-import {
-  baseName,
-  folderZipName,
-  isPlayable,
-  LIBRARY_TITLES,
-  libraryFromPathname,
-  parentFolder,
-  trackTitle,
-} from '../../shared/song-paths';
+import { baseName, folderZipName, isPlayable, LIBRARY_TITLES, libraryFromPathname, parentFolder, trackTitle } from '../../shared/song-paths';
 import { folderDownloadUrl, songDownloadUrl } from '../../shared/song-calls';
 import { EMPTY_SEARCH_RESULT } from '../../shared/song-search';
 import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors, type FolderNode } from '../../shared/song-tree';
