@@ -345,11 +345,16 @@ describe("a server's modules each have an address", () => {
     },
   );
 
-  it('the overview holds every module as a card, and a module view holds its switch', async () => {
+  it('the overview holds every module as a card, a switch only for those ready to switch, and a module view holds its switch', async () => {
     const owner = await loginAs(USERS.owner);
     const overview = await (await call(`/server/${GUILDS.kenjiLounge}`, { cookie: owner })).text();
     expect(overview).toContain('id="modules-heading"');
-    expect(overview).not.toContain('role="switch"');
+    // A fresh server: Anti-Nuke and Anti-MP3 need nothing to switch on; the others need setup first.
+    expect([...overview.matchAll(/role="switch" aria-checked="false" aria-label="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      'Anti-Nuke module',
+      'Anti-MP3 module',
+    ]);
+    expect(overview).not.toContain('Enable Logs');
     const logs = await (await call(`/server/${GUILDS.kenjiLounge}/logs`, { cookie: owner })).text();
     expect(logs).toContain('Enable Logs');
     expect(logs).not.toContain('Enable Auto-Role');

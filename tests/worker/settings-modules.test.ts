@@ -146,11 +146,18 @@ describe('export and import', () => {
     const exported = await (await call(`/api/server-settings/export?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).json<SettingsDocument>();
     expect(exported.settings.starboard).toMatchObject({ threshold: 12, emoji: '⭐' });
     expect(exported.settings.logs).toMatchObject({ events: ['moderation'] });
-    const document = { ...exported, settings: { starboard: { threshold: 101, emoji: 'vinyl' }, welcomemessage: { message: 'Hello {user}' } } };
+    // Glaive Studio has an emoji named 'glaive', and none named 'vinyl' (that one is Kenji Lounge's).
+    const document = {
+      ...exported,
+      settings: { starboard: { threshold: 101, emoji: 'glaive' }, reactionrole: { emojiName: 'vinyl' }, welcomemessage: { message: 'Hello {user}' } },
+    };
     const res = await postJson('/api/server-settings/import', { serverID: GUILDS.glaiveStudio, document, dryRun: false }, { cookie: owner });
     expect(res.status).toBe(200);
     const result = await res.json<SettingsImportResponse>();
-    expect(result.skipped).toEqual([{ section: 'starboard', key: 'threshold', reason: 'value: must be a whole number from 1 to 100' }]);
+    expect(result.skipped).toEqual([
+      { section: 'starboard', key: 'threshold', reason: 'value: must be a whole number from 1 to 100' },
+      { section: 'reactionrole', key: 'emojiName', reason: "This server has no emoji named 'vinyl'." },
+    ]);
     expect(result.changes.map((change) => `${change.section}.${change.key}`).sort()).toEqual(['starboard.emoji', 'welcomemessage.message']);
   });
 });
