@@ -50,6 +50,8 @@ test('Demo Owner grants a role read access; Demo Member then sees Kenji Lounge r
   await panel.getByRole('combobox', { name: 'Level' }).selectOption({ label: 'Read only' });
   await panel.getByRole('button', { name: 'Grant access' }).click();
   await expect(owner.getByRole('combobox', { name: 'Access of @Listeners' })).toHaveValue('read');
+  // The toast that says so is checked as it stays, not half faded in (its colours are mid-animation before).
+  await expect(owner.locator('[data-sonner-toast]').first()).toHaveCSS('opacity', '1');
   expect(await seriousAxeViolations(owner)).toEqual([]);
 
   // The member sees it, opens it read-only: the banner, every control disabled, no Access panel.
