@@ -19,9 +19,7 @@ test('Export downloads the settings document; Import previews the changes and wh
   const exported = JSON.parse(await readFile(await saved.path(), 'utf8')) as { format: string; version: number; source: { serverID: string } };
   expect(exported).toMatchObject({ format: 'servermanager.settings', version: 1, source: { serverID: KENJI } });
 
-  const antiMp3State = page
-    .getByRole('region', { name: 'Modules' })
-    .getByRole('switch', { name: 'Anti-MP3 module' });
+  const antiMp3State = page.getByRole('region', { name: 'Modules' }).getByRole('switch', { name: 'Anti-MP3 module' });
   await expect(antiMp3State).toHaveAttribute('aria-checked', 'false');
   const document = { ...exported, settings: { antimp3: { enabled: true }, logs: { channelID: GLAIVE_LOBBY } } };
   await page
