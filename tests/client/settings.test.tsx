@@ -228,6 +228,16 @@ describe('settings page', () => {
     expect(within(overview).getByText('1 of 8 switched on')).toBeTruthy();
   });
 
+  it("says a refused value's reason in the field's own sentence, without the API's field prefix", async () => {
+    const start = fixture();
+    fakeServer(start, { status: 400, error: "value: this server has no emoji named 'pepe'." });
+    renderPage(start, true, 'reaction-role');
+    const field = screen.getByLabelText('Emoji name', { exact: true });
+    fireEvent.change(field, { target: { value: 'pepe' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect((await screen.findByRole('alert')).textContent).toContain("Could not save Reaction Role emoji name: this server has no emoji named 'pepe'.");
+  });
+
   it('puts a switch back and says why when its save fails', async () => {
     const start = fixture();
     fakeServer(start, { status: 502, error: 'Discord is not answering properly right now. Please try again shortly.' });

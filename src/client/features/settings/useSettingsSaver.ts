@@ -123,7 +123,8 @@ export function useSettingsSaver(
           if (pending.current.get(id)?.seq === seq) setOutcome(id, { kind: 'conflict', message: conflictMessage(conflict), value });
         } else {
           console.error(`Saving ${id} failed`, error);
-          const reason = error instanceof Error && error.message !== '' ? error.message : 'the request failed';
+          // The API names the refused field (`value: …`) for its other callers; here the sentence already names it.
+          const reason = error instanceof Error && error.message !== '' ? error.message.replace(/^value: /, '') : 'the request failed';
           // Offline, a timeout or Discord failing: the sentence says so; Retry sends the same value again.
           const message = navigator.onLine ? reason : 'You are offline.';
           if (pending.current.get(id)?.seq === seq) setOutcome(id, { kind: 'failed', message: `Could not save ${label}: ${message}`, value });
