@@ -238,6 +238,52 @@ describe('settings page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain("Could not save Reaction Role emoji name: this server has no emoji named 'pepe'.");
   });
 
+  it('keeps a refused value as typed, marked invalid, offers no Retry and does not send it again unchanged', async () => {
+    const start = fixture({ reactionrole: { ...defaultSettings().reactionrole, emojiName: 'vinyl' } });
+    const server = fakeServer(start, { status: 400, error: "value: this server has no emoji named 'pepe'." });
+    renderPage(start, true, 'reaction-role');
+    const field = screen.getByLabelText<HTMLInputElement>('Emoji name', { exact: true });
+    fireEvent.change(field, { target: { value: 'pepe' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(screen.queryByText('Saving…')).toBeNull());
+    // The owner corrects what they typed: it is not put back to the stored 'vinyl'.
+    expect(field.value).toBe('pepe');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
+    expect(within(alert).queryByRole('button')).toBeNull();
+    fireEvent.blur(field);
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(server.posted).toHaveLength(1);
+    // Escape puts the stored value back; a new value is sent.
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(field.value).toBe('vinyl');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.change(field, { target: { value: 'pepe2' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await waitFor(() => expect(server.posted).toHaveLength(2));
+  });
+
+  it('a 403 is a refusal too (no Retry); a 429 or a 503 may pass on a retry', async () => {
+    for (const [status, retry] of [
+      [403, false],
+      [400, false],
+      [429, true],
+      [503, true],
+      [408, true],
+    ] as const) {
+      const start = fixture({ autorole: { enabled: false, roleID: ROLES.listeners.id } });
+      fakeServer(start, { status, error: `Answer ${status}.` });
+      const { unmount } = renderPage(start, true, 'auto-role');
+      const region = screen.getByRole('region', { name: 'Auto-Role' });
+      await userEvent.selectOptions(within(region).getByRole('combobox', { name: 'Role' }), ROLES.dj.id);
+      const alert = await within(region).findByRole('alert');
+      expect(alert.textContent).toContain(`Answer ${status}.`);
+      expect(within(alert).queryByRole('button', { name: 'Retry' }) !== null).toBe(retry);
+      unmount();
+    }
+  });
+
   it('puts a switch back and says why when its save fails', async () => {
     const start = fixture();
     fakeServer(start, { status: 502, error: 'Discord is not answering properly right now. Please try again shortly.' });

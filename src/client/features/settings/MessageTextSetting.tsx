@@ -13,7 +13,7 @@ const parse = (text: string) => text;
  * Saved when the field loses focus or on Ctrl+Enter; Escape puts the saved text back.
  */
 export function MessageTextSetting({ id, spec, value, data, saving, saved, validate, onChange }: ControlProps<'messageText'>) {
-  const { draft, setDraft, problem, commit, reset } = useDraft({ value, format, parse, saving, validate, onSave: onChange });
+  const { draft, setDraft, problem, invalid, describedBy, commit, reset } = useDraft({ id, value, format, parse, saving, validate, onSave: onChange });
   const area = useRef<HTMLTextAreaElement>(null);
   const readOnly = useContext(ReadOnlyView);
   const length = draft.length;
@@ -57,8 +57,8 @@ export function MessageTextSetting({ id, spec, value, data, saving, saved, valid
         rows={4}
         className={`${INPUT_CLASS} resize-y`}
         value={draft}
-        aria-describedby={[problem === null ? '' : `${id}-problem`, `${id}-count`, spec.help ? `${id}-help` : ''].filter(Boolean).join(' ')}
-        aria-invalid={problem !== null || undefined}
+        aria-describedby={describedBy(`${id}-count`, spec.help && `${id}-help`)}
+        aria-invalid={invalid || undefined}
         aria-busy={saving || undefined}
         onChange={(event) => setDraft(event.target.value)}
         onBlur={(event) => {

@@ -61,9 +61,9 @@ function ModuleCard({ serverId, section, settings, switches }: ModuleCardProps) 
             aria-busy={switches.saving.has(field) || undefined}
             data-status={status}
             onClick={() => switches.onSwitch(section, status !== 'on')}
-            className="module-card-switch"
+            className="switch module-card-switch"
           >
-            <span aria-hidden="true" />
+            <span aria-hidden="true" className="switch-knob" />
           </button>
         ) : (
           <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${BADGE[status]}`} data-status={status}>

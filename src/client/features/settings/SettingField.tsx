@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { inputProblem, type ServerSettingsResponse } from '../../../shared/settings';
 import { fieldSpec, type FieldKind, type SectionName } from '../../../shared/settings-registry';
 import type { ControlProps } from './control-props';
+import { RefusedValue } from './controls';
 import { KIND_CONTROLS } from './kind-controls';
 import type { SaveOutcome } from './useSettingsSaver';
 
@@ -25,7 +26,14 @@ export function SettingField({ outcome, ...props }: Props) {
   if (!spec || KIND_CONTROLS[spec.kind] === null) return null;
   return (
     <div>
-      <FieldControl {...props} saved={outcome?.kind === 'saved'} />
+      <RefusedValue value={outcome?.kind === 'refused' ? { value: outcome.value } : null}>
+        <FieldControl {...props} saved={outcome?.kind === 'saved'} />
+      </RefusedValue>
+      {outcome?.kind === 'refused' && (
+        <p role="alert" id={`${id}-error`} className="mt-1.5 text-xs text-red-700 dark:text-red-300">
+          {outcome.message}
+        </p>
+      )}
       {outcome?.kind === 'failed' && (
         <div role="alert" id={`${id}-error`} className="mt-1.5 flex items-start gap-2 text-xs text-red-700 dark:text-red-300">
           <p className="flex-1">{outcome.message}</p>

@@ -19,6 +19,12 @@ export const INPUT_CLASS = `${fieldClass.regular} w-full`;
  */
 export const ReadOnlyView = createContext(false);
 
+/**
+ * The value the server last refused for the field around it (SettingField): a typed field keeps showing it, marked
+ * invalid and described by the refusal (`<id>-error`), so the owner corrects it rather than retypes it.
+ */
+export const RefusedValue = createContext<{ value: unknown } | null>(null);
+
 /** What a reader sees for a setting that has no value. */
 export const NOT_SET = 'Not set';
 
@@ -128,18 +134,12 @@ export function Toggle({ id, label, checked, hint, saving, saved, onChange }: To
           aria-busy={saving || undefined}
           disabled={blocked && !onBlocked}
           onClick={() => (blocked && onBlocked ? onBlocked() : onChange(!checked))}
-          // Disabled (a reader's page, or changes paused) it reads as a state, On or Off, not as a switch that does not work.
-          className={`group/switch relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-default disabled:justify-center disabled:text-xs disabled:font-semibold ${FOCUS} ${
-            checked
-              ? 'bg-indigo-600 disabled:bg-green-50 disabled:text-green-800 dark:disabled:bg-green-950 dark:disabled:text-green-300'
-              : `${armed ? 'bg-indigo-300 ring-2 ring-indigo-500 dark:bg-indigo-900' : 'bg-gray-300 dark:bg-gray-700'} disabled:bg-gray-100 disabled:text-gray-700 dark:disabled:bg-gray-800 dark:disabled:text-gray-300`
-          }`}
+          // The look, disabled and armed included, is the stylesheet's `.switch`, shared with the overview's switches.
+          className="switch"
+          data-armed={(armed && !checked) || undefined}
         >
-          <span
-            aria-hidden="true"
-            className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform group-disabled/switch:hidden ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
-          />
-          <span aria-hidden="true" className="hidden group-disabled/switch:inline">
+          <span aria-hidden="true" className="switch-knob" />
+          <span aria-hidden="true" className="switch-state">
             {checked ? 'On' : 'Off'}
           </span>
         </button>
@@ -313,15 +313,18 @@ interface TextSettingProps<T> {
  * unless the person has typed on since. `reset` puts the stored text back (Escape).
  */
 export function useDraft<T>({
+  id,
   value,
   format,
   parse,
   saving,
   validate,
   onSave,
-}: Pick<TextSettingProps<T>, 'value' | 'format' | 'parse' | 'saving' | 'validate' | 'onSave'>) {
+}: Pick<TextSettingProps<T>, 'id' | 'value' | 'format' | 'parse' | 'saving' | 'validate' | 'onSave'>) {
   const stored = format(value);
   const [draft, setDraft] = useState(stored);
+  const refusedValue = useContext(RefusedValue);
+  const refusedText = refusedValue === null ? null : format(refusedValue.value as T);
   const lastSent = useRef(stored);
   const committedDraft = useRef<string | null>(null);
   const wasSaving = useRef(saving);
@@ -329,7 +332,8 @@ export function useDraft<T>({
   const [shownStored, setShownStored] = useState(stored);
   if (stored !== shownStored) {
     setShownStored(stored);
-    setDraft(stored);
+    // A refused save's value leaves the stored view as it came: the refused text stays to be corrected.
+    if (refusedText === null || draft !== refusedText) setDraft(stored);
   }
   useEffect(() => {
     lastSent.current = stored;
@@ -340,17 +344,19 @@ export function useDraft<T>({
     if (wasSaving.current && !saving) {
       // Only a real change is queued: a no-op update left pending is replayed over a later stored value
       // (a live change from elsewhere) and would put this text back.
-      if (draft === committedDraft.current && draft !== stored) setDraft(stored);
+      if (draft === committedDraft.current && draft !== stored && draft !== refusedText) setDraft(stored);
       lastSent.current = stored;
     }
     wasSaving.current = saving;
-  }, [saving, stored, draft]);
+  }, [saving, stored, draft, refusedText]);
 
   const problem = draft === stored || !validate ? null : validate(parse(draft));
+  // The text the server just refused, still as typed: sending it again would only be refused again.
+  const refused = refusedText !== null && draft === refusedText;
 
   const commit = () => {
     // The text stays as typed, with the problem under it; nothing the Worker would refuse is sent.
-    if (problem !== null) return;
+    if (problem !== null || refused) return;
     const next = parse(draft);
     const text = format(next);
     if (text === stored || text === lastSent.current) return;
@@ -359,7 +365,9 @@ export function useDraft<T>({
     onSave(next);
   };
 
-  return { draft, setDraft, problem, commit, reset: () => setDraft(stored) };
+  const describedBy = (...others: (string | false | undefined)[]) =>
+    [problem !== null && `${id}-problem`, refused && `${id}-error`, ...others].filter(Boolean).join(' ') || undefined;
+  return { draft, setDraft, problem, invalid: problem !== null || refused, describedBy, commit, reset: () => setDraft(stored) };
 }
 
 /** A text field that saves on blur or Enter, only when the value changed; Escape restores the stored text. */
@@ -378,7 +386,7 @@ export function TextSetting<T>({
   onSave,
   children,
 }: TextSettingProps<T>) {
-  const { draft, setDraft, problem, commit, reset } = useDraft({ value, format, parse, saving, validate, onSave });
+  const { draft, setDraft, problem, invalid, describedBy, commit, reset } = useDraft({ id, value, format, parse, saving, validate, onSave });
   const readOnly = useContext(ReadOnlyView);
 
   return (
@@ -395,8 +403,8 @@ export function TextSetting<T>({
           className={INPUT_CLASS}
           value={draft}
           placeholder={placeholder}
-          aria-describedby={[problem === null ? '' : `${id}-problem`, help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined}
-          aria-invalid={problem !== null || undefined}
+          aria-describedby={describedBy(help && `${id}-help`)}
+          aria-invalid={invalid || undefined}
           aria-busy={saving || undefined}
           onChange={(event) => setDraft(event.target.value)}
           onBlur={commit}

@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import { applySettingChange, type ServerSettingsResponse, type SettingConflictBody } from '../../../shared/settings';
 import type { SectionName } from '../../../shared/settings-registry';
 import { apiKeys } from '../../../shared/api-keys';
-import { conflictOf } from '../../api';
+import { conflictOf, isRefusal } from '../../api';
 import { api, answerOf } from '../../api-client';
 import { auditPagesOf } from './RecentChanges';
 
@@ -29,6 +29,8 @@ function readField(settings: ServerSettingsResponse, section: SectionName, key: 
 export type SaveOutcome =
   | { kind: 'saved' }
   | { kind: 'failed'; message: string; value: unknown }
+  /** The server refused the value itself (the same value would be refused again): a typed field keeps it to correct. */
+  | { kind: 'refused'; message: string; value: unknown }
   /** Someone else saved the key first: the control shows theirs; `value` is the owner's, to keep if they want. */
   | { kind: 'conflict'; message: string; value: unknown };
 
@@ -127,7 +129,8 @@ export function useSettingsSaver(
           const reason = error instanceof Error && error.message !== '' ? error.message.replace(/^value: /, '') : 'the request failed';
           // Offline, a timeout or Discord failing: the sentence says so; Retry sends the same value again.
           const message = navigator.onLine ? reason : 'You are offline.';
-          if (pending.current.get(id)?.seq === seq) setOutcome(id, { kind: 'failed', message: `Could not save ${label}: ${message}`, value });
+          const kind = isRefusal(error) ? 'refused' : 'failed';
+          if (pending.current.get(id)?.seq === seq) setOutcome(id, { kind, message: `Could not save ${label}: ${message}`, value });
         }
       } finally {
         if (pending.current.get(id)?.seq === seq) {
