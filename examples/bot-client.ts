@@ -1,12 +1,14 @@
 /**
  * A small typed client of the bot API, for the bot's developers: read a guild, follow every change, and tell
- * the dashboard where the bot is (from the gateway: Guild Create/Update → presence, Guild Delete → left, and
+ * the dashboard where the bot is, and change a setting for a member who asked with a command (from the gateway: Guild Create/Update → presence, Guild Delete → left, and
  * after Ready or a reconnect a full sync).
  *
  *   const client = createBotClient({ baseUrl: 'https://dashboard.example', token: process.env.BOT_API_TOKEN });
  *   for await (const change of client.follow({ after: savedCursor })) apply(change);
  *   client.on('guildCreate', (g) => client.presence(g.id, { name: g.name, icon: g.icon, memberCount: g.memberCount }));
  *   await client.sync(allGuilds()); // an iterable or async iterable of { id, name, icon, memberCount }
+ *   // a member's /config command, once the bot has checked their permission in Discord:
+ *   await client.setting(guildId, { section: 'logs', key: 'channelID', value: channelId, actor: { id: member.id, name: member.displayName } });
  *
  * Answers are checked against the same schemas the Worker answers with (src/shared/bot-api.ts).
  */
@@ -19,6 +21,7 @@ import {
   type BotChange,
   type BotChangesResponse,
   type BotPresence,
+  type BotSettingWrite,
   type BotSyncGuild,
 } from '../src/shared/bot-api';
 
@@ -97,6 +100,8 @@ export function createBotClient({ baseUrl, token, fetch: send = (request) => fet
     presence: async (id: string, presence: BotPresence): Promise<void> => {
       await ask('PUT', `/guilds/${encodeURIComponent(id)}/presence`, presence);
     },
+    /** A setting changed for a member who asked with a command; the guild's settings after it. Refusals are BotApiErrors (400, 404, 409). */
+    setting: async (id: string, write: BotSettingWrite) => botGuildResponseSchema.parse(await ask('PUT', `/guilds/${encodeURIComponent(id)}/settings`, write)),
     /** The bot left a guild (or was removed from it). */
     left: async (id: string): Promise<void> => {
       await ask('DELETE', `/guilds/${encodeURIComponent(id)}/presence`);

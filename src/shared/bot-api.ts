@@ -56,6 +56,18 @@ export const botChangesResponseSchema = z.object({
 });
 export type BotChangesResponse = z.output<typeof botChangesResponseSchema>;
 
+/** A name the dashboard shows to people: trimmed, within `max`, with nothing invisible that would make it read as another. */
+const shownName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .superRefine((text, ctx) => {
+      const problem = invisibleCharacterProblem(text);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
 // ── Where the bot is: it holds the gateway and tells the dashboard ────────────
 
 /** Discord's own bounds: a guild name is 2–100 characters; 1,000 guilds a sync chunk keeps a request small. */
@@ -70,16 +82,7 @@ const ICON_HASH_PATTERN = /^(a_)?[0-9a-f]{32}$/;
 const SYNC_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const botPresenceSchema = z.object({
-  // A name the dashboard shows to people: nothing invisible that would make it read as another.
-  name: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(GUILD_NAME_MAX_LENGTH, `must be at most ${GUILD_NAME_MAX_LENGTH} characters`)
-    .superRefine((text, ctx) => {
-      const problem = invisibleCharacterProblem(text);
-      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  name: shownName(GUILD_NAME_MAX_LENGTH),
   /** Discord's icon hash, null or absent when the guild has none */
   icon: z.string().regex(ICON_HASH_PATTERN, "must be Discord's icon hash (32 hex digits, a_ when animated)").nullable().optional(),
   memberCount: z
@@ -109,6 +112,30 @@ export const botSyncResponseSchema = z.object({
   removed: z.number().int(),
 });
 export type BotSyncResponse = z.output<typeof botSyncResponseSchema>;
+
+// ── A change the bot makes: a member asked for it with one of the bot's commands ──
+
+/** Discord's bound on a display name (global_name and username both). */
+export const DISCORD_NAME_MAX_LENGTH = 32;
+
+/**
+ * One setting, changed by the bot for a member who asked with a command (the bot has checked their permission in
+ * Discord). Checked as a dashboard save is: the registry's schema, the guild's roles, channels and emoji, the
+ * fields a module needs before it can be switched on, and `expected` against the stored value.
+ */
+export const botSettingWriteSchema = z.strictObject({
+  section: z.string(),
+  key: z.string(),
+  value: z.unknown().refine((value) => value !== undefined, 'is required'),
+  /** the value the bot last knew (from the feed or the guild): when the stored one differs the write is refused (409 CONFLICT) */
+  expected: z.unknown().optional(),
+  /** the member whose command made the change, as the dashboard's history names them */
+  actor: z.strictObject({
+    id: z.string().regex(SNOWFLAKE_PATTERN, 'must be a Discord user id (17–20 digits).'),
+    name: shownName(DISCORD_NAME_MAX_LENGTH),
+  }),
+});
+export type BotSettingWrite = z.output<typeof botSettingWriteSchema>;
 
 // ── The calls: what each takes and answers, for the Worker's routes and the OpenAPI document ──
 
@@ -162,6 +189,19 @@ export const BOT_OPERATIONS = {
     refusals: {
       409: 'This sync already received its last chunk (SYNC_COMPLETED)',
       413: `The chunk is larger than ${BOT_SYNC_MAX_BODY_BYTES / 1024} kB (PAYLOAD_TOO_LARGE)`,
+    },
+  },
+  putSetting: {
+    method: 'put',
+    path: '/guilds/{id}/settings',
+    summary: "One setting changed by a member's command in Discord; the dashboard's open pages and history show it",
+    params: botGuildParamSchema,
+    body: botSettingWriteSchema,
+    answer: { status: 200, description: "The guild's settings and licence after the change", schema: botGuildResponseSchema },
+    refusals: {
+      400: 'Not a setting or not a value of it (INVALID_INPUT), a role, channel or emoji the guild lacks (INVALID_REFERENCE), or a module switched on before what it needs is set (REQUIRED_FIELDS_UNSET)',
+      404: 'The bot is not recorded in this guild (UNKNOWN_GUILD)',
+      409: 'The stored value is not `expected` (CONFLICT): someone changed it first',
     },
   },
   getChanges: {

@@ -31,8 +31,9 @@ const TAB_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 /** The tab id of a request, when it is one (anything else counts as no tab). */
 export const liveTabOf = (header: string | undefined): string | null => (header !== undefined && TAB_ID_PATTERN.test(header) ? header : null);
 
-/** How a change was made, for the sentence that announces it. */
-export type LiveChangeSource = 'save' | 'revert' | 'import';
+/** How a change was made, for the sentence that announces it ('bot': a member's command in Discord). */
+const LIVE_CHANGE_SOURCES = ['save', 'revert', 'import', 'bot'] as const;
+export type LiveChangeSource = (typeof LIVE_CHANGE_SOURCES)[number];
 
 /** One stored key's new value, as committed. */
 export interface LiveSettingChange {
@@ -84,7 +85,7 @@ const isSettingsEvent = (value: Record<string, unknown>) =>
   value.type === 'settings' &&
   Array.isArray(value.changes) &&
   value.changes.every(isChange) &&
-  (value.source === 'save' || value.source === 'revert' || value.source === 'import');
+  (LIVE_CHANGE_SOURCES as readonly unknown[]).includes(value.source);
 
 /** A message from the socket, if it is a live event (anything else is ignored by the page). */
 export function parseLiveEvent(text: string): LiveEvent | null {

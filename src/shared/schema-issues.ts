@@ -12,7 +12,8 @@ export function firstIssueMessage(error: Pick<z.core.$ZodError, 'issues'>, prefi
   if (!issue) return 'The request is not valid.';
   if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}.`;
   const field = fieldPath([...prefix, ...issue.path]);
-  if (field && !issue.message.includes(field)) return `${field}: ${issue.message}`;
+  // Only a sentence that starts with the field already names it: 'expected' is also a word of the schema's messages.
+  if (field && !issue.message.startsWith(field)) return `${field}: ${issue.message}`;
   return issue.message;
 }
 

@@ -26,10 +26,14 @@ export type ServerSettingsResponse = SettingsValues &
     asOf?: number;
   };
 
+/** Where a change was made when not on the dashboard: 'discord', by the bot for a member's command. */
+export type AuditVia = 'discord';
+
 export interface SettingsAuditEntry {
   id: number;
   userId: string;
   userName: string;
+  via?: AuditVia;
   section: string;
   key: string;
   /** The previous value (the default when the key had never been saved). */

@@ -36,6 +36,14 @@ describe('planLiveEvent: what a change saved elsewhere does to the page', () => 
     );
   });
 
+  it('says a change the bot made for a member was made in Discord', () => {
+    expect(planLiveEvent(event({ source: 'bot', tab: null }), kenjiSettings(), context()).toast).toEqual({
+      title: 'Alice changed Auto-Role › Role in Discord',
+      detail: 'to @Listeners',
+      warn: false,
+    });
+  });
+
   it('counts and names the settings of an import', () => {
     const imported = event({
       source: 'import',
@@ -89,7 +97,8 @@ describe('parseLiveEvent', () => {
   it('reads an event and refuses anything else', () => {
     expect(parseLiveEvent(JSON.stringify(event()))).toEqual(event());
     expect(parseLiveEvent('pong')).toBeNull();
-    expect(parseLiveEvent(JSON.stringify({ ...event(), source: 'bot' }))).toBeNull();
+    expect(parseLiveEvent(JSON.stringify({ ...event(), source: 'bot' }))).toEqual(event({ source: 'bot' }));
+    expect(parseLiveEvent(JSON.stringify({ ...event(), source: 'robot' }))).toBeNull();
     expect(parseLiveEvent(JSON.stringify({ ...event(), changes: [{ section: 'autorole' }] }))).toBeNull();
     expect(parseLiveEvent(JSON.stringify({ ...event(), by: { id: ME } }))).toBeNull();
     expect(parseLiveEvent(JSON.stringify({ ...event(), tab: 7 }))).toBeNull();

@@ -61,6 +61,14 @@ describe('Recent changes', () => {
     expect(screen.queryByRole('button', { name: 'Show older changes' })).toBeNull();
   });
 
+  it("says a change the bot made for a member's command was made in Discord", async () => {
+    renderPanel({ [BASE]: page([change(2, { userId: '100000000000000077', userName: 'Kai', via: 'discord' }), change(1)], null) });
+    await userEvent.click(screen.getByText('Recent changes'));
+    const rows = within(await screen.findByRole('list', { name: 'Recent changes' })).getAllByRole('listitem');
+    expect(rows[0]?.textContent).toContain('Kai changed Auto-Role › Role in Discord from @Listeners → to @DJ');
+    expect(rows[1]?.textContent).not.toContain('in Discord');
+  });
+
   it('filters by module and by who changed it', async () => {
     const fetched: string[] = [];
     renderPanel(

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures';
+import { demoVars } from '../../scripts/demo-config.ts';
 import { gotoHydrated, loginAs, watchConsole } from './helpers';
 
 // Demo data (dev/fake-discord/data.ts, scripts/seed-demo.ts): Demo Owner owns Kenji Lounge; Demo Member holds
@@ -136,4 +137,29 @@ test("a licence an admin grants or takes away shows on the owner's open page at 
   if (held) expect((await call('restore-whitelisted-server', { id: held._id })).status).toBe(200);
   await context.close();
   await adminPage.context().close();
+});
+
+test("a member's command in Discord, made through the bot API, shows on the owner's open page and in its history", async ({ browser, request }) => {
+  const owner = await signedIn(browser, 'Demo Owner');
+  await openSettings(owner, 'anti-mp3');
+  const toggle = section(owner, 'Anti-MP3').getByRole('switch');
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  // The bot is a server of its own: the Bearer token, no cookie and no Origin.
+  const bot = (value: boolean) =>
+    request.put(`/api/bot/guilds/${KENJI.split('/').pop()}/settings`, {
+      headers: { Authorization: `Bearer ${demoVars().BOT_API_TOKEN}` },
+      data: { section: 'antimp3', key: 'enabled', value, expected: !value, actor: { id: '100000000000000077', name: 'Kai' } },
+    });
+
+  expect((await bot(true)).status()).toBe(200);
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await expect(owner.locator('[data-sonner-toast]', { hasText: 'Kai changed Anti-MP3 › Enabled in Discord' })).toBeVisible();
+  await gotoHydrated(owner, KENJI);
+  await owner.getByText('Recent changes', { exact: true }).click();
+  await expect(owner.getByRole('list', { name: 'Recent changes' }).getByRole('listitem').first()).toContainText('Kai changed Anti-MP3 › Enabled in Discord');
+
+  // A stale `expected` changes nothing; the right one puts Kenji back as the other specs expect it.
+  expect((await bot(true)).status()).toBe(409);
+  expect((await bot(false)).status()).toBe(200);
+  await owner.context().close();
 });

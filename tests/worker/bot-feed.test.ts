@@ -166,10 +166,13 @@ describe('GET /api/bot/openapi.json', () => {
       components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
     }>();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/changes', '/guilds/sync', '/guilds/{id}', '/guilds/{id}/presence']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/changes', '/guilds/sync', '/guilds/{id}', '/guilds/{id}/presence', '/guilds/{id}/settings']);
     expect(Object.keys(doc.paths['/guilds/{id}/presence'] ?? {}).sort()).toEqual(['delete', 'put']);
     expect(doc.components.schemas.BotSync?.properties?.guilds).toMatchObject({ type: 'array', maxItems: 1000 });
     expect(doc.components.schemas.BotPresence?.properties?.name).toMatchObject({ maxLength: 100 });
+    const actor = doc.components.schemas.BotSettingWrite?.properties?.actor as { properties: Record<string, unknown>; required: string[] };
+    expect(actor.properties.name).toMatchObject({ maxLength: 32 });
+    expect(actor.required.sort()).toEqual(['id', 'name']);
     const limit = doc.paths['/changes']?.get?.parameters.find((p) => p.name === 'limit');
     expect(limit).toMatchObject({ in: 'query', schema: { maximum: 500 } });
     expect(Object.keys(doc.components.schemas.BotChanges?.properties ?? {}).sort()).toEqual(['changes', 'next']);
@@ -180,7 +183,7 @@ describe('GET /api/bot/openapi.json', () => {
     expect(settings.properties.antinuke?.properties.whitelist).toMatchObject({ type: 'array', items: { type: 'string' }, maxItems: 100 });
     // Every call documents its refusals in the error envelope.
     const operations = Object.values(doc.paths).flatMap((path) => Object.values(path));
-    expect(operations).toHaveLength(5);
+    expect(operations).toHaveLength(6);
     for (const operation of operations) {
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401', '503']));
       expect(operation.responses['401']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
@@ -221,6 +224,16 @@ describe('examples/bot-client.ts', () => {
     expect(result).toMatchObject({ received: 2001 + demoBotGuilds().length, removed: (before ?? 0) - demoBotGuilds().length });
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM bot_guilds').first('n')).toBe(2001 + demoBotGuilds().length);
     await reportDemoPresence(env.DB);
+  });
+
+  it("changes a setting for a member's command, and a stale `expected` is the API's 409", async () => {
+    const actor = { id: '100000000000000077', name: 'Kai' };
+    const after = await client.setting(GUILDS.kenjiLounge, { section: 'antimp3', key: 'enabled', value: true, actor });
+    expect(after.settings.antimp3).toEqual({ enabled: true });
+    await expect(client.setting(GUILDS.kenjiLounge, { section: 'antimp3', key: 'enabled', value: false, expected: false, actor })).rejects.toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+    });
   });
 
   it('throws the API error with its code', async () => {

@@ -12,6 +12,7 @@ import {
   requiredFields,
   SETTINGS_AUDIT_LIMIT,
   valueSchema,
+  type AuditVia,
   type SettingsAuditEntry,
   type SettingsValues,
 } from '../../shared/settings';
@@ -60,6 +61,8 @@ export interface SettingWrite {
   value: unknown;
   userId: string;
   userName: string;
+  /** 'discord' when the bot made the change for a member's command; absent on the dashboard. */
+  via?: AuditVia;
   now: number;
   /** Only write when the stored value (or the default) is still this one. */
   expected?: unknown;
@@ -111,6 +114,7 @@ export async function writeGuildSettings(db: D1Database, writes: readonly Settin
 /** The statements of one key's write: its audit row, the upsert, and the switch-off a cleared required field causes. */
 function settingWriteStatements(db: D1Database, write: SettingWrite): D1PreparedStatement[] {
   const { guildId, section, key, userId, userName, now } = write;
+  const via = write.via ?? null;
   const json = JSON.stringify(write.value);
   const defaultJson = JSON.stringify(defaultValue(section, key));
   const needs = key === 'enabled' && write.value === true ? requiredFields(section) : [];
@@ -130,12 +134,12 @@ function settingWriteStatements(db: D1Database, write: SettingWrite): D1Prepared
     // The audit row first: its old value is read in the same transaction, before the upsert replaces it.
     db
       .prepare(
-        `INSERT INTO settings_audit (guild_id, user_id, user_name, section, key, old_value, new_value, created_at)
-         SELECT ?, ?, ?, ?, ?, old, ?, ?
+        `INSERT INTO settings_audit (guild_id, user_id, user_name, via, section, key, old_value, new_value, created_at)
+         SELECT ?, ?, ?, ?, ?, ?, old, ?, ?
          FROM (SELECT COALESCE((SELECT value FROM guild_settings WHERE guild_id = ? AND section = ? AND key = ?), ?) AS old)
          WHERE old IS NOT ? AND ${condition}`,
       )
-      .bind(guildId, userId, userName, section, key, json, now, guildId, section, key, defaultJson, json, ...conditionBinds),
+      .bind(guildId, userId, userName, via, section, key, json, now, guildId, section, key, defaultJson, json, ...conditionBinds),
     db
       .prepare(
         `INSERT INTO guild_settings (guild_id, section, key, value, updated_at, updated_by)
@@ -149,10 +153,10 @@ function settingWriteStatements(db: D1Database, write: SettingWrite): D1Prepared
     statements.push(
       db
         .prepare(
-          `INSERT INTO settings_audit (guild_id, user_id, user_name, section, key, old_value, new_value, created_at)
-           SELECT ?, ?, ?, ?, 'enabled', 'true', 'false', ? WHERE EXISTS (${enabled})`,
+          `INSERT INTO settings_audit (guild_id, user_id, user_name, via, section, key, old_value, new_value, created_at)
+           SELECT ?, ?, ?, ?, ?, 'enabled', 'true', 'false', ? WHERE EXISTS (${enabled})`,
         )
-        .bind(guildId, userId, userName, section, now, guildId, section),
+        .bind(guildId, userId, userName, via, section, now, guildId, section),
       db
         .prepare(
           `UPDATE guild_settings SET value = 'false', updated_at = ?, updated_by = ? WHERE guild_id = ? AND section = ? AND key = 'enabled' AND value = 'true'`,
@@ -167,6 +171,7 @@ interface AuditRow {
   id: number;
   user_id: string;
   user_name: string;
+  via: AuditVia | null;
   section: string;
   key: string;
   old_value: string | null;
@@ -178,6 +183,7 @@ const toAuditEntry = (row: AuditRow): SettingsAuditEntry => ({
   id: row.id,
   userId: row.user_id,
   userName: row.user_name,
+  ...(row.via === null ? {} : { via: row.via }),
   section: row.section,
   key: row.key,
   oldValue: parseJson(row.old_value),
@@ -185,7 +191,7 @@ const toAuditEntry = (row: AuditRow): SettingsAuditEntry => ({
   createdAt: row.created_at,
 });
 
-const AUDIT_COLUMNS = 'id, user_id, user_name, section, key, old_value, new_value, created_at';
+const AUDIT_COLUMNS = 'id, user_id, user_name, via, section, key, old_value, new_value, created_at';
 
 export interface AuditFilter {
   /** Only changes older than this id (the cursor of the previous page). */

@@ -6,10 +6,12 @@ import type { AppEnv } from '../hono-env';
 import { botChanges, botGuild } from '../services/bot-feed';
 import { botOpenApiDocument } from '../services/bot-openapi';
 import { reportDeparture, reportPresence, syncPresence } from '../services/bot-presence';
+import { botUpdateSetting } from '../services/settings';
 import { validJson, validParam, validQuery } from '../validation';
+import { liveOriginOf } from './live-origin';
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
-const { getGuild, putPresence, deletePresence, syncGuilds, getChanges } = BOT_OPERATIONS;
+const { getGuild, putPresence, deletePresence, putSetting, syncGuilds, getChanges } = BOT_OPERATIONS;
 /** Hono's form of an OpenAPI path: `{id}` becomes `:id`. */
 const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -47,8 +49,8 @@ const syncBodyLimit = bodyLimit({
 });
 
 /**
- * API for the bot itself (not for people), behind a Bearer token: guild state, the change feed, where the bot
- * is (presence and full syncs), and its OpenAPI document.
+ * API for the bot itself (not for people), behind a Bearer token: guild state, a setting changed by a member's
+ * command, the change feed, where the bot is (presence and full syncs), and its OpenAPI document.
  */
 export const botRoutes = new Hono<AppEnv>()
   .use('*', requireBotToken)
@@ -64,5 +66,8 @@ export const botRoutes = new Hono<AppEnv>()
     await reportDeparture(c.env, c.req.valid('param').id);
     return c.body(null, 204, NO_STORE);
   })
+  .put(honoPath(putSetting.path), validParam(putSetting.params), validJson(putSetting.body), async (c) =>
+    c.json(await botUpdateSetting(c.env, c.req.valid('param').id, c.req.valid('json'), liveOriginOf(c)), 200, NO_STORE),
+  )
   .get(honoPath(getChanges.path), validQuery(getChanges.query), async (c) => c.json(await botChanges(c.env, c.req.valid('query')), 200, NO_STORE))
   .get('/openapi.json', (c) => c.body(botOpenApiDocument(), 200, { 'Content-Type': 'application/json; charset=utf-8' }));

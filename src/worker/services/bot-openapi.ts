@@ -6,6 +6,7 @@ import {
   botChangesResponseSchema,
   botGuildResponseSchema,
   botPresenceSchema,
+  botSettingWriteSchema,
   botSyncResponseSchema,
   botSyncSchema,
 } from '../../shared/bot-api';
@@ -19,9 +20,9 @@ export function botOpenApiDocument(): string {
     openApiDocument({
       info: {
         title: 'ServerManager bot API',
-        version: '1.2.0',
+        version: '1.3.0',
         description:
-          'For the bot: per-guild settings and licence, a feed of every change, and where the bot is (it holds the gateway: ' +
+          "For the bot: per-guild settings and licence, a setting changed by a member's command, a feed of every change, and where the bot is (it holds the gateway: " +
           'report Guild Create/Update as presence, Guild Delete as a departure, and after Ready a full sync in chunks).',
       },
       serverUrl: '/api/bot',
@@ -33,6 +34,7 @@ export function botOpenApiDocument(): string {
         BotGuild: botGuildResponseSchema,
         BotChanges: botChangesResponseSchema,
         BotPresence: botPresenceSchema,
+        BotSettingWrite: botSettingWriteSchema,
         BotSync: botSyncSchema,
         BotSyncResult: botSyncResponseSchema,
       },

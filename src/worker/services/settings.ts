@@ -9,7 +9,10 @@ import {
   type SettingsAuditResponse,
   type SettingsRevert,
   type SettingUpdate,
+  type BotGuildResponse,
 } from '../../shared/settings';
+import type { BotSettingWrite } from '../../shared/bot-api';
+import type { LiveChangeSource } from '../../shared/live';
 import { fieldLabel, moduleTitle } from '../../shared/settings-registry';
 import {
   companionChangeOf,
@@ -24,11 +27,12 @@ import {
 } from '../db/settings';
 import { runRead, runReads, type BatchRead } from '../db/batch';
 import { licenceStatement, type Licence } from '../db/whitelist';
+import { findBotGuild } from '../db/bot-guilds';
 import { oldest, stalenessFields, type Aged } from '../discord/data-age';
-import { ApiError, badInput, notFound, SettingConflictError } from '../errors';
+import { ApiError, badInput, badRequest, INVALID_INPUT, notFound, SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { checkReference, loadGuildView, type GuildView } from './guild-view';
-import { announceChanges, liveAuthor, type LiveOrigin } from './live';
+import { announceChanges, liveAuthor, type LiveAuthor, type LiveOrigin } from './live';
 import { toLicenceState } from './licences';
 import { presenceRead, requireGuildAccess, type GuildAccess, type GuildLookup } from './servers';
 
@@ -103,47 +107,60 @@ export async function settingsAudit(env: Env, session: ActiveSession, query: Set
  * the guild's open pages hear of it (after the answer).
  */
 export async function updateServerSetting(env: Env, session: ActiveSession, update: SettingUpdate, live: LiveOrigin): Promise<ServerSettingsResponse> {
-  return saveSetting(env, session, await requireGuildAccess(env, session, update.serverID, 'write'), update, { live, source: 'save', conflict: SAVE_CONFLICT });
+  const granted = await requireGuildAccess(env, session, update.serverID, 'write');
+  const { values, whitelist, view } = await saveSetting(env, granted.guild.id, update, {
+    live,
+    author: liveAuthor(session),
+    source: 'save',
+    conflict: SAVE_CONFLICT,
+  });
+  return settingsAnswer(granted, values, whitelist, view);
+}
+
+/**
+ * One setting changed by the bot for a member who asked with a command (the bot checked their permission in
+ * Discord), checked as a dashboard save is; only in a guild the bot has reported. The history names the member,
+ * and the open pages hear of it.
+ */
+export async function botUpdateSetting(env: Env, guildId: string, { actor, ...change }: BotSettingWrite, live: LiveOrigin): Promise<BotGuildResponse> {
+  const parsed = parseSettingUpdate({ serverID: guildId, ...change });
+  // The sentence already names its field (`value: …`), as a dashboard save's does.
+  if (!parsed.ok) throw badRequest(parsed.message, INVALID_INPUT);
+  if (!(await findBotGuild(env.DB, guildId))) throw notFound('The bot is not recorded in this guild: report its presence first.', 'UNKNOWN_GUILD');
+  const { values, whitelist } = await saveSetting(env, guildId, parsed.update, { live, author: actor, source: 'bot', conflict: BOT_CONFLICT });
+  return { guildId, settings: values, licence: whitelist };
 }
 
 type ConflictSentence = (label: string, who: string | null) => string;
 const byWhom = (who: string | null) => (who ? ` by ${who}` : '');
 const SAVE_CONFLICT: ConflictSentence = (label, who) => `${label} was changed${byWhom(who)} since you loaded the page. Nothing was saved.`;
 const REVERT_CONFLICT: ConflictSentence = (label, who) => `${label} was changed${byWhom(who)} after this change. Nothing was reverted.`;
+const BOT_CONFLICT: ConflictSentence = (label, who) => `${label} was changed${byWhom(who)} since the bot last read it. Nothing was saved.`;
 
 interface SaveKind {
   live: LiveOrigin;
-  source: 'save' | 'revert';
+  /** Who the history and the open pages name. */
+  author: LiveAuthor;
+  source: LiveChangeSource;
   conflict: ConflictSentence;
 }
 
-async function saveSetting(
-  env: Env,
-  session: ActiveSession,
-  granted: GuildAccess,
-  update: SettingUpdate,
-  { live, source, conflict }: SaveKind,
-): Promise<ServerSettingsResponse> {
-  const { guild } = granted;
+/** Checks and writes one key of a guild the caller may change; what is stored after it, and the guild's view. */
+async function saveSetting(env: Env, guildId: string, update: SettingUpdate, { live, author, source, conflict }: SaveKind) {
   const { section, key, kind, value, expected, companions } = update;
-  const view = await checkReference(env, session.user.id, guild.id, kind, value, await loadGuildView(env, guild.id));
+  const view = await checkReference(env, author.id, guildId, kind, value, await loadGuildView(env, guildId));
   const now = Date.now();
-  const write = {
-    guildId: guild.id,
-    section,
-    userId: session.user.id,
-    userName: session.user.global_name ?? session.user.username,
-    now,
-  };
+  // The history says where a change was made when it was not on the dashboard.
+  const write = { guildId, section, userId: author.id, userName: author.name, now, ...(source === 'bot' ? { via: 'discord' as const } : {}) };
   const result = await writeGuildSetting(env.DB, { ...write, key, value, expected }, companions);
-  const [values, whitelist] = await readStoredState(env.DB, guild.id);
+  const [values, whitelist] = await readStoredState(env.DB, guildId);
   if (result === 'refused') {
     const current = (values[section] as Record<string, unknown>)[key];
     if (expected !== undefined && JSON.stringify(current) !== JSON.stringify(expected)) {
-      const last = await lastChangeOf(env.DB, guild.id, section, key);
+      const last = await lastChangeOf(env.DB, guildId, section, key);
       throw new SettingConflictError((who) => conflict(fieldLabel(section, key), who), current, last);
     }
-    const missing = missingRequiredFields(section, values[section]);
+    const missing = missingRequiredFields(section, values[section]).map((field) => fieldLabel(section, field));
     throw new ApiError(
       400,
       'REQUIRED_FIELDS_UNSET',
@@ -152,8 +169,8 @@ async function saveSetting(
   }
   const stored = values[section] as Record<string, unknown>;
   const written = [key, ...companions.map((companion) => companion.key)].map((name) => ({ section, key: name, value: stored[name] }));
-  announceChanges(env, live, guild.id, source, liveAuthor(session), now, written);
-  return settingsAnswer(granted, values, whitelist, view);
+  announceChanges(env, live, guildId, source, author, now, written);
+  return { values, whitelist, view };
 }
 
 /**
@@ -185,7 +202,13 @@ export async function revertSettingChange(
   );
   const update = { ...stored, companions };
   try {
-    return await saveSetting(env, session, granted, update, { live, source: 'revert', conflict: REVERT_CONFLICT });
+    const { values, whitelist, view } = await saveSetting(env, granted.guild.id, update, {
+      live,
+      author: liveAuthor(session),
+      source: 'revert',
+      conflict: REVERT_CONFLICT,
+    });
+    return settingsAnswer(granted, values, whitelist, view);
   } catch (error) {
     if (error instanceof ApiError && (error.code === 'INVALID_REFERENCE' || error.code === 'REQUIRED_FIELDS_UNSET')) {
       throw new ApiError(409, 'REVERT_NOT_POSSIBLE', `This change cannot be reverted: ${error.message.replace(/^value: /, '')}`);

@@ -206,7 +206,8 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
             <span className="min-w-0 flex-1 basis-64">
               <span className="font-medium">{entry.userName}</span>
               {' changed '}
-              <span className="font-medium">{what(entry)}</span>{' '}
+              <span className="font-medium">{what(entry)}</span>
+              {entry.via === 'discord' && ' in Discord'}{' '}
               <span className="mt-0.5 block text-gray-700 dark:text-gray-300">
                 <span className="sr-only">from </span>
                 <span className="text-gray-600 line-through decoration-gray-400 dark:text-gray-400">{describe(entry, entry.oldValue, settings)}</span>

@@ -45,7 +45,7 @@ function announce(event: LiveSettingsEvent, changes: readonly KnownChange[], set
     return { title, detail: changes.map((change) => settingName(change.section, change.key)).join(', ') };
   }
   return {
-    title: `${who} ${event.source === 'revert' ? 'reverted' : 'changed'} ${settingName(first.section, first.key)}`,
+    title: `${who} ${event.source === 'revert' ? 'reverted' : 'changed'} ${settingName(first.section, first.key)}${event.source === 'bot' ? ' in Discord' : ''}`,
     detail: `to ${describeSettingValue(first.section, first.key, first.value, settings)}`,
   };
 }
