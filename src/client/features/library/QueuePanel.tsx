@@ -115,7 +115,12 @@ const UpNextList = memo(function UpNextList({ entries, durations, onPlay, onMove
             onDrop={(e) => onDrop(e, i)}
             className={`group flex items-center gap-1 rounded-lg border-y-2 border-transparent pr-1 hover:bg-gray-50 dark:hover:bg-white/5 ${dragFrom === i ? 'opacity-40' : ''} ${dropAt === i && dragFrom !== null && dragFrom !== i ? (dragFrom < i ? 'border-b-indigo-500' : 'border-t-indigo-500') : ''}`}
           >
-            <span className="flex w-6 shrink-0 cursor-grab justify-center text-gray-400 active:cursor-grabbing" aria-hidden="true" title="Drag to reorder">
+            {/* A touch screen does not drag HTML5 draggables: there the move buttons reorder, and no grip promises otherwise. */}
+            <span
+              className="flex w-6 shrink-0 cursor-grab justify-center text-gray-400 active:cursor-grabbing pointer-coarse:hidden"
+              aria-hidden="true"
+              title="Drag to reorder"
+            >
               <GripIcon />
             </span>
             <button
