@@ -7,6 +7,7 @@ import { SNOWFLAKE_PATTERN } from './discord-ids';
 import { invisibleCharacterProblem } from './invisible-characters';
 import { SECTION_NAMES } from './settings-registry';
 import { settingKeys, valueSchema } from './settings';
+import { requiredValue } from './settings-update';
 import { wholeNumberQuery } from './whole-number-query';
 
 /** How long the feed keeps changes; `after` omitted starts from the oldest kept one. */
@@ -126,7 +127,7 @@ export const DISCORD_NAME_MAX_LENGTH = 32;
 export const botSettingWriteSchema = z.strictObject({
   section: z.string(),
   key: z.string(),
-  value: z.unknown().refine((value) => value !== undefined, 'is required'),
+  value: requiredValue,
   /** the value the bot last knew (from the feed or the guild): when the stored one differs the write is refused (409 CONFLICT) */
   expected: z.unknown().optional(),
   /** the member whose command made the change, as the dashboard's history names them */

@@ -29,6 +29,9 @@ export type ServerSettingsResponse = SettingsValues &
 /** Where a change was made when not on the dashboard: 'discord', by the bot for a member's command. */
 export type AuditVia = 'discord';
 
+/** What the history and the live toast add after a change the bot made for a member's command. */
+export const MADE_IN_DISCORD = 'in Discord';
+
 export interface SettingsAuditEntry {
   id: number;
   userId: string;

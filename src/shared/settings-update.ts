@@ -13,11 +13,14 @@ const serverId = z.string({ error: 'is required' }).trim().regex(SNOWFLAKE_PATTE
 /** `?serverID=` of the per-server GET calls. */
 export const serverIdQuerySchema = z.object({ serverID: serverId });
 
+/** A setting's new value in a request body: anything its schema is asked about next, but present. */
+export const requiredValue = z.unknown().refine((value) => value !== undefined, 'is required');
+
 const updateEnvelope = z.strictObject({
   serverID: serverId,
   section: z.string(),
   key: z.string(),
-  value: z.unknown().refine((value) => value !== undefined, 'is required'),
+  value: requiredValue,
   // The value the editor last saw: when the stored one differs, the save is refused as a conflict.
   expected: z.unknown().optional(),
 });

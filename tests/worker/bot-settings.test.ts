@@ -100,6 +100,10 @@ describe('PUT /api/bot/guilds/{id}/settings', () => {
   it.each([
     ['no actor', {}],
     ['an actor id that is no snowflake', { actor: { id: '42', name: 'Kai' } }],
+    ['an actor id of 16 digits', { actor: { id: '1000000000000007', name: 'Kai' } }],
+    ['an actor id of 21 digits', { actor: { id: '100000000000000000077', name: 'Kai' } }],
+    ['an actor id with a trailing letter', { actor: { id: '100000000000000077a', name: 'Kai' } }],
+    ['an actor id as a number', { actor: { id: 100000000000000077, name: 'Kai' } }],
     ['an empty actor name', { actor: { id: MEMBER.id, name: '   ' } }],
     ['an actor name of 33 characters', { actor: { id: MEMBER.id, name: 'k'.repeat(33) } }],
     ['an actor name with an invisible character', { actor: { id: MEMBER.id, name: 'Ka\u200Bi' } }],
@@ -109,6 +113,14 @@ describe('PUT /api/bot/guilds/{id}/settings', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT' });
     expect(await stored()).toEqual([]);
+  });
+
+  it.each([
+    ['17', '10000000000000077'],
+    ['20', '10000000000000000077'],
+  ])('takes an actor id of %s digits', async (_digits, id) => {
+    expect((await write(GUILDS.kenjiLounge, { section: 'antimp3', key: 'enabled', value: true, actor: { id, name: 'Kai' } })).status).toBe(200);
+    expect((await auditRows())[0]).toMatchObject({ user_id: id });
   });
 
   it('takes an actor name of 32 characters, trimmed', async () => {

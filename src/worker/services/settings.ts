@@ -108,12 +108,18 @@ export async function settingsAudit(env: Env, session: ActiveSession, query: Set
  */
 export async function updateServerSetting(env: Env, session: ActiveSession, update: SettingUpdate, live: LiveOrigin): Promise<ServerSettingsResponse> {
   const granted = await requireGuildAccess(env, session, update.serverID, 'write');
-  const { values, whitelist, view } = await saveSetting(env, granted.guild.id, update, {
-    live,
-    author: liveAuthor(session),
-    source: 'save',
-    conflict: SAVE_CONFLICT,
-  });
+  return savedByPerson(env, session, granted, update, { live, source: 'save', conflict: SAVE_CONFLICT });
+}
+
+/** A save made on the dashboard: its author is the session's user, and it answers the page's settings. */
+async function savedByPerson(
+  env: Env,
+  session: ActiveSession,
+  granted: GuildAccess,
+  update: SettingUpdate,
+  kind: Omit<SaveKind, 'author'>,
+): Promise<ServerSettingsResponse> {
+  const { values, whitelist, view } = await saveSetting(env, granted.guild.id, update, { ...kind, author: liveAuthor(session) });
   return settingsAnswer(granted, values, whitelist, view);
 }
 
@@ -202,13 +208,7 @@ export async function revertSettingChange(
   );
   const update = { ...stored, companions };
   try {
-    const { values, whitelist, view } = await saveSetting(env, granted.guild.id, update, {
-      live,
-      author: liveAuthor(session),
-      source: 'revert',
-      conflict: REVERT_CONFLICT,
-    });
-    return settingsAnswer(granted, values, whitelist, view);
+    return await savedByPerson(env, session, granted, update, { live, source: 'revert', conflict: REVERT_CONFLICT });
   } catch (error) {
     if (error instanceof ApiError && (error.code === 'INVALID_REFERENCE' || error.code === 'REQUIRED_FIELDS_UNSET')) {
       throw new ApiError(409, 'REVERT_NOT_POSSIBLE', `This change cannot be reverted: ${error.message.replace(/^value: /, '')}`);

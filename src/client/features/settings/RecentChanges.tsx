@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import {
   describeValue,
   isSectionName,
+  MADE_IN_DISCORD,
   type ServerSettingsResponse,
   type SettingConflictBody,
   type SettingsAuditEntry,
@@ -207,7 +208,7 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
               <span className="font-medium">{entry.userName}</span>
               {' changed '}
               <span className="font-medium">{what(entry)}</span>
-              {entry.via === 'discord' && ' in Discord'}{' '}
+              {entry.via === 'discord' && ` ${MADE_IN_DISCORD}`}{' '}
               <span className="mt-0.5 block text-gray-700 dark:text-gray-300">
                 <span className="sr-only">from </span>
                 <span className="text-gray-600 line-through decoration-gray-400 dark:text-gray-400">{describe(entry, entry.oldValue, settings)}</span>

@@ -1,5 +1,5 @@
 /** What a settings page does with a change saved elsewhere: which fields take it, which wait, and what it says. */
-import { isSectionName, isSettingKey, type ServerSettingsResponse } from '../../../shared/settings';
+import { isSectionName, isSettingKey, MADE_IN_DISCORD, type ServerSettingsResponse } from '../../../shared/settings';
 import type { SectionName } from '../../../shared/settings-registry';
 import type { LiveEvent, LiveLicenceEvent, LiveSettingsEvent } from '../../../shared/live';
 import { describeSettingValue, settingName } from './RecentChanges';
@@ -45,7 +45,7 @@ function announce(event: LiveSettingsEvent, changes: readonly KnownChange[], set
     return { title, detail: changes.map((change) => settingName(change.section, change.key)).join(', ') };
   }
   return {
-    title: `${who} ${event.source === 'revert' ? 'reverted' : 'changed'} ${settingName(first.section, first.key)}${event.source === 'bot' ? ' in Discord' : ''}`,
+    title: `${who} ${event.source === 'revert' ? 'reverted' : 'changed'} ${settingName(first.section, first.key)}${event.source === 'bot' ? ` ${MADE_IN_DISCORD}` : ''}`,
     detail: `to ${describeSettingValue(first.section, first.key, first.value, settings)}`,
   };
 }
