@@ -103,7 +103,7 @@ describe('PUT /api/bot/guilds/{id}/settings', () => {
     ['an actor id of 16 digits', { actor: { id: '1000000000000007', name: 'Kai' } }],
     ['an actor id of 21 digits', { actor: { id: '100000000000000000077', name: 'Kai' } }],
     ['an actor id with a trailing letter', { actor: { id: '100000000000000077a', name: 'Kai' } }],
-    ['an actor id as a number', { actor: { id: 100000000000000077, name: 'Kai' } }],
+    ['an actor id as a number', { actor: { id: 1234, name: 'Kai' } }],
     ['an empty actor name', { actor: { id: MEMBER.id, name: '   ' } }],
     ['an actor name of 33 characters', { actor: { id: MEMBER.id, name: 'k'.repeat(33) } }],
     ['an actor name with an invisible character', { actor: { id: MEMBER.id, name: 'Ka\u200Bi' } }],
