@@ -1,7 +1,7 @@
 // The CPU time of one V8 isolate, derived from a CPU profile (Chrome DevTools Protocol `Profiler.stop`).
 // V8 records a sample only while the isolate is entered (workerd holds its lock), so busy samples × the
 // sampler's period is the time the isolate spent running: JS, the runtime's C++ under the lock, and GC.
-import { median } from './median.ts';
+import { median } from './quantiles.ts';
 
 export interface ProfileNode {
   id: number;

@@ -2,7 +2,7 @@
 // workerd process's CPU time per request from /proc, and the Worker isolate's own from a V8 profile.
 import autocannon from 'autocannon';
 import { workerIsolateCpuDuring, type Calibration } from './inspector.ts';
-import { median } from './median.ts';
+import { median, quantile } from './quantiles.ts';
 import type { IsolateCpu } from './isolate-cpu.ts';
 import { workerdCpuDuring, type WorkerdCpu, type WorkerdProcesses } from './workerd-proc.ts';
 
@@ -64,6 +64,8 @@ export interface LoadRow {
   /** Undefined when wrangler restarted workerd during the measurement. */
   cpu?: CpuPerRequest;
   cpuOfStatic?: number;
+  /** The lower and upper quartiles of the rounds' ratios: how far one run's median could fall from another's. */
+  cpuOfStaticQuartiles?: readonly [number, number];
   isolate?: IsolateFigures;
   isolateError?: string;
 }
@@ -172,14 +174,13 @@ export function ofBracket(pass: CpuPerRequest, before: CpuPerRequest | undefined
   return before && after ? pass.workerMs / ((before.workerMs + after.workerMs) / 2) : undefined;
 }
 
-/** The medians of the rounds in which workerd did not restart. */
-export function combineRounds(rounds: readonly CpuRound[]): Pick<LoadRow, 'cpu' | 'cpuOfStatic'> {
+/** The medians of the rounds in which workerd did not restart, and the quartiles of their ratios. */
+export function combineRounds(rounds: readonly CpuRound[]): Pick<LoadRow, 'cpu' | 'cpuOfStatic' | 'cpuOfStaticQuartiles'> {
   if (rounds.length === 0) return {};
   const ratios = rounds.flatMap((r) => (r.ofStatic === undefined ? [] : [r.ofStatic]));
-  return {
-    cpu: { workerMs: median(rounds.map((r) => r.cpu.workerMs)), proxyMs: median(rounds.map((r) => r.cpu.proxyMs)) },
-    cpuOfStatic: ratios.length === 0 ? undefined : median(ratios),
-  };
+  const cpu = { workerMs: median(rounds.map((r) => r.cpu.workerMs)), proxyMs: median(rounds.map((r) => r.cpu.proxyMs)) };
+  if (ratios.length === 0) return { cpu, cpuOfStatic: undefined };
+  return { cpu, cpuOfStatic: median(ratios), cpuOfStaticQuartiles: [quantile(ratios, 0.25), quantile(ratios, 0.75)] };
 }
 
 async function measureUnprofiled(
@@ -223,7 +224,14 @@ export function compareWithStatic(rows: LoadRow[]) {
 
 function cpuSourceText(cpuSource: CpuSource): string {
   if (cpuSource.kind === 'load') return 'the timed load';
-  return `${cpuSource.rounds} separate passes of ${cpuSource.requests} requests on ${cpuSource.connections} connections per path, the median; "CPU × static" is the median of each pass's ratio to a pass of the static asset run just before it`;
+  return `${cpuSource.rounds} separate passes of ${cpuSource.requests} requests on ${cpuSource.connections} connections per path, the median; "CPU × static" is the median of each pass's ratio to the mean of the static asset's passes just before and after it, with the quartiles of those ratios in brackets`;
+}
+
+/** "1.24× (1.19–1.30)": the median, and the quartiles when rounds gave them. */
+export function ratioText({ cpuOfStatic, cpuOfStaticQuartiles }: Pick<LoadRow, 'cpuOfStatic' | 'cpuOfStaticQuartiles'>): string {
+  if (cpuOfStatic === undefined) return '';
+  const spread = cpuOfStaticQuartiles === undefined ? '' : ` (${cpuOfStaticQuartiles[0].toFixed(2)}–${cpuOfStaticQuartiles[1].toFixed(2)})`;
+  return `${cpuOfStatic.toFixed(2)}×${spread}`;
 }
 
 const ms = (value: number | undefined) => (value === undefined ? 'n/a' : value.toFixed(2));
@@ -270,7 +278,7 @@ export function printLoadTable(rows: LoadRow[], load: TimedLoad, cpuSource: CpuS
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const frac = r.fractionOfStatic === undefined ? '' : `${Math.round(r.fractionOfStatic * 100)}%`;
-    const ratio = r.cpuOfStatic === undefined ? '' : `${r.cpuOfStatic.toFixed(1)}×`;
+    const ratio = ratioText(r);
     console.log(
       `| ${r.name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${frac} | ${ms(r.cpu?.workerMs)} | ${ratio} | ${ms(r.cpu?.proxyMs)} | ${isolateText(r)} | ${isolateShare(r)} |`,
     );

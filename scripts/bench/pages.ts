@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { parseArgs } from 'node:util';
-import { measure, requestHeaders, type CpuSource, type LoadTarget } from './load.ts';
+import { measure, ratioText, requestHeaders, type CpuSource, type LoadTarget } from './load.ts';
 import { findWorkerd } from './workerd-proc.ts';
 
 const { values } = parseArgs({ options: { pid: { type: 'string' }, port: { type: 'string', default: '8787' }, rounds: { type: 'string', default: '7' } } });
@@ -54,6 +54,6 @@ for (const page of [STYLESHEET, ...PAGES]) {
   stylesheetOfStatic ??= row.cpuOfStatic;
   const ofStylesheet = row.cpuOfStatic !== undefined && stylesheetOfStatic !== undefined ? `${(row.cpuOfStatic / stylesheetOfStatic).toFixed(2)}×` : 'n/a';
   console.log(
-    `| ${page.name} | ${encoding} | ${bytes} | ${row.cpu?.workerMs.toFixed(2) ?? 'n/a'} | ${row.cpuOfStatic?.toFixed(2) ?? 'n/a'}× | ${ofStylesheet} |`,
+    `| ${page.name} | ${encoding} | ${bytes} | ${row.cpu?.workerMs.toFixed(2) ?? 'n/a'} | ${ratioText(row) || 'n/a'} | ${ofStylesheet} |`,
   );
 }

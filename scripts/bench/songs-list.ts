@@ -9,7 +9,7 @@ import { chromium } from '@playwright/test';
 import { songListCacheKey } from '../../src/shared/song-limits.ts';
 import { benchBindings, benchPersistDir, migrateBenchStorage, SONGS_BENCH_BASE, startSongsBenchServer } from './songs-server.ts';
 import { workerdCpuDuring } from './workerd-proc.ts';
-import { median } from './median.ts';
+import { median } from './quantiles.ts';
 
 const { values } = parseArgs({ options: { songs: { type: 'string', default: '20000' }, 'no-browser': { type: 'boolean', default: false } } });
 const songs = Number(values.songs);

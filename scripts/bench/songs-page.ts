@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { build } from 'rolldown';
 import { benchPersistDir, SONGS_BENCH_BASE, startSongsBenchServer } from './songs-server.ts';
-import { median } from './median.ts';
+import { median } from './quantiles.ts';
 
 const { values } = parseArgs({ options: { songs: { type: 'string', default: '100000' } } });
 const songs = Number(values.songs);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { combineRounds, ofBracket, requestHeaders } from '../../scripts/bench/load';
-import { median } from '../../scripts/bench/median';
+import { combineRounds, ofBracket, ratioText, requestHeaders } from '../../scripts/bench/load';
+import { median, quantile } from '../../scripts/bench/quantiles';
 import { benchOptions } from '../../scripts/bench/options';
 
 describe('median', () => {
@@ -10,6 +10,16 @@ describe('median', () => {
     expect(median([7])).toBe(7);
     expect(median([])).toBeNaN();
   });
+
+  it('interpolates a quantile between the two nearest ranks, and stays within the values at 0 and 1', () => {
+    expect(quantile([4, 1, 3, 2, 5], 0.25)).toBe(2);
+    expect(quantile([1, 2, 3, 4], 0.25)).toBe(1.75);
+    expect(quantile([1, 2, 3, 4], 0.75)).toBe(3.25);
+    expect(quantile([2, 9], 0)).toBe(2);
+    expect(quantile([2, 9], 1)).toBe(9);
+    expect(quantile([7], 0.75)).toBe(7);
+    expect(quantile([], 0.25)).toBeNaN();
+  });
 });
 
 describe('paired CPU rounds', () => {
@@ -18,7 +28,13 @@ describe('paired CPU rounds', () => {
   it("takes the median of the rounds' own ratios, not the ratio of the medians", () => {
     // The machine slowed down in the last two rounds: both sides of each pair moved together.
     const rounds = [round(1.5, 1.5), round(1.6, 1.6), round(1.4, 1.4), round(3.0, 1.5), round(3.2, 1.6)];
-    expect(combineRounds(rounds)).toEqual({ cpu: { workerMs: 1.6, proxyMs: 0.8 }, cpuOfStatic: 1.5 });
+    expect(combineRounds(rounds)).toEqual({ cpu: { workerMs: 1.6, proxyMs: 0.8 }, cpuOfStatic: 1.5, cpuOfStaticQuartiles: [1.5, 1.6] });
+  });
+
+  it('prints the median with two decimals and the quartiles beside it, so 1.34 does not read as 1.3', () => {
+    expect(ratioText({ cpuOfStatic: 1.344, cpuOfStaticQuartiles: [1.281, 1.416] })).toBe('1.34× (1.28–1.42)');
+    expect(ratioText({ cpuOfStatic: 1.2 })).toBe('1.20×');
+    expect(ratioText({})).toBe('');
   });
 
   it('leaves the ratio to compareWithStatic when there was no reference, and everything when no round counted', () => {
