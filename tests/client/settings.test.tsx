@@ -264,6 +264,31 @@ describe('settings page', () => {
     await waitFor(() => expect(server.posted).toHaveLength(2));
   });
 
+  it('says how a save ended right under the field, above what the field draws below it (the emoji picker, the preview)', async () => {
+    const follows = (earlier: Element, later: Element) => (earlier.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    const start = fixture();
+    fakeServer(start, { status: 400, error: "value: this server has no emoji named 'pepe'." });
+    const { unmount } = renderPage(start, true, 'reaction-role');
+    const emoji = screen.getByLabelText('Emoji name', { exact: true });
+    fireEvent.change(emoji, { target: { value: 'pepe' } });
+    fireEvent.keyDown(emoji, { key: 'Enter' });
+    const refusal = await screen.findByRole('alert');
+    expect(follows(emoji, refusal)).toBe(true);
+    expect(follows(refusal, screen.getByRole('button', { name: 'Choose an emoji' }))).toBe(true);
+    unmount();
+
+    fakeServer(start, { status: 503, error: 'Answer 503.' });
+    renderPage(start, true, 'welcome-message');
+    const region = screen.getByRole('region', { name: 'Welcome Message' });
+    const message = within(region).getByRole('textbox', { name: 'Message' });
+    fireEvent.change(message, { target: { value: 'Hello {user.mention}' } });
+    fireEvent.blur(message);
+    const failure = await within(region).findByRole('alert');
+    expect(within(failure).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(follows(message, failure)).toBe(true);
+    expect(follows(failure, within(region).getByTestId('welcome-preview'))).toBe(true);
+  });
+
   it('a 403 is a refusal too (no Retry); a 429 or a 503 may pass on a retry', async () => {
     for (const [status, retry] of [
       [403, false],

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { FOCUS, ReadOnlyView, SavingIndicator } from './controls';
+import { FieldMessages, FOCUS, ReadOnlyView, SavingIndicator } from './controls';
 import type { ControlProps } from './control-props';
 
 /** A list of options, each on or off; every tick saves the whole list at once. */
@@ -45,6 +45,7 @@ export function ChecklistSetting({ id, spec, value, saving, saved, onChange }: C
           </li>
         ))}
       </ul>
+      <FieldMessages id={id} />
     </div>
   );
 }

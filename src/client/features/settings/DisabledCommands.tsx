@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { COMMANDS } from '../../../shared/commands';
 import { COMMAND_CATEGORIES, type CommandCategory } from '../../../shared/commands-types';
 import { searchCommandsToDisable } from '../../../shared/settings';
-import { INPUT_CLASS, SavingIndicator } from './controls';
+import { FieldMessages, INPUT_CLASS, SavingIndicator } from './controls';
 
 interface Props {
   label: string;
@@ -67,6 +67,7 @@ export function DisabledCommands({ label, disabled, saving, saved, onChange }: P
           ))}
         </ul>
       )}
+      <FieldMessages id={base} />
       {/* Read-only (the settings fieldset disabled): the list is what there is to see; searching would add nothing. */}
       <div className="grid gap-3 group-disabled/settings:hidden sm:grid-cols-[minmax(0,1fr)_12rem]">
         <div>

@@ -49,8 +49,16 @@ export function MessageTextSetting({ id, spec, value, data, saving, saved, valid
   }
 
   return (
-    // The problem and the help sit under the editor, above the preview.
-    <FieldRow id={id} label={spec.label} saving={saving} saved={saved}>
+    // The problem, how the last save ended and the help sit under the editor, above the preview.
+    <FieldRow
+      id={id}
+      label={spec.label}
+      saving={saving}
+      saved={saved}
+      problem={problem}
+      help={spec.help}
+      extra={<WelcomePreview text={draft} serverName={data.name} memberCount={data.memberCount} />}
+    >
       <textarea
         ref={area}
         id={id}
@@ -93,17 +101,6 @@ export function MessageTextSetting({ id, spec, value, data, saving, saved, valid
           {`${count.format(length)} / ${count.format(spec.maxLength)}`}
         </span>
       </div>
-      {problem !== null && (
-        <p id={`${id}-problem`} className="settings-problem">
-          {problem}
-        </p>
-      )}
-      {spec.help && (
-        <p id={`${id}-help`} className="settings-help">
-          {spec.help}
-        </p>
-      )}
-      <WelcomePreview text={draft} serverName={data.name} memberCount={data.memberCount} />
     </FieldRow>
   );
 }

@@ -25,6 +25,27 @@ export const ReadOnlyView = createContext(false);
  */
 export const RefusedValue = createContext<{ value: unknown } | null>(null);
 
+/**
+ * How the field's last save ended, as SettingField draws it (the refusal, or a failure with Retry, or a conflict).
+ * Each control shows it with FieldMessages, right under its input and above anything else it draws there.
+ */
+export const SaveOutcomeNote = createContext<ReactNode>(null);
+
+/** The messages under a field's input: what is wrong with the typed value (`<id>-problem`), then how its last save ended. */
+export function FieldMessages({ id, problem = null }: { id: string; problem?: string | null }) {
+  const outcome = useContext(SaveOutcomeNote);
+  return (
+    <>
+      {problem !== null && (
+        <p id={`${id}-problem`} className="settings-problem">
+          {problem}
+        </p>
+      )}
+      {outcome}
+    </>
+  );
+}
+
 /** What a reader sees for a setting that has no value. */
 export const NOT_SET = 'Not set';
 
@@ -154,6 +175,7 @@ export function Toggle({ id, label, checked, hint, saving, saved, onChange }: To
           {armed && ' It turns on as soon as you do.'}
         </p>
       )}
+      <FieldMessages id={id} />
     </div>
   );
 }
@@ -166,6 +188,7 @@ export function FieldRow({
   children,
   help,
   problem = null,
+  extra,
 }: {
   id: string;
   label: string;
@@ -174,6 +197,8 @@ export function FieldRow({
   children: ReactNode;
   help?: string;
   problem?: string | null;
+  /** Drawn under the field's messages and help (a picker, a link back, a preview). */
+  extra?: ReactNode;
 }) {
   const readOnly = useContext(ReadOnlyView);
   return (
@@ -185,16 +210,13 @@ export function FieldRow({
         <SavingIndicator saving={saving} saved={saved} />
       </div>
       {children}
-      {problem !== null && (
-        <p id={`${id}-problem`} className="settings-problem">
-          {problem}
-        </p>
-      )}
+      <FieldMessages id={id} problem={problem} />
       {help && !readOnly && (
         <p id={`${id}-help`} className="settings-help">
           {help}
         </p>
       )}
+      {extra}
     </div>
   );
 }
@@ -304,7 +326,7 @@ interface TextSettingProps<T> {
   /** Why the typed value would be refused (null when it is fine): shown as the owner types, and nothing invalid is sent. */
   validate?: (value: T) => string | null;
   onSave: (value: T) => void;
-  /** Drawn under the field (a message id's link back). */
+  /** Drawn under the field's messages and help (the emoji picker, a message id's link back). */
   children?: ReactNode;
 }
 
@@ -390,7 +412,7 @@ export function TextSetting<T>({
   const readOnly = useContext(ReadOnlyView);
 
   return (
-    <FieldRow id={id} label={label} saving={saving} saved={saved} help={help} problem={problem}>
+    <FieldRow id={id} label={label} saving={saving} saved={saved} help={help} problem={problem} extra={children}>
       {readOnly ? (
         <ReadOnlyValue id={id} labelId={`${id}-label`} text={draft} />
       ) : (
@@ -418,7 +440,6 @@ export function TextSetting<T>({
           }}
         />
       )}
-      {children}
     </FieldRow>
   );
 }
