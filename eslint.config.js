@@ -7,6 +7,24 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * One `no-restricted-imports` block per layer: `forbid` maps an import pattern (gitignore syntax, matched against the
+ * import's path as written) to why it runs the wrong way.
+ * @param {{ files: string[]; ignores?: string[]; forbid: Record<string, string> }[]} layers
+ */
+function importBoundaries(layers) {
+  return layers.map(({ files, ignores, forbid }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: Object.entries(forbid).map(([pattern, message]) => ({ group: [pattern], message: `Upward import: ${message}.` })) },
+      ],
+    },
+  }));
+}
+
 export default defineConfig(
   globalIgnores(['dist/', '.wrangler/', 'node_modules/', 'bench-results/', 'test-results/', 'playwright-report/', 'worker-configuration.d.ts']),
 
@@ -83,6 +101,60 @@ export default defineConfig(
       '@typescript-eslint/no-deprecated': 'off',
     },
   },
+
+  // The import graph runs downward only (README, 'How it is built'); `import type` counts too. A later block for the
+  // same files replaces an earlier one's options, so each block lists everything its files may not import.
+  ...importBoundaries([
+    {
+      files: ['src/shared/**'],
+      forbid: {
+        '**/client/**': 'src/shared is imported by both sides and imports neither',
+        '**/worker/**': 'src/shared is imported by both sides and imports neither',
+      },
+    },
+    { files: ['src/client/**'], forbid: { '**/worker/**': 'the client never imports the Worker (its API types come through src/shared/api-schema.ts)' } },
+    {
+      files: ['src/client/ui/**'],
+      forbid: {
+        '**/worker/**': 'the client never imports the Worker',
+        '**/features/**': 'the UI kit is used by every feature and knows none',
+        '**/pages/**': 'the UI kit knows no page',
+        '**/layout/**': 'the UI kit knows no page layout',
+      },
+    },
+    {
+      files: ['src/client/features/**'],
+      forbid: { '**/worker/**': 'the client never imports the Worker', '**/pages/**': 'pages use features, not the other way' },
+    },
+    {
+      files: ['src/worker/**'],
+      ignores: ['src/worker/api-app.ts', 'src/worker/index.ts'],
+      forbid: { '**/routes/**': 'nothing imports a route but api-app.ts' },
+    },
+    {
+      files: ['src/worker/services/**', 'src/worker/render/**'],
+      forbid: { '**/routes/**': 'nothing imports a route but api-app.ts', '**/render/**': 'services and loaders do not import the SSR layer above them' },
+    },
+    {
+      files: ['src/worker/auth/**', 'src/worker/discord/**', 'src/worker/songs/**', 'src/worker/crypto/**', 'src/worker/live/**'],
+      forbid: {
+        '**/routes/**': 'nothing imports a route but api-app.ts',
+        '**/render/**': 'a lower layer does not import the SSR layer',
+        '**/services/**': 'a lower layer does not import the services above it',
+      },
+    },
+    {
+      files: ['src/worker/db/**'],
+      forbid: {
+        '**/routes/**': 'nothing imports a route but api-app.ts',
+        '**/render/**': 'db/ holds SQL only',
+        '**/services/**': 'db/ holds SQL only',
+        '**/auth/**': 'db/ holds SQL only',
+        '**/discord/**': 'db/ holds SQL only',
+        '**/songs/**': 'db/ holds SQL only',
+      },
+    },
+  ]),
 
   // Plain JS files (this config) are in no tsconfig: lint them without type information.
   {
