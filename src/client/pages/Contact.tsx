@@ -1,8 +1,7 @@
 import { SUPPORT_EMAIL, SUPPORT_URL } from '../../shared/constants';
+import { buttonClass } from '../ui/buttons';
 
 const card = 'rounded-lg border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-700 dark:bg-gray-800';
-const button =
-  'mt-4 inline-flex items-center rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:bg-indigo-500 dark:hover:bg-indigo-400';
 
 export default function Contact() {
   return (
@@ -16,7 +15,7 @@ export default function Contact() {
             Support community
           </h2>
           <p>The fastest way to get help. Our staff and experienced members answer questions, and announcements are posted there first.</p>
-          <a className={button} href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
+          <a className={`${buttonClass.primary} mt-4`} href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
             Join the support server
             <span className="sr-only"> (opens in a new tab)</span>
           </a>

@@ -7,6 +7,8 @@ export const buttonClass = {
   primary: 'button button-primary',
   secondary: 'button button-secondary',
   danger: 'button button-danger',
+  /** The one way on from a page that has nothing else to offer (Login, Return to Home). */
+  primaryLarge: 'button button-large button-primary',
 } as const;
 
 /** Dense places (the admin console's table and forms, a card's tools): the same buttons, smaller. */

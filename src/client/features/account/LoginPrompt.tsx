@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter';
 import { loginHref } from '../../../shared/api-keys';
+import { buttonClass } from '../../ui/buttons';
 interface Props {
   title?: string;
   message?: string;
@@ -13,10 +14,7 @@ export function LoginPrompt({ title = 'Welcome to ServerManager', message = 'Log
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-4 text-gray-600 dark:text-gray-400">{message}</p>
-      <a
-        href={loginHref(location)}
-        className="mt-8 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
-      >
+      <a href={loginHref(location)} className={`${buttonClass.primaryLarge} mt-8`}>
         Login
       </a>
     </section>

@@ -7,14 +7,13 @@ import { api, answerOf } from '../../api-client';
 import { apiKeys } from '../../../shared/api-keys';
 import { useApi } from '../../hooks/useApi';
 import { smallButtonClass } from '../../ui/buttons';
+import { buttonClass } from '../../ui/buttons';
 import { fieldClass } from '../../ui/fields';
 import { roleColour } from './controls';
 
 const LEVEL_NAMES: Record<GrantLevel, string> = { read: 'Read only', write: 'Read and change settings' };
 
 const select = fieldClass.regular;
-const primary =
-  'rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:opacity-50';
 
 function LevelOptions() {
   return (
@@ -176,7 +175,7 @@ function Grants({ serverId, settings }: { serverId: string; settings: ServerSett
               <LevelOptions />
             </select>
           </label>
-          <button type="submit" className={primary} disabled={busy || !roleID}>
+          <button type="submit" className={buttonClass.primary} disabled={busy || !roleID}>
             Grant access
           </button>
         </form>

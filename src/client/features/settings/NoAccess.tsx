@@ -1,10 +1,6 @@
 import { inviteHref } from '../../../shared/api-keys';
 import type { AccessDeniedResponse } from '../../../shared/server-access';
-
-const button =
-  'inline-flex items-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
-const primary = `${button} bg-indigo-600 text-white hover:bg-indigo-500`;
-const secondary = `${button} border border-gray-300 text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-900`;
+import { buttonClass } from '../../ui/buttons';
 
 /** A server the user is in but may not open (403): why, and how to get in, instead of a page that does not exist. */
 export function NoAccess({ serverId, denial }: { serverId: string; denial: AccessDeniedResponse }) {
@@ -22,11 +18,11 @@ export function NoAccess({ serverId, denial }: { serverId: string; denial: Acces
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
         {botMissing && (
-          <a href={inviteHref(serverId)} className={primary}>
+          <a href={inviteHref(serverId)} className={buttonClass.primary}>
             Add bot
           </a>
         )}
-        <a href="/servers" className={botMissing ? secondary : primary}>
+        <a href="/servers" className={botMissing ? buttonClass.secondary : buttonClass.primary}>
           Back to servers
         </a>
       </div>
