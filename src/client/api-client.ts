@@ -6,7 +6,7 @@
  */
 import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-import { API_BASE } from '../shared/api-keys';
+import { API_BASE } from '../shared/api-base';
 import type { RegisteredApi } from '../shared/api-schema';
 import { LIVE_TAB_HEADER } from '../shared/live';
 import { liveTabId, readJson } from './api';

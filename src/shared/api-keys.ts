@@ -10,12 +10,11 @@
  */
 import type { AccessDeniedResponse } from './server-access';
 import type { Answer, ApiPath, ApiRoute, ParamsOf, QueryOf } from './api-schema';
+import { API_BASE } from './api-base';
 
 declare const answer: unique symbol;
 /** A URL that answers `T` as JSON. The phantom field only carries the type. */
 export type ApiKey<T> = string & { readonly [answer]?: T };
-
-export const API_BASE = '/api';
 
 /**
  * The key of GET `path`: the query's entries in the order given, empty ones left out, so a key with more

@@ -3,12 +3,20 @@
  * the example client (examples/bot-client.ts) all come from one description.
  */
 import { z } from 'zod';
+import { API_BASE } from './api-base';
 import { SNOWFLAKE_PATTERN } from './discord-ids';
 import { invisibleCharacterProblem } from './invisible-characters';
 import { SECTION_NAMES } from './settings-registry';
 import { settingKeys, valueSchema } from './settings';
 import { requiredValue } from './settings-update';
+import type { SettingsValues } from './settings-values';
 import { wholeNumberQuery } from './whole-number-query';
+
+/** Where the bot API is mounted within the API (api-app.ts), and so its address and the OpenAPI document's server. */
+export const BOT_API_MOUNT = '/bot';
+export const BOT_API_BASE = `${API_BASE}${BOT_API_MOUNT}`;
+/** The bot API takes its Bearer token and never the cookie, and needs its own secret configured. */
+export const isBotApiPath = (path: string): boolean => path.startsWith(`${BOT_API_BASE}/`);
 
 /** How long the feed keeps changes; `after` omitted starts from the oldest kept one. */
 export const BOT_CHANGES_RETENTION_DAYS = 30;
@@ -35,6 +43,11 @@ export const settingsValuesSchema = z.object(
 );
 
 export const botGuildResponseSchema = z.object({ guildId: z.string(), settings: settingsValuesSchema, licence: licenceSchema });
+/**
+ * GET /api/bot/guilds/{id}: the schema's answer, with the settings typed by the registry (SettingsValues) where the
+ * schema, built from the registry at run time, can only say "an object of objects".
+ */
+export type BotGuildResponse = Omit<z.output<typeof botGuildResponseSchema>, 'settings'> & { settings: SettingsValues };
 
 export const botChangeSchema = z.object({
   cursor: z.number().int(),
@@ -74,10 +87,18 @@ const shownName = (max: number) =>
 /** Discord's own bounds: a guild name is 2–100 characters; 1,000 guilds a sync chunk keeps a request small. */
 export const GUILD_NAME_MAX_LENGTH = 100;
 export const BOT_SYNC_CHUNK_MAX = 1000;
-/** The body limit of a sync chunk (the rest of the API takes 64 kB): 1,000 guilds with 100-character names fit. */
+/** The body limit of every call but a sync chunk (api-app.ts). */
+export const API_MAX_JSON_BODY_BYTES = 64 * 1024;
+/** The body limit of a sync chunk: 1,000 guilds with 100-character names fit. */
 export const BOT_SYNC_MAX_BODY_BYTES = 1024 * 1024;
+
+const tooLarge = (bytes: number) => `The body is larger than ${String(bytes / 1024)} kB (PAYLOAD_TOO_LARGE)`;
+/** What Discord's trouble answers when a call asks it about the guild's roles, channels or emoji (discord/rest.ts). */
+const DISCORD_TROUBLE = {
+  502: 'Discord is not answering properly, rejected the look-up or is rate limiting us (DISCORD_UNAVAILABLE, DISCORD_REJECTED, DISCORD_RATE_LIMITED): nothing was changed',
+  504: 'Discord took too long to answer (DISCORD_TIMEOUT): nothing was changed',
+} as const;
 /** The one path that takes a body above the API's usual limit. */
-export const BOT_SYNC_PATH = '/api/bot/guilds/sync';
 
 const ICON_HASH_PATTERN = /^(a_)?[0-9a-f]{32}$/;
 const SYNC_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -151,7 +172,7 @@ export interface BotOperation {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** The success answer (no schema: no content), then the refusals this call can give besides 400, 401 and 503. */
+  /** The success answer (no schema: no content), then the refusals this call can give besides the common ones (BOT_COMMON_REFUSALS). */
   answer: { status: 200 | 204; description: string; schema?: z.ZodType };
   refusals?: Readonly<Record<number, string>>;
 }
@@ -172,6 +193,7 @@ export const BOT_OPERATIONS = {
     params: botGuildParamSchema,
     body: botPresenceSchema,
     answer: { status: 204, description: 'Recorded' },
+    refusals: { 413: tooLarge(API_MAX_JSON_BODY_BYTES) },
   },
   deletePresence: {
     method: 'delete',
@@ -189,7 +211,7 @@ export const BOT_OPERATIONS = {
     answer: { status: 200, description: 'The chunk was recorded', schema: botSyncResponseSchema },
     refusals: {
       409: 'This sync already received its last chunk (SYNC_COMPLETED)',
-      413: `The chunk is larger than ${BOT_SYNC_MAX_BODY_BYTES / 1024} kB (PAYLOAD_TOO_LARGE)`,
+      413: tooLarge(BOT_SYNC_MAX_BODY_BYTES),
     },
   },
   putSetting: {
@@ -203,6 +225,8 @@ export const BOT_OPERATIONS = {
       400: 'Not a setting or not a value of it (INVALID_INPUT), a role, channel or emoji the guild lacks (INVALID_REFERENCE), or a module switched on before what it needs is set (REQUIRED_FIELDS_UNSET)',
       404: 'The bot is not recorded in this guild (UNKNOWN_GUILD)',
       409: 'The stored value is not `expected` (CONFLICT): someone changed it first',
+      413: tooLarge(API_MAX_JSON_BODY_BYTES),
+      ...DISCORD_TROUBLE,
     },
   },
   getChanges: {
@@ -214,9 +238,13 @@ export const BOT_OPERATIONS = {
   },
 } as const satisfies Record<string, BotOperation>;
 
+/** The one call with a larger body limit than the API's. */
+export const BOT_SYNC_PATH = `${BOT_API_BASE}${BOT_OPERATIONS.syncGuilds.path}`;
+
 /** Refusals every call can give. */
 export const BOT_COMMON_REFUSALS: Readonly<Record<number, string>> = {
   400: 'The input does not fit the schema (INVALID_INPUT)',
   401: 'No Bearer token, or not the bot API token (UNAUTHORIZED)',
-  503: 'The bot API token is not configured (BOT_API_DISABLED)',
+  500: 'Something failed on our side (INTERNAL)',
+  503: 'The bot API token is not configured (BOT_API_DISABLED), or storage failed for a moment (STORAGE_UNAVAILABLE): nothing was changed, try again',
 };

@@ -66,9 +66,3 @@ export interface SettingConflictBody {
   changedAt: number | null;
 }
 
-/** GET /api/bot/guilds/{id} */
-export interface BotGuildResponse {
-  guildId: string;
-  settings: SettingsValues;
-  licence: { active: boolean; expiresAt: number | null };
-}

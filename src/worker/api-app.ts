@@ -5,7 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
-import { BOT_SYNC_PATH } from '../shared/bot-api';
+import { API_MAX_JSON_BODY_BYTES, BOT_API_MOUNT, BOT_SYNC_PATH, isBotApiPath } from '../shared/bot-api';
 import { csrfGuard } from './csrf';
 import { ApiError } from './errors';
 import type { AppEnv } from './hono-env';
@@ -21,10 +21,8 @@ import { songsRoutes } from './routes/songs';
 import { statsRoutes } from './routes/stats';
 import { whitelistRoutes } from './routes/whitelist';
 
-const MAX_JSON_BODY_BYTES = 64 * 1024;
-
 // The bot API takes a Bearer token, never the cookie: a cross-site page has nothing ambient to ride on there.
-const isBotApi = (c: Context) => c.req.path.startsWith('/api/bot/');
+const isBotApi = (c: Context) => isBotApiPath(c.req.path);
 
 export const api = new Hono<AppEnv>()
   .use('*', except(isBotApi, csrfGuard))
@@ -33,9 +31,9 @@ export const api = new Hono<AppEnv>()
     except(
       (c) => c.req.path === BOT_SYNC_PATH,
       bodyLimit({
-        maxSize: MAX_JSON_BODY_BYTES,
+        maxSize: API_MAX_JSON_BODY_BYTES,
         onError: () => {
-          throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} kB.`);
+          throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${API_MAX_JSON_BODY_BYTES / 1024} kB.`);
         },
       }),
     ),
@@ -50,7 +48,7 @@ export const api = new Hono<AppEnv>()
   .route('/', serverAccessRoutes)
   .route('/', whitelistRoutes)
   .route('/', adminRoutes)
-  .route('/bot', botRoutes)
+  .route(BOT_API_MOUNT, botRoutes)
   .all('*', () => {
     throw new ApiError(404, 'NOT_FOUND', 'There is no such API endpoint.');
   });

@@ -3,6 +3,7 @@
  * store tokens it cannot protect. Every request checks them (a few length comparisons); a gap answers 503 naming
  * the setting, never its value, and nothing is read or written.
  */
+import { isBotApiPath } from '../shared/bot-api';
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from './errors';
 import type { AppEnv } from './hono-env';
@@ -15,7 +16,6 @@ const APP_SECRETS = ['SESSION_SECRET', 'TOKEN_ENCRYPTION_KEY', 'DISCORD_CLIENT_S
 const BOT_API_SECRETS = ['BOT_API_TOKEN'] as const;
 /** Optional, but when set it must be as strong as the others. */
 const OPTIONAL_SECRETS = ['TOKEN_ENCRYPTION_KEY_PREVIOUS'] as const;
-const BOT_API_PREFIX = '/api/bot/';
 
 const encoder = new TextEncoder();
 
@@ -44,7 +44,7 @@ export function isOrigin(value: unknown): value is string {
 const checked = new WeakMap<Env, Map<boolean, readonly string[]>>();
 
 export function missingSettings(env: Env, path: string): readonly string[] {
-  const botApi = path.startsWith(BOT_API_PREFIX);
+  const botApi = isBotApiPath(path);
   let known = checked.get(env);
   if (!known) checked.set(env, (known = new Map<boolean, readonly string[]>()));
   let missing = known.get(botApi);

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { API_BASE } from '../shared/api-base';
 import { createMiddleware } from 'hono/factory';
 import { endSession } from './auth/session';
 import { missingSettings, requireConfiguration } from './config';
@@ -28,7 +29,7 @@ const csp = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', await contentSecurityPolicy(c.env.APP_ORIGIN));
 });
 
-const app = new Hono<AppEnv>().use('*', securityHeaders, csp, requireConfiguration).route('/api', api).get('*', renderPage);
+const app = new Hono<AppEnv>().use('*', securityHeaders, csp, requireConfiguration).route(API_BASE, api).get('*', renderPage);
 
 app.onError(async (error, c) => {
   const session = c.get('session');

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { anyString } from './helpers/expect-helpers';
-import { defaultSettings, type BotGuildResponse } from '../../src/shared/settings';
+import type { BotGuildResponse } from '../../src/shared/bot-api';
+import { defaultSettings } from '../../src/shared/settings';
 import { clearKv, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
 import { call, postJson } from './helpers/request';
 

@@ -153,6 +153,19 @@ describe('POST /api/bot/guilds/sync', () => {
     expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT' });
   });
 
+  it('refuses a presence body over the API-wide 64 kB (65,536 bytes) with 413 PAYLOAD_TOO_LARGE, and takes one of exactly that', async () => {
+    const sized = (bytes: number) => {
+      const start = '{"name":"Padded","memberCount":1,"pad":"';
+      return `${start}${'x'.repeat(bytes - start.length - 2)}"}`;
+    };
+    const put = (body: string) => call('/api/bot/guilds/400000000000000088/presence', { method: 'PUT', headers: AUTH, body });
+    expect(sized(65536)).toHaveLength(65536);
+    expect((await put(sized(65536))).status).toBe(204);
+    const over = await put(sized(65537));
+    expect(over.status).toBe(413);
+    expect(await over.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
   it('marks the bot as synced only when a sync completes', async () => {
     await sync({ syncId: 'a', guilds: [guild(1)], done: false });
     expect((await counters()).syncedAt).toBeNull();

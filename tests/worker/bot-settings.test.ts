@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../src/shared/live';
-import type { BotGuildResponse } from '../../src/shared/settings';
+import type { BotGuildResponse } from '../../src/shared/bot-api';
 import { reportDemoPresence } from './helpers/bot-presence-seed';
 import { clearKv, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
 import { call, ORIGIN } from './helpers/request';
@@ -203,6 +203,6 @@ describe('PUT /api/bot/guilds/{id}/settings', () => {
     }>();
     const operation = document.paths['/guilds/{id}/settings']?.put;
     expect(operation?.requestBody).toBeDefined();
-    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '409', '503']);
+    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '409', '413', '500', '502', '503', '504']);
   });
 });

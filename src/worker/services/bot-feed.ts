@@ -1,6 +1,6 @@
 /** What the bot reads: one guild's state, and the feed of changes across all guilds. */
 import { BOT_CHANGES_RETENTION_DAYS, botChangeSchema, type BotChange, type BotChangesResponse } from '../../shared/bot-api';
-import type { BotGuildResponse } from '../../shared/settings';
+import type { BotGuildResponse } from '../../shared/bot-api';
 import { listBotChanges, pruneBotChanges, recordExpiries, type BotChangeRow } from '../db/bot-changes';
 import { readGuildSettings } from '../db/settings';
 import { licenceState } from './licences';

@@ -1,6 +1,7 @@
 /** The OpenAPI 3.1 document of the bot API, made from the operation table the routes validate with. */
 import {
   apiErrorSchema,
+  BOT_API_BASE,
   BOT_COMMON_REFUSALS,
   BOT_OPERATIONS,
   botChangesResponseSchema,
@@ -20,12 +21,12 @@ export function botOpenApiDocument(): string {
     openApiDocument({
       info: {
         title: 'ServerManager bot API',
-        version: '1.3.0',
+        version: '1.3.1',
         description:
           "For the bot: per-guild settings and licence, a setting changed by a member's command, a feed of every change, and where the bot is (it holds the gateway: " +
           'report Guild Create/Update as presence, Guild Delete as a departure, and after Ready a full sync in chunks).',
       },
-      serverUrl: '/api/bot',
+      serverUrl: BOT_API_BASE,
       bearerDescription: 'BOT_API_TOKEN',
       operations: BOT_OPERATIONS,
       commonRefusals: BOT_COMMON_REFUSALS,

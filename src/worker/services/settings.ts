@@ -9,9 +9,8 @@ import {
   type SettingsAuditResponse,
   type SettingsRevert,
   type SettingUpdate,
-  type BotGuildResponse,
 } from '../../shared/settings';
-import type { BotSettingWrite } from '../../shared/bot-api';
+import type { BotGuildResponse, BotSettingWrite } from '../../shared/bot-api';
 import type { LiveChangeSource } from '../../shared/live';
 import { fieldLabel, moduleTitle } from '../../shared/settings-registry';
 import {
