@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Admin from '../../src/client/pages/Admin';
 import type { AdminServerOption, AdminUserOption, AdminWhitelistEntry } from '../../src/shared/licences';
 import type { CheckAuthResponse } from '../../src/shared/account';
-import { jsonBody, required } from './helpers/expect-helpers';
+import { jsonBody } from './helpers/expect-helpers';
+import { required } from '../helpers/required';
 import { renderWithApp } from './helpers/render-with-app';
 
 const adminAuth: CheckAuthResponse = {

@@ -14,7 +14,7 @@ import { songStreamUrl } from '../../src/shared/song-calls';
 import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors } from '../../src/shared/song-tree';
 import { visibleFolders } from '../../src/client/features/library/FolderTree';
 import { formatTime } from '../../src/client/features/library/PlayerBar';
-import { required } from './helpers/expect-helpers';
+import { required } from '../helpers/required';
 
 const PATHS = [
   'B Artist/Album/10 Ten.wav',

@@ -21,7 +21,15 @@ const drawnFields = SECTION_NAMES.flatMap((section: SectionName) =>
 
 function renderField(section: SectionName, key: string, outcome: SaveOutcome) {
   return renderWithApp(
-    <SettingField section={section} fieldKey={key} data={kenjiSettings()} saving={false} outcome={outcome} onChange={() => undefined} onDismiss={() => undefined} />,
+    <SettingField
+      section={section}
+      fieldKey={key}
+      data={kenjiSettings()}
+      saving={false}
+      outcome={outcome}
+      onChange={() => undefined}
+      onDismiss={() => undefined}
+    />,
   );
 }
 

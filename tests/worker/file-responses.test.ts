@@ -2,7 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invalidateSongList } from '../../src/worker/songs/song-list';
-import { required } from './helpers/expect-helpers';
+import { required } from '../helpers/required';
 
 /**
  * Files in R2 are whatever an uploader put there. Whatever their stored metadata says, the site serves

@@ -6,7 +6,7 @@ import { keyringOf, openAccessToken, openRefreshToken } from '../../src/worker/a
 import { findSessionById } from '../../src/worker/db/sessions';
 import { issuePlayTicket, spendPlayTicket } from '../../src/worker/songs/play-ticket';
 import { fromBase64Url, toBase64Url } from '../../src/shared/base64url';
-import { required } from './helpers/expect-helpers';
+import { required } from '../helpers/required';
 import { authorizeAs, clearKv, cookiesOf, DISCORD, discordHeaders, loginAs, resetFake, USERS } from './helpers/login';
 import { call, callWithEnv, postJson } from './helpers/request';
 

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { keyringOf, openAccessToken, openRefreshToken } from '../../src/worker/auth/session-tokens';
 import { findSessionById } from '../../src/worker/db/sessions';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
-import { anyNumber, required } from './helpers/expect-helpers';
+import { anyNumber } from './helpers/expect-helpers';
+import { required } from '../helpers/required';
 import {
   authorizeAs,
   clearKv,

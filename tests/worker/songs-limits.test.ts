@@ -1,6 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { required } from './helpers/expect-helpers';
+import { required } from '../helpers/required';
 import { countedInOneWindow } from './helpers/rate-limit-window';
 
 /**

@@ -6,7 +6,7 @@ import { readIndexUnder } from '../../src/worker/db/song-index';
 import worker from '../../src/worker/index';
 import { reconcileLibrary } from '../../src/worker/songs/reconcile';
 import { invalidateSongList } from '../../src/worker/songs/song-list';
-import { required } from './helpers/expect-helpers';
+import { required } from '../helpers/required';
 
 /**
  * Issue 13: objects that reach a library by any route get their CRC-32 once (the cron's reconcile), rows of

@@ -9,7 +9,8 @@ import { checksum } from '../../src/worker/songs/checksum';
 import { reconcileLibrary } from '../../src/worker/songs/reconcile';
 import { planFolderZip } from '../../src/worker/songs/zip';
 import { centralDirectory, planZip, type ZipMember } from '../../src/worker/songs/zip-layout';
-import { required, stringMatching } from './helpers/expect-helpers';
+import { stringMatching } from './helpers/expect-helpers';
+import { required } from '../helpers/required';
 import { readStoredZip } from './helpers/zip-reader';
 
 /**

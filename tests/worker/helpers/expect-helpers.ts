@@ -1,11 +1,5 @@
 import { expect } from 'vitest';
 
-/** The value, or a failure that names what was missing (instead of a non-null assertion). */
-export function required<T>(value: T | null | undefined, what: string): T {
-  if (value === null || value === undefined) throw new Error(`Expected ${what}, found none`);
-  return value;
-}
-
 // Vitest types its asymmetric matchers as `any`; these are the same matchers typed `unknown`,
 // so expected objects can use them without letting `any` into the tests.
 export const anyNumber = (): unknown => expect.any(Number);
