@@ -35,7 +35,7 @@ export default defineConfig(({ command }) => ({
         // The page's script loader preloads its whole chunk tree (src/client/script-loader.ts); later navigations mostly need
         // chunks the shell already loaded, so Vite's map of every chunk's dependencies stays out of the entry.
         modulePreload: false,
-        rollupOptions: {
+        rolldownOptions: {
           input: ['./src/client/main.tsx'],
           output: {
             codeSplitting: {
@@ -49,7 +49,7 @@ export default defineConfig(({ command }) => ({
                 // The small modules every page shares ride in one chunk instead of a tiny chunk (and request) each.
                 {
                   name: 'shell',
-                  test: /src[\\/]client[\\/](api\.ts|lazy-component\.tsx|hooks[\\/]use(Api|ToasterRequest)\.ts|features[\\/]account[\\/]useAuth\.ts|ui[\\/](Icons|LazyToaster)\.tsx|ui[\\/]top-layer\.ts)$|src[\\/]shared[\\/](constants|api-keys)\.ts$|vite[\\/]preload-helper/,
+                  test: /src[\\/]client[\\/](api\.ts|lazy-component\.tsx|hooks[\\/]use(Api|ToasterRequest)\.ts|features[\\/]account[\\/]useAuth\.ts|ui[\\/](Icons|LazyToaster)\.tsx|ui[\\/]top-layer\.ts)$|src[\\/]shared[\\/](constants|api-keys|api-base)\.ts$|vite[\\/]preload-helper/,
                   priority: 10,
                   includeDependenciesRecursively: false,
                 },

@@ -35,7 +35,7 @@ export async function prerenderPages(alias: AliasOptions, workerOutDir: string):
     plugins: [clientManifest()],
     resolve: { alias },
     publicDir: false,
-    build: { ssr: ENTRY, outDir: OUT_DIR, emptyOutDir: true, target: 'node22', rollupOptions: { output: { entryFileNames: 'prerender.js' } } },
+    build: { ssr: ENTRY, outDir: OUT_DIR, emptyOutDir: true, target: 'node22', rolldownOptions: { output: { entryFileNames: 'prerender.js' } } },
   });
   const { prerender } = (await import(pathToFileURL(`${OUT_DIR}/prerender.js`).href)) as PrerenderModule;
   const { files, headerRules } = await prerender(await siteOrigin(workerOutDir));

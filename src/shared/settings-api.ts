@@ -65,4 +65,3 @@ export interface SettingConflictBody {
   changedBy: string | null;
   changedAt: number | null;
 }
-

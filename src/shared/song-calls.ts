@@ -31,7 +31,15 @@ export const libraryNamedIn = (call: SongCall, segment: string): string => {
 
 const segment = (call: SongCall, library: Library) => ({ segment: `${SONG_CALLS[call][0]}${library}${SONG_CALLS[call][1]}` });
 
-export const songListUrl = (library: Library) => apiRouteHref(songRoute('list'), segment('list', library));
+/** The header that carries a play's ticket on its first answer; its next requests send it back as `ticket`. */
+export const PLAY_TICKET_HEADER = 'X-Play-Ticket';
+/** A ticket: its id and a SHA-256 HMAC (48 bytes) in base64url (songs/play-ticket.ts). */
+export const PLAY_TICKET_PATTERN = /^[A-Za-z0-9_-]{64}$/;
+
+/** `sizes`: with each file's bytes (song-listing.ts). */
+export const songListUrl = (library: Library, sizes?: '1') => apiRouteHref(songRoute('list'), segment('list', library), { sizes });
 export const songDownloadUrl = (library: Library, song: string) => apiRouteHref(songRoute('download'), segment('download', library), { song });
-export const songStreamUrl = (library: Library, song: string) => apiRouteHref(songRoute('stream'), segment('stream', library), { song });
+/** `ticket`: the play's, once its first answer gave one (PLAY_TICKET_HEADER). */
+export const songStreamUrl = (library: Library, song: string, ticket?: string) =>
+  apiRouteHref(songRoute('stream'), segment('stream', library), { song, ticket });
 export const folderDownloadUrl = (library: Library, folder: string) => apiRouteHref(songRoute('folder'), segment('folder', library), { folder });

@@ -12,7 +12,7 @@ export interface SongListing {
   sizes: readonly number[] | null;
 }
 
-export const songListingUrl = (library: Library) => `${songListUrl(library)}?sizes=1`;
+export const songListingUrl = (library: Library) => songListUrl(library, '1');
 
 const EMPTY: SongListing = { paths: [], sizes: null };
 

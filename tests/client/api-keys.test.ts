@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiKey, apiKeys, apiRouteHref, inviteHref, loginHref } from '../../src/shared/api-keys';
 import { livePath } from '../../src/shared/live';
-import { folderDownloadUrl, songDownloadUrl, songListUrl, songRoute } from '../../src/shared/song-calls';
+import { folderDownloadUrl, songDownloadUrl, songListUrl, songRoute, songStreamUrl } from '../../src/shared/song-calls';
 
 const GUILD = '300000000000000001';
 
@@ -58,6 +58,14 @@ describe('the addresses of routes with parameters', () => {
     expect(songListUrl('glaive')).toBe('/api/get-glaive-songs');
     expect(songDownloadUrl('glaive', 'x.mp3')).toBe('/api/download-glaive-song?song=x.mp3');
     expect(folderDownloadUrl('kenji', '')).toBe('/api/download-kenji-folder');
+  });
+
+  it("add the list's sizes and a play's ticket as the routes' validators read them", () => {
+    expect(songListUrl('kenji', '1')).toBe('/api/get-kenji-songs?sizes=1');
+    expect(songStreamUrl('kenji', 'A/b c.mp3')).toBe('/api/stream-kenji-song?song=A%2Fb%20c.mp3');
+    expect(songStreamUrl('kenji', 'A/b c.mp3', 'T-_0')).toBe('/api/stream-kenji-song?song=A%2Fb%20c.mp3&ticket=T-_0');
+    // @ts-expect-error: the list takes sizes=1 only
+    expect(songListUrl('kenji', '2')).toBe('/api/get-kenji-songs?sizes=2');
   });
 
   it('name only routes and parameters the API declares (the type check refuses the rest)', () => {

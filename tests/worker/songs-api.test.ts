@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stringMatching } from './helpers/expect-helpers';
 import { required } from '../helpers/required';
+import { PLAY_TICKET_HEADER, PLAY_TICKET_PATTERN } from '../../src/shared/song-calls';
 import { app } from '../../src/worker/index';
 import { planFolderZip } from '../../src/worker/songs/zip';
 import { invalidateSongList } from '../../src/worker/songs/song-list';
@@ -262,7 +263,8 @@ describe('play tickets', () => {
   it('does not accept a ticket for another song, another library, another client or a forged one', async () => {
     const probe = await call(url(), from('10.0.1.2', 'bytes=0-1'));
     await probe.arrayBuffer();
-    const ticket = probe.headers.get('X-Play-Ticket') ?? '';
+    const ticket = probe.headers.get(PLAY_TICKET_HEADER) ?? '';
+    expect(ticket).toMatch(PLAY_TICKET_PATTERN);
     const { playTicketId } = await import('../../src/worker/songs/play-ticket');
     const secret = env.SESSION_SECRET;
     const play = { library: 'kenji', song: SONG, client: '10.0.1.2' };
@@ -272,6 +274,12 @@ describe('play tickets', () => {
     expect(await playTicketId(secret, ticket, { ...play, song: `${SONG}x` })).toBeNull();
     expect(await playTicketId(secret, 'A'.repeat(64), play)).toBeNull();
     expect(await playTicketId(secret, `${ticket}A`, play)).toBeNull();
+    // A ticket that is not one at all (63 or 65 characters, a character base64url lacks) is refused before any of that.
+    for (const bad of [ticket.slice(1), `${ticket}A`, `${ticket.slice(1)}=`]) {
+      const res = await call(`${url()}&ticket=${encodeURIComponent(bad)}`, from('10.0.1.2', 'bytes=0-'));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT', error: stringMatching(/^ticket: /) });
+    }
   });
 
   it('are dropped by the cron once expired, and only then', async () => {
@@ -350,5 +358,13 @@ describe('GET /api/get-{library}-songs?sizes=1', () => {
     const etag = res.headers.get('ETag') ?? '';
     expect(etag).not.toBe((await call('/get-kenji-songs')).headers.get('ETag'));
     expect((await call('/get-kenji-songs?sizes=1', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+  });
+
+  it('takes sizes=1 only: any other value is a 400 naming it', async () => {
+    for (const value of ['0', '2', 'true', '']) {
+      const res = await call(`/get-kenji-songs?sizes=${value}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT', error: stringMatching(/^sizes: must be 1/) });
+    }
   });
 });

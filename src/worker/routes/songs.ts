@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { libraryNamedIn, songRoute, type SongCall } from '../../shared/song-calls';
 import { folderZipName, isPlayable, PLAYABLE_EXTENSIONS_TEXT } from '../../shared/song-paths';
-import { folderQuerySchema, songQuerySchema } from '../../shared/song-queries';
+import { folderQuerySchema, songListQuerySchema, songQuerySchema, songStreamQuerySchema } from '../../shared/song-queries';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../hono-env';
 import { libraryBucket } from '../songs/library';
@@ -16,9 +16,9 @@ import { validQuery } from '../validation';
 const libraryIn = (c: Context<AppEnv>, call: SongCall) => libraryBucket(c.env, libraryNamedIn(call, c.req.param('segment') ?? ''));
 
 export const songsRoutes = new Hono<AppEnv>()
-  .get(songRoute('list'), async (c) => {
+  .get(songRoute('list'), validQuery(songListQuerySchema), async (c) => {
     const { library, bucket } = libraryIn(c, 'list');
-    return songListResponse(c.req.raw, await songListing(c.env, library, bucket, c.req.query('sizes') === '1'));
+    return songListResponse(c.req.raw, await songListing(c.env, library, bucket, c.req.valid('query').sizes === '1'));
   })
   .get(songRoute('download'), validQuery(songQuerySchema), async (c) => {
     const { bucket } = libraryIn(c, 'download');
@@ -26,13 +26,13 @@ export const songsRoutes = new Hono<AppEnv>()
     await spendDownload(c.env, c.req.raw);
     return objectResponse(await planObjectRead(c.req.raw, bucket, song), 'attachment');
   })
-  .get(songRoute('stream'), validQuery(songQuerySchema), async (c) => {
+  .get(songRoute('stream'), validQuery(songStreamQuerySchema), async (c) => {
     const { library, bucket } = libraryIn(c, 'stream');
-    const { song } = c.req.valid('query');
+    const { song, ticket } = c.req.valid('query');
     if (!isPlayable(song)) {
       throw new ApiError(415, 'NOT_PLAYABLE', `Only audio files can be played (${PLAYABLE_EXTENSIONS_TEXT}).`);
     }
-    return streamSong(c.env, c.req.raw, { library, bucket, song, ticket: c.req.query('ticket') });
+    return streamSong(c.env, c.req.raw, { library, bucket, song, ticket });
   })
   .get(songRoute('folder'), validQuery(folderQuerySchema), async (c) => {
     const { library, bucket } = libraryIn(c, 'folder');

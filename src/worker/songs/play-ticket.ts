@@ -11,7 +11,6 @@ import { openPlayTicket, spendFromPlayTicket } from '../db/play-tickets';
  * file. The balance is in D1 rather than in the ticket or a rate-limit key so that every isolate spends
  * from the same one, atomically: copying a ticket into 60 downloads spends it within a few.
  */
-export const PLAY_TICKET_HEADER = 'X-Play-Ticket';
 
 /** Who may use a ticket, for what. */
 export interface PlayOf {

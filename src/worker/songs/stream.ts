@@ -1,7 +1,8 @@
 import type { Library } from '../../shared/song-paths';
 import { clientKey, spendPlay } from './client-limits';
 import { bytesToSend, objectResponse, planSizedObjectRead } from './object-response';
-import { issuePlayTicket, PLAY_TICKET_HEADER, spendPlayTicket } from './play-ticket';
+import { PLAY_TICKET_HEADER } from '../../shared/song-calls';
+import { issuePlayTicket, spendPlayTicket } from './play-ticket';
 
 export interface StreamAsk {
   library: Library;

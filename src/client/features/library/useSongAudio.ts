@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
-import { songStreamUrl } from '../../../shared/song-calls';
+import { PLAY_TICKET_HEADER, songStreamUrl } from '../../../shared/song-calls';
 import type { Library } from '../../../shared/song-paths';
 
 type ProbeResult = { status: 'ok'; ticket: string | null } | { status: 'busy' } | { status: 'failed' };
@@ -13,7 +13,7 @@ async function probe(url: string): Promise<ProbeResult> {
     const response = await fetch(url, { headers: { Range: 'bytes=0-1' }, credentials: 'same-origin' });
     await response.arrayBuffer().catch(() => undefined);
     if (response.status === 429) return { status: 'busy' };
-    return response.ok ? { status: 'ok', ticket: response.headers.get('X-Play-Ticket') } : { status: 'failed' };
+    return response.ok ? { status: 'ok', ticket: response.headers.get(PLAY_TICKET_HEADER) } : { status: 'failed' };
   } catch {
     return { status: 'failed' };
   }
@@ -97,7 +97,7 @@ export function useSongAudio(library: Library, { volume, muted, onEnded, onFaile
         return result.status;
       }
       loadedRef.current = path;
-      audio.src = result.ticket ? `${url}&ticket=${encodeURIComponent(result.ticket)}` : url;
+      audio.src = result.ticket ? songStreamUrl(library, path, result.ticket) : url;
       audio.play().catch((error: unknown) => {
         // A newer selection interrupting this one is not a failure.
         if (error instanceof DOMException && error.name === 'AbortError') return;
