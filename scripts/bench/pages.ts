@@ -53,7 +53,5 @@ for (const page of [STYLESHEET, ...PAGES]) {
   const row = await measure(base, page, { connections: 4, durationSeconds: 1 }, CPU, () => findWorkerd(root, port), undefined, STATIC);
   stylesheetOfStatic ??= row.cpuOfStatic;
   const ofStylesheet = row.cpuOfStatic !== undefined && stylesheetOfStatic !== undefined ? `${(row.cpuOfStatic / stylesheetOfStatic).toFixed(2)}×` : 'n/a';
-  console.log(
-    `| ${page.name} | ${encoding} | ${bytes} | ${row.cpu?.workerMs.toFixed(2) ?? 'n/a'} | ${ratioText(row) || 'n/a'} | ${ofStylesheet} |`,
-  );
+  console.log(`| ${page.name} | ${encoding} | ${bytes} | ${row.cpu?.workerMs.toFixed(2) ?? 'n/a'} | ${ratioText(row) || 'n/a'} | ${ofStylesheet} |`);
 }
