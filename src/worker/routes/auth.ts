@@ -7,26 +7,13 @@ import { LOGIN_ATTEMPT_TTL_SECONDS, loginCookieName, openLoginAttempt, sealLogin
 import { authorizationUrl } from '../auth/oauth';
 import { DEFAULT_RETURN_PATH, safeReturnPath } from '../auth/return-path';
 import { clearStaleHint, endSession } from '../auth/session';
+import { botInviteUrl } from '../discord/bot-invite';
 import type { AppEnv } from '../hono-env';
 import { messagePage } from '../html/message-page';
-import { isSnowflake } from '../../shared/discord-ids';
 import { completeLogin, LoginRefused } from '../auth/login';
 import { loginHref } from '../../shared/api-keys';
 import { inviteQuerySchema, loginQuerySchema } from '../../shared/session-schemas';
 import { validQuery } from '../validation';
-
-/** The bot's invite URL; `guild_id` preselects a server. */
-export function inviteUrl(env: Env, guildId?: string): string {
-  const url = new URL('/oauth2/authorize', env.DISCORD_BASE_URL);
-  url.searchParams.set('client_id', env.DISCORD_CLIENT_ID);
-  url.searchParams.set('scope', 'bot applications.commands');
-  url.searchParams.set('permissions', env.BOT_PERMISSIONS);
-  if (guildId && isSnowflake(guildId)) {
-    url.searchParams.set('guild_id', guildId);
-    url.searchParams.set('disable_guild_select', 'true');
-  }
-  return url.toString();
-}
 
 function loginFailed(c: Context<AppEnv>, message: string): Response {
   c.header('Cache-Control', 'no-store');
@@ -76,4 +63,4 @@ export const authRoutes = new Hono<AppEnv>()
     clearStaleHint(c);
     return c.json(checkAuth(c));
   })
-  .get('/invite', validQuery(inviteQuerySchema), (c) => c.redirect(inviteUrl(c.env, c.req.valid('query').guild_id), 302));
+  .get('/invite', validQuery(inviteQuerySchema), (c) => c.redirect(botInviteUrl(c.env, c.req.valid('query').guild_id), 302));

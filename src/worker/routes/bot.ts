@@ -1,6 +1,7 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { BOT_OPERATIONS, BOT_SYNC_MAX_BODY_BYTES } from '../../shared/bot-api';
+import { requireBotToken } from '../auth/bot-token';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../hono-env';
 import { botChanges, botGuild } from '../services/bot-feed';
@@ -14,31 +15,6 @@ const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 const { getGuild, putPresence, deletePresence, putSetting, syncGuilds, getChanges } = BOT_OPERATIONS;
 /** Hono's form of an OpenAPI path: `{id}` becomes `:id`. */
 const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
-
-const encoder = new TextEncoder();
-
-// workerd's extension of SubtleCrypto; the DOM lib in our tsconfig hides the workers type of it.
-type WorkersSubtle = SubtleCrypto & { timingSafeEqual(a: ArrayBuffer, b: ArrayBuffer): boolean };
-
-/**
- * Compares in constant time. Hashing first gives both sides the same length, so neither the content nor
- * the length of the secret leaks through timing.
- */
-async function tokenMatches(given: string, expected: string): Promise<boolean> {
-  const [a, b] = await Promise.all([crypto.subtle.digest('SHA-256', encoder.encode(given)), crypto.subtle.digest('SHA-256', encoder.encode(expected))]);
-  return (crypto.subtle as WorkersSubtle).timingSafeEqual(a, b);
-}
-
-const requireBotToken: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const expected = c.env.BOT_API_TOKEN;
-  const challenge = { 'WWW-Authenticate': 'Bearer realm="bot"' };
-  // An unset secret must not turn into "an empty token is valid".
-  if (!expected) throw new ApiError(503, 'BOT_API_DISABLED', 'The bot API token is not configured.');
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '');
-  if (!match?.[1]) throw new ApiError(401, 'UNAUTHORIZED', 'A Bearer token is required.', challenge);
-  if (!(await tokenMatches(match[1], expected))) throw new ApiError(401, 'UNAUTHORIZED', 'The Bearer token is not valid.', challenge);
-  await next();
-};
 
 /** A sync chunk of 1,000 guilds with long names is larger than the API's usual body limit. */
 const syncBodyLimit = bodyLimit({
