@@ -25,11 +25,11 @@ const sizes = paths.map((_, i) => 3_000_000 + ((i * 7919) % 4_000_000));
 
 const worst = (xs: number[]) => Math.max(...xs);
 
-// 1. The index alone (src/shared/song-search.ts, bundled for Node: the app's imports are extensionless).
+// 1. The index alone (src/client/features/library/song-search.ts, bundled for Node: the app's imports are extensionless).
 const dir = mkdtempSync(join(tmpdir(), 'songs-search-'));
 try {
   const file = join(dir, 'song-search.mjs');
-  await build({ input: 'src/shared/song-search.ts', output: { file, format: 'esm' }, platform: 'node', logLevel: 'silent' });
+  await build({ input: 'src/client/features/library/song-search.ts', output: { file, format: 'esm' }, platform: 'node', logLevel: 'silent' });
   // The module's own types live in the app's project; this is the slice the bench calls.
   const { buildSongSearchIndex, createSongSearch } = (await import(pathToFileURL(file).href)) as {
     buildSongSearchIndex: (paths: readonly string[]) => unknown;

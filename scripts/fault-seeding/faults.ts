@@ -931,7 +931,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'format-bytes-1000',
     kind: 'off-by-one',
-    file: 'src/shared/song-listing.ts',
+    file: 'src/client/features/library/song-listing.ts',
     original: 'if (bytes < 1000) return `${bytes} B`;',
     faulty: 'if (bytes <= 1000) return `${bytes} B`;',
     description: "1000 bytes shows as '1000 B' instead of '1 KB'",
@@ -1132,7 +1132,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'search-refinement-not-narrowing',
     kind: 'dropped-check',
-    file: 'src/shared/song-search.ts',
+    file: 'src/client/features/library/song-search.ts',
     original: '    else if (!word.includes(before)) return null;\n',
     faulty: '',
     description: 'a changed (not longer) word is searched among the previous hits only',

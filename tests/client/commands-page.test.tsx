@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import Commands from '../../src/client/pages/Commands';
-import { filterCommands } from '../../src/shared/command-search';
+import { filterCommands } from '../../src/client/features/commands/command-search';
 import { COMMANDS } from '../../src/shared/commands';
 import { renderWithApp } from './helpers/render-with-app';
 

@@ -11,7 +11,7 @@ import {
   trackTitle,
 } from '../../src/shared/song-paths';
 import { songStreamUrl } from '../../src/shared/song-calls';
-import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors } from '../../src/shared/song-tree';
+import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors } from '../../src/client/features/library/song-tree';
 import { visibleFolders } from '../../src/client/features/library/FolderTree';
 import { formatTime } from '../../src/client/features/library/PlayerBar';
 import { required } from '../helpers/required';

@@ -25,8 +25,8 @@ import {
   upNext,
   type PlayQueue,
 } from '../../src/client/features/library/play-queue';
-import { formatBytes, readSongListing } from '../../src/shared/song-listing';
-import { buildSongTree } from '../../src/shared/song-tree';
+import { formatBytes, readSongListing } from '../../src/client/features/library/song-listing';
+import { buildSongTree } from '../../src/client/features/library/song-tree';
 
 const Q = ['a', 'b', 'c'];
 const picked = (at: number) => queueFrom(Q, at, { playOn: false, shuffle: false });

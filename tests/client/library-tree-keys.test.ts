@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { treeKeyTarget, typeAheadTarget, visibleFolders } from '../../src/client/features/library/FolderTree';
-import { buildSongTree } from '../../src/shared/song-tree';
+import { buildSongTree } from '../../src/client/features/library/song-tree';
 
 const root = buildSongTree(['A/One/x.mp3', 'A/Two/y.mp3', 'A/z.mp3', 'B/w.mp3']);
 

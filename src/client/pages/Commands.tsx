@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { filterCommands, type CategoryFilter } from '../../shared/command-search';
+import { filterCommands, type CategoryFilter } from '../features/commands/command-search';
 import { COMMANDS } from '../../shared/commands';
 import { CATEGORY_LABELS, COMMAND_CATEGORIES, type Command } from '../../shared/commands-types';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { folderAndAncestors } from '../../../shared/song-tree';
+import { folderAndAncestors } from './song-tree';
 import { baseName } from '../../../shared/song-paths';
 import { ChevronRightIcon } from './LibraryIcons';
 

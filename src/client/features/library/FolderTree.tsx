@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { FolderNode } from '../../../shared/song-tree';
+import type { FolderNode } from './song-tree';
 import { ChevronRightIcon, DownloadIcon, FolderIcon } from './LibraryIcons';
 import { VirtualList } from './VirtualList';
 

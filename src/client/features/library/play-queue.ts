@@ -1,5 +1,5 @@
 import { isPlayable } from '../../../shared/song-paths';
-import type { FolderNode } from '../../../shared/song-tree';
+import type { FolderNode } from './song-tree';
 
 /**
  * The play queue as pure data: the songs in play order, which one is playing, and the rules for what comes

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { buildSongSearchIndex, createSongSearch, type SongSearch } from '../../../shared/song-search';
+import { buildSongSearchIndex, createSongSearch, type SongSearch } from './song-search';
 
 export interface LazySongSearch {
   /** The search over this list, building its index now if idle time has not built it yet. */

@@ -1,4 +1,4 @@
-import type { Command, CommandCategory } from './commands-types';
+import type { Command, CommandCategory } from '../../../shared/commands-types';
 
 export type CategoryFilter = CommandCategory | 'All';
 

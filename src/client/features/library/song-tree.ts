@@ -1,5 +1,5 @@
 /** The folder tree and search of a song library, built from its flat list of paths. */
-import { baseName } from './song-paths';
+import { baseName } from '../../../shared/song-paths';
 
 export interface FolderNode {
   name: string;
