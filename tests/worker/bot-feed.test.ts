@@ -2,7 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createBotClient } from '../../examples/bot-client';
 import { demoBotGuilds, reportDemoPresence } from './helpers/bot-presence-seed';
-import { botChangesResponseSchema, botGuildResponseSchema, type BotChangesResponse } from '../../src/shared/bot-api';
+import { BOT_API_BASE, BOT_OPERATIONS, botChangesResponseSchema, botGuildResponseSchema, type BotChangesResponse } from '../../src/shared/bot-api';
 import { recordExpiries } from '../../src/worker/db/bot-changes';
 import { clearKv, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
 import { call, postJson } from './helpers/request';
@@ -153,6 +153,30 @@ describe('GET /api/bot/changes', () => {
     for (const limit of [1, 500]) expect((await call(`/api/bot/changes?limit=${limit}`, { headers: auth() })).status).toBe(200);
     expect((await call('/api/bot/changes')).status).toBe(401);
     expect((await call('/api/bot/changes', { cookie: owner })).status).toBe(401);
+  });
+});
+
+describe('the bot routes are their declarations', () => {
+  // An unknown guild, so no call changes anything; an empty body, so each refuses it after routing.
+  const address = (path: string) => `${BOT_API_BASE}${path.replace('{id}', '400000000000000099')}`;
+  const METHODS = ['get', 'put', 'post', 'delete'] as const;
+
+  it('answers each declared call at its method, and no other method at its path', async () => {
+    for (const operation of Object.values(BOT_OPERATIONS)) {
+      // The calls whose path, read as a pattern, takes this address (GET /guilds/{id} takes /guilds/sync too).
+      const takes = (template: string) => new RegExp(`^${template.replace('{id}', '[^/]+')}$`).test(address(operation.path).slice(BOT_API_BASE.length));
+      const declared = new Set(Object.values(BOT_OPERATIONS).flatMap((other) => (takes(other.path) ? [other.method] : [])));
+      for (const method of METHODS) {
+        const res = await call(address(operation.path), {
+          method: method.toUpperCase(),
+          headers: { ...auth(), 'Content-Type': 'application/json' },
+          body: method === 'get' || method === 'delete' ? undefined : '{}',
+        });
+        const { code } = await res.json<{ code: string }>();
+        // The API's own 404 for an address it does not serve, against whatever the call itself answers.
+        expect(code === 'NOT_FOUND', `${method.toUpperCase()} ${operation.path}`).toBe(!declared.has(method));
+      }
+    }
   });
 });
 

@@ -27,28 +27,28 @@ const syncBodyLimit = bodyLimit({
 /**
  * API for the bot itself (not for people), behind a Bearer token: guild state, a setting changed by a member's
  * command, the change feed, where the bot is (presence and full syncs), and its OpenAPI document. Each call's path,
- * success status and validators' schemas are its declaration's in BOT_OPERATIONS, which the document is made from.
+ * method, success status and validators' schemas are its declaration's in BOT_OPERATIONS, which the document is made from.
  */
 export const botRoutes = new Hono<AppEnv>()
   .use('*', requireBotToken)
-  .post(honoPath(syncGuilds.path), syncBodyLimit, validJson(syncGuilds.body), async (c) =>
+  .on(syncGuilds.method, honoPath(syncGuilds.path), syncBodyLimit, validJson(syncGuilds.body), async (c) =>
     c.json(await syncPresence(c.env, c.req.valid('json')), syncGuilds.answer.status, NO_STORE),
   )
-  .get(honoPath(getGuild.path), validParam(getGuild.params), async (c) =>
+  .on(getGuild.method, honoPath(getGuild.path), validParam(getGuild.params), async (c) =>
     c.json(await botGuild(c.env, c.req.valid('param').id), getGuild.answer.status, NO_STORE),
   )
-  .put(honoPath(putPresence.path), validParam(putPresence.params), validJson(putPresence.body), async (c) => {
+  .on(putPresence.method, honoPath(putPresence.path), validParam(putPresence.params), validJson(putPresence.body), async (c) => {
     await reportPresence(c.env, c.req.valid('param').id, c.req.valid('json'));
     return c.body(null, putPresence.answer.status, NO_STORE);
   })
-  .delete(honoPath(deletePresence.path), validParam(deletePresence.params), async (c) => {
+  .on(deletePresence.method, honoPath(deletePresence.path), validParam(deletePresence.params), async (c) => {
     await reportDeparture(c.env, c.req.valid('param').id);
     return c.body(null, deletePresence.answer.status, NO_STORE);
   })
-  .put(honoPath(putSetting.path), validParam(putSetting.params), validJson(putSetting.body), async (c) =>
+  .on(putSetting.method, honoPath(putSetting.path), validParam(putSetting.params), validJson(putSetting.body), async (c) =>
     c.json(await botUpdateSetting(c.env, c.req.valid('param').id, c.req.valid('json'), liveOriginOf(c)), putSetting.answer.status, NO_STORE),
   )
-  .get(honoPath(getChanges.path), validQuery(getChanges.query), async (c) =>
+  .on(getChanges.method, honoPath(getChanges.path), validQuery(getChanges.query), async (c) =>
     c.json(await botChanges(c.env, c.req.valid('query')), getChanges.answer.status, NO_STORE),
   )
   .get('/openapi.json', (c) => c.body(botOpenApiDocument(), 200, { 'Content-Type': 'application/json; charset=utf-8' }));
