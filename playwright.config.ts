@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { FIRST_PORT, SERVERS, serverOf } from './tests/e2e/servers';
+import { FIRST_PORT, SERVERS, serverOf } from './tests/e2e/helpers/servers';
 
 // Debian's Chromium by default (Playwright's own download is not available everywhere).
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -8,7 +8,7 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: false,
-  // One worker a server: each test's baseURL is its worker's app (tests/e2e/fixtures.ts).
+  // One worker a server: each test's baseURL is its worker's app (tests/e2e/helpers/fixtures.ts).
   workers: SERVERS,
   retries: 0,
   // Two apps and two browsers share the machine's cores: a long walk takes up to half a minute.

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { loadOpenApiDocument } from './tests/conformance/openapi-document.ts';
+import { loadOpenApiDocument } from './tests/conformance/helpers/openapi-document.ts';
 
 // Discord's OpenAPI document is not ours to commit (tests/fixtures/discord-openapi/README.md says where it goes):
 // the checks against it run where it is, rather than showing as skipped where it is not.

@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { caseKey, CONFORMANCE_CASES } from './cases.ts';
-import { WORKER_DISCORD_DIR, workerDiscordCalls } from './worker-calls.ts';
+import { caseKey, CONFORMANCE_CASES } from './helpers/cases.ts';
+import { WORKER_DISCORD_DIR, workerDiscordCalls } from './helpers/worker-calls.ts';
 
 const ROOT = process.cwd();
 const workerCalls = workerDiscordCalls(ROOT);
@@ -22,7 +22,7 @@ describe("the Worker's Discord calls, read from its source", () => {
     const cases = new Map(CONFORMANCE_CASES.map((entry) => [caseKey(entry), entry]));
     for (const call of workerCalls) {
       const entry = cases.get(caseKey(call));
-      expect(entry, `${call.source}: ${caseKey(call)} has no case in tests/conformance/cases.ts`).toBeDefined();
+      expect(entry, `${call.source}: ${caseKey(call)} has no case in tests/conformance/helpers/cases.ts`).toBeDefined();
       for (const name of call.query) expect(entry?.query, `${call.source}: query "${name}" of ${caseKey(call)}`).toContain(name);
     }
   });

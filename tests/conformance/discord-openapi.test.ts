@@ -6,11 +6,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFakeDiscord, DEMO_BOT_TOKEN, DEMO_GUILD_IDS, DEMO_USER_IDS } from '../../dev/fake-discord/app.ts';
 import type { FakeDiscord } from '../../dev/fake-discord/app.ts';
-import { caseKey, CONFORMANCE_CASES, GENERATED_GUILD, USER_AGENT } from './cases.ts';
-import type { CaseContext, ConformanceCase } from './cases.ts';
-import { SchemaValidator } from './json-schema.ts';
-import type { Schema } from './json-schema.ts';
-import { loadOpenApiDocument, PINNED_SHA256 } from './openapi-document.ts';
+import { caseKey, CONFORMANCE_CASES, GENERATED_GUILD, USER_AGENT } from './helpers/cases.ts';
+import type { CaseContext, ConformanceCase } from './helpers/cases.ts';
+import { SchemaValidator } from './helpers/json-schema.ts';
+import type { Schema } from './helpers/json-schema.ts';
+import { loadOpenApiDocument, PINNED_SHA256 } from './helpers/openapi-document.ts';
 
 const ROOT = process.cwd();
 

@@ -1,7 +1,7 @@
 /** The conformance validator refuses what it must, or the conformance tests would prove nothing. */
 import { describe, expect, it } from 'vitest';
-import { SchemaValidator } from './json-schema.ts';
-import type { Schema } from './json-schema.ts';
+import { SchemaValidator } from './helpers/json-schema.ts';
+import type { Schema } from './helpers/json-schema.ts';
 
 const document: Schema = {
   components: {

@@ -1,6 +1,6 @@
 /** The reader of the Worker's Discord calls finds a new call however its path is written. */
 import { describe, expect, it } from 'vitest';
-import { toTemplate, workerCallsIn } from './worker-calls.ts';
+import { toTemplate, workerCallsIn } from './helpers/worker-calls.ts';
 
 const calls = (source: string) => workerCallsIn('src/worker/discord/example.ts', source).map(({ method, template, query }) => ({ method, template, query }));
 

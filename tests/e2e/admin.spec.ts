@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
-import { gotoHydrated, loginAs, watchConsole } from './helpers';
+import { expect, test, type Page } from './helpers/fixtures';
+import { gotoHydrated, loginAs, watchConsole } from './helpers/page-actions';
 
 // Entries this spec makes use servers and users other specs do not whitelist.
 const MEMBER_ID = '100000000000000003';

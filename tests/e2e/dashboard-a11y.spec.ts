@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
-import { gotoHydrated, loginAs } from './helpers';
+import { expect, test, type Page } from './helpers/fixtures';
+import { gotoHydrated, loginAs } from './helpers/page-actions';
 
 // Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge.
 const KENJI = '300000000000000001';

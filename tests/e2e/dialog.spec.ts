@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
-import { loginAs } from './helpers';
+import { expect, test, type Page } from './helpers/fixtures';
+import { loginAs } from './helpers/page-actions';
 
 // An ID of the right shape that no demo server has (dev/fake-discord/data.ts): the Worker refuses it, changing nothing.
 const UNKNOWN_SERVER = '399999999999999999';

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, test, type Locator, type Page } from './helpers/fixtures';
 import { unzipSync } from 'fflate';
-import { gotoHydrated, watchConsole } from './helpers';
+import { gotoHydrated, watchConsole } from './helpers/page-actions';
 
 // Content comes from scripts/seed-songs.ts (run by `npm start`).
 const folders = (page: Page) => page.getByRole('navigation', { name: 'Folders' });

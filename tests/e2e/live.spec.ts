@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from './fixtures';
+import { expect, test, type Browser, type Page } from './helpers/fixtures';
 import { demoVars } from '../../scripts/demo-config.ts';
-import { gotoHydrated, loginAs, watchConsole } from './helpers';
+import { gotoHydrated, loginAs, watchConsole } from './helpers/page-actions';
 
 // Demo data (dev/fake-discord/data.ts, scripts/seed-demo.ts): Demo Owner owns Kenji Lounge; Demo Member holds
 // its DJ role, seeded with read access.

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, testServer } from './fixtures';
-import { DEMO_USERS, gotoHydrated, holdRequests, loginAs, watchConsole } from './helpers';
+import { expect, test, testServer } from './helpers/fixtures';
+import { DEMO_USERS, gotoHydrated, holdRequests, loginAs, watchConsole } from './helpers/page-actions';
 
 test('Demo Owner logs in through Discord and sees the servers they manage', async ({ page }) => {
   const problems = watchConsole(page);

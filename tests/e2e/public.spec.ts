@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
-import { gotoHydrated, holdRequests, watchConsole } from './helpers';
+import { expect, test } from './helpers/fixtures';
+import { gotoHydrated, holdRequests, watchConsole } from './helpers/page-actions';
 
 const PAGES = [
   { path: '/', title: /^ServerManager \|/, text: 'Add to Discord' },

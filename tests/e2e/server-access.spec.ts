@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from './fixtures';
-import { gotoHydrated, loginAs } from './helpers';
+import { expect, test, type Browser, type Page } from './helpers/fixtures';
+import { gotoHydrated, loginAs } from './helpers/page-actions';
 
 // Demo data (dev/fake-discord/data.ts, scripts/seed-demo.ts): Demo Owner owns Kenji Lounge, whose DJ role is
 // seeded with read access; Demo Member holds Listeners and DJ there and manages nothing.

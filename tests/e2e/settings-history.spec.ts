@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from './fixtures';
-import { gotoHydrated, loginAs } from './helpers';
+import { expect, test, type Browser, type Page } from './helpers/fixtures';
+import { gotoHydrated, loginAs } from './helpers/page-actions';
 
 // Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge; #mod-log and #general are text channels.
 const KENJI = '/server/300000000000000001';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
-import { gotoHydrated, loginAs, watchConsole } from './helpers';
+import { expect, test, type Page } from './helpers/fixtures';
+import { gotoHydrated, loginAs, watchConsole } from './helpers/page-actions';
 
 // Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge (1,284 members).
 const KENJI = '/server/300000000000000001';

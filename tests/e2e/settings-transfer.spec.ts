@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './fixtures';
-import { gotoHydrated, loginAs } from './helpers';
+import { expect, test } from './helpers/fixtures';
+import { gotoHydrated, loginAs } from './helpers/page-actions';
 
 // Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge and manages Glaive Studio; #lobby is Glaive's.
 const KENJI = '300000000000000001';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from './fixtures';
-import { gotoHydrated, loginAs, watchConsole } from './helpers';
+import { expect, test, type Locator, type Page } from './helpers/fixtures';
+import { gotoHydrated, loginAs, watchConsole } from './helpers/page-actions';
 
 // Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge and is a plain member of Lofi Café.
 const KENJI = '/server/300000000000000001';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from './fixtures';
-import { gotoHydrated, loginAs, watchConsole } from './helpers';
+import { expect, test, type Browser, type Page } from './helpers/fixtures';
+import { gotoHydrated, loginAs, watchConsole } from './helpers/page-actions';
 
 // Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge (bot) and Owner Sandbox (no bot),
 // and has Manage Server in Glaive Studio.

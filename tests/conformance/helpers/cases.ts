@@ -3,7 +3,7 @@
  * as the Worker does, and the query names it sends. discord-conformance.test.ts fails for a call in
  * src/worker/discord that has no case here.
  */
-import { DEMO_BOT_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_GUILD_IDS, DEMO_USER_IDS } from '../../dev/fake-discord/app.ts';
+import { DEMO_BOT_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_GUILD_IDS, DEMO_USER_IDS } from '../../../dev/fake-discord/app.ts';
 import type { Schema } from './json-schema.ts';
 
 export const USER_AGENT = 'DiscordBot (http://localhost, 1.0)';
