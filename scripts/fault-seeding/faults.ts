@@ -200,7 +200,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'bot-token-missing-await',
     kind: 'missing-await',
-    file: 'src/worker/routes/bot.ts',
+    file: 'src/worker/auth/bot-token.ts',
     original: 'if (!(await tokenMatches(match[1], expected)))',
     faulty: 'if (!tokenMatches(match[1], expected))',
     description: 'the bot API token comparison is not awaited, so any Bearer token passes',
