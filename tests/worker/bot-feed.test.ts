@@ -2,7 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createBotClient } from '../../examples/bot-client';
 import { demoBotGuilds, reportDemoPresence } from './helpers/bot-presence-seed';
-import { BOT_API_BASE, BOT_OPERATIONS, botChangesResponseSchema, botGuildResponseSchema, type BotChangesResponse } from '../../src/shared/bot-api';
+import { BOT_OPERATIONS, botChangesResponseSchema, botGuildResponseSchema, type BotChangesResponse } from '../../src/shared/bot-api';
 import { recordExpiries } from '../../src/worker/db/bot-changes';
 import { clearKv, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
 import { call, postJson } from './helpers/request';
@@ -155,6 +155,8 @@ describe('GET /api/bot/changes', () => {
     expect((await call('/api/bot/changes', { cookie: owner })).status).toBe(401);
   });
 });
+
+const BOT_API_BASE = '/api/bot';
 
 describe('the bot routes are their declarations', () => {
   // An unknown guild, so no call changes anything; an empty body, so each refuses it after routing.
