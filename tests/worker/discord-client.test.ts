@@ -4,8 +4,9 @@ import type { RESTAPIPartialCurrentUserGuild } from 'discord-api-types/v10';
 import type { CallRecord, FaultMode } from '../../dev/fake-discord/app.ts';
 import { ApiError } from '../../src/worker/errors';
 import { getBotPresence, getCurrentUser, getGuildSnapshot, getUserGuilds } from '../../src/worker/discord/api';
-import { cached, ReadAhead } from '../../src/worker/discord/cache';
+import { cached, ReadAhead, type CachedAnswer } from '../../src/worker/discord/cache';
 import { DiscordRest, DiscordUnauthorizedError, clearRateLimitBuckets } from '../../src/worker/discord/rest';
+import { sharedLoadsUnderWay } from '../../src/worker/discord/shared-load';
 
 const DISCORD = 'https://discord.com';
 const OWNER_ID = '100000000000000002';
@@ -182,14 +183,6 @@ describe('DiscordRest', () => {
     expect(error).not.toBeInstanceOf(DiscordUnauthorizedError);
     expect(error).toMatchObject({ status: 503, code: 'BOT_UNAUTHORIZED' });
     expect(await restCalls()).toHaveLength(1);
-  });
-
-  it('stops when the caller aborts', async () => {
-    await injectFault({ mode: 'slow', delayMs: 1000 });
-    const controller = new AbortController();
-    const pending = fastRest({ timeoutMs: 5000 }).request('/users/@me', { auth: { type: 'bot' }, signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('visitor left')), 50);
-    await expect(pending).rejects.toThrow('visitor left');
   });
 
   it('backs off between 5xx retries', async () => {
@@ -393,6 +386,60 @@ describe('guild lists', () => {
   });
 });
 
+describe('loads shared by requests that miss together', () => {
+  const guildListCalls = async () => (await restCalls()).filter((call) => call.path === '/api/v10/users/@me/guilds');
+
+  it("sends one call for 20 parallel misses of a user's guild list (Discord allows one a second), and stores it once", async () => {
+    const token = await issueToken(OWNER_ID);
+    const puts = vi.spyOn(env.CACHE, 'put');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => getUserGuilds(env, token, OWNER_ID)));
+    const calls = await guildListCalls();
+    expect(calls.map((call) => call.status)).toEqual([200]);
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(answers[0]?.value.map((guild) => guild.id)).toContain(BOT_GUILD);
+    expect(puts.mock.calls.filter(([key]) => key === `discord:user-guilds:${OWNER_ID}`)).toHaveLength(1);
+    expect(sharedLoadsUnderWay()).toBe(0);
+  });
+
+  it('shares a load only between requests that send the same token: a refused token fails alone', async () => {
+    const token = await issueToken(OWNER_ID);
+    const [refused, accepted] = await Promise.allSettled([getUserGuilds(env, 'a-revoked-token', OWNER_ID), getUserGuilds(env, token, OWNER_ID)]);
+    expect(refused.status === 'rejected' && refused.reason instanceof DiscordUnauthorizedError).toBe(true);
+    expect(accepted.status === 'fulfilled' && accepted.value.value.length).toBeGreaterThan(0);
+    expect((await guildListCalls()).map((call) => call.status).sort()).toEqual([200, 401]);
+  });
+
+  it('lets a request stop waiting without abandoning the call: a later request joins it, the next reads its stored answer', async () => {
+    const token = await issueToken(OWNER_ID);
+    await injectFault({ mode: 'slow', delayMs: 300, times: 1 });
+    const controller = new AbortController();
+    const leaving = getUserGuilds(env, token, OWNER_ID, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('loader budget spent')), 50);
+    await expect(leaving).rejects.toThrow('loader budget spent');
+    expect(sharedLoadsUnderWay()).toBe(1);
+    const joined = await getUserGuilds(env, token, OWNER_ID);
+    expect(joined.value.map((guild) => guild.id)).toContain(BOT_GUILD);
+    expect(await getUserGuilds(env, token, OWNER_ID)).toEqual(joined);
+    expect(await guildListCalls()).toHaveLength(1);
+  });
+
+  it('forgets a failed load, so the next request asks Discord again', async () => {
+    const token = await issueToken(OWNER_ID);
+    await injectFault({ mode: '500', times: 3 });
+    const failed = await Promise.allSettled([getUserGuilds(env, token, OWNER_ID), getUserGuilds(env, token, OWNER_ID)]);
+    expect(failed.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect(await guildListCalls()).toHaveLength(3);
+    expect((await getUserGuilds(env, token, OWNER_ID)).asOf).toBeNull();
+    expect((await guildListCalls()).map((call) => call.status)).toEqual([500, 500, 500, 200]);
+  });
+
+  it("shares the bot's loads of one guild, and keeps two guilds' loads apart", async () => {
+    const answers = await Promise.all([BOT_GUILD, BOT_GUILD, GUILD_WITHOUT_BOT, BOT_GUILD].map((guildId) => getBotPresence(env, guildId)));
+    expect(answers.map((answer) => answer.value.present)).toEqual([true, true, false, true]);
+    expect((await restCalls()).map((call) => call.path).sort()).toEqual([`/api/v10/guilds/${BOT_GUILD}`, `/api/v10/guilds/${GUILD_WITHOUT_BOT}`]);
+  });
+});
+
 describe("the bot's presence in one guild", () => {
   it('asks Discord for that guild alone, as the bot, and caches the answer and the absence', async () => {
     expect(await getBotPresence(env, BOT_GUILD)).toEqual({ value: { present: true }, asOf: null });
@@ -452,30 +499,33 @@ describe('guild data', () => {
   });
 });
 
+/** A test entry loaded as the bot. */
+const answer = (key: string, ttlSeconds: number): CachedAnswer => ({ key, ttlSeconds, caller: { type: 'bot' } });
+
 describe('cached', () => {
   it('treats entries older than a sub-minute ttl as stale', async () => {
     let loads = 0;
     const load = () => Promise.resolve({ loads: ++loads });
-    expect(await cached(env.CACHE, 'test:short', 0.05, load)).toEqual({ value: { loads: 1 }, asOf: null });
-    expect(await cached(env.CACHE, 'test:short', 0.05, load)).toEqual({ value: { loads: 1 }, asOf: null });
+    expect(await cached(env.CACHE, answer('test:short', 0.05), load)).toEqual({ value: { loads: 1 }, asOf: null });
+    expect(await cached(env.CACHE, answer('test:short', 0.05), load)).toEqual({ value: { loads: 1 }, asOf: null });
     await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(await cached(env.CACHE, 'test:short', 0.05, load)).toEqual({ value: { loads: 2 }, asOf: null });
+    expect(await cached(env.CACHE, answer('test:short', 0.05), load)).toEqual({ value: { loads: 2 }, asOf: null });
   });
 
   it("answers the last known copy with when it was stored while Discord fails, and Discord's own answer as live", async () => {
     const storedAt = Date.now() - 3_600_000;
     await env.CACHE.put('test:copy', JSON.stringify({ value: 'copy', storedAt }));
     const down = () => Promise.reject(new ApiError(502, 'DISCORD_UNAVAILABLE', 'Discord is down'));
-    expect(await cached(env.CACHE, 'test:copy', 60, down)).toEqual({ value: 'copy', asOf: storedAt });
-    expect(await cached(env.CACHE, 'test:copy', 60, () => Promise.resolve('live'))).toEqual({ value: 'live', asOf: null });
+    expect(await cached(env.CACHE, answer('test:copy', 60), down)).toEqual({ value: 'copy', asOf: storedAt });
+    expect(await cached(env.CACHE, answer('test:copy', 60), () => Promise.resolve('live'))).toEqual({ value: 'live', asOf: null });
   });
 
   it('loads again when asked for a fresh value', async () => {
     let loads = 0;
     const load = () => Promise.resolve(++loads);
-    await cached(env.CACHE, 'test:fresh', 60, load);
-    expect((await cached(env.CACHE, 'test:fresh', 60, load)).value).toBe(1);
-    expect((await cached(env.CACHE, 'test:fresh', 60, load, { fresh: true })).value).toBe(2);
+    await cached(env.CACHE, answer('test:fresh', 60), load);
+    expect((await cached(env.CACHE, answer('test:fresh', 60), load)).value).toBe(1);
+    expect((await cached(env.CACHE, answer('test:fresh', 60), load, { fresh: true })).value).toBe(2);
   });
 
   it('uses a read started ahead once, and reads KV again after that', async () => {
@@ -488,15 +538,15 @@ describe('cached', () => {
     });
     let loads = 0;
     const load = () => Promise.resolve(++loads);
-    await cached(env.CACHE, 'test:ahead', 60, load);
+    await cached(env.CACHE, answer('test:ahead', 60), load);
     const readAhead = new ReadAhead(kv);
     readAhead.start('test:ahead');
     readAhead.start('test:ahead');
     await Promise.resolve(); // the keys started in one turn are read together, once it ends
     expect(gets).toEqual(['test:ahead']);
-    expect((await cached(kv, 'test:ahead', 60, load, { readAhead })).value).toBe(1);
+    expect((await cached(kv, answer('test:ahead', 60), load, { readAhead })).value).toBe(1);
     expect(gets).toEqual(['test:ahead']);
-    expect((await cached(kv, 'test:ahead', 60, load, { readAhead })).value).toBe(1);
+    expect((await cached(kv, answer('test:ahead', 60), load, { readAhead })).value).toBe(1);
     expect(gets).toEqual(['test:ahead', 'test:ahead']);
     expect(loads).toBe(1);
   });
@@ -509,15 +559,15 @@ describe('cached', () => {
         return (keys: string[], type: 'json') => (gets.push(keys), target.get(keys, type));
       },
     });
-    await cached(env.CACHE, 'test:one', 60, () => Promise.resolve('first'));
-    await cached(env.CACHE, 'test:two', 60, () => Promise.resolve('second'));
+    await cached(env.CACHE, answer('test:one', 60), () => Promise.resolve('first'));
+    await cached(env.CACHE, answer('test:two', 60), () => Promise.resolve('second'));
     const readAhead = new ReadAhead(kv);
     readAhead.start('test:one');
     readAhead.start('test:two');
     readAhead.start('test:none');
     const never = () => Promise.reject(new Error('read ahead, not loaded'));
-    expect((await cached(kv, 'test:two', 60, never, { readAhead })).value).toBe('second');
-    expect((await cached(kv, 'test:one', 60, never, { readAhead })).value).toBe('first');
+    expect((await cached(kv, answer('test:two', 60), never, { readAhead })).value).toBe('second');
+    expect((await cached(kv, answer('test:one', 60), never, { readAhead })).value).toBe('first');
     expect(await readAhead.take('test:none')).toBeNull();
     expect(gets).toEqual([['test:one', 'test:two', 'test:none']]);
     // A key started in a later turn is a read of its own.

@@ -52,12 +52,10 @@ export const GUILDS_PAGE_LIMIT = 200;
 const BOT: DiscordAuth = { type: 'bot' };
 
 /**
- * `fresh` skips the KV cache; `signal` abandons the Discord call when nobody waits for it any more;
+ * `fresh` skips the KV cache; `signal` stops the caller waiting (the call still ends and is stored);
  * `authorises` refuses a last known copy (see cache.ts) because the answer decides a change.
  */
-export interface DiscordCallOptions extends CacheOptions {
-  signal?: AbortSignal;
-}
+export type DiscordCallOptions = CacheOptions;
 
 /** KV keys of the cached Discord answers. */
 const discordCacheKeys = {
@@ -109,15 +107,15 @@ export async function getUser(env: DiscordEnv, userId: string): Promise<APIUser>
  * second page (and its wait under the route's rate limit) could only come back empty.
  */
 export async function getUserGuilds(env: DiscordEnv, token: string, userId: string, options: DiscordCallOptions = {}): Promise<Aged<PartialGuild[]>> {
+  const auth: DiscordAuth = { type: 'user', token };
   const load = async () =>
     (
       await rest(env).request<RESTGetAPICurrentUserGuildsResult>('/users/@me/guilds', {
-        auth: { type: 'user', token },
-        signal: options.signal,
+        auth,
         query: { with_counts: true, limit: GUILDS_PAGE_LIMIT },
       })
     ).map(toPartialGuild);
-  return cached(env.CACHE, discordCacheKeys.userGuilds(snowflake(userId)), USER_GUILDS_TTL_SECONDS, load, options);
+  return cached(env.CACHE, { key: discordCacheKeys.userGuilds(snowflake(userId)), ttlSeconds: USER_GUILDS_TTL_SECONDS, caller: auth }, load, options);
 }
 
 /** Starts the KV read of the user's guild list (see ReadAhead); an id that is no snowflake starts none. */
@@ -147,21 +145,21 @@ export async function getBotPresence(env: DiscordEnv, guildId: string, options: 
   const path = `/guilds/${snowflake(guildId)}`;
   const load = async (): Promise<BotPresenceAnswer> => {
     try {
-      await rest(env).request<RESTGetAPIGuildResult>(path, { auth: BOT, signal: options.signal });
+      await rest(env).request<RESTGetAPIGuildResult>(path, { auth: BOT });
       return { present: true };
     } catch (error) {
       if (error instanceof ApiError && (error.code === DISCORD_MISSING_ACCESS || error.code === DISCORD_NOT_FOUND)) return { present: false };
       throw error;
     }
   };
-  return cached(env.CACHE, discordCacheKeys.botPresence(guildId), BOT_PRESENCE_TTL_SECONDS, load, options);
+  return cached(env.CACHE, { key: discordCacheKeys.botPresence(guildId), ttlSeconds: BOT_PRESENCE_TTL_SECONDS, caller: BOT }, load, options);
 }
 
 /** What the settings page needs to know of a guild, fetched together and cached as one KV entry. */
 /** One KV read for a page view instead of four; the four Discord calls run in parallel on a miss. */
 export async function getGuildSnapshot(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<Aged<GuildSnapshot>> {
   const guild = `/guilds/${snowflake(guildId)}`;
-  const request = { auth: BOT, signal: options.signal };
+  const request = { auth: BOT };
   const load = async (): Promise<GuildSnapshot> => {
     const client = rest(env);
     const [roles, channels, botMember, emojis] = await Promise.all([
@@ -172,7 +170,7 @@ export async function getGuildSnapshot(env: DiscordEnv, guildId: string, options
     ]);
     return toGuildSnapshot({ roles, channels, botMember, emojis });
   };
-  return cached(env.CACHE, discordCacheKeys.guildSnapshot(guildId), GUILD_DATA_TTL_SECONDS, load, options);
+  return cached(env.CACHE, { key: discordCacheKeys.guildSnapshot(guildId), ttlSeconds: GUILD_DATA_TTL_SECONDS, caller: BOT }, load, options);
 }
 
 /**
@@ -188,13 +186,15 @@ export async function getMemberRoles(
   options: DiscordCallOptions = {},
 ): Promise<Aged<string[] | null>> {
   const path = `/users/@me/guilds/${snowflake(guildId)}/member`;
+  const auth: DiscordAuth = { type: 'user', token };
   const load = async (): Promise<string[] | null> => {
     try {
-      return (await rest(env).request<RESTGetCurrentUserGuildMemberResult>(path, { auth: { type: 'user', token }, signal: options.signal })).roles;
+      return (await rest(env).request<RESTGetCurrentUserGuildMemberResult>(path, { auth })).roles;
     } catch (error) {
       if (error instanceof ApiError && error.code === DISCORD_NOT_FOUND) return null;
       throw error;
     }
   };
-  return cached(env.CACHE, discordCacheKeys.memberRoles(guildId, snowflake(userId)), MEMBER_ROLES_TTL_SECONDS, load, options);
+  const key = discordCacheKeys.memberRoles(guildId, snowflake(userId));
+  return cached(env.CACHE, { key, ttlSeconds: MEMBER_ROLES_TTL_SECONDS, caller: auth }, load, options);
 }

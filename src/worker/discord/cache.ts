@@ -1,6 +1,9 @@
 /** A read-through KV cache for Discord answers, so page loads do not spend Discord's rate limits. */
 import { ApiError } from '../errors';
+import { callerKey } from './caller';
 import type { Aged } from './data-age';
+import type { DiscordAuth } from './rest';
+import { sharedLoad, untilAborted } from './shared-load';
 
 interface CacheEntry<T> {
   value: T;
@@ -17,6 +20,18 @@ export interface CacheOptions {
    * the normal lifetime may show a page, never authorise one, so Discord's failure is the caller's 503.
    */
   authorises?: boolean;
+  /**
+   * When the caller stops waiting (the page's loader budget): the Discord call it started or joined still ends,
+   * and its answer is stored for the next request (see shared-load.ts).
+   */
+  signal?: AbortSignal;
+}
+
+/** Where a Discord answer is kept, how long it is fresh, and whose credentials its load sends. */
+export interface CachedAnswer {
+  key: string;
+  ttlSeconds: number;
+  caller: DiscordAuth;
 }
 
 /** Why a change is refused while Discord is down: its last known answer is too old to decide who may do what. */
@@ -91,23 +106,28 @@ const TRANSIENT_CODES = new Set(['DISCORD_UNAVAILABLE', 'DISCORD_TIMEOUT', 'DISC
 const isTransient = (error: unknown) => error instanceof ApiError && TRANSIENT_CODES.has(error.code);
 
 /**
- * The stored value if younger than `ttlSeconds`, else `load()`'s answer, which is then stored. When Discord
+ * The stored value if younger than `ttlSeconds`, else `load()`'s answer, which is then stored. Requests of this
+ * isolate missing the same entry with the same caller meanwhile share one load (shared-load.ts). When Discord
  * fails for a while, a copy up to a day old answers instead, with the time it was stored as its `asOf`; never
  * when the answer `authorises` a change.
  */
-export async function cached<T>(kv: KVNamespace, key: string, ttlSeconds: number, load: () => Promise<T>, options: CacheOptions = {}): Promise<Aged<T>> {
-  const entry = await (options.readAhead?.take<T>(key) ?? read<T>(kv, key));
-  if (options.fresh !== true && entry !== null && isFresh(entry, ttlSeconds)) return { value: entry.value, asOf: null };
+export async function cached<T>(kv: KVNamespace, answer: CachedAnswer, load: () => Promise<T>, options: CacheOptions = {}): Promise<Aged<T>> {
+  const entry = await (options.readAhead?.take<T>(answer.key) ?? read<T>(kv, answer.key));
+  if (options.fresh !== true && entry !== null && isFresh(entry, answer.ttlSeconds)) return { value: entry.value, asOf: null };
   let value: T;
   try {
-    value = await load();
+    const loadAndStore = async () => {
+      const loaded = await load();
+      await store(kv, answer.key, loaded);
+      return loaded;
+    };
+    value = await untilAborted(sharedLoad(`${answer.key} ${callerKey(answer.caller)}`, loadAndStore), options.signal);
   } catch (error) {
     if (!isTransient(error)) throw error;
     if (options.authorises === true) throw authorityUnavailable();
     if (entry === null) throw error;
     return { value: entry.value, asOf: entry.storedAt };
   }
-  await store(kv, key, value);
   return { value, asOf: null };
 }
 

@@ -6,6 +6,7 @@
  * per token. A global 429 pauses every call of the token. Only an optimisation: isolates come and go, and
  * the retry on 429 in rest.ts is what keeps us correct.
  */
+import { fnv1a } from './caller';
 
 interface BucketState {
   remaining: number;
@@ -87,13 +88,4 @@ function pruneExpired(now: number): void {
   for (const [key, until] of globalUntil) if (until <= now) globalUntil.delete(key);
   if (states.size >= MAX_TRACKED) states.clear();
   if (bucketOfRoute.size >= MAX_TRACKED) bucketOfRoute.clear();
-}
-
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, '0');
 }

@@ -15,7 +15,6 @@ export interface DiscordRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
-  signal?: AbortSignal;
 }
 
 export interface DiscordRestOptions {
@@ -96,13 +95,13 @@ export class DiscordRest {
     const key = routeKey(method, path, authorization);
     let lastError: ApiError = discordUnavailable();
     for (let attempt = 1; attempt <= this.options.maxAttempts; attempt += 1) {
-      await this.waitForBucket(key, options.signal);
+      await this.waitForBucket(key);
       const outcome = await this.attempt<T>(path, method, authorization, key, options);
       if (outcome.kind === 'done') return outcome.value;
       lastError = outcome.error;
       const isLast = attempt === this.options.maxAttempts;
       if (isLast || !this.mayRetry(outcome, method)) break;
-      await sleep(this.retryDelayMs(outcome, attempt), options.signal);
+      await sleep(this.retryDelayMs(outcome, attempt));
     }
     throw lastError;
   }
@@ -112,10 +111,10 @@ export class DiscordRest {
     return this.options.retryBackoffMs * 2 ** (attempt - 1);
   }
 
-  private async waitForBucket(key: RouteKey, signal: AbortSignal | undefined): Promise<void> {
+  private async waitForBucket(key: RouteKey): Promise<void> {
     const waitMs = bucketWaitMs(key);
     if (waitMs > this.options.maxRateLimitWaitMs) throw discordRateLimited(waitMs);
-    await sleep(waitMs, signal);
+    await sleep(waitMs);
     takeFromBucket(key);
   }
 
@@ -144,8 +143,7 @@ export class DiscordRest {
 
   private async attempt<T>(path: string, method: string, authorization: string, key: RouteKey, options: DiscordRequestOptions): Promise<Attempt<T>> {
     const url = this.url(path, options.query);
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const signal = options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout]);
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
     const headers: Record<string, string> = { Authorization: authorization, 'User-Agent': discordUserAgent(this.env) };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     try {
@@ -160,8 +158,7 @@ export class DiscordRest {
       return this.interpret<T>(response, text, options.auth);
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      if (options.signal?.aborted === true) throw options.signal.reason;
-      if (timeout.aborted) throw discordTimeout();
+      if (signal.aborted) throw discordTimeout();
       return { kind: 'failed', error: discordUnavailable() };
     }
   }
@@ -221,25 +218,6 @@ function retryAfterFromBody(body: string): number | null {
   }
 }
 
-/** Why a signal was aborted, as an Error (AbortSignal.abort() gives a DOMException, which is one). */
-function abortReason(signal: AbortSignal | undefined): Error {
-  const reason: unknown = signal?.reason;
-  return reason instanceof Error ? reason : new Error('The request was aborted.');
-}
-
-function sleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted === true) return Promise.reject(abortReason(signal));
-  if (milliseconds <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(done, milliseconds);
-    function done() {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    }
-    function abort() {
-      clearTimeout(timer);
-      reject(abortReason(signal));
-    }
-    signal?.addEventListener('abort', abort, { once: true });
-  });
+function sleep(milliseconds: number): Promise<void> {
+  return milliseconds <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
