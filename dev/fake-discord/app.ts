@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { createControlRoutes } from './controls.ts';
-import { logCalls, requireUserAgent } from './edge.ts';
+import { banOnInvalidRequests, logCalls, requireUserAgent } from './edge.ts';
 import { createOAuthRoutes } from './oauth.ts';
 import { indexPage } from './pages.ts';
 import { createRestRoutes } from './rest.ts';
@@ -25,6 +25,7 @@ export function createFakeDiscord(options: FakeDiscordOptions = {}): FakeDiscord
   const state = createState(options);
   const app = new Hono();
   app.use('*', logCalls(state));
+  app.use('/api/*', banOnInvalidRequests(state));
   app.use('/api/*', requireUserAgent());
   app.get('/', (c) => c.html(indexPage()));
   app.route('/', createOAuthRoutes(state));

@@ -1,5 +1,6 @@
 /** Parsing the bodies and queries of the test controls that take more than a flag. */
 import type { PageRequest } from './directory.ts';
+import type { InvalidRequestLimit } from './invalid-requests.ts';
 import type { RateLimitConfig, RouteLimit } from './ratelimit.ts';
 
 export const MAX_BOT_GUILDS_PER_PAGE = 1000;
@@ -23,10 +24,27 @@ function parseRouteLimit(value: unknown, name: string): RouteLimit | string {
   return { limit, windowMs };
 }
 
-/** The limits in force with the request's changes: `{enabled?, globalPerSecond?, defaultRoute?, routes?: {[route]: {limit, windowMs}}}`. */
+/** `{limit?, windowMs?, banMs?}` over the limit in force. */
+function parseInvalidRequestLimit(value: unknown, current: InvalidRequestLimit): InvalidRequestLimit | string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'invalidRequests must be {limit?, windowMs?, banMs?}';
+  const merged = { ...current, ...value };
+  const { limit, windowMs, banMs } = merged;
+  if (!isCount(limit) || !isCount(windowMs) || !isCount(banMs)) return 'invalidRequests needs a whole limit, windowMs and banMs ≥ 1';
+  return { limit, windowMs, banMs };
+}
+
+/**
+ * The limits in force with the request's changes:
+ * `{enabled?, globalPerSecond?, defaultRoute?, routes?: {[route]: {limit, windowMs}}, invalidRequests?: {limit?, windowMs?, banMs?}}`.
+ */
 export function mergeRateLimits(current: RateLimitConfig, body: Record<string, unknown>): RateLimitConfig | string {
   const merged = structuredClone(current);
-  const { enabled, globalPerSecond, defaultRoute, routes } = body;
+  const { enabled, globalPerSecond, defaultRoute, routes, invalidRequests } = body;
+  if (invalidRequests !== undefined) {
+    const parsed = parseInvalidRequestLimit(invalidRequests, merged.invalidRequests);
+    if (typeof parsed === 'string') return parsed;
+    merged.invalidRequests = parsed;
+  }
   if (enabled !== undefined) {
     if (typeof enabled !== 'boolean') return 'enabled must be true or false';
     merged.enabled = enabled;

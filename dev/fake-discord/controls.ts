@@ -60,6 +60,9 @@ export function createControlRoutes(state: FakeDiscordState): Hono {
     return c.json(config);
   });
 
+  /** The count towards the ban for invalid requests, and the ban's end (0: none). */
+  controls.get('/invalid-requests', (c) => c.json({ ...state.rateLimiter.invalid, limit: state.rateLimiter.config.invalidRequests }));
+
   controls.get('/faults', (c) => c.json(state.fault));
 
   controls.post('/faults', async (c) => {

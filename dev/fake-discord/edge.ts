@@ -1,8 +1,10 @@
 /**
  * What happens to a call before any route sees it: the call log the tests read (`GET /__demo/calls`), and
- * the check Discord's edge makes on API calls, which refuses them without a User-Agent.
+ * the checks Discord's edge makes on API calls: the ban of an address that made too many invalid requests,
+ * and the refusal of calls without a User-Agent.
  */
 import type { MiddlewareHandler } from 'hono';
+import { BAN_PAGE, banRemainingMs, countInvalid, isInvalid } from './invalid-requests.ts';
 import type { CallAuth, CallRecord, FakeDiscordState } from './state.ts';
 
 function presentedAuth(authorization: string | undefined): CallAuth {
@@ -41,5 +43,18 @@ export function requireUserAgent(): MiddlewareHandler {
     const userAgent = c.req.header('User-Agent');
     if (userAgent === undefined || userAgent.trim() === '') return c.json({ message: 'internal network error', code: 40333 }, 403);
     return next();
+  };
+}
+
+/** Refuses every API call while the address is banned; counts the invalid answers that lead to a ban. */
+export function banOnInvalidRequests(state: FakeDiscordState): MiddlewareHandler {
+  return async (c, next) => {
+    const limiter = state.rateLimiter;
+    const remainingMs = banRemainingMs(limiter.invalid, limiter.now());
+    if (remainingMs > 0) return c.html(BAN_PAGE, 429, { 'Retry-After': String(Math.ceil(remainingMs / 1000)) });
+    await next();
+    if (limiter.config.enabled && isInvalid(c.res.status, c.res.headers.get('X-RateLimit-Scope'))) {
+      countInvalid(limiter.invalid, limiter.config.invalidRequests, limiter.now());
+    }
   };
 }

@@ -3,6 +3,7 @@
  * token endpoint and its revocation (`POST /__demo/token-faults`), with the same modes and options.
  */
 import type { MiddlewareHandler } from 'hono';
+import { BAN_PAGE } from './invalid-requests.ts';
 import { bucketHash, routeTemplate } from './ratelimit.ts';
 import { noFault } from './state.ts';
 import type { FakeDiscordState, FaultConfig, FaultMode } from './state.ts';
@@ -52,12 +53,6 @@ const faultSlot = (target: FaultTarget) => (target === 'rest' ? 'fault' : 'token
 function sleep(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
-
-const BAN_PAGE = `<!DOCTYPE html>
-<html><head><title>Access denied | discord.com used Cloudflare to restrict access</title></head>
-<body><h1>Error 1015</h1><p>You are being rate limited</p>
-<p>The owner of this website (discord.com) has banned you temporarily from accessing this website.</p>
-</body></html>`;
 
 /** Answers calls as the configured fault of `target` says, counting down `times`; otherwise passes them on. */
 export function faultMiddleware(state: FakeDiscordState, target: FaultTarget = 'rest'): MiddlewareHandler {

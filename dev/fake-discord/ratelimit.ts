@@ -4,6 +4,8 @@
  * Refusals are Discord's 429s, with its headers and body. Windows are fixed: they start at a bucket's first
  * call and reset `windowMs` later, as Discord's `X-RateLimit-Reset-After` counts down.
  */
+import { DISCORD_INVALID_REQUEST_LIMIT, noInvalidRequests } from './invalid-requests.ts';
+import type { InvalidRequestLimit, InvalidRequests } from './invalid-requests.ts';
 
 export interface RouteLimit {
   limit: number;
@@ -11,6 +13,7 @@ export interface RouteLimit {
 }
 
 export interface RateLimitConfig {
+  /** Off: no 429 of any kind, and invalid requests are not counted. */
   enabled: boolean;
   /** Requests per second per token, whatever the route. */
   globalPerSecond: number;
@@ -18,6 +21,8 @@ export interface RateLimitConfig {
   routes: Record<string, RouteLimit>;
   /** For routes the table does not name. */
   defaultRoute: RouteLimit;
+  /** The ban at Discord's edge for too many 401, 403 and 429 answers (see invalid-requests.ts). */
+  invalidRequests: InvalidRequestLimit;
 }
 
 /** Discord's global limit for a bot token. */
@@ -38,6 +43,7 @@ export function defaultRateLimits(): RateLimitConfig {
       'GET /guilds/{guild_id}/members/{user_id}': { limit: 5, windowMs: 1000 },
     },
     defaultRoute: { limit: 5, windowMs: 1000 },
+    invalidRequests: { ...DISCORD_INVALID_REQUEST_LIMIT },
   };
 }
 
@@ -49,11 +55,12 @@ interface Window {
 export interface RateLimiter {
   config: RateLimitConfig;
   windows: Map<string, Window>;
+  invalid: InvalidRequests;
   now: () => number;
 }
 
 export function createRateLimiter(config: RateLimitConfig, now: () => number): RateLimiter {
-  return { config, windows: new Map(), now };
+  return { config, windows: new Map(), invalid: noInvalidRequests(), now };
 }
 
 /** The answer to one call: the headers to send, and whether it is refused (with the 429 to send instead). */

@@ -1,7 +1,8 @@
 /**
  * Realistic faults a reviewer would expect the suite to notice, one at a time (issue 12 §5). Each names the
  * cheapest layer that should catch it: 'unit' (vitest.client.config.ts: pure logic and components) for
- * src/shared and src/client, 'worker' (vitest.config.ts: workerd with D1, R2, KV) for src/worker.
+ * src/shared, src/client and the fake Discord (dev/fake-discord, tests/fake-discord), 'worker' (vitest.config.ts:
+ * workerd with D1, R2, KV) for src/worker.
  * tests/scripts/fault-seeding.test.ts checks that every `original` still occurs exactly once in its file.
  */
 
@@ -1148,6 +1149,26 @@ export const FAULTS: readonly SeededFault[] = [
     description: 'a request that joined a Discord call hangs when the request that started it has already answered',
     layer: 'worker',
     tests: [W('shared-discord-loads')],
+  },
+  {
+    id: 'edge-ban-not-held',
+    kind: 'dropped-check',
+    file: 'src/worker/discord/rate-limit-buckets.ts',
+    original: "  if (status === 429 && !headers.has('X-RateLimit-Scope')) edgeBlockedUntil = Math.max(edgeBlockedUntil, now + retryAfterMs);\n",
+    faulty: '',
+    description: "after Discord's edge bans the address, every other token's calls still go out, each one more refusal",
+    layer: 'worker',
+    tests: [W('discord-client')],
+  },
+  {
+    id: 'fake-ban-counts-every-error',
+    kind: 'comparison',
+    file: 'dev/fake-discord/invalid-requests.ts',
+    original: '  return status === 401 || status === 403;',
+    faulty: '  return status >= 400;',
+    description: "the fake Discord counts 404s towards its ban for invalid requests, which Discord's edge does not",
+    layer: 'unit',
+    tests: ['tests/fake-discord/rules.test.ts'],
   },
   {
     id: 'stale-copy-any-age',

@@ -172,6 +172,67 @@ describe("Discord's edge", () => {
   });
 });
 
+describe('the ban for invalid requests (Discord\'s "Cloudflare bans")', () => {
+  // A token of its own for each call, so that no rate limit answers before the 401.
+  let calls = 0;
+  const invalid = () => call('/api/v10/users/@me', `Bearer not-a-token-${(calls += 1)}`);
+
+  it('answers 10,000 invalid calls in 10 minutes, then bans the address at the 10,001st for an hour: every call gets the HTML 429', async () => {
+    for (let index = 0; index < 10_000; index += 1) expect((await invalid()).status).toBe(401);
+    expect((await call('/api/v10/users/@me')).status).toBe(200);
+    expect((await invalid()).status).toBe(401);
+    const refused = await call('/api/v10/users/@me');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toBe('3600');
+    expect(refused.headers.get('X-RateLimit-Scope')).toBeNull();
+    expect(await refused.text()).toContain('Error 1015');
+    const token = await call('/api/oauth2/token', BASIC, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x' }) });
+    expect(token.status).toBe(429);
+    clock += 3_599_000;
+    expect((await call('/api/v10/users/@me')).headers.get('Retry-After')).toBe('1');
+    clock += 1000;
+    expect((await call('/api/v10/users/@me')).status).toBe(200);
+  });
+
+  it("counts 401, 403 and 429 answers, not 404s nor the ban's own refusals, and starts afresh after 10 minutes", async () => {
+    expect((await control('/rate-limits', { invalidRequests: { limit: 3 } })).status).toBe(200);
+    expect((await invalid()).status).toBe(401);
+    expect((await call(`/api/v10/guilds/${DEMO_GUILD_IDS.ownerSandbox}`)).status).toBe(403);
+    expect((await call('/api/v10/users/@me', BOT, { headers: { 'User-Agent': '' } })).status).toBe(403);
+    expect((await call('/api/v10/guilds/399999999999999999')).status).toBe(404);
+    const counted = async () => (await fake.app.request('/__demo/invalid-requests')).json<{ count: number; bannedUntil: number }>();
+    expect(await counted()).toMatchObject({ count: 3, bannedUntil: 0 });
+    clock += 600_000;
+    for (let index = 0; index < 3; index += 1) await invalid();
+    expect(await counted()).toMatchObject({ count: 3, bannedUntil: 0 });
+    await invalid();
+    expect(await counted()).toMatchObject({ count: 4, bannedUntil: clock + 3_600_000 });
+    expect((await call('/api/v10/users/@me')).status).toBe(429);
+    expect(await counted()).toMatchObject({ count: 4 });
+  });
+
+  it('counts a 429 of the route limits, and nothing while the rate limits are off', async () => {
+    await control('/rate-limits', { invalidRequests: { limit: 1 } });
+    const { access_token } = await userToken(DEMO_USER_IDS.owner);
+    expect((await call('/api/v10/users/@me/guilds', `Bearer ${access_token}`)).status).toBe(200);
+    expect((await call('/api/v10/users/@me/guilds', `Bearer ${access_token}`)).status).toBe(429);
+    expect((await call('/api/v10/users/@me')).status).toBe(200);
+    await control('/rate-limits', { enabled: false });
+    for (let index = 0; index < 3; index += 1) expect((await invalid()).status).toBe(401);
+    expect((await call('/api/v10/users/@me')).status).toBe(200);
+  });
+
+  it.each([{ limit: 0 }, { windowMs: 1.5 }, { banMs: '60' }, [10], 'often'].map((invalidRequests) => ({ invalidRequests })))(
+    'refuses $invalidRequests with a 400, and keeps the limit',
+    async (body) => {
+      const refused = await control('/rate-limits', body);
+      expect([refused.status, await refused.json()]).toEqual([400, { error: expect.stringContaining('invalidRequests') as unknown }]);
+      const { invalidRequests } = await (await fake.app.request('/__demo/rate-limits')).json<{ invalidRequests: unknown }>();
+      expect(invalidRequests).toEqual({ limit: 10_000, windowMs: 600_000, banMs: 3_600_000 });
+    },
+  );
+});
+
 describe('token revocation', () => {
   it("ends every access and refresh token of that user for the app, and nobody else's", async () => {
     const first = await userToken(DEMO_USER_IDS.owner);

@@ -307,6 +307,33 @@ describe('rate-limit buckets', () => {
     expect(fetchSpy).toHaveBeenCalledTimes(2);
   });
 
+  it("holds every call, whatever its token, once Discord's edge has banned this address for too many invalid requests", async () => {
+    // The fake bans after its 3rd invalid answer here (Discord: the 10,001st in 10 minutes).
+    await control('/rate-limits', { invalidRequests: { limit: 2, banMs: 3_600_000 } });
+    const rest = fastRest();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect(await rejection(rest.request('/users/@me', { auth: { type: 'user', token: 'revoked' } }))).toBeInstanceOf(DiscordUnauthorizedError);
+    }
+    const banned = await rejection(rest.request('/users/@me', { auth: { type: 'bot' } }));
+    expect(banned).toMatchObject({ status: 502, code: 'DISCORD_RATE_LIMITED', headers: { 'Retry-After': '3600' } });
+    const owner = await issueToken(OWNER_ID);
+    const held = await rejection(rest.request('/users/@me/guilds', { auth: { type: 'user', token: owner } }));
+    expect(held).toMatchObject({ code: 'DISCORD_RATE_LIMITED' });
+    expect((await restCalls()).map((call) => call.status)).toEqual([401, 401, 401, 429]);
+  });
+
+  it("holds other tokens' calls after the edge's HTML 429, and not after the API's own 429 for one token", async () => {
+    const rest = fastRest();
+    await injectFault({ mode: '429', retryAfter: 30, times: 1 });
+    expect(await rejection(rest.request('/users/@me', { auth: { type: 'bot' } }))).toMatchObject({ code: 'DISCORD_RATE_LIMITED' });
+    const owner = await issueToken(OWNER_ID);
+    await rest.request('/users/@me', { auth: { type: 'user', token: owner } });
+    await injectFault({ mode: '429-html', retryAfter: 30, times: 1 });
+    expect(await rejection(rest.request('/users/@me/guilds', { auth: { type: 'user', token: owner } }))).toMatchObject({ code: 'DISCORD_RATE_LIMITED' });
+    expect(await rejection(rest.request(`/guilds/${BOT_GUILD}/roles`, { auth: { type: 'bot' } }))).toMatchObject({ code: 'DISCORD_RATE_LIMITED' });
+    expect((await restCalls()).map((call) => call.status)).toEqual([429, 200, 429]);
+  });
+
   it('fails fast when the bucket resets later than the cap', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(bucketAnswer(0, 10)));
     const rest = fastRest();

@@ -21,6 +21,12 @@ const bucketOfRoute = new Map<string, string>();
 const states = new Map<string, BucketState>();
 /** token → when its global limit lifts. */
 const globalUntil = new Map<string, number>();
+/**
+ * When a refusal at Discord's edge lifts: a 429 without `X-RateLimit-Scope` comes from Cloudflare in front of
+ * the API (a ban for too many invalid requests, of this Worker's address, which other Workers may share) and
+ * holds every call, whatever its token. Calls sent meanwhile would only be refused too.
+ */
+let edgeBlockedUntil = 0;
 
 const MAJOR_PARAMETER = /^\/(guilds|channels|webhooks)\/(\d+)/;
 const ID_SEGMENT = /\/\d{17,20}(?=\/|$)/g;
@@ -50,6 +56,7 @@ function stateKey(key: RouteKey): string | null {
 export function recordBucket(key: RouteKey, headers: Headers, status: number, retryAfterMs: number): void {
   const now = Date.now();
   if (status === 429 && headers.get('X-RateLimit-Global') === 'true') globalUntil.set(key.token, now + retryAfterMs);
+  if (status === 429 && !headers.has('X-RateLimit-Scope')) edgeBlockedUntil = Math.max(edgeBlockedUntil, now + retryAfterMs);
   const bucket = headers.get('X-RateLimit-Bucket');
   const remaining = Number.parseInt(headers.get('X-RateLimit-Remaining') ?? '', 10);
   const resetAfter = Number.parseFloat(headers.get('X-RateLimit-Reset-After') ?? '');
@@ -59,10 +66,10 @@ export function recordBucket(key: RouteKey, headers: Headers, status: number, re
   states.set(`${key.token} ${bucket} ${key.major}`, { remaining, resetAt: now + resetAfter * 1000 });
 }
 
-/** How long to wait before this call has capacity (its token's global limit, then its bucket); 0 when it has some now. */
+/** How long to wait before this call has capacity (a refusal at the edge, its token's global limit, its bucket); 0 when it has some now. */
 export function bucketWaitMs(key: RouteKey): number {
   const now = Date.now();
-  const global = Math.max(0, (globalUntil.get(key.token) ?? 0) - now);
+  const global = Math.max(0, edgeBlockedUntil - now, (globalUntil.get(key.token) ?? 0) - now);
   const state = stateKey(key);
   const bucket = state === null ? undefined : states.get(state);
   const local = bucket === undefined || bucket.remaining > 0 ? 0 : Math.max(0, bucket.resetAt - now);
@@ -81,6 +88,7 @@ export function clearRateLimitBuckets(): void {
   bucketOfRoute.clear();
   states.clear();
   globalUntil.clear();
+  edgeBlockedUntil = 0;
 }
 
 function pruneExpired(now: number): void {
