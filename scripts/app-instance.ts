@@ -3,7 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { appOrigin, demoVars, usesRealDiscord, varFlags } from './demo-config.ts';
-import { run, startService, WRANGLER_ENV } from './process-tools.ts';
+import { run, startService, WRANGLER_BIN, WRANGLER_ENV } from './process-tools.ts';
 
 export interface AppInstance {
   port: number;
@@ -26,8 +26,9 @@ export async function startAppInstance(instance: AppInstance, children: ChildPro
   const demo = !usesRealDiscord();
   if (demo) children.push(await startService(`${name}fake-discord`, process.execPath, ['dev/fake-discord/serve.ts'], /listening/i, { env }));
   const vars = demo ? demoVars(fakeDiscordPort) : {};
-  const worker = ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistDir, '--test-scheduled'];
-  children.push(await startService(`${name}worker`, 'npx', [...worker, ...varFlags({ ...vars, APP_ORIGIN: appOrigin(port) })], /Ready on/i, { env }));
+  const worker = [WRANGLER_BIN, 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistDir, '--test-scheduled'];
+  const workerArgs = [...worker, ...varFlags({ ...vars, APP_ORIGIN: appOrigin(port) })];
+  children.push(await startService(`${name}worker`, process.execPath, workerArgs, /Ready on/i, { env }));
   if (demo) {
     // The bot's part: where it is, through the bot API (a real bot reports this from Discord's gateway).
     const bot = ['--import', './scripts/resolve-ts-extensions.ts', 'dev/demo-bot.ts', String(vars.DISCORD_BASE_URL), `http://127.0.0.1:${port}`];

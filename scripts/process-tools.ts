@@ -3,6 +3,12 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 /** Environment for every wrangler we start: offline, no telemetry. */
 export const WRANGLER_ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 
+/**
+ * wrangler's own launcher, to run with this Node for a wrangler that keeps running: it passes SIGINT and SIGTERM on
+ * to wrangler, which stops workerd. Through `npx` a SIGTERM stopped npx alone and left wrangler holding the port.
+ */
+export const WRANGLER_BIN = 'node_modules/wrangler/bin/wrangler.js';
+
 /** Runs a command to completion, inheriting the terminal; rejects on a non-zero exit. */
 export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
   return new Promise((resolve, reject) => {
