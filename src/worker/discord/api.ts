@@ -21,7 +21,8 @@ import { toGuildSnapshot, type GuildSnapshot } from './guild-snapshot';
 import type { CacheOptions, ReadAhead } from './cache';
 import type { Aged } from './data-age';
 import { DISCORD_MISSING_ACCESS, DISCORD_NOT_FOUND, DiscordRest } from './rest';
-import type { DiscordAuth, DiscordRestEnv } from './rest';
+import type { DiscordAuth } from './caller';
+import type { DiscordRestEnv } from './rest';
 
 export interface DiscordEnv extends DiscordRestEnv {
   CACHE: KVNamespace;

@@ -1,8 +1,7 @@
 /** A read-through KV cache for Discord answers, so page loads do not spend Discord's rate limits. */
 import { ApiError } from '../errors';
-import { callerKey } from './caller';
+import { callerKey, type DiscordAuth } from './caller';
 import type { Aged } from './data-age';
-import type { DiscordAuth } from './rest';
 import { sharedLoad, untilAborted } from './shared-load';
 
 interface CacheEntry<T> {

@@ -1,5 +1,7 @@
-/** Who a Discord call speaks for, as a short key: limits and shared loads are per token, and raw tokens stay out of long-lived memory. */
-import type { DiscordAuth } from './rest';
+/** Who a Discord call speaks for, and as a short key: limits and shared loads are per token, and raw tokens stay out of long-lived memory. */
+
+/** The bot (its token from the environment), or a user by their OAuth2 access token. */
+export type DiscordAuth = { type: 'bot' } | { type: 'user'; token: string };
 
 /** FNV-1a, 32 bits: a spread of keys, not a secret. */
 export function fnv1a(text: string): string {

@@ -1,11 +1,10 @@
 /** The one way out to Discord's REST API: auth headers, timeouts, retries, rate limits, error mapping. */
 import { ApiError } from '../errors';
+import type { DiscordAuth } from './caller';
 import { bucketWaitMs, clearRateLimitBuckets, recordBucket, routeKey, takeFromBucket, type RouteKey } from './rate-limit-buckets';
 import { discordUserAgent, type UserAgentEnv } from './user-agent';
 
 export { clearRateLimitBuckets };
-
-export type DiscordAuth = { type: 'bot' } | { type: 'user'; token: string };
 
 export type DiscordQuery = Record<string, string | number | boolean | undefined>;
 
