@@ -5,8 +5,8 @@ import type { CallRecord, FaultMode } from '../../dev/fake-discord/app.ts';
 import { ApiError } from '../../src/worker/errors';
 import { getBotPresence, getCurrentUser, getGuildSnapshot, getUserGuilds } from '../../src/worker/discord/api';
 import { cached, ReadAhead, type CachedAnswer } from '../../src/worker/discord/cache';
-import { DiscordRest, DiscordUnauthorizedError, clearRateLimitBuckets } from '../../src/worker/discord/rest';
-import { sharedLoadsUnderWay } from '../../src/worker/discord/shared-load';
+import { DiscordRest, DiscordUnauthorizedError, clearRateLimitBuckets, discordTimeout } from '../../src/worker/discord/rest';
+import { sharedLoad, sharedLoadsUnderWay } from '../../src/worker/discord/shared-load';
 
 const DISCORD = 'https://discord.com';
 const OWNER_ID = '100000000000000002';
@@ -458,6 +458,18 @@ describe('loads shared by requests that miss together', () => {
     expect(await guildListCalls()).toHaveLength(3);
     expect((await getUserGuilds(env, token, OWNER_ID)).asOf).toBeNull();
     expect((await guildListCalls()).map((call) => call.status)).toEqual([500, 500, 500, 200]);
+  });
+
+  it('lets a request that joined a load stop waiting at its deadline with a 504, while the load goes on for its starter', async () => {
+    let finish: (value: string) => void = () => undefined;
+    const options = { late: discordTimeout, deadlineMs: 50 };
+    const starter = sharedLoad('test:deadline', () => new Promise<string>((resolve) => (finish = resolve)), options);
+    const joiner = sharedLoad('test:deadline', () => Promise.resolve('a second load'), options);
+    expect(await rejection(joiner)).toMatchObject({ status: 504, code: 'DISCORD_TIMEOUT' });
+    expect(sharedLoadsUnderWay()).toBe(1);
+    finish('the first load');
+    expect(await starter).toBe('the first load');
+    expect(sharedLoadsUnderWay()).toBe(0);
   });
 
   it("shares the bot's loads of one guild, and keeps two guilds' loads apart", async () => {

@@ -2,6 +2,7 @@
 import { ApiError } from '../errors';
 import { callerKey, type DiscordAuth } from './caller';
 import type { Aged } from './data-age';
+import { discordTimeout } from './rest';
 import { sharedLoad, untilAborted } from './shared-load';
 
 interface CacheEntry<T> {
@@ -120,7 +121,7 @@ export async function cached<T>(kv: KVNamespace, answer: CachedAnswer, load: () 
       await store(kv, answer.key, loaded);
       return loaded;
     };
-    value = await untilAborted(sharedLoad(`${answer.key} ${callerKey(answer.caller)}`, loadAndStore), options.signal);
+    value = await untilAborted(sharedLoad(`${answer.key} ${callerKey(answer.caller)}`, loadAndStore, { late: discordTimeout }), options.signal);
   } catch (error) {
     if (!isTransient(error)) throw error;
     if (options.authorises === true) throw authorityUnavailable();

@@ -64,7 +64,7 @@ export const DISCORD_NOT_FOUND = 'DISCORD_NOT_FOUND';
 const discordNotFound = () => new ApiError(404, DISCORD_NOT_FOUND, 'Discord does not know this server or member.');
 export const discordUnavailable = () => new ApiError(502, 'DISCORD_UNAVAILABLE', 'Discord is not answering properly right now. Please try again shortly.');
 const discordRejected = () => new ApiError(502, 'DISCORD_REJECTED', 'Discord rejected the request.');
-const discordTimeout = () => new ApiError(504, 'DISCORD_TIMEOUT', 'Discord took too long to answer. Please try again.');
+export const discordTimeout = () => new ApiError(504, 'DISCORD_TIMEOUT', 'Discord took too long to answer. Please try again.');
 
 export function discordRateLimited(retryAfterMs: number): ApiError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));

@@ -9,18 +9,44 @@
  */
 import { waitUntil } from 'cloudflare:workers';
 
-const underWay = new Map<string, Promise<unknown>>();
+interface LoadUnderWay {
+  promise: Promise<unknown>;
+  /** When requests that joined it stop waiting (see JOINED_LOAD_DEADLINE_MS). */
+  deadline: number;
+}
+
+const underWay = new Map<string, LoadUnderWay>();
+
+/**
+ * How long after a load's start the requests that joined it wait. `waitUntil` keeps a load alive until 30 s after its
+ * starter has answered; a longer one (Discord timing out on every attempt, with rate-limit waits between) would leave
+ * its joiners waiting for a promise that never settles, which workerd answers with a 500.
+ */
+export const JOINED_LOAD_DEADLINE_MS = 30_000;
+
+export interface SharedLoadOptions {
+  /** What a joined request fails with past the deadline. */
+  late: () => Error;
+  deadlineMs?: number;
+}
 
 /** `run()`'s promise, or the one already under way for `key`; forgotten once it settles, so a failure is not kept. */
-export function sharedLoad<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const current = underWay.get(key) as Promise<T> | undefined;
-  if (current !== undefined) return current;
-  const load = run().finally(() => {
-    if (underWay.get(key) === load) underWay.delete(key);
+export function sharedLoad<T>(key: string, run: () => Promise<T>, { late, deadlineMs = JOINED_LOAD_DEADLINE_MS }: SharedLoadOptions): Promise<T> {
+  const current = underWay.get(key);
+  if (current !== undefined) return joined(current.promise as Promise<T>, current.deadline, late);
+  const promise = run().finally(() => {
+    if (underWay.get(key)?.promise === promise) underWay.delete(key);
   });
-  underWay.set(key, load);
-  waitUntil(load.catch(() => undefined));
-  return load;
+  underWay.set(key, { promise, deadline: Date.now() + deadlineMs });
+  waitUntil(promise.catch(() => undefined));
+  return promise;
+}
+
+function joined<T>(promise: Promise<T>, deadline: number, late: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(late()), Math.max(0, deadline - Date.now()));
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
 }
 
 /** How many loads are under way (for tests). */
