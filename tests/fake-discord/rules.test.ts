@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { RESTRateLimit } from 'discord-api-types/v10';
 import { createFakeDiscord, DEMO_BOT_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_GUILD_IDS, DEMO_USER_IDS } from '../../dev/fake-discord/app.ts';
 import type { CallRecord, FakeDiscord } from '../../dev/fake-discord/app.ts';
+import { isInvalid } from '../../dev/fake-discord/invalid-requests.ts';
 
 const USER_AGENT = 'DiscordBot (http://localhost, 1.0)';
 const BOT = `Bot ${DEMO_BOT_TOKEN}`;
@@ -209,6 +210,21 @@ describe('the ban for invalid requests (Discord\'s "Cloudflare bans")', () => {
     expect(await counted()).toMatchObject({ count: 4, bannedUntil: clock + 3_600_000 });
     expect((await call('/api/v10/users/@me')).status).toBe(429);
     expect(await counted()).toMatchObject({ count: 4 });
+  });
+
+  it.each([
+    [401, null, true],
+    [403, null, true],
+    [429, 'user', true],
+    [429, 'global', true],
+    [429, null, true],
+    [429, 'shared', false],
+    [400, null, false],
+    [404, null, false],
+    [500, null, false],
+    [200, null, false],
+  ] as const)('counts a %i answer with X-RateLimit-Scope %s: %s', (status, scope, counted) => {
+    expect(isInvalid(status, scope)).toBe(counted);
   });
 
   it('counts a 429 of the route limits, and nothing while the rate limits are off', async () => {
