@@ -37,10 +37,15 @@ export type CpuSource = ({ kind: 'pass'; rounds: number } & CountedLoad) | { kin
  */
 export interface IsolateProfiling extends CountedLoad {
   intervalUs: number;
+  /** Profiled passes per path; the figure is their median (one pass moved by ±10% between runs of one build). */
+  rounds: number;
 }
 
 export interface IsolateFigures {
+  /** The median of the rounds' figures; the other fields are the median round's. */
   msPerRequest: number;
+  /** The lower and upper quartiles of the rounds' figures, when there were several. */
+  quartiles?: readonly [number, number];
   /** workerd's /proc CPU over the same profiled pass, which the isolate's time must stay below. */
   procMsPerRequest: number | undefined;
   requests: number;
@@ -131,11 +136,28 @@ async function profiledPass(base: string, target: LoadTarget, profiling: Isolate
   return { figures, failures: failures(result.result), non2xx: result.result.non2xx };
 }
 
+/** The median round's figures, carrying the median and quartiles of every round's figure; undefined without rounds. */
+export function combineProfiledRounds(rounds: readonly IsolateFigures[]): IsolateFigures | undefined {
+  const figures = rounds.map((r) => r.msPerRequest);
+  const sorted = [...rounds].sort((a, b) => a.msPerRequest - b.msPerRequest);
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (middle === undefined) return undefined;
+  if (rounds.length === 1) return middle;
+  return { ...middle, msPerRequest: median(figures), quartiles: [quantile(figures, 0.25), quantile(figures, 0.75)] };
+}
+
 /** Adds the isolate's figures to a row measured without the profiler; a failed profile leaves the other figures standing. */
-async function withIsolateCpu(row: LoadRow, base: string, target: LoadTarget, profiling: IsolateProfiling, processes: WorkerdProcesses): Promise<LoadRow> {
+async function withIsolateCpu(row: LoadRow, base: string, target: LoadTarget, profiling: IsolateProfiling, workerd: () => WorkerdProcesses): Promise<LoadRow> {
+  const rounds: IsolateFigures[] = [];
+  let { errors, non2xx } = row;
   try {
-    const pass = await profiledPass(base, target, profiling, processes);
-    return { ...row, isolate: pass.figures, errors: row.errors + pass.failures, non2xx: row.non2xx + pass.non2xx };
+    for (let round = 0; round < profiling.rounds; round++) {
+      const pass = await profiledPass(base, target, profiling, workerd());
+      errors += pass.failures;
+      non2xx += pass.non2xx;
+      if (pass.figures) rounds.push(pass.figures);
+    }
+    return { ...row, isolate: combineProfiledRounds(rounds), errors, non2xx };
   } catch (error) {
     return { ...row, isolateError: error instanceof Error ? error.message : String(error) };
   }
@@ -155,7 +177,7 @@ export async function measure(
   reference?: LoadTarget,
 ): Promise<LoadRow> {
   const row = await measureUnprofiled(base, target, load, cpuSource, workerd, reference);
-  return profiling ? withIsolateCpu(row, base, target, profiling, workerd()) : row;
+  return profiling ? withIsolateCpu(row, base, target, profiling, workerd) : row;
 }
 
 interface CpuRound {
@@ -250,7 +272,8 @@ function calibrationHeld({ isolateMs, threadMs }: Calibration): boolean {
 function isolateText(r: LoadRow): string {
   if (r.isolateError !== undefined) return 'n/a (profile failed)';
   if (!r.isolate) return '';
-  return `${ms(r.isolate.msPerRequest)}${calibrationHeld(r.isolate.calibration) ? '' : ' (?)'}`;
+  const spread = r.isolate.quartiles === undefined ? '' : ` (${ms(r.isolate.quartiles[0])}–${ms(r.isolate.quartiles[1])})`;
+  return `${ms(r.isolate.msPerRequest)}${spread}${calibrationHeld(r.isolate.calibration) ? '' : ' (?)'}`;
 }
 
 function isolateShare(r: LoadRow): string {
@@ -265,7 +288,7 @@ function printCpuNotes(cpuSource: CpuSource, profiling: IsolateProfiling | undef
     return;
   }
   console.log(
-    `Worker isolate CPU per request: busy samples (JS, runtime C++ under the isolate lock, GC) × the sampler's measured period, from a V8 profile of the Worker's isolate alone over a separate pass of ${profiling.requests} requests on ${profiling.connections} connections per path (sampling asked every ${profiling.intervalUs} µs). "of workerd" is its share of /proc's workerd CPU over that same profiled pass. (?): the calibration just before missed by more than 20% (see the checks below).`,
+    `Worker isolate CPU per request: busy samples (JS, runtime C++ under the isolate lock, GC) × the sampler's measured period, from a V8 profile of the Worker's isolate alone over ${profiling.rounds} separate passes of ${profiling.requests} requests on ${profiling.connections} connections per path (sampling asked every ${profiling.intervalUs} µs): the median, with the quartiles of the passes in brackets. "of workerd" is its share of /proc's workerd CPU over that same profiled pass. (?): the calibration just before missed by more than 20% (see the checks below).`,
   );
 }
 
@@ -296,7 +319,7 @@ function checkLine(r: LoadRow, f: IsolateFigures): string {
 /** The evidence behind each isolate figure, so a run shows whether the sampling held up. */
 function printProfileChecks(rows: LoadRow[]) {
   console.log(
-    "\nIsolate profile checks: the period used (the pass's own median gap between back-to-back samples if it has 50 such pairs, else the calibration's);",
+    "\nIsolate profile checks, of each path's median pass: the period used (the pass's own median gap between back-to-back samples if it has 50 such pairs, else the calibration's);",
   );
   console.log(
     "calibration: a 6e7-iteration JS loop run in the isolate through the inspector just before the pass, its samples × period against the /proc CPU of workerd's main thread (which runs the isolates);",

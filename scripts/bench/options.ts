@@ -56,7 +56,9 @@ export function profileIntervalUs(raw: string | undefined, env: Variables): numb
 
 function parseIsolateProfiling(raw: string | undefined, env: Variables): IsolateProfiling | undefined {
   const intervalUs = profileIntervalUs(raw, env);
-  return intervalUs === undefined ? undefined : { intervalUs, ...countedPass(env) };
+  return intervalUs === undefined
+    ? undefined
+    : { intervalUs, rounds: positiveInteger('BENCH_PROFILE_ROUNDS', env.BENCH_PROFILE_ROUNDS ?? '5'), ...countedPass(env) };
 }
 
 export function benchOptions(args: string[] = process.argv.slice(2), env: Variables = process.env): BenchOptions {

@@ -2,7 +2,7 @@
 // running server (`npm start`), printed as the functions with the most self time (file:line) and the total per
 // request. Logged in as Demo Owner unless --anonymous.
 //   node --import ./scripts/resolve-ts-extensions.ts scripts/bench/profile-page.ts --pid <npm start's pid> --port 8787 \
-//     --path /server/300000000000000001 [--requests 400] [--top 30] [--inclusive] [--identity]
+//     --path /server/300000000000000001 [--requests 400] [--top 30] [--inclusive] [--identity] [--callers get]
 import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
 import { findWorkerInspector, InspectorSession, WORKER_NAME } from './inspector.ts';
@@ -20,6 +20,8 @@ const { values } = parseArgs({
     inclusive: { type: 'boolean', default: false },
     // Without Accept-Encoding: what the page costs the isolate when nothing is compressed.
     identity: { type: 'boolean', default: false },
+    // The callers (two frames up) of the functions whose name is this, by their self time: who calls a native `get`.
+    callers: { type: 'string' },
   },
 });
 if (values.pid === undefined) throw new Error('--pid <the pid of npm start> is required');
@@ -79,6 +81,14 @@ session.close();
 const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
 const parentOf = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((child) => [child, n.id] as const)));
 const frameKey = (frame: Node['callFrame']) => `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}`;
+/** With --callers, the sample's innermost frame and the two above it, when the innermost is the named function. */
+function callerKey(id: number): string | undefined {
+  const node = byNode.get(id);
+  if (!node || (node.callFrame.functionName || '(anonymous)') !== values.callers) return undefined;
+  const parent = byNode.get(parentOf.get(node.id) ?? -1);
+  const grandparent = parent && byNode.get(parentOf.get(parent.id) ?? -1);
+  return [node, parent, grandparent].flatMap((n) => (n ? [frameKey(n.callFrame)] : [])).join(' ← ');
+}
 /** With --inclusive, a sample counts for every function on its stack (once each), not only the innermost. */
 function keysOf(id: number): Set<string> {
   const keys = new Set<string>();
@@ -95,7 +105,8 @@ profile.samples.forEach((id, i) => {
   if (!frame || frame.functionName === '(idle)' || frame.functionName === '(root)') return;
   // A gap after a sample is time between requests, not the sample's: count at most a few periods.
   const us = Math.min(delta, 3 * INTERVAL_US);
-  for (const key of keysOf(id)) selfUs.set(key, (selfUs.get(key) ?? 0) + us);
+  const keys = values.callers === undefined ? keysOf(id) : new Set([callerKey(id)].flatMap((k) => (k === undefined ? [] : [k])));
+  for (const key of keys) selfUs.set(key, (selfUs.get(key) ?? 0) + us);
   busyUs += us;
 });
 const requests = result.requests.total;

@@ -5,7 +5,8 @@
 //   BENCH_DURATION (seconds per path, default 30), BENCH_CONNECTIONS (default 64): the timed load
 //   BENCH_CPU_REQUESTS (default 1000), BENCH_CPU_CONNECTIONS (default 4): each CPU pass and the profiled pass
 //   BENCH_CPU_ROUNDS (default 7): CPU passes per path, each between two passes of the static asset
-//   --profile on|off                 BENCH_PROFILE  a profiled pass per path for the Worker isolate's CPU (default on)
+//   --profile on|off                 BENCH_PROFILE  profiled passes per path for the Worker isolate's CPU (default on)
+//   BENCH_PROFILE_ROUNDS (default 5): profiled passes per path, the figure their median
 //   BENCH_PROFILE_INTERVAL_US (default 100): the V8 sampling interval asked for
 //   BENCH_PORT (default 8810; the fake Discord takes the next port), SKIP_BUILD=1 to serve the existing dist/
 import { cpus } from 'node:os';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countSamples, isolateCpu, MIN_PAIRS, sampleKind, samplerPeriod, type CpuProfile } from '../../scripts/bench/isolate-cpu';
+import { combineProfiledRounds } from '../../scripts/bench/load';
 import { benchOptions, profileIntervalUs } from '../../scripts/bench/options';
 
 const NODES = [
@@ -118,6 +119,46 @@ describe('the profile options', () => {
 
   it('takes the flag over the variable, and the CPU pass size for the profiled pass', () => {
     expect(benchOptions(['--profile', 'off'], { BENCH_PROFILE: 'on' }).isolate).toBeUndefined();
-    expect(benchOptions([], { BENCH_CPU_REQUESTS: '50', BENCH_CPU_CONNECTIONS: '2' }).isolate).toEqual({ intervalUs: 100, requests: 50, connections: 2 });
+    expect(benchOptions([], { BENCH_CPU_REQUESTS: '50', BENCH_CPU_CONNECTIONS: '2' }).isolate).toEqual({
+      intervalUs: 100,
+      rounds: 5,
+      requests: 50,
+      connections: 2,
+    });
+  });
+
+  it('runs 5 profiled passes per path unless BENCH_PROFILE_ROUNDS says otherwise, and takes only a positive whole number', () => {
+    expect(benchOptions([], { BENCH_PROFILE_ROUNDS: '1' }).isolate).toMatchObject({ rounds: 1 });
+    expect(() => benchOptions([], { BENCH_PROFILE_ROUNDS: '0' })).toThrow(/BENCH_PROFILE_ROUNDS/);
+    expect(() => benchOptions([], { BENCH_PROFILE_ROUNDS: '1.5' })).toThrow(/BENCH_PROFILE_ROUNDS/);
+  });
+});
+
+describe('the profiled rounds of a path', () => {
+  const pass = (msPerRequest: number, requests: number) => ({
+    msPerRequest,
+    procMsPerRequest: msPerRequest * 4,
+    requests,
+    profile: isolateCpu(profile(burst(5, 10, 100)), 100),
+    calibration: { isolateMs: 100, threadMs: 100, periodUs: 100 },
+  });
+
+  it("gives the median of the passes' figures with their quartiles, and the median pass's own evidence", () => {
+    // One pass caught the host busy: the median does not move with it, the mean would.
+    const combined = combineProfiledRounds([pass(1.4, 1), pass(2.4, 2), pass(1.3, 3), pass(1.5, 4), pass(1.45, 5)]);
+    expect(combined?.msPerRequest).toBe(1.45);
+    expect(combined?.quartiles).toEqual([1.4, 1.5]);
+    expect(combined?.requests).toBe(5);
+  });
+
+  it('takes the mean of the two middle passes for an even count, with the lower one as evidence', () => {
+    const combined = combineProfiledRounds([pass(1.2, 1), pass(1.6, 2), pass(1.4, 3), pass(1.8, 4)]);
+    expect(combined?.msPerRequest).toBeCloseTo(1.5, 10);
+    expect(combined?.requests).toBe(3);
+  });
+
+  it('gives one pass as it is, with no quartiles, and nothing for no pass', () => {
+    expect(combineProfiledRounds([pass(1.3, 7)])).toEqual(pass(1.3, 7));
+    expect(combineProfiledRounds([])).toBeUndefined();
   });
 });
