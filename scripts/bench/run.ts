@@ -11,6 +11,7 @@
 //   BENCH_PORT (default 8810; the fake Discord takes the next port), SKIP_BUILD=1 to serve the existing dist/
 import { cpus } from 'node:os';
 import { bundleReport, printBundleReport } from './bundle.ts';
+import { hostSpeed, hostSpeedText } from './host-speed.ts';
 import { printLighthouse, runLighthouse } from './lighthouse.ts';
 import { compareWithStatic, measure, printLoadTable, type LoadRow, type LoadTarget } from './load.ts';
 import { benchOptions } from './options.ts';
@@ -34,7 +35,7 @@ function loadTargets(cookie: string): LoadTarget[] {
   ];
 }
 
-console.log(`ServerManager bench, ${new Date().toISOString()}, ${cpus().length}× ${cpus()[0]?.model ?? 'CPU'}`);
+console.log(`ServerManager bench, ${new Date().toISOString()}, ${cpus().length}× ${cpus()[0]?.model ?? 'CPU'}, ${hostSpeedText(hostSpeed())}`);
 const server = await startBenchServer();
 try {
   if (options.sections.has('bundle')) printBundleReport(bundleReport());

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { combineRounds, ofBracket, ratioText, requestHeaders } from '../../scripts/bench/load';
 import { median, quantile } from '../../scripts/bench/quantiles';
 import { benchOptions } from '../../scripts/bench/options';
+import { hostSpeedText } from '../../scripts/bench/host-speed';
 
 describe('median', () => {
   it('takes the middle value, the mean of the two middle ones for an even count, NaN for none', () => {
@@ -65,5 +66,11 @@ describe("the load's requests", () => {
       expect(headers.accept).toMatch(/^text\/html,/);
     }
     expect(requestHeaders({ name: '/servers', path: '/servers', cookie: 'sid=1' }).cookie).toBe('sid=1');
+  });
+});
+
+describe("the run's host line", () => {
+  it('prints the memory bandwidth with one decimal and the loop in whole milliseconds', () => {
+    expect(hostSpeedText({ copyGBps: 9.44, loopMs: 527.6 })).toBe('memory copy 9.4 GB/s, JS loop 528 ms');
   });
 });
