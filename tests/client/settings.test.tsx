@@ -712,6 +712,22 @@ describe('settings page', () => {
     expect(server.posted).toHaveLength(2);
   });
 
+  it('saves a message id and an emoji trimmed, and a field emptied to spaces as cleared (null)', async () => {
+    const server = fakeServer(fixture());
+    renderPage(fixture(), true, 'ticket');
+    const region = screen.getByRole('region', { name: 'Ticket' });
+    const emoji = within(region).getByRole('textbox', { name: 'Emoji' });
+    await userEvent.type(emoji, '  🎫  {Enter}');
+    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'ticket', key: 'emojiName', value: '🎫', expected: null });
+    await waitFor(() => expect(within(region).queryByText('Saving…')).toBeNull());
+    await userEvent.clear(emoji);
+    await userEvent.type(emoji, '   {Enter}');
+    expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'ticket', key: 'emojiName', value: null, expected: '🎫' });
+    const messageId = within(region).getByRole('textbox', { name: 'Message ID' });
+    await userEvent.type(messageId, ' 600000000000000001 {Enter}');
+    expect(server.posted.at(-1)).toMatchObject({ section: 'ticket', key: 'messageID', value: '600000000000000001' });
+  });
+
   it('keeps an emoji with an invisible character unsent and says which character to remove', async () => {
     const server = fakeServer(fixture());
     renderPage(fixture(), true, 'ticket');

@@ -1,13 +1,10 @@
 import { useContext, useId, useState } from 'react';
 import { emojiImageUrl, type SettingsEmoji } from '../../../shared/settings';
-import { FOCUS, ReadOnlyView, TextSetting } from './controls';
+import { FOCUS, OPTIONAL_TEXT, ReadOnlyView, TextSetting } from './controls';
 import type { ControlProps } from './control-props';
 
 /** Unicode emoji offered beside the server's own; any other can be typed. */
 const COMMON_EMOJI = ['⭐', '🎫', '✅', '👍', '🎉', '❤️', '🔥', '📌'];
-
-const format = (value: string | null) => value ?? '';
-const parse = (text: string) => (text.trim() === '' ? null : text.trim());
 
 /** The server's emoji image, or its name where the image does not load; `decorative` when its name is written beside it. */
 export function ServerEmoji({ emoji, size = 24, decorative = false }: { emoji: SettingsEmoji; size?: number; decorative?: boolean }) {
@@ -41,8 +38,8 @@ export function EmojiSetting({ id, spec, value, data, saving, saved, validate, o
       saving={saving}
       saved={saved}
       value={current}
-      format={format}
-      parse={parse}
+      format={OPTIONAL_TEXT.format}
+      parse={OPTIONAL_TEXT.parse}
       placeholder={spec.placeholder}
       help={spec.help}
       validate={validate}

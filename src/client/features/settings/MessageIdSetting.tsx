@@ -1,11 +1,7 @@
 import { messageLinkProblem, messageUrl } from '../../../shared/settings';
 import { useContext } from 'react';
-import { ReadOnlyView, TextSetting } from './controls';
+import { OPTIONAL_TEXT, ReadOnlyView, TextSetting } from './controls';
 import type { ControlProps } from './control-props';
-
-const format = (value: string | null) => value ?? '';
-// The text goes as typed: the Worker reads a link as its message id and keeps its channel for the link back.
-const parse = (text: string) => (text.trim() === '' ? null : text.trim());
 
 /** A message id, typed or pasted as a link; once set, a link back to the message when its channel is known. */
 export function MessageIdSetting({ id, section, spec, value, data, saving, saved, validate, onChange }: ControlProps<'messageId'>) {
@@ -19,8 +15,9 @@ export function MessageIdSetting({ id, section, spec, value, data, saving, saved
       saving={saving}
       saved={saved}
       value={messageId}
-      format={format}
-      parse={parse}
+      format={OPTIONAL_TEXT.format}
+      // A pasted link goes as pasted: the Worker reads it as its message id and keeps its channel for the link back.
+      parse={OPTIONAL_TEXT.parse}
       placeholder={spec.placeholder}
       help={spec.help}
       validate={(candidate) => (candidate === null ? null : (messageLinkProblem(candidate, data.id) ?? validate(candidate)))}

@@ -49,6 +49,12 @@ export function FieldMessages({ id, problem = null }: { id: string; problem?: st
 /** What a reader sees for a setting that has no value. */
 export const NOT_SET = 'Not set';
 
+/** An optional text value (an emoji, a message id): shown as stored, saved trimmed, and cleared to null when left blank. */
+export const OPTIONAL_TEXT = {
+  format: (value: string | null) => value ?? '',
+  parse: (text: string) => (text.trim() === '' ? null : text.trim()),
+};
+
 /** A reader's text value: selectable and copyable, unlike a disabled field's. */
 export function ReadOnlyValue({ id, labelId, text, multiline = false }: { id: string; labelId: string; text: string; multiline?: boolean }) {
   return (
