@@ -1542,6 +1542,16 @@ export const FAULTS: readonly SeededFault[] = [
     tests: [C('settings.test.tsx')],
   },
   {
+    id: 'optional-text-untrimmed',
+    kind: 'dropped-check',
+    file: 'src/client/features/settings/controls.tsx',
+    original: "parse: (text: string) => (text.trim() === '' ? null : text.trim()),",
+    faulty: "parse: (text: string) => (text === '' ? null : text),",
+    description: 'an emoji or message id is saved with the spaces around it, and a field of spaces is saved instead of cleared',
+    layer: 'unit',
+    tests: [C('settings.test.tsx')],
+  },
+  {
     id: 'timeout-treated-as-refusal',
     kind: 'constant',
     file: 'src/client/api.ts',
