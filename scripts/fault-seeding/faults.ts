@@ -1552,6 +1552,16 @@ export const FAULTS: readonly SeededFault[] = [
     tests: [C('settings.test.tsx')],
   },
   {
+    id: 'same-value-spaces-kept',
+    kind: 'dropped-check',
+    file: 'src/client/features/settings/controls.tsx',
+    original: 'if (text === stored) {\n      setDraft(stored);',
+    faulty: 'if (text === stored) {',
+    description: 'the stored value typed again with spaces around it keeps the spaces in the field, as if unsaved',
+    layer: 'unit',
+    tests: [C('settings.test.tsx')],
+  },
+  {
     id: 'timeout-treated-as-refusal',
     kind: 'constant',
     file: 'src/client/api.ts',

@@ -720,6 +720,11 @@ describe('settings page', () => {
     await userEvent.type(emoji, '  🎫  {Enter}');
     expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'ticket', key: 'emojiName', value: '🎫', expected: null });
     await waitFor(() => expect(within(region).queryByText('Saving…')).toBeNull());
+    expect(emoji).toHaveProperty('value', '🎫');
+    // The same emoji with spaces again: nothing to save, and the field shows it as stored.
+    await userEvent.type(emoji, '{Home}  {Enter}');
+    expect(server.posted).toHaveLength(1);
+    expect(emoji).toHaveProperty('value', '🎫');
     await userEvent.clear(emoji);
     await userEvent.type(emoji, '   {Enter}');
     expect(server.posted.at(-1)).toEqual({ serverID: GUILD, section: 'ticket', key: 'emojiName', value: null, expected: '🎫' });

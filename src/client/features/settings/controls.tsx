@@ -387,7 +387,12 @@ export function useDraft<T>({
     if (problem !== null || refused) return;
     const next = parse(draft);
     const text = format(next);
-    if (text === stored || text === lastSent.current) return;
+    // The same value typed another way (spaces around it): nothing to save, and the field shows it as stored.
+    if (text === stored) {
+      setDraft(stored);
+      return;
+    }
+    if (text === lastSent.current) return;
     lastSent.current = text;
     committedDraft.current = draft;
     onSave(next);
