@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { createFakeDiscord } from './dev/fake-discord/app.ts';
 import { DEMO_BOT_TOKEN, DEMO_CLIENT_SECRET } from './dev/fake-discord/data.ts';
+import { DEMO_ADMIN_ID, DEMO_CLIENT_ID } from './src/worker/demo-values.ts';
 import { parseBotGuildCount } from './dev/fake-discord/generated.ts';
 import { defaultRateLimits } from './dev/fake-discord/ratelimit.ts';
 import { clientManifest } from './scripts/vite-client-manifest.ts';
@@ -25,6 +26,8 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            DISCORD_CLIENT_ID: DEMO_CLIENT_ID,
+            ADMIN_IDS: DEMO_ADMIN_ID,
             DISCORD_CLIENT_SECRET: DEMO_CLIENT_SECRET,
             DISCORD_BOT_TOKEN: DEMO_BOT_TOKEN,
             SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',

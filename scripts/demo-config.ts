@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { DEMO_BOT_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../dev/fake-discord/data.ts';
+import { DEMO_ADMIN_ID, DEMO_CLIENT_ID, DEMO_SECRETS } from '../src/worker/demo-values.ts';
 
 export const PORT = Number(process.env.PORT ?? 8787);
 export const FAKE_DISCORD_PORT = Number(process.env.FAKE_DISCORD_PORT ?? 8788);
@@ -9,16 +9,13 @@ export const PERSIST_DIR = process.env.PERSIST_DIR ?? '.wrangler/state';
 /** Real Discord is configured in .dev.vars; without it the demo talks to dev/fake-discord. */
 export const usesRealDiscord = () => existsSync('.dev.vars');
 
-/** The Worker's settings for the demo: the fake Discord's base URL and its demo secrets. */
+/** The Worker's settings for the demo: the fake Discord's base URL, its application and admin, the demo's secrets. */
 export function demoVars(fakeDiscordPort = FAKE_DISCORD_PORT): Record<string, string> {
   return {
     DISCORD_BASE_URL: `http://127.0.0.1:${fakeDiscordPort}`,
     DISCORD_CLIENT_ID: DEMO_CLIENT_ID,
-    DISCORD_CLIENT_SECRET: DEMO_CLIENT_SECRET,
-    DISCORD_BOT_TOKEN: DEMO_BOT_TOKEN,
-    SESSION_SECRET: 'demo-session-secret-only-for-local-use-0123456789',
-    TOKEN_ENCRYPTION_KEY: 'demo-token-encryption-key-only-for-local-use-0123',
-    BOT_API_TOKEN: 'demo-bot-api-token-only-for-local-use-0123456789',
+    ADMIN_IDS: DEMO_ADMIN_ID,
+    ...DEMO_SECRETS,
   };
 }
 

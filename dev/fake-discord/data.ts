@@ -15,15 +15,16 @@ import type {
   RoleFlags,
   UserFlags,
 } from 'discord-api-types/v10';
+import { DEMO_ADMIN_ID, DEMO_CLIENT_ID, DEMO_SECRETS } from '../../src/worker/demo-values.ts';
 import { PERMISSION } from './permissions.ts';
 
-export const DEMO_CLIENT_ID = '200000000000000001';
-export const DEMO_CLIENT_SECRET = 'demo-client-secret-for-the-fake-discord-only';
-export const DEMO_BOT_TOKEN = 'demo-bot-token-for-the-fake-discord-only-0123';
+export { DEMO_CLIENT_ID };
+export const DEMO_CLIENT_SECRET = DEMO_SECRETS.DISCORD_CLIENT_SECRET;
+export const DEMO_BOT_TOKEN = DEMO_SECRETS.DISCORD_BOT_TOKEN;
 export const DEMO_BOT_USER_ID = DEMO_CLIENT_ID;
 
 export const DEMO_USER_IDS = {
-  admin: '100000000000000001',
+  admin: DEMO_ADMIN_ID,
   owner: '100000000000000002',
   member: '100000000000000003',
 } as const;

@@ -211,7 +211,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'config-secret-length-edge',
     kind: 'off-by-one',
-    file: 'src/worker/config.ts',
+    file: 'src/worker/setting-values.ts',
     original: 'encoder.encode(value).length >= MIN_SECRET_BYTES',
     faulty: 'encoder.encode(value).length > MIN_SECRET_BYTES',
     description: 'a 32-byte secret is refused as too short',

@@ -5,6 +5,10 @@ export interface AppEnv {
   Bindings: Env;
   Variables: {
     secureHeadersNonce?: string;
+    /** Cloudflare's ray id, or a random one locally (request-log.ts). */
+    requestId: string;
+    /** Added to the request's error log line: the failure's cause, the settings missing (request-log.ts). */
+    logDetail?: string;
     /** Set by resolveSession when the request carries a valid session. */
     session?: ActiveSession;
     sessionResolved?: boolean;

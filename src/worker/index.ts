@@ -6,12 +6,13 @@ import { missingSettings, requireConfiguration } from './config';
 import { prunePlayTickets } from './db/play-tickets';
 import { pruneSettingsAudit } from './db/settings';
 import { DiscordUnauthorizedError } from './discord/rest';
-import { toApiError } from './errors';
+import { ApiError, toApiError } from './errors';
 import { api } from './api-app';
 import type { AppEnv } from './hono-env';
 import { messagePage } from './html/message-page';
 import { contentSecurityPolicy } from './render/content-security-policy';
 import { renderPage } from './render/page';
+import { assignRequestId, logErrors } from './request-log';
 import { canonicalRedirect } from './render/canonical-url';
 import { securityHeaders } from './security-headers';
 import { pruneDeletedLicences } from './services/licences';
@@ -29,17 +30,18 @@ const csp = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', await contentSecurityPolicy(c.env.APP_ORIGIN));
 });
 
-const app = new Hono<AppEnv>().use('*', securityHeaders, csp, requireConfiguration).route(API_BASE, api).get('*', renderPage);
+const app = new Hono<AppEnv>().use('*', assignRequestId, logErrors, securityHeaders, csp, requireConfiguration).route(API_BASE, api).get('*', renderPage);
 
 app.onError(async (error, c) => {
   const session = c.get('session');
   // Discord no longer accepts this user's token: the session is over, say so cleanly.
   if (error instanceof DiscordUnauthorizedError && session) await endSession(c, session.id).catch(() => undefined);
   const apiError = toApiError(error);
-  if (apiError.status >= 500) console.error(`${c.req.method} ${c.req.path} failed`, error);
+  // Our own errors say what happened in their code; anything else needs its stack to be found.
+  if (apiError.status >= 500 && !(error instanceof ApiError)) c.set('logDetail', error instanceof Error ? (error.stack ?? error.message) : String(error));
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
   if (!c.req.path.startsWith('/api/')) {
-    return c.html(messagePage('Something went wrong', apiError.message, { href: '/', label: 'Return to Home' }), apiError.status);
+    return c.html(messagePage('Something went wrong', apiError.message, { href: '/', label: 'Return to Home' }, c.var.requestId), apiError.status);
   }
   return c.json(apiError.body, apiError.status);
 });
@@ -49,7 +51,7 @@ export default {
   scheduled(_controller, env, ctx) {
     const missing = missingSettings(env, '/');
     if (missing.length > 0) {
-      console.error(`configuration: ${missing.join(', ')} missing or too short; the cron does nothing`);
+      console.error(`configuration: ${missing.map((problem) => problem.name).join(', ')} missing, too short or the demo's; the cron does nothing`);
       return;
     }
     const defer = (work: Promise<unknown>) => ctx.waitUntil(work);

@@ -8,7 +8,7 @@ import { issuePlayTicket, spendPlayTicket } from '../../src/worker/songs/play-ti
 import { fromBase64Url, toBase64Url } from '../../src/shared/base64url';
 import { required } from '../helpers/required';
 import { authorizeAs, clearKv, cookiesOf, DISCORD, discordHeaders, loginAs, resetFake, USERS } from './helpers/login';
-import { call, callWithEnv, postJson } from './helpers/request';
+import { call, callWithEnv, HTTPS_SITE, postJson } from './helpers/request';
 
 const checkAuth = async (cookie: string, overrides: Record<string, string | undefined> = {}) =>
   (await callWithEnv('/api/check-auth', overrides, { cookie })).json<{ authenticated: boolean }>();
@@ -100,7 +100,7 @@ describe('the login attempt', () => {
   });
 
   it('travels in a __Host- cookie (Secure, Path=/, HttpOnly) when the site is on https', async () => {
-    const res = await callWithEnv('/api/auth', { APP_ORIGIN: 'https://dash.example' }, { origin: 'https://dash.example' });
+    const res = await callWithEnv('/api/auth', HTTPS_SITE, { origin: HTTPS_SITE.APP_ORIGIN });
     const cookie = required(
       res.headers.getSetCookie().find((c) => c.startsWith('__Host-sm_login=')),
       'the __Host- login cookie',
@@ -145,7 +145,7 @@ describe('APP_ORIGIN, not the Host header', () => {
     const res = await callWithEnv('/api/auth', {}, { origin: 'http://attacker.example' });
     const authorize = new URL(required(res.headers.get('Location'), 'Location'));
     expect(authorize.searchParams.get('redirect_uri')).toBe('http://localhost/api/successful-auth');
-    const configured = await callWithEnv('/api/auth', { APP_ORIGIN: 'https://dash.example' });
+    const configured = await callWithEnv('/api/auth', HTTPS_SITE);
     expect(new URL(required(configured.headers.get('Location'), 'Location')).searchParams.get('redirect_uri')).toBe('https://dash.example/api/successful-auth');
   });
 

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE_REAUTHORISE, type LiveEvent, type LiveSettingsEvent } from '../../src/shared/live';
 import type { GuildLive } from '../../src/worker/live/guild-live';
 import { clearKv, GUILDS, loginDemoUsers, USERS } from './helpers/login';
-import { call, callWithEnv, ORIGIN, postJson } from './helpers/request';
+import { call, callWithEnv, HTTPS_SITE, ORIGIN, postJson } from './helpers/request';
 
 // Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge; Demo Member manages nothing;
 // the bot is not in Owner Sandbox.
@@ -116,7 +116,7 @@ describe('the page may open the socket', () => {
   it("the CSP's connect-src names the socket's origin (ws: for http:, wss: for https:) beside 'self'", async () => {
     const policy = (await call('/')).headers.get('Content-Security-Policy') ?? '';
     expect(policy).toContain("connect-src 'self' ws://localhost;");
-    const secure = await callWithEnv('/', { APP_ORIGIN: 'https://dash.example' }, { origin: 'https://dash.example' });
+    const secure = await callWithEnv('/', HTTPS_SITE, { origin: HTTPS_SITE.APP_ORIGIN });
     expect(secure.headers.get('Content-Security-Policy')).toContain("connect-src 'self' wss://dash.example;");
   });
 });

@@ -12,12 +12,13 @@ import type { AppEnv } from '../hono-env';
 import { messagePage } from '../html/message-page';
 import { completeLogin, LoginRefused } from '../auth/login';
 import { loginHref } from '../../shared/api-keys';
+import { OAUTH_CALLBACK_PATH } from '../../shared/api-base';
 import { inviteQuerySchema, loginQuerySchema } from '../../shared/session-schemas';
 import { validQuery } from '../validation';
 
 function loginFailed(c: Context<AppEnv>, message: string): Response {
   c.header('Cache-Control', 'no-store');
-  return c.html(messagePage('Login failed', message, { href: loginHref(), label: 'Try again' }), 400);
+  return c.html(messagePage('Login failed', message, { href: loginHref(), label: 'Try again' }, c.var.requestId), 400);
 }
 
 const loginCookieOptions = (env: Env) => ({ path: '/', secure: env.APP_ORIGIN.startsWith('https:') });
@@ -36,7 +37,7 @@ export const authRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.redirect(authorizationUrl(c.env, state, verifier).toString(), 302);
   })
-  .get('/successful-auth', async (c) => {
+  .get(OAUTH_CALLBACK_PATH, async (c) => {
     const { code, state, error } = c.req.query();
     const attempt = await openLoginAttempt(c.env, getCookie(c, loginCookieName(c.env)));
     deleteCookie(c, loginCookieName(c.env), loginCookieOptions(c.env));

@@ -4,6 +4,15 @@ import { app } from '../../../src/worker/index';
 
 export const ORIGIN = 'http://localhost';
 
+/** A real site's settings: on https, and none of the demo's published values (the Worker refuses those there). */
+export const HTTPS_SITE = {
+  APP_ORIGIN: 'https://dash.example',
+  DISCORD_CLIENT_ID: '123456789012345678',
+  ADMIN_IDS: '223456789012345678',
+  DISCORD_CLIENT_SECRET: 'a-real-sites-own-client-secret-0123456789',
+  DISCORD_BOT_TOKEN: 'a-real-sites-own-bot-token-0123456789abcdef',
+};
+
 /** Calls the Worker's fetch handler as a browser on our own origin would. */
 export function call(path: string, init: RequestInit & { cookie?: string } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
