@@ -102,7 +102,7 @@ export default defineConfig(
     },
   },
 
-  // The import graph runs downward only (README, 'How it is built'); `import type` counts too. A later block for the
+  // The import graph runs downward only (docs/architecture.md); `import type` counts too. A later block for the
   // same files replaces an earlier one's options, so each block lists everything its files may not import.
   ...importBoundaries([
     {

@@ -1,7 +1,7 @@
 // Operator command: move the old dashboard's MongoDB data (mongoexport output) into D1.
 //   npm run import-legacy -- <file.json>… [--dry-run] [--remote] [--persist-to <dir>]
 // Local (default): the local D1 under PERSIST_DIR (what `npm start` uses) or --persist-to, once migrated.
-// --remote: the real database (needs `wrangler login`). See README 'Moving from the old dashboard'.
+// --remote: the real database (needs `wrangler login`). See docs/legacy-import.md.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';

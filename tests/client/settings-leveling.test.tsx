@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ModuleSpec } from '../../src/shared/settings-registry';
 
-/** The README's 'How to add a module' example, as one entry: a switch, a channel and 'XP per message' (1–100). */
+/** docs/architecture.md's example of a settings module ('The settings registry'), as one entry: a switch, a channel and 'XP per message' (1–100). */
 const LEVELING = {
   title: 'Leveling',
   description: 'Gives members XP for their messages and announces each new level.',

@@ -36,7 +36,7 @@ describe('login', () => {
     const cookie = res.headers.getSetCookie().join('\n');
     expect(cookie).toMatch(/sm_login=.*HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
-    // The login must finish within 10 minutes (README, 'Security').
+    // The login must finish within 10 minutes (docs/security.md).
     expect(cookie).toMatch(/Max-Age=600\b/);
   });
 
@@ -250,7 +250,7 @@ describe('allowed servers', () => {
     expect(await discordCallCount()).toBeGreaterThan(calls);
     const again = await call('/api/allowed-servers?refresh=1', { cookie });
     expect(again.status).toBe(429);
-    // Once per 10 s per user (README, 'Rate limits').
+    // Once per 10 s per user (docs/security.md, 'Rate limits').
     expect(again.headers.get('Retry-After')).toBe('10');
   }, 20_000);
 

@@ -90,7 +90,7 @@ describe('a folder zip of checksummed objects', () => {
     await expect(planFolderZip(source, 'Ranged', { maxFiles: 3, maxBytes: total - 1 })).rejects.toMatchObject({ status: 413, code: 'FOLDER_TOO_LARGE' });
   });
 
-  it('holds at most 2,000 files by default (README), whatever their size', async () => {
+  it('holds at most 2,000 files by default (docs/api.md), whatever their size', async () => {
     const source = { db: env.DB, library: 'kenji', bucket: env.KENJI } as const;
     const keys = Array.from({ length: 2001 }, (_, i) => `Many/${String(i).padStart(4, '0')}.txt`);
     const empty = new Uint8Array();

@@ -7,7 +7,7 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 /**
  * The app's HTML. Every module and datum a page needs is loaded before it renders, so the synchronous
  * renderer completes it, far cheaper than the stream (the settings page's Worker CPU fell from 3.5 to
- * about 2 ms, README 'Performance'). It says nothing of errors and gives up on what suspends, so a render
+ * about 2 ms, docs/performance.md). It says nothing of errors and gives up on what suspends, so a render
  * that left a boundary to the browser, or threw, is done again through the stream, which waits for what
  * suspended and reports each error.
  */

@@ -67,6 +67,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   };
   const html = renderDocument({ meta, assets: pageAssets(shown.source), island, appHtml });
   const status = failed ? 500 : notFound ? 404 : loaded.status;
-  // As bytes: the runtime takes a string body at several times the cost of encoding it here (README 'Performance').
+  // As bytes: the runtime takes a string body at several times the cost of encoding it here (docs/performance.md).
   return c.body(utf8.encode(html), status, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
 }
