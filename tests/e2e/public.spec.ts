@@ -202,6 +202,8 @@ test.describe('mobile layout', () => {
 
 for (const path of ['/', '/commands', '/privacy-policy', '/terms-of-service', '/contact', '/servers', '/no-such-page']) {
   test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+    // axe's scans are CPU-bound: three times the timeout, so a machine busy with other work does not fail them.
+    test.slow();
     await gotoHydrated(page, path);
     for (const theme of ['dark', 'light']) {
       if (theme === 'light') await page.getByRole('button', { name: 'Switch to light mode' }).click();
