@@ -1,4 +1,4 @@
-import { render, waitFor } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/client/App';
 import { canonicalPath, matchAppRoute, ROUTES, type AppRoute } from '../../src/client/routes';
@@ -91,9 +91,12 @@ describe('every page reads exactly the keys its first paint brings', () => {
     render(<App fallback={fallback} />);
     // The title the server renders (from the same data) is the one the page keeps.
     await waitFor(() => expect(document.title).toBe(route.titleFrom?.(params, fallback) ?? route.title));
-    // Give SWR's mount effects their turn: anything not in the fallback would be fetched now.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requested).toEqual(LOADED_AFTER_PAINT[id] ?? []);
+    // What the page loads after its first paint is asked for; then SWR's mount effects, and what they put off to the
+    // next frame (SWR defers a revalidation to one), have had their turn: anything else would have been fetched by now.
+    const afterPaint = LOADED_AFTER_PAINT[id] ?? [];
+    await waitFor(() => expect(requested).toEqual(expect.arrayContaining(afterPaint)));
+    await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    expect(requested).toEqual(afterPaint);
     // The server's data was enough for the page itself: no loading state for what the loaders provide.
     if (keys.length > 0) expect(document.querySelector('main')?.textContent).not.toMatch(/Loading/);
   });

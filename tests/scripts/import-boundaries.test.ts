@@ -25,7 +25,8 @@ async function refusedImports(file: string, ...imports: string[]): Promise<strin
   });
 }
 
-describe('imports run downward only (eslint.config.js)', () => {
+// The first test computes ESLint's config (loading its plugins): seconds on a busy machine.
+describe('imports run downward only (eslint.config.js)', { timeout: 30_000 }, () => {
   it('src/shared imports neither side', async () => {
     expect(await refusedImports('src/shared/x.ts', './settings', '../worker/errors', '../client/api', 'zod')).toEqual(['../worker/errors', '../client/api']);
   });

@@ -14,5 +14,5 @@ describe("wrangler's launcher, which npm start runs so that stopping it stops wr
     const [code] = (await once(child, 'exit')) as [number | null];
     expect(code).toBe(0);
     expect(output).toMatch(/\d+\.\d+\.\d+/);
-  });
+  }, 30_000); // a Node process loading wrangler: seconds on a busy machine
 });

@@ -7,6 +7,7 @@ import { getBotPresence, getCurrentUser, getGuildSnapshot, getUserGuilds } from 
 import { cached, ReadAhead, type CachedAnswer } from '../../src/worker/discord/cache';
 import { DiscordRest, DiscordUnauthorizedError, clearRateLimitBuckets, discordTimeout } from '../../src/worker/discord/rest';
 import { sharedLoad, sharedLoadsUnderWay } from '../../src/worker/discord/shared-load';
+import { ageCache } from './helpers/kv-age';
 
 const DISCORD = 'https://discord.com';
 const OWNER_ID = '100000000000000002';
@@ -49,9 +50,12 @@ async function issueToken(userId: string): Promise<string> {
   return access_token;
 }
 
-/** A client with test-sized waits so failure paths finish in milliseconds. */
+/**
+ * A client with test-sized backoffs so failure paths finish in milliseconds. Its timeout stays far above what the
+ * fake takes to answer on a busy machine; the test of a slow Discord sets its own.
+ */
 function fastRest(overrides: ConstructorParameters<typeof DiscordRest>[1] = {}): DiscordRest {
-  return new DiscordRest(env, { timeoutMs: 200, retryBackoffMs: 5, ...overrides });
+  return new DiscordRest(env, { timeoutMs: 5_000, retryBackoffMs: 5, ...overrides });
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
@@ -126,11 +130,12 @@ describe('DiscordRest', () => {
     await injectFault({ mode: '429-html', retryAfter: 30 });
     const started = Date.now();
     const error = await rejection(fastRest().request('/users/@me', { auth: { type: 'bot' } }));
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Waiting it out would take 30 s.
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(error).toMatchObject({ status: 502, code: 'DISCORD_RATE_LIMITED' });
     expect(error.headers['Retry-After']).toBe('30');
     expect(await restCalls()).toHaveLength(1);
-  });
+  }, 20_000);
 
   it('retries a 500 and returns the later success', async () => {
     await injectFault({ mode: '500', times: 1 });
@@ -155,13 +160,14 @@ describe('DiscordRest', () => {
   });
 
   it('answers 504 when Discord is slower than the timeout', async () => {
-    await injectFault({ mode: 'slow', delayMs: 1000 });
+    await injectFault({ mode: 'slow', delayMs: 10_000 });
     const started = Date.now();
-    const error = await rejection(fastRest().request('/users/@me', { auth: { type: 'bot' } }));
-    expect(Date.now() - started).toBeLessThan(900);
+    const error = await rejection(fastRest({ timeoutMs: 200 }).request('/users/@me', { auth: { type: 'bot' } }));
+    // Discord's answer would take 10 s.
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(error).toMatchObject({ status: 504, code: 'DISCORD_TIMEOUT' });
     expect(error.message).toBe('Discord took too long to answer. Please try again.');
-  });
+  }, 20_000);
 
   it('answers 502 for a 200 whose body is not JSON', async () => {
     await injectFault({ mode: 'malformed' });
@@ -266,7 +272,8 @@ describe('rate-limit buckets', () => {
     await rest.request('/users/@me', { auth: { type: 'bot' } });
     const started = Date.now();
     await rest.request('/users/@me/guilds', { auth: { type: 'bot' } });
-    expect(Date.now() - started).toBeLessThan(100);
+    // Held up, it would wait for the 10 s reset.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('shares one bucket across the routes Discord puts in it, per major parameter', async () => {
@@ -283,12 +290,13 @@ describe('rate-limit buckets', () => {
     let started = Date.now();
     const error = await rejection(rest.request(`/guilds/${BOT_GUILD}/members/100000000000000002`, { auth: { type: 'bot' } }));
     expect(error).toMatchObject({ code: 'DISCORD_RATE_LIMITED' });
-    expect(Date.now() - started).toBeLessThan(100);
+    // Not after waiting for the 10 s reset.
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(fetchSpy).toHaveBeenCalledTimes(2);
     // Another guild is another major parameter: not held up.
     started = Date.now();
     await rest.request(`/guilds/${MANAGED_BOT_GUILD}/members/100000000000000002`, { auth: { type: 'bot' } });
-    expect(Date.now() - started).toBeLessThan(100);
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(fetchSpy).toHaveBeenCalledTimes(3);
   });
 
@@ -438,17 +446,21 @@ describe('loads shared by requests that miss together', () => {
 
   it('lets a request stop waiting without abandoning the call: a later request joins it, the next reads its stored answer', async () => {
     const token = await issueToken(OWNER_ID);
-    await injectFault({ mode: 'slow', delayMs: 300, times: 1 });
+    // Discord takes 3 s, within a timeout of 10 s: the call is still under way while the requests below come and go.
+    const patient = { ...env, DISCORD_TIMEOUT_MS: '10000' };
+    await injectFault({ mode: 'slow', delayMs: 3_000, times: 1 });
     const controller = new AbortController();
-    const leaving = getUserGuilds(env, token, OWNER_ID, { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('loader budget spent')), 50);
+    const leaving = getUserGuilds(patient, token, OWNER_ID, { signal: controller.signal });
+    // The request stops waiting once its call has reached Discord.
+    await vi.waitFor(async () => expect(await guildListCalls()).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    controller.abort(new Error('loader budget spent'));
     await expect(leaving).rejects.toThrow('loader budget spent');
     expect(sharedLoadsUnderWay()).toBe(1);
-    const joined = await getUserGuilds(env, token, OWNER_ID);
+    const joined = await getUserGuilds(patient, token, OWNER_ID);
     expect(joined.value.map((guild) => guild.id)).toContain(BOT_GUILD);
-    expect(await getUserGuilds(env, token, OWNER_ID)).toEqual(joined);
+    expect(await getUserGuilds(patient, token, OWNER_ID)).toEqual(joined);
     expect(await guildListCalls()).toHaveLength(1);
-  });
+  }, 20_000);
 
   it('forgets a failed load, so the next request asks Discord again', async () => {
     const token = await issueToken(OWNER_ID);
@@ -545,10 +557,13 @@ describe('cached', () => {
   it('treats entries older than a sub-minute ttl as stale', async () => {
     let loads = 0;
     const load = () => Promise.resolve({ loads: ++loads });
-    expect(await cached(env.CACHE, answer('test:short', 0.05), load)).toEqual({ value: { loads: 1 }, asOf: null });
-    expect(await cached(env.CACHE, answer('test:short', 0.05), load)).toEqual({ value: { loads: 1 }, asOf: null });
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(await cached(env.CACHE, answer('test:short', 0.05), load)).toEqual({ value: { loads: 2 }, asOf: null });
+    // KV keeps an entry at least 60 s: a 30 s freshness is the stored time's to enforce. The entry is aged by
+    // rewriting its stored time, so the test waits for nothing.
+    expect(await cached(env.CACHE, answer('test:short', 30), load)).toEqual({ value: { loads: 1 }, asOf: null });
+    await ageCache(20_000, 'test:short');
+    expect(await cached(env.CACHE, answer('test:short', 30), load)).toEqual({ value: { loads: 1 }, asOf: null });
+    await ageCache(31_000, 'test:short');
+    expect(await cached(env.CACHE, answer('test:short', 30), load)).toEqual({ value: { loads: 2 }, asOf: null });
   });
 
   it("answers the last known copy with when it was stored while Discord fails, and Discord's own answer as live", async () => {

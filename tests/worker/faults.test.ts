@@ -48,7 +48,8 @@ beforeEach(async () => {
   cookie = await loginAs(USERS.owner);
 });
 
-describe.each(FAULTS)('Discord fault %j', (fault) => {
+// The slow fault costs each call the whole DISCORD_TIMEOUT_MS (1.5 s), some more than once: seconds per test on a busy machine.
+describe.each(FAULTS)('Discord fault %j', { timeout: 15_000 }, (fault) => {
   it.each(API_CALLS)('$name answers a clear JSON error, writes nothing, then recovers', async ({ name, run }) => {
     const before = await snapshot();
     await clearKv(env.CACHE);

@@ -1,7 +1,7 @@
 // Parallel requests of one user share one Discord call, across requests: the Worker's own requests, each in its
 // own request context, as on Cloudflare (see src/worker/discord/shared-load.ts).
 import { env } from 'cloudflare:workers';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallRecord } from '../../dev/fake-discord/app.ts';
 import { clearKv, DISCORD, loginAs, resetFake, setFault, USERS } from './helpers/login';
 import { call } from './helpers/request';
@@ -27,7 +27,8 @@ const islandKeys = (html: string): string[] => {
   return Object.keys((JSON.parse(json) as { fallback: Record<string, unknown> }).fallback);
 };
 
-describe("one Discord call for parallel requests of one user's guild list", () => {
+// A dozen parallel requests, and a Discord answer that takes 3 s on purpose: seconds on a busy machine.
+describe("one Discord call for parallel requests of one user's guild list", { timeout: 20_000 }, () => {
   let owner: string;
   beforeEach(async () => {
     owner = await ownerWithColdCache();
@@ -45,7 +46,8 @@ describe("one Discord call for parallel requests of one user's guild list", () =
     // Discord answers after 3 s (a 429 whose wait the client sits out), past the page's 2.5 s loader budget.
     await setFault({ mode: '429', retryAfter: 3, times: 1, pathPrefix: '/users/@me/guilds' });
     const page = call('/servers', { cookie: owner });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The page's Discord call has reached Discord (and met the 429) before the API call starts, so that one joins it.
+    await vi.waitFor(async () => expect((await guildListCalls()).length).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
     const api = call('/api/allowed-servers', { cookie: owner });
     const pageRes = await page;
     expect(pageRes.status).toBe(200);

@@ -25,7 +25,8 @@ afterEach(async () => {
   await setFault({ mode: 'none' });
 });
 
-describe('Discord down, dashboard up', () => {
+// Discord failing costs real retry backoffs and timeouts (DISCORD_TIMEOUT_MS), seconds per test on a busy machine.
+describe('Discord down, dashboard up', { timeout: 30_000 }, () => {
   it('answers the server list and the settings from the last known copy, saying since when', async () => {
     await ageCache(HOUR);
     await setFault({ mode: '500' });
@@ -121,6 +122,6 @@ describe('Discord down, dashboard up', () => {
       }
       // A slow Discord costs each call its timeout before the copy answers.
     },
-    30_000,
+    60_000, // seven pages and calls, each waiting out the 1.5 s timeout, some more than once
   );
 });
