@@ -2,6 +2,7 @@
 // (pathProblem in src/shared/song-paths.ts): names are normalised to NFC (macOS, for one, hands out NFD
 // names), and the upload is refused whole if any name is unsafe or two files would share a key.
 import { describePathProblem, nfcTwins, pathProblem } from '../src/shared/song-paths.ts';
+import { HIDDEN_CHARACTER_CLASS } from '../src/shared/visible-text.ts';
 
 export interface LocalFile {
   /** Where the file is on disk, as the operator will recognise it. */
@@ -18,8 +19,9 @@ export class RefusedUpload extends Error {}
 
 const escaped = (ch: string) => `\\u{${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}}`;
 
-/** Invisible and reordering characters written as \u{…}, so a message shows the name as it really is. */
-export const visibleName = (name: string) => name.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, escaped);
+/** The characters the name rule refuses (invisible, reordering) written as \u{…}, so a message shows the name as it really is. */
+const HIDDEN = new RegExp(HIDDEN_CHARACTER_CLASS, 'gv');
+export const visibleName = (name: string) => name.replace(HIDDEN, escaped);
 
 /** Also combining marks, so two spellings that look the same on screen look different in the message. */
 const spelledOut = (name: string) => visibleName(name).replace(/\p{M}/gu, escaped);

@@ -36,6 +36,7 @@ function parseInvalidRequestLimit(value: unknown, current: InvalidRequestLimit):
 /**
  * The limits in force with the request's changes:
  * `{enabled?, globalPerSecond?, defaultRoute?, routes?: {[route]: {limit, windowMs}}, invalidRequests?: {limit?, windowMs?, banMs?}}`.
+ * A route in one of `sharedBuckets` sets that bucket's limit.
  */
 export function mergeRateLimits(current: RateLimitConfig, body: Record<string, unknown>): RateLimitConfig | string {
   const merged = structuredClone(current);
@@ -64,7 +65,10 @@ export function mergeRateLimits(current: RateLimitConfig, body: Record<string, u
       if (!/^(GET|POST|PUT|PATCH|DELETE) \//.test(route)) return `routes: "${route}" is not "METHOD /path"`;
       const parsed = parseRouteLimit(value, `routes["${route}"]`);
       if (typeof parsed === 'string') return parsed;
-      merged.routes[route] = parsed;
+      // A route of a shared bucket has no limit of its own: the one given is the bucket's, for all its routes.
+      const shared = Object.values(merged.sharedBuckets).find((bucket) => bucket.routes.includes(route));
+      if (shared === undefined) merged.routes[route] = parsed;
+      else Object.assign(shared, parsed);
     }
   }
   return merged;

@@ -4,7 +4,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { BAN_PAGE } from './invalid-requests.ts';
-import { bucketHash, routeTemplate } from './ratelimit.ts';
+import { bucketOf, routeTemplate } from './ratelimit.ts';
 import { noFault } from './state.ts';
 import type { FakeDiscordState, FaultConfig, FaultMode } from './state.ts';
 import { revokeAllUserGrants } from './tokens.ts';
@@ -73,14 +73,18 @@ export function faultMiddleware(state: FakeDiscordState, target: FaultTarget = '
       case 'revoke':
         revokeAllUserGrants(state);
         return next();
-      case '429':
+      case '429': {
+        const route = routeTemplate(c.req.method, path.slice(target === 'rest' ? REST_PREFIX.length : '/api'.length));
         return c.json({ message: 'You are being rate limited.', retry_after: fault.retryAfter, global: false }, 429, {
-          'X-RateLimit-Bucket': bucketHash(routeTemplate(c.req.method, path.slice(REST_PREFIX.length))),
+          'X-RateLimit-Bucket': bucketOf(state.rateLimiter.config, route).id,
           'X-RateLimit-Remaining': '0',
           'X-RateLimit-Reset-After': retryAfter,
           'X-RateLimit-Scope': 'user',
-          'Retry-After': retryAfter,
+          // The token endpoint's header in whole seconds as Discord sends it, the precise figure in the body. (The REST
+          // faults keep the figure as given: Worker tests use fractions of a second to stay fast.)
+          'Retry-After': target === 'token' ? String(Math.max(1, Math.ceil(fault.retryAfter))) : retryAfter,
         });
+      }
       case '429-html':
         return c.html(BAN_PAGE, 429, { 'Retry-After': retryAfter });
       case '500':

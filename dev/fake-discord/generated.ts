@@ -1,7 +1,8 @@
 /**
  * The bot's generated guilds (`FAKE_DISCORD_BOT_GUILDS`): guild `index` is computed from its index alone, so
  * 500,000 of them cost a few numbers of memory and any one is found from its id in O(1). Demo Owner is a
- * member of 200 of them, spread over the range, and manages 20 (owner of 10, Manage Server in 10).
+ * member of as many of them as Discord's limit of 200 guilds a user leaves beside the demo guilds (196),
+ * spread over the range, and manages 20 (owner of 10, Manage Server in 10).
  */
 import type { APIUser } from 'discord-api-types/v10';
 import {
@@ -26,8 +27,11 @@ export const GENERATED_USER_BASE = 700000000000000000n;
 /** Keeps generated role and channel ids clear of the demo guilds' (numbers 1 to 5). */
 const GUILD_NUMBER_OFFSET = 1000;
 
-export const OWNER_MEMBER_GUILDS = 200;
-export const OWNER_MANAGED_GUILDS = 20;
+/** Discord's limit: a user is in at most 200 guilds (a bot in any number). */
+export const DISCORD_MAX_USER_GUILDS = 200;
+/** Every tenth of Demo Owner's generated guilds is managed, every twentieth owned: 20 and 10 of 196. */
+const MANAGED_EVERY = 10;
+const OWNED_EVERY = 20;
 
 export interface GuildSummary {
   id: string;
@@ -38,7 +42,7 @@ export interface GuildSummary {
 
 export interface GeneratedGuilds {
   count: number;
-  /** Indices of the guilds Demo Owner is in, ascending (at most 200, so kept as a list). */
+  /** Indices of the guilds Demo Owner is in, ascending (fewer than 200, so kept as a list). */
   ownerIndices: number[];
   /** Index → how Demo Owner stands in that guild. */
   ownerStanding: Map<number, OwnerStanding>;
@@ -93,21 +97,24 @@ function mix(value: number, seed: number): number {
   return (hash ^ (hash >>> 16)) >>> 0;
 }
 
-/** Demo Owner's guilds: 200 indices spread evenly, every tenth of them managed, alternately owned. */
-function ownerStandings(count: number): Map<number, OwnerStanding> {
-  const members = Math.min(OWNER_MEMBER_GUILDS, count);
+/** Demo Owner's guilds: `members` indices spread evenly, every tenth of them managed, alternately owned. */
+function ownerStandings(count: number, members: number): Map<number, OwnerStanding> {
   const standings = new Map<number, OwnerStanding>();
   for (let slot = 0; slot < members; slot += 1) {
     const index = Math.floor((slot * count) / members);
-    const managed = slot % (OWNER_MEMBER_GUILDS / OWNER_MANAGED_GUILDS) === 0;
-    standings.set(index, managed ? (slot % 20 === 0 ? 'owner' : 'manager') : 'member');
+    const managed = slot % MANAGED_EVERY === 0;
+    standings.set(index, managed ? (slot % OWNED_EVERY === 0 ? 'owner' : 'manager') : 'member');
   }
   return standings;
 }
 
-export function createGeneratedGuilds(count: number): GeneratedGuilds {
+/**
+ * `ownerDemoGuilds`: how many demo guilds Demo Owner is in already. Discord's 200 counts them too, so the generated
+ * guilds take only the rest of it: a user listed in more would be one Discord cannot have.
+ */
+export function createGeneratedGuilds(count: number, ownerDemoGuilds = 0): GeneratedGuilds {
   if (!Number.isSafeInteger(count) || count < 0) throw new Error(`botGuilds must be a whole number ≥ 0, got ${count}`);
-  const ownerStanding = ownerStandings(count);
+  const ownerStanding = ownerStandings(count, Math.max(0, Math.min(DISCORD_MAX_USER_GUILDS - ownerDemoGuilds, count)));
   return { count, ownerIndices: [...ownerStanding.keys()], ownerStanding, changed: new Map() };
 }
 

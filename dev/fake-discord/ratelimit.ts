@@ -1,8 +1,9 @@
 /**
- * Discord's rate limits, enforced: a global limit per token (50 requests a second for a bot) and per-route
- * buckets, each counted per token and per major parameter (the guild, channel or webhook id in the path).
- * Refusals are Discord's 429s, with its headers and body. Windows are fixed: they start at a bucket's first
- * call and reset `windowMs` later, as Discord's `X-RateLimit-Reset-After` counts down.
+ * Discord's rate limits, enforced: a global limit per token (50 requests a second for a bot) and buckets, each
+ * counted per token and per major parameter (the guild, channel or webhook id in the path). A bucket is a route's
+ * own, or one several routes share (Discord's `X-RateLimit-Bucket` names it; clients learn which routes share one
+ * only from that header). Refusals are Discord's 429s, with its headers and body. Windows are fixed: they start at
+ * a bucket's first call and reset `windowMs` later, as Discord's `X-RateLimit-Reset-After` counts down.
  */
 import { DISCORD_INVALID_REQUEST_LIMIT, noInvalidRequests } from './invalid-requests.ts';
 import type { InvalidRequestLimit, InvalidRequests } from './invalid-requests.ts';
@@ -12,14 +13,22 @@ export interface RouteLimit {
   windowMs: number;
 }
 
+/** A bucket several routes share: one count (per token and major parameter) for calls to any of them. */
+export interface SharedBucket extends RouteLimit {
+  /** Route templates, e.g. `GET /guilds/{guild_id}/roles`. */
+  routes: string[];
+}
+
 export interface RateLimitConfig {
   /** Off: no 429 of any kind, and invalid requests are not counted. */
   enabled: boolean;
   /** Requests per second per token, whatever the route. */
   globalPerSecond: number;
-  /** Per route template, e.g. `GET /users/@me/guilds` or `GET /guilds/{guild_id}/members/{user_id}`. */
+  /** Per route template, e.g. `GET /users/@me/guilds`, for a route in a bucket of its own. */
   routes: Record<string, RouteLimit>;
-  /** For routes the table does not name. */
+  /** Buckets by name, for routes that share one; a route in one of these takes its limit from it. */
+  sharedBuckets: Record<string, SharedBucket>;
+  /** For routes neither table names. */
   defaultRoute: RouteLimit;
   /** The ban at Discord's edge for too many 401, 403 and 429 answers (see invalid-requests.ts). */
   invalidRequests: InvalidRequestLimit;
@@ -40,7 +49,15 @@ export function defaultRateLimits(): RateLimitConfig {
       'GET /users/@me': { limit: 5, windowMs: 1000 },
       'GET /users/@me/guilds': { limit: 1, windowMs: 1000 },
       'GET /users/@me/guilds/{guild_id}/member': { limit: 5, windowMs: 1000 },
-      'GET /guilds/{guild_id}/members/{user_id}': { limit: 5, windowMs: 1000 },
+    },
+    // Routes that share: a guild's member reads, and its role and channel lists.
+    sharedBuckets: {
+      'guild members': {
+        limit: 5,
+        windowMs: 1000,
+        routes: ['GET /guilds/{guild_id}/members/{user_id}', 'GET /guilds/{guild_id}/members', 'GET /guilds/{guild_id}/members/search'],
+      },
+      'guild roles and channels': { limit: 5, windowMs: 1000, routes: ['GET /guilds/{guild_id}/roles', 'GET /guilds/{guild_id}/channels'] },
     },
     defaultRoute: { limit: 5, windowMs: 1000 },
     invalidRequests: { ...DISCORD_INVALID_REQUEST_LIMIT },
@@ -103,7 +120,7 @@ export function majorParameter(path: string): string {
   return '';
 }
 
-/** Discord's bucket ids are opaque hashes of the route; this is a stable one (FNV-1a, 4 seeds). */
+/** Discord's bucket ids are opaque hashes; this is a stable one (FNV-1a, 4 seeds) of the bucket's name or route. */
 export function bucketHash(route: string): string {
   let hex = '';
   for (const seed of [0x811c9dc5, 0x01000193, 0x050c5d1f, 0x2f3a8b27]) {
@@ -115,6 +132,14 @@ export function bucketHash(route: string): string {
     hex += hash.toString(16).padStart(8, '0');
   }
   return hex;
+}
+
+/** The bucket a route counts in: the shared one that lists it, else its own. */
+export function bucketOf(config: RateLimitConfig, route: string): { id: string; limit: RouteLimit } {
+  for (const [name, shared] of Object.entries(config.sharedBuckets)) {
+    if (shared.routes.includes(route)) return { id: bucketHash(name), limit: { limit: shared.limit, windowMs: shared.windowMs } };
+  }
+  return { id: bucketHash(route), limit: config.routes[route] ?? config.defaultRoute };
 }
 
 function seconds(milliseconds: number): string {
@@ -136,7 +161,8 @@ function windowOf(limiter: RateLimiter, key: string, windowMs: number): Window {
 
 /** Windows older than the longest configured window are over. */
 function prune(limiter: RateLimiter, now: number): void {
-  const longest = Math.max(1000, limiter.config.defaultRoute.windowMs, ...Object.values(limiter.config.routes).map((route) => route.windowMs));
+  const { defaultRoute, routes, sharedBuckets } = limiter.config;
+  const longest = Math.max(1000, defaultRoute.windowMs, ...[...Object.values(routes), ...Object.values(sharedBuckets)].map((bucket) => bucket.windowMs));
   for (const [key, window] of limiter.windows) if (now - window.startedAt >= longest) limiter.windows.delete(key);
 }
 
@@ -158,9 +184,7 @@ function refusal(scope: 'global' | 'user', waitMs: number, headers: Record<strin
 /** Counts a call by `token` (the Authorization header, or '' for none) and decides on it. */
 export function checkCall(limiter: RateLimiter, token: string, method: string, path: string): RateLimitVerdict {
   const { config } = limiter;
-  const route = routeTemplate(method, path);
-  const limit = config.routes[route] ?? config.defaultRoute;
-  const bucket = bucketHash(route);
+  const { id: bucket, limit } = bucketOf(config, routeTemplate(method, path));
   const routeWindow = windowOf(limiter, `route ${token} ${bucket} ${majorParameter(path)}`, limit.windowMs);
   const now = limiter.now();
   const resetAt = routeWindow.startedAt + limit.windowMs;

@@ -79,12 +79,51 @@ function enforceRateLimits(state: FakeDiscordState): MiddlewareHandler {
   };
 }
 
-function invalidFormBody(c: Context, field: string, message: string): Response {
-  return c.json({ message: 'Invalid Form Body', code: 50035, errors: { [field]: { _errors: [{ code: 'BASE_TYPE_INVALID', message }] } } }, 400);
+function invalidFormBody(c: Context, field: string, message: string, code = 'BASE_TYPE_INVALID'): Response {
+  return c.json({ message: 'Invalid Form Body', code: 50035, errors: { [field]: { _errors: [{ code, message }] } } }, 400);
 }
 
-function isTruthyFlag(value: string | undefined): boolean {
-  return value !== undefined && ['true', '1'].includes(value.toLowerCase());
+/** A query problem: the field and Discord's error code and message for it. */
+interface QueryProblem {
+  field: string;
+  code: string;
+  message: string;
+}
+
+const SNOWFLAKE_MAX = 2n ** 64n - 1n;
+
+/**
+ * Discord's boolean query strings: `True`, `true` or `1`, and `False`, `false` or `0` (its API reference,
+ * "Boolean Query Strings"); anything else is refused, not read as false.
+ */
+function booleanQuery(field: string, value: string | undefined): boolean | QueryProblem {
+  if (value === undefined) return false;
+  if (['True', 'true', '1'].includes(value)) return true;
+  if (['False', 'false', '0'].includes(value)) return false;
+  return { field, code: 'BOOLEAN_TYPE_COERCE', message: `Value "${value}" is not a valid boolean.` };
+}
+
+function snowflakeQuery(field: string, value: string | undefined): string | undefined | QueryProblem {
+  if (value === undefined) return undefined;
+  if (/^\d{1,20}$/.test(value) && BigInt(value) <= SNOWFLAKE_MAX) return value;
+  return { field, code: 'NUMBER_TYPE_COERCE', message: `Value "${value}" is not snowflake.` };
+}
+
+function isProblem(value: unknown): value is QueryProblem {
+  return typeof value === 'object' && value !== null && 'code' in value;
+}
+
+const refuseQuery = (c: Context, problem: QueryProblem) => invalidFormBody(c, problem.field, problem.message, problem.code);
+
+/** `limit` of `/users/@me/guilds`: digits, 1 to 200, 200 when absent (Discord's defaults and bounds). */
+function guildPageLimit(value: string | undefined): number | QueryProblem {
+  if (value === undefined) return MAX_GUILDS_PER_PAGE;
+  if (!/^\d{1,10}$/.test(value)) return { field: 'limit', code: 'NUMBER_TYPE_COERCE', message: `Value "${value}" is not int.` };
+  const limit = Number(value);
+  if (limit < 1) return { field: 'limit', code: 'NUMBER_TYPE_MIN', message: 'int value should be greater than or equal to 1.' };
+  if (limit > MAX_GUILDS_PER_PAGE)
+    return { field: 'limit', code: 'NUMBER_TYPE_MAX', message: `int value should be less than or equal to ${MAX_GUILDS_PER_PAGE}.` };
+  return limit;
 }
 
 function partialGuild(guild: DemoGuild, userId: string, withCounts: boolean): RESTAPIPartialCurrentUserGuild {
@@ -181,11 +220,16 @@ function guildMember(state: FakeDiscordState, guild: DemoGuild, userId: string):
   };
 }
 
-/** The guild if the bot is in it, else Discord's answer: 404 for a guild that does not exist, 403 for one without the bot. */
-function botGuild(c: Context, state: FakeDiscordState): DemoGuild | Response {
+/**
+ * The guild if the bot is in it, else Discord's answer: 404 Unknown Guild for a guild that does not exist; for one
+ * without the bot, 403 Missing Access from the guild's sub-resources, and 404 Unknown Guild from `GET /guilds/{id}`
+ * itself, which since January 2023 tells no caller whether a guild it is not in exists (discord-api-docs #5840).
+ */
+function botGuild(c: Context, state: FakeDiscordState, absent: 'missing-access' | 'unknown' = 'missing-access'): DemoGuild | Response {
   const guild = findGuild(state, c.req.param('guildId') ?? '');
   if (guild === null) return unknownGuild(c);
-  return guild.bot_present ? guild : missingAccess(c);
+  if (guild.bot_present) return guild;
+  return absent === 'unknown' ? unknownGuild(c) : missingAccess(c);
 }
 
 export function createRestRoutes(state: FakeDiscordState): Hono {
@@ -208,19 +252,14 @@ export function createRestRoutes(state: FakeDiscordState): Hono {
   rest.get('/users/@me/guilds', (c) => {
     const who = caller(c);
     if (who === null || !hasScope(who, 'guilds')) return unauthorized(c);
-    const limitParam = c.req.query('limit');
-    const limit = limitParam === undefined ? MAX_GUILDS_PER_PAGE : Number(limitParam);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_GUILDS_PER_PAGE)
-      return invalidFormBody(c, 'limit', `Must be an integer between 1 and ${MAX_GUILDS_PER_PAGE}.`);
-    const after = c.req.query('after');
-    const before = c.req.query('before');
-    for (const [field, value] of [
-      ['after', after],
-      ['before', before],
-    ] as const) {
-      if (value !== undefined && !/^\d+$/.test(value)) return invalidFormBody(c, field, 'Value "' + value + '" is not snowflake.');
-    }
-    const withCounts = isTruthyFlag(c.req.query('with_counts'));
+    const limit = guildPageLimit(c.req.query('limit'));
+    if (isProblem(limit)) return refuseQuery(c, limit);
+    const after = snowflakeQuery('after', c.req.query('after'));
+    if (isProblem(after)) return refuseQuery(c, after);
+    const before = snowflakeQuery('before', c.req.query('before'));
+    if (isProblem(before)) return refuseQuery(c, before);
+    const withCounts = booleanQuery('with_counts', c.req.query('with_counts'));
+    if (isProblem(withCounts)) return refuseQuery(c, withCounts);
     const viewer: Viewer = who.kind === 'bot' ? { kind: 'bot' } : { kind: 'user', userId: who.user.id };
     const { ids } = guildIdPage(state, viewer, { after, before, limit });
     const page: RESTGetAPICurrentUserGuildsResult = ids.flatMap((id) => {
@@ -246,9 +285,11 @@ export function createRestRoutes(state: FakeDiscordState): Hono {
 
   rest.get('/guilds/:guildId', (c) => {
     if (caller(c)?.kind !== 'bot') return unauthorized(c);
-    const guild = botGuild(c, state);
+    const withCounts = booleanQuery('with_counts', c.req.query('with_counts'));
+    if (isProblem(withCounts)) return refuseQuery(c, withCounts);
+    const guild = botGuild(c, state, 'unknown');
     if (guild instanceof Response) return guild;
-    return c.json(fullGuild(guild, isTruthyFlag(c.req.query('with_counts'))));
+    return c.json(fullGuild(guild, withCounts));
   });
 
   rest.get('/guilds/:guildId/roles', (c) => {

@@ -1,8 +1,9 @@
 /** The mutable state of one fake Discord: its data, what it has issued, the injected faults, the call log. */
-import { createDemoData } from './data.ts';
+import { createDemoData, DEMO_USER_IDS } from './data.ts';
 import type { DemoData } from './data.ts';
-import { createGeneratedGuilds } from './generated.ts';
+import { createGeneratedGuilds, DISCORD_MAX_USER_GUILDS } from './generated.ts';
 import type { GeneratedGuilds } from './generated.ts';
+import { isGuildMember } from './permissions.ts';
 import { createRateLimiter, defaultRateLimits } from './ratelimit.ts';
 import type { RateLimitConfig, RateLimiter } from './ratelimit.ts';
 
@@ -98,9 +99,26 @@ export function noFault(): FaultConfig {
   return { mode: 'none', remaining: null, retryAfter: 1, delayMs: 15000, pathPrefix: null };
 }
 
+const demoGuildsOf = (data: DemoData, userId: string) => data.guilds.filter((guild) => isGuildMember(guild, userId)).length;
+
+/**
+ * Discord never lists a user in more than 200 guilds; demo data that would have one is refused here rather than
+ * cut short in an answer, where the guilds past the 200th would vanish without a word.
+ */
+export function checkUserGuildLimit(data: DemoData, generated: GeneratedGuilds): void {
+  for (const user of data.users) {
+    if (user.bot === true) continue;
+    const count = demoGuildsOf(data, user.id) + (user.id === DEMO_USER_IDS.owner ? generated.ownerIndices.length : 0);
+    if (count > DISCORD_MAX_USER_GUILDS) throw new Error(`${user.username} would be in ${count} guilds; Discord allows a user ${DISCORD_MAX_USER_GUILDS}`);
+  }
+}
+
 export function createState(options: FakeDiscordOptions = {}): FakeDiscordState {
+  const data = createDemoData();
+  const generated = createGeneratedGuilds(options.botGuilds ?? 0, demoGuildsOf(data, DEMO_USER_IDS.owner));
+  checkUserGuildLimit(data, generated);
   return {
-    data: createDemoData(),
+    data,
     codes: new Map(),
     accessTokens: new Map(),
     refreshTokens: new Map(),
@@ -108,7 +126,7 @@ export function createState(options: FakeDiscordOptions = {}): FakeDiscordState 
     tokenFault: noFault(),
     calls: [],
     tokenCalls: [],
-    generated: createGeneratedGuilds(options.botGuilds ?? 0),
+    generated,
     rateLimiter: createRateLimiter(structuredClone(options.rateLimits ?? defaultRateLimits()), options.now ?? Date.now),
     options,
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,

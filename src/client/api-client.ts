@@ -9,11 +9,14 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import { API_BASE } from '../shared/api-base';
 import type { RegisteredApi } from '../shared/api-schema';
 import { LIVE_TAB_HEADER } from '../shared/live';
-import { liveTabId, readJson } from './api';
+import { currentLiveTab, readJson } from './api';
 
 export const api = hc<RegisteredApi>(API_BASE, {
   // The live tab id lets this page's own changes be told apart when they come back over the socket.
-  headers: () => ({ accept: 'application/json', [LIVE_TAB_HEADER]: liveTabId() }),
+  headers: (): Record<string, string> => {
+    const tab = currentLiveTab();
+    return tab === null ? { accept: 'application/json' } : { accept: 'application/json', [LIVE_TAB_HEADER]: tab };
+  },
 });
 
 /** What the call answers when it succeeds (null for a 204). */

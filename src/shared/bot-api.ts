@@ -5,11 +5,11 @@
 import { z } from 'zod';
 import { API_BASE } from './api-base';
 import { SNOWFLAKE_PATTERN } from './discord-ids';
-import { invisibleCharacterProblem } from './invisible-characters';
 import { SECTION_NAMES } from './settings-registry';
 import { settingKeys, valueSchema } from './settings';
 import { requiredValue } from './settings-update';
 import type { SettingsValues } from './settings-values';
+import { hasVisibleCharacter, hiddenCharacterProblem, NO_VISIBLE_CHARACTER, trimSpaces } from './visible-text';
 import { wholeNumberQuery } from './whole-number-query';
 
 /** Where the bot API is mounted within the API (api-app.ts), and so its address and the OpenAPI document's server. */
@@ -17,6 +17,9 @@ export const BOT_API_MOUNT = '/bot';
 export const BOT_API_BASE = `${API_BASE}${BOT_API_MOUNT}`;
 /** The bot API takes its Bearer token and never the cookie, and needs its own secret configured. */
 export const isBotApiPath = (path: string): boolean => path.startsWith(`${BOT_API_BASE}/`);
+
+/** How long a sync's id is remembered: a chunk naming it is refused (completed or superseded) rather than starting a new sync. */
+export const BOT_SYNC_IDS_KEPT_DAYS = 30;
 
 /** How long the feed keeps changes; `after` omitted starts from the oldest kept one. */
 export const BOT_CHANGES_RETENTION_DAYS = 30;
@@ -70,17 +73,21 @@ export const botChangesResponseSchema = z.object({
 });
 export type BotChangesResponse = z.output<typeof botChangesResponseSchema>;
 
-/** A name the dashboard shows to people: trimmed, within `max`, with nothing invisible that would make it read as another. */
+/**
+ * A name the dashboard shows to people: trimmed of spaces, within `max`, with nothing invisible that would make it read
+ * as another, and something that shows (a name of Hangul fillers or blank Braille alone would list as a blank).
+ */
 const shownName = (max: number) =>
   z
     .string()
-    .trim()
+    .overwrite(trimSpaces)
     .min(1, 'must not be empty')
     .max(max, `must be at most ${max} characters`)
     .superRefine((text, ctx) => {
-      const problem = invisibleCharacterProblem(text);
-      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-    });
+      const problem = hiddenCharacterProblem(text);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, abort: true });
+    })
+    .refine(hasVisibleCharacter, NO_VISIBLE_CHARACTER);
 
 // ── Where the bot is: it holds the gateway and tells the dashboard ────────────
 
@@ -118,7 +125,10 @@ export const botSyncGuildSchema = botPresenceSchema.extend({ id: botGuildParamSc
 export type BotSyncGuild = z.output<typeof botSyncGuildSchema>;
 
 export const botSyncSchema = z.object({
-  /** the same for every chunk of one sync; a new one for the next sync (letters, digits, _ and -, up to 64) */
+  /**
+   * the same for every chunk of one sync; a new one for the next sync (letters, digits, _ and -, up to 64). Only the
+   * newest sync takes chunks: once another has started, this one's are refused (409 SYNC_SUPERSEDED)
+   */
   syncId: z.string().regex(SYNC_ID_PATTERN, 'must be 1–64 letters, digits, _ or -'),
   guilds: z.array(botSyncGuildSchema).max(BOT_SYNC_CHUNK_MAX, `must hold at most ${BOT_SYNC_CHUNK_MAX} guilds a chunk`),
   /** true on the last chunk: guilds this sync did not report are then removed */
@@ -128,7 +138,7 @@ export type BotSync = z.output<typeof botSyncSchema>;
 
 export const botSyncResponseSchema = z.object({
   syncId: z.string(),
-  /** guilds written by this chunk */
+  /** guilds written by this chunk: all of them, but a guild the bot left (DELETE presence) after this sync started */
   received: z.number().int(),
   /** on the last chunk: guilds removed because the sync did not report them */
   removed: z.number().int(),
@@ -201,16 +211,19 @@ export const BOT_OPERATIONS = {
     summary: 'The bot left the guild',
     params: botGuildParamSchema,
     answer: { status: 204, description: 'Recorded' },
-    refusals: { 404: 'The bot was not recorded in this guild (UNKNOWN_GUILD)' },
+    refusals: {
+      404: 'The bot was not recorded in this guild (UNKNOWN_GUILD); the leave is kept all the same, so a sync under way does not bring the guild back',
+    },
   },
   syncGuilds: {
     method: 'post',
     path: '/guilds/sync',
-    summary: 'One chunk of a full resync; the chunk with done: true removes every guild the sync did not report',
+    summary:
+      'One chunk of a full resync; the chunk with done: true removes every guild the sync did not report. A guild the bot left (DELETE presence) after the sync started is not brought back by its chunks',
     body: botSyncSchema,
     answer: { status: 200, description: 'The chunk was recorded', schema: botSyncResponseSchema },
     refusals: {
-      409: 'This sync already received its last chunk (SYNC_COMPLETED)',
+      409: 'This sync already received its last chunk (SYNC_COMPLETED), or a newer sync has started since it did (SYNC_SUPERSEDED): a late chunk is refused and nothing is written',
       413: tooLarge(BOT_SYNC_MAX_BODY_BYTES),
     },
   },
@@ -223,7 +236,7 @@ export const BOT_OPERATIONS = {
     answer: { status: 200, description: "The guild's settings and licence after the change", schema: botGuildResponseSchema },
     refusals: {
       400: 'Not a setting or not a value of it (INVALID_INPUT), a role, channel or emoji the guild lacks (INVALID_REFERENCE), or a module switched on before what it needs is set (REQUIRED_FIELDS_UNSET)',
-      404: 'The bot is not recorded in this guild (UNKNOWN_GUILD)',
+      404: 'The bot is not recorded in this guild, or Discord says it is not there (UNKNOWN_GUILD): report its presence first',
       409: 'The stored value is not `expected` (CONFLICT): someone changed it first',
       413: tooLarge(API_MAX_JSON_BODY_BYTES),
       ...DISCORD_TROUBLE,

@@ -1,6 +1,8 @@
 /** What owners type into the settings page, read the way the Worker reads it: ids, message links, placeholders. */
 import { COMMANDS } from './commands';
 import type { Command } from './commands-types';
+import { SNOWFLAKE_DIGITS } from './discord-ids';
+import { messageChannelProblem, type SettingsChannel } from './settings-guild';
 
 // ── Disabled-commands search (SPEC section 2) ─────────────────────────────────
 
@@ -29,7 +31,10 @@ export interface MessageLink {
   messageID: string;
 }
 
-const MESSAGE_LINK = /^https?:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/channels\/(\d{17,20}|@me)\/(\d{17,20})\/(\d{17,20})\/?$/i;
+const MESSAGE_LINK = new RegExp(
+  String.raw`^https?://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/channels/(${SNOWFLAKE_DIGITS}|@me)/(${SNOWFLAKE_DIGITS})/(${SNOWFLAKE_DIGITS})/?$`,
+  'i',
+);
 
 /** `https://discord.com/channels/{guild}/{channel}/{message}` (ptb., canary. and discordapp.com too), or null. */
 export function parseMessageLink(text: string): MessageLink | null {
@@ -51,6 +56,18 @@ export function messageLinkProblem(text: string, guildId: string): string | null
   return link.guildID === '@me'
     ? 'That link is to a direct message: paste the link of a message in this server.'
     : 'That link is to a message in another server: paste the link of a message in this server.';
+}
+
+/**
+ * The Worker's refusal of a pasted link's channel, said before the save when the page already knows it (a voice
+ * channel, say), or null. A channel the page does not know is left to the Worker, which looks again: it may be new.
+ */
+export function messageLinkChannelProblem(text: string, channels: readonly SettingsChannel[]): string | null {
+  const link = parseMessageLink(text);
+  const channel = link && channels.find((candidate) => candidate.id === link.channelID);
+  if (!link || !channel) return null;
+  const problem = messageChannelProblem(link.channelID, channel);
+  return problem && `${problem.charAt(0).toUpperCase()}${problem.slice(1)}`;
 }
 
 /** Where a message is in Discord, for the link back from its id. */

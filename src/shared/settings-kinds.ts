@@ -6,10 +6,10 @@
 import { z } from 'zod';
 import { COMMAND_NAMES, COMMANDS } from './commands';
 import { SNOWFLAKE_PATTERN } from './discord-ids';
-import { invisibleCharacter, invisibleCharacterProblem } from './invisible-characters';
 import { parseMessageLink } from './settings-inputs';
-import { isAssignableRole, TEXT_CHANNEL_TYPE, type GuildLists } from './settings-guild';
+import { isAssignableRole, isMessageChannel, TEXT_CHANNEL_TYPE, type GuildLists } from './settings-guild';
 import { fieldSpec, moduleSpec, SETTINGS_REGISTRY, type FieldKind, type FieldSpec, type FieldSpecOf, type SectionName } from './settings-registry';
+import { hasVisibleCharacter, hiddenCharacter, hiddenCharacterProblem, NO_VISIBLE_CHARACTER, trimSpaces } from './visible-text';
 
 export const MAX_ANTINUKE_WHITELIST = 100;
 export const MAX_EMOJI_NAME_LENGTH = 64;
@@ -31,16 +31,16 @@ const blankToNull = (value: unknown) => {
 };
 
 const noInvisibleCharacter = (text: string, ctx: z.RefinementCtx) => {
-  const problem = invisibleCharacterProblem(text);
+  const problem = hiddenCharacterProblem(text);
   if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, abort: true });
 };
 
-/** Free text people type and others see: no invisible characters, and a byte order mark is not trimmed away unseen. */
+/** Free text people type and others see: no invisible characters, and only spaces are trimmed (a hidden one at an end is refused, not cut unseen). */
 const freeText = (max: number) =>
   z.preprocess(
     (value) => {
       if (typeof value !== 'string') return value;
-      const trimmed = value.replace(/^[^\S\uFEFF]+|[^\S\uFEFF]+$/g, '');
+      const trimmed = trimSpaces(value);
       return trimmed === '' ? null : trimmed;
     },
     z.string().superRefine(noInvisibleCharacter).max(max, `must be at most ${max} characters`).regex(/^\S+$/u, 'must not contain spaces').nullable(),
@@ -55,15 +55,19 @@ const uniqueList = (list: string[]) => [...new Set(list)];
 const listOf = <T extends z.ZodType<string, string>>(item: T) => z.array(item);
 const count = new Intl.NumberFormat('en-US');
 
-/** A message the bot posts: line breaks are kept (Windows ones read as one), other invisible characters refused. */
+/**
+ * A message the bot posts: line breaks are kept (Windows ones read as one), other invisible characters refused, and
+ * something in it must show (a message of U+2800 alone would post as a blank).
+ */
 const messageText = (maxLength: number) =>
   z.preprocess(
-    (value) => (typeof value === 'string' ? value.replace(/\r\n?/g, '\n').trim() : value),
+    (value) => (typeof value === 'string' ? trimSpaces(value.replace(/\r\n?/g, '\n')) : value),
     z
       .string()
       .min(1, 'must not be empty')
       .max(maxLength, `must be at most ${count.format(maxLength)} characters`)
-      .superRefine((text, ctx) => noInvisibleCharacter(text.replace(/\n/g, ''), ctx)),
+      .superRefine((text, ctx) => noInvisibleCharacter(text.replace(/\n/g, ''), ctx))
+      .refine(hasVisibleCharacter, NO_VISIBLE_CHARACTER),
   );
 
 /** The audit's text of a message: its start, on one line. */
@@ -157,7 +161,7 @@ const KINDS = {
     schema: () => optionalId,
     defaultValue: () => null,
     describe: (value, guild) => (value === null ? 'none' : channelName(guild, value)),
-    sample: (guild) => firstOf(guild.channels, 'a channel').id,
+    sample: (guild) => firstOf(guild.channels.filter(isMessageChannel), 'a text or announcement channel').id,
   }),
   emoji: kind<'emoji', string | null>('emoji', {
     // With a default the emoji is always set: clearing it is refused rather than leaving the feature without one.
@@ -286,8 +290,10 @@ export function sampleValue(section: SectionName, key: string, guild: GuildLists
 export function inputProblem(section: SectionName, key: string, value: unknown): string | null {
   const parsed = valueSchema(section, key).safeParse(value);
   if (parsed.success) return null;
-  const invisible = typeof value === 'string' ? invisibleCharacter(value.replace(/\r?\n/g, '')) : null;
+  const invisible = typeof value === 'string' ? hiddenCharacter(value.replace(/\r?\n/g, '')) : null;
   if (invisible) return `Remove the invisible character ${invisible.codePoint} (${invisible.name}): it would not show in Discord.`;
+  if (parsed.error.issues.some((issue) => issue.message === NO_VISIBLE_CHARACTER))
+    return 'Write at least one visible character: blank characters alone would post as an empty message.';
   const spec = knownField(section, key);
   return definitionOf(spec).problem?.(spec, parsed.error) ?? 'This value cannot be saved.';
 }

@@ -16,6 +16,15 @@ export const PLAY_LIMIT_PERIOD_SECONDS = 60;
  * that, each request of the play counts as a play again, so no request moves audio uncounted.
  */
 export const PLAY_TICKET_FILES = 3;
+/**
+ * …and answers at most this many requests, the counted one included: each is an R2 read and a D1 write
+ * whatever it moves, so bytes alone cannot bound them (3,000 one-byte ranges fit in a 1 KB song's budget).
+ * Chromium asks once for the start and once per seek to a spot it has not buffered; playing on and pausing
+ * ask nothing more (measured on an hour-long MP3 and a five-minute WAV), and the player seeks once per drag
+ * of its bar. A seek pays the rest of the file, so the bytes run out first: 15 seeks at random in the hour
+ * spent them in 19 requests. 32 leaves room for a listener hopping about near the end, where seeks cost little.
+ */
+export const PLAY_TICKET_REQUESTS = 32;
 /** A ticket holds this long; a seek in a song paused for longer counts as a new play. */
 export const PLAY_TICKET_LIFETIME_SECONDS = 3600;
 /** The DOWNLOAD_LIMITER period in wrangler.toml; a 429 asks the client to wait this long. */

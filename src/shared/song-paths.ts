@@ -1,5 +1,6 @@
 /** Song library names and path rules, shared by the Worker (validation) and the page (display, URLs). */
 import { PLAYABLE_EXTENSIONS } from './constants';
+import { hasVisibleCharacter, hiddenCharacter } from './visible-text';
 
 export const LIBRARIES = ['kenji', 'glaive'] as const;
 export type Library = (typeof LIBRARIES)[number];
@@ -30,6 +31,7 @@ export type PathProblem =
   | 'not-nfc'
   | 'bidi'
   | 'invisible'
+  | 'blank'
   | 'compatibility-form';
 
 const PROBLEM_SENTENCES: Record<PathProblem, string> = {
@@ -43,18 +45,15 @@ const PROBLEM_SENTENCES: Record<PathProblem, string> = {
   'empty-segment': "must not contain empty segments ('//')",
   'not-nfc': 'is not in Unicode NFC form (npm run upload-songs normalises names)',
   bidi: 'contains bidirectional control characters, which can disguise a name',
-  invisible: 'contains zero-width characters',
+  invisible: 'contains invisible characters (zero-width, format or filler characters)',
+  blank: 'has a folder or file name without a visible character',
   'compatibility-form': "contains a compatibility form (fullwidth, for example) of '.', '/', '\\', ':' or '%' that would make it a different path",
 };
 
 // C0, DEL, C1, and the line and paragraph separators.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 /** Marks, embeddings, overrides and isolates: they reorder what is shown ('evil\u202egpj.mp3' shows as 'evilmp3.jpg'). */
-const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-const INVISIBLE = /[\u180e\u200b-\u200d\u2060-\u2064\ufeff]/;
-/** Joiners are part of spelling in many scripts (a Persian non-joiner, an emoji sequence): allowed between non-ASCII characters. */
-const JOINER_IN_SCRIPT = /(?<=\P{ASCII})[\u200c\u200d](?=\P{ASCII})/gu;
+const BIDI = /\p{Bidi_Control}/u;
 
 function structuralProblem(path: string): PathProblem | null {
   if (path === '') return 'empty';
@@ -82,7 +81,9 @@ export function pathProblem(path: string): PathProblem | null {
   if (structural) return structural;
   if (path.normalize('NFC') !== path) return 'not-nfc';
   if (BIDI.test(path)) return 'bidi';
-  if (INVISIBLE.test(path.replace(JOINER_IN_SCRIPT, ''))) return 'invisible';
+  // The one rule of visible text (visible-text.ts): a joiner or a selector is kept only inside an emoji.
+  if (hiddenCharacter(path) !== null) return 'invisible';
+  if (!path.split('/').every(hasVisibleCharacter)) return 'blank';
   const compatible = path.normalize('NFKC');
   if (compatible === path) return null;
   const problem = structuralProblem(compatible);

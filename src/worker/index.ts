@@ -18,7 +18,8 @@ import { securityHeaders } from './security-headers';
 import { pruneDeletedLicences } from './services/licences';
 import { pruneSessions } from './services/sessions';
 import { pruneBotFeed } from './services/bot-feed';
-import { pruneAbandonedSyncs } from './services/bot-presence';
+import { pruneOldSyncs } from './services/bot-presence';
+import { pruneLiveSocketRecords } from './services/live';
 import { reconcileLibraries } from './songs/reconcile';
 
 /**
@@ -56,13 +57,14 @@ export default {
     }
     const defer = (work: Promise<unknown>) => ctx.waitUntil(work);
     const jobs = {
-      syncs: pruneAbandonedSyncs(env),
+      syncs: pruneOldSyncs(env),
       sessions: pruneSessions(env, defer),
       audit: pruneSettingsAudit(env.DB),
       feed: pruneBotFeed(env),
       songs: reconcileLibraries(env),
       playTickets: prunePlayTickets(env.DB),
       deletedLicences: pruneDeletedLicences(env),
+      liveSockets: pruneLiveSocketRecords(env),
     };
     // Each job on its own: one failing must not count as the song reconcile failing.
     ctx.waitUntil(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invisibleCharacter, invisibleCharacterProblem } from '../../src/shared/invisible-characters';
+import { hiddenCharacter as invisibleCharacter, hiddenCharacterProblem as invisibleCharacterProblem } from '../../src/shared/visible-text';
 import { inputProblem, parseSettingUpdate } from '../../src/shared/settings';
 
 const hex = (char: string) => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
@@ -15,7 +15,8 @@ describe('invisible characters (one rule for every free-text setting)', () => {
   });
 
   it('leaves the neighbours of the listed ranges alone', () => {
-    for (const char of ['\u0020', '\u00A0', '\u00AD', '\u200A', '\u2010', '\u2029', '\u2065', '\u206A', '\u202F', '\u061B', '\u061D', '\uFEFE', '\uFF00']) {
+    // U+00AD, U+2029, U+2065 and U+206A were neighbours of the old list; the rule by property refuses them (visible-text.test.ts).
+    for (const char of ['\u0020', '\u00A0', '\u200A', '\u2010', '\u202F', '\u061B', '\u061D', '\uFEFE', '\uFF00']) {
       expect(invisibleCharacter(`a${char}b`), hex(char)).toBeNull();
     }
   });

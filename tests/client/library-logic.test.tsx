@@ -93,7 +93,8 @@ describe('song paths', () => {
     ['a/\ufeffx.mp3', 'invisible'],
     ['a/pay\u200dpal.mp3', 'invisible'],
     ['a/x\u200c.mp3', 'invisible'],
-    ['\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.mp3 (a Persian zero-width non-joiner)', null],
+    // Issue 36: a joiner is kept only inside an emoji (visible-text.ts), so a Persian non-joiner is refused too.
+    ['\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.mp3 (a Persian zero-width non-joiner)', 'invisible'],
     ['\u{1f468}\u200d\u{1f469}\u200d\u{1f467}.mp3 (an emoji sequence)', null],
   ])('pathProblem(%j) is %s', (path, problem) => {
     expect(pathProblem(path)).toBe(problem);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveLicenceEvent, LiveSettingsEvent } from '../../src/shared/live';
-import { parseLiveEvent } from '../../src/shared/live';
+import { parseLiveMessage } from '../../src/shared/live';
 import { licenceToast, planLiveEvent, type LiveContext } from '../../src/client/features/settings/live-updates';
 import { kenjiSettings } from './helpers/settings-fixture';
 
@@ -17,7 +17,13 @@ const event = (over: Partial<LiveSettingsEvent> = {}): LiveSettingsEvent => ({
   changes: [{ section: 'autorole', key: 'roleID', value: LISTENERS }],
   ...over,
 });
-const context = (over: Partial<LiveContext> = {}): LiveContext => ({ tab: 'tab-of-mine-00001', userId: ME, editing: null, appliedAt: new Map(), ...over });
+const context = (over: Partial<LiveContext> = {}): LiveContext => ({
+  ownTabs: ['tab-of-mine-00001'],
+  userId: ME,
+  editing: null,
+  appliedAt: new Map(),
+  ...over,
+});
 
 describe('planLiveEvent: what a change saved elsewhere does to the page', () => {
   it('applies a save and says who changed what to which value', () => {
@@ -62,6 +68,12 @@ describe('planLiveEvent: what a change saved elsewhere does to the page', () => 
   it("does nothing for this tab's own change, for a value the page already shows, or for keys this page does not know", () => {
     const nothing = { apply: [], hold: [], toast: null };
     expect(planLiveEvent(event({ tab: 'tab-of-mine-00001' }), kenjiSettings(), context())).toEqual(nothing);
+    // A change sent just before the socket reconnected names the tab id of the socket before.
+    expect(planLiveEvent(event({ tab: 'tab-of-mine-00001' }), kenjiSettings(), context({ ownTabs: ['tab-of-mine-00001', 'tab-of-mine-00002'] }))).toEqual(
+      nothing,
+    );
+    // No tab is nobody's: a change without one (the bot's, or a page whose socket had not said hello) is applied.
+    expect(planLiveEvent(event({ tab: null }), kenjiSettings(), context()).apply).toHaveLength(1);
     const shown = kenjiSettings({ autorole: { enabled: false, roleID: LISTENERS } });
     expect(planLiveEvent(event(), shown, context())).toEqual(nothing);
     expect(planLiveEvent(event({ changes: [{ section: 'leveling', key: 'xp', value: 5 }] }), kenjiSettings(), context())).toEqual(nothing);
@@ -93,33 +105,42 @@ describe('planLiveEvent: what a change saved elsewhere does to the page', () => 
   });
 });
 
-describe('parseLiveEvent', () => {
+describe('parseLiveMessage', () => {
   it('reads an event and refuses anything else', () => {
-    expect(parseLiveEvent(JSON.stringify(event()))).toEqual(event());
-    expect(parseLiveEvent('pong')).toBeNull();
-    expect(parseLiveEvent(JSON.stringify({ ...event(), source: 'bot' }))).toEqual(event({ source: 'bot' }));
-    expect(parseLiveEvent(JSON.stringify({ ...event(), source: 'robot' }))).toBeNull();
-    expect(parseLiveEvent(JSON.stringify({ ...event(), changes: [{ section: 'autorole' }] }))).toBeNull();
-    expect(parseLiveEvent(JSON.stringify({ ...event(), by: { id: ME } }))).toBeNull();
-    expect(parseLiveEvent(JSON.stringify({ ...event(), tab: 7 }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify(event()))).toEqual(event());
+    expect(parseLiveMessage('pong')).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ ...event(), source: 'bot' }))).toEqual(event({ source: 'bot' }));
+    expect(parseLiveMessage(JSON.stringify({ ...event(), source: 'robot' }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ ...event(), changes: [{ section: 'autorole' }] }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ ...event(), by: { id: ME } }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ ...event(), tab: 7 }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ ...event(), at: '1000' }))).toBeNull();
   });
 
-  it('reads a licence change, which carries no settings, and refuses one without its author or time', () => {
-    expect(parseLiveEvent(JSON.stringify(licence()))).toEqual(licence());
-    expect(parseLiveEvent(JSON.stringify({ ...licence(), by: { name: 'Alice' } }))).toBeNull();
-    expect(parseLiveEvent(JSON.stringify({ ...licence(), at: '1000' }))).toBeNull();
-    expect(parseLiveEvent(JSON.stringify({ ...licence(), type: 'licences' }))).toBeNull();
+  it('reads a licence change, which carries no settings and names nobody, and refuses one without its time or tab', () => {
+    expect(parseLiveMessage(JSON.stringify(licence()))).toEqual(licence());
+    expect(parseLiveMessage(JSON.stringify({ ...licence(), at: '1000' }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'licence', at: 1000 }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ ...licence(), type: 'licences' }))).toBeNull();
+  });
+
+  it("reads the socket's hello (the tab id the server made) and the bot's leaving, and refuses them malformed", () => {
+    expect(parseLiveMessage(JSON.stringify({ type: 'hello', tab: 'tab-of-mine-00001' }))).toEqual({ type: 'hello', tab: 'tab-of-mine-00001' });
+    expect(parseLiveMessage(JSON.stringify({ type: 'hello', tab: null }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'bot-left', at: 1000 }))).toEqual({ type: 'bot-left', at: 1000 });
+    expect(parseLiveMessage(JSON.stringify({ type: 'bot-left' }))).toBeNull();
+    // A type's name is its own, not a property every object has.
+    expect(parseLiveMessage(JSON.stringify({ type: 'toString', at: 1000 }))).toBeNull();
   });
 });
 
-const licence = (over: Partial<LiveLicenceEvent> = {}): LiveLicenceEvent => ({ type: 'licence', by: ALICE, at: 1000, tab: null, ...over });
+const licence = (over: Partial<LiveLicenceEvent> = {}): LiveLicenceEvent => ({ type: 'licence', at: 1000, tab: null, ...over });
 
 describe('licenceToast: a licence changed elsewhere', () => {
-  it('names who changed it, the person themselves as in another tab, and says nothing to the tab that changed it', () => {
-    expect(licenceToast(licence(), context())).toEqual({ title: 'Alice changed this server’s licence', detail: 'Its state below is up to date.' });
-    expect(licenceToast(licence({ by: { id: ME, name: 'Me' }, tab: 'tab-of-mine-00002' }), context())?.title).toBe(
-      'You (in another tab) changed this server’s licence',
-    );
-    expect(licenceToast(licence({ by: { id: ME, name: 'Me' }, tab: 'tab-of-mine-00001' }), context())).toBeNull();
+  it('names nobody, and says nothing to the page that changed it, whichever of its tab ids the change came with', () => {
+    expect(licenceToast(licence(), context())).toEqual({ title: 'This server’s licence changed', detail: 'Its state below is up to date.' });
+    expect(licenceToast(licence({ tab: 'tab-of-mine-00002' }), context())?.title).toBe('This server’s licence changed');
+    expect(licenceToast(licence({ tab: 'tab-of-mine-00001' }), context())).toBeNull();
+    expect(licenceToast(licence({ tab: 'tab-of-mine-00001' }), context({ ownTabs: ['tab-of-mine-00001', 'tab-of-mine-00003'] }))).toBeNull();
   });
 });

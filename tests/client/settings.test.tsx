@@ -158,7 +158,8 @@ describe('shared settings rules', () => {
   });
 });
 
-describe('settings page', () => {
+// Rendering the page and typing into it take seconds on a busy machine.
+describe('settings page', { timeout: 15_000 }, () => {
   it('shows the login prompt when logged out', () => {
     renderPage(fixture(), false);
     expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
@@ -573,17 +574,27 @@ describe('settings page', () => {
     let stored = fixture();
     const posted: PostedUpdate[] = [];
     const answers: (() => void)[] = [];
+    // Per save, in the order sent: set once the page has read the body of its answer.
+    const read: boolean[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url !== '/api/update-server-settings') return Response.json({ entries: [] });
         const body = jsonBody(init) as PostedUpdate;
-        posted.push(body);
+        const index = posted.push(body) - 1;
+        read[index] = false;
         // The server applies each save in the order it gets them; the answers are held and let go in any order.
         stored = applySettingChange(stored, body.section as never, body.key, body.value);
         const answer = stored;
         await new Promise<void>((resolve) => answers.push(resolve));
-        return Response.json(answer);
+        const response = Response.json(answer);
+        const json = response.json.bind(response);
+        response.json = async () => {
+          const parsed: unknown = await json();
+          read[index] = true;
+          return parsed;
+        };
+        return response;
       }),
     );
     renderPage(fixture(), true, 'auto-role');
@@ -597,7 +608,9 @@ describe('settings page', () => {
     act(() => answers[1]?.());
     await waitFor(() => expect(screen.queryByText('Saving…')).toBeNull());
     act(() => answers[0]?.());
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The late answer has reached the page, and all that follows from it has run, before the check that it changed nothing.
+    await waitFor(() => expect(read[0]).toBe(true));
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
     expect(select.value).toBe(ROLES.listeners.id);
   });
 

@@ -33,8 +33,27 @@ describe('reading Discord calls from source', () => {
     ]);
   });
 
+  it('follows a path through a local wrapper to each of its calls', () => {
+    const source = `
+      export async function snapshot(env: Env, guildId: string) {
+        const guild = \`/guilds/\${snowflake(guildId)}\`;
+        const call = <T>(path: string) => client.request<T>(path, { auth: BOT, signal });
+        return Promise.all([call(\`\${guild}/roles\`), call(\`\${guild}/members/\${id}\`)]);
+      }
+      function send(method: string, path: string) {
+        return client.request(path, { auth: BOT, method: 'DELETE' });
+      }
+      send('x', '/users/@me');`;
+    expect(calls(source)).toEqual([
+      { method: 'GET', template: '/guilds/{guild_id}/roles', query: [] },
+      { method: 'GET', template: '/guilds/{guild_id}/members/{user_id}', query: [] },
+      { method: 'DELETE', template: '/users/@me', query: [] },
+    ]);
+  });
+
   it('refuses a path it cannot read rather than missing the call', () => {
     expect(() => calls('client.request(pathFor(kind), { auth: BOT });')).toThrow(/cannot read the path/);
+    expect(() => calls('const call = (path: string) => client.request(path, {}); call(pathFor(kind));')).toThrow(/cannot read the path/);
   });
 
   it("names placeholders as Discord's document does", () => {

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from './helpers/fixtures';
+import { expect, test, testServer, type Browser, type Page } from './helpers/fixtures';
 import { demoVars } from '../../scripts/demo-config.ts';
 import { gotoHydrated, loginAs, watchConsole } from './helpers/page-actions';
 
@@ -128,7 +128,9 @@ test("a licence an admin grants or takes away shows on the owner's open page at 
 
   const granted = await call('add-whitelisted-server-admin', { userID: OWNER_ID, newServerID: KENJI_ID });
   expect(granted.status).toBe(201);
-  await expect(owner.locator('[data-sonner-toast]', { hasText: 'Demo Admin changed this server’s licence' }).first()).toBeVisible();
+  // The page is told the licence changed, not who changed it: an admin's name is not for the server's readers.
+  await expect(owner.locator('[data-sonner-toast]', { hasText: 'This server’s licence changed' }).first()).toBeVisible();
+  await expect(owner.getByText('Demo Admin')).toHaveCount(0);
   await expect(badge).toContainText('Active');
 
   expect((await call('delete-whitelisted-server', { id: granted.json.entry?._id })).status).toBe(200);
@@ -161,5 +163,60 @@ test("a member's command in Discord, made through the bot API, shows on the owne
   // A stale `expected` changes nothing; the right one puts Kenji back as the other specs expect it.
   expect((await bot(true)).status()).toBe(409);
   expect((await bot(false)).status()).toBe(200);
+  await owner.context().close();
+});
+
+test('a session ended from another device: its open settings page stops at once and shows it is signed out', async ({ browser }) => {
+  const laptop = await signedIn(browser, 'Demo Owner');
+  const phone = await signedIn(browser, 'Demo Owner');
+  await openSettings(laptop, 'anti-mp3');
+  const laptopSession = await laptop.evaluate(async () => {
+    const { sessions } = await (await fetch('/api/sessions')).json<{ sessions: { id: string; current: boolean }[] }>();
+    return sessions.find((session) => session.current)?.id;
+  });
+  // The Sessions dialog's sign-out of that one session, as the phone's page makes it.
+  const status = await phone.evaluate(
+    async (id) =>
+      (await fetch('/api/sessions/revoke', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id }) })).status,
+    laptopSession,
+  );
+  expect(status).toBe(204);
+
+  await expect(laptop.locator('[data-sonner-toast]', { hasText: 'You are signed out' })).toBeVisible();
+  // The page is the login prompt (and the header's account menu is its Login button), coming back here after it.
+  await expect(laptop.locator('#main').getByRole('link', { name: 'Login' })).toHaveAttribute(
+    'href',
+    '/api/auth?next=%2Fserver%2F300000000000000001%2Fanti-mp3',
+  );
+  await expect(laptop.getByRole('heading', { name: 'Kenji Lounge' })).toHaveCount(0);
+  await laptop.context().close();
+  await phone.context().close();
+});
+
+test('when the bot leaves a server, its open settings page turns read-only and says so', async ({ browser, request }) => {
+  const GLAIVE = '300000000000000002'; // Glaive Studio: Demo Owner has Manage Server there
+  const owner = await signedIn(browser, 'Demo Owner');
+  await gotoHydrated(owner, `/server/${GLAIVE}/anti-mp3`);
+  await expect(liveStatus(owner)).toHaveAttribute('data-status', 'live');
+  const toggle = section(owner, 'Anti-MP3').getByRole('switch');
+  await expect(toggle).toBeEnabled();
+  const bot = { Authorization: `Bearer ${demoVars().BOT_API_TOKEN}` };
+  // Where the fake Discord's bot is, to report the guild again afterwards as the demo bot did.
+  const { guilds } = (await (await request.get(`${testServer().fakeDiscord}/__demo/bot-guilds?limit=1000`)).json()) as {
+    guilds: { id: string; name: string; icon: string | null; memberCount: number }[];
+  };
+  const glaive = guilds.find((guild) => guild.id === GLAIVE);
+  if (!glaive) throw new Error('Glaive Studio is not among the fake bot’s guilds');
+  try {
+    expect((await request.delete(`/api/bot/guilds/${GLAIVE}/presence`, { headers: bot })).status()).toBe(204);
+    const notice = owner.getByRole('status').filter({ hasText: 'The bot has left this server.' });
+    await expect(notice).toContainText("Its settings are shown as they were and can't be changed until the bot is added again.");
+    await expect(notice.getByRole('link', { name: 'Add bot' })).toHaveAttribute('href', `/api/invite?guild_id=${GLAIVE}`);
+    await expect(toggle).toBeDisabled();
+    await expect(owner.getByText('Every change is saved as soon as you make it.')).toHaveCount(0);
+  } finally {
+    const { name, icon, memberCount } = glaive;
+    expect((await request.put(`/api/bot/guilds/${GLAIVE}/presence`, { headers: bot, data: { name, icon, memberCount } })).status()).toBe(204);
+  }
   await owner.context().close();
 });

@@ -1,6 +1,7 @@
 /**
- * FAKE_DISCORD_BOT_GUILDS: the bot in N generated guilds besides the demo ones, Demo Owner in 200 of them and
- * managing 20; the listing for the bot-presence sync; and a cost that does not grow with N.
+ * FAKE_DISCORD_BOT_GUILDS: the bot in N generated guilds besides the demo ones, Demo Owner in 196 of them (200, Discord's
+ * limit, with the 4 demo guilds) and managing 20; the listing for the bot-presence sync; and a cost that does not grow
+ * with N.
  */
 import { describe, expect, it } from 'vitest';
 import type { APIGuild, APIGuildMember, APIUser, RESTAPIPartialCurrentUserGuild } from 'discord-api-types/v10';
@@ -110,12 +111,12 @@ describe('FAKE_DISCORD_BOT_GUILDS=5000', () => {
     expect(last).toMatchObject({ next: null, guilds: [{ id: '600000000000004999' }] });
   });
 
-  it('shows Demo Owner 200 of them, 20 managed (10 owned, 10 with Manage Server), besides the demo guilds', async () => {
+  it('shows Demo Owner 196 of them, 20 managed (10 owned, 10 with Manage Server), besides the 4 demo guilds: 200 in all', async () => {
     const fake = await unlimitedFake(5000);
     const guilds = await allUserGuilds(fake, await ownerToken(fake));
     const generated = guilds.filter((guild) => BigInt(guild.id) >= 600000000000000000n);
-    expect(guilds).toHaveLength(204);
-    expect(generated).toHaveLength(200);
+    expect(guilds).toHaveLength(200);
+    expect(generated).toHaveLength(196);
     const manages = (guild: RESTAPIPartialCurrentUserGuild) => guild.owner || (BigInt(guild.permissions) & (MANAGE_GUILD | ADMINISTRATOR)) !== 0n;
     expect(generated.filter(manages)).toHaveLength(20);
     expect(generated.filter((guild) => guild.owner)).toHaveLength(10);
@@ -148,9 +149,9 @@ describe('FAKE_DISCORD_BOT_GUILDS=5000', () => {
 });
 
 describe('FAKE_DISCORD_BOT_GUILDS=500000', () => {
-  it('keeps only Demo Owner’s 200 guilds in memory and finds the last guild by id', async () => {
+  it('keeps only Demo Owner’s 196 guilds in memory and finds the last guild by id', async () => {
     const fake = await unlimitedFake(500000);
-    expect(fake.state.generated.ownerIndices).toHaveLength(200);
+    expect(fake.state.generated.ownerIndices).toHaveLength(196);
     expect(fake.state.generated.changed.size).toBe(0);
     const bot = { headers: headers(`Bot ${DEMO_BOT_TOKEN}`) };
     expect((await fake.app.request('/api/v10/guilds/600000000000499999/roles', bot)).status).toBe(200);
@@ -165,7 +166,7 @@ describe('FAKE_DISCORD_BOT_GUILDS=500000', () => {
     expect(body.length).toBeLessThan(64 * 1024);
     expect(JSON.parse(body)).toMatchObject({
       guilds_with_bot: 500004,
-      generated_guilds: { count: 500000, ownerMemberOf: 200, ownerManages: 20, ownerOwns: 10, firstId: '600000000000000000', lastId: '600000000000499999' },
+      generated_guilds: { count: 500000, ownerMemberOf: 196, ownerManages: 20, ownerOwns: 10, firstId: '600000000000000000', lastId: '600000000000499999' },
     });
   });
 

@@ -102,7 +102,7 @@ describe('per-route buckets', () => {
   it('are separate for another route of the same guild', async () => {
     for (let index = 0; index < 5; index += 1) await call(`/api/v10/guilds/${DEMO_GUILD_IDS.lofiCafe}/roles`);
     expect((await call(`/api/v10/guilds/${DEMO_GUILD_IDS.lofiCafe}/roles`)).status).toBe(429);
-    expect((await call(`/api/v10/guilds/${DEMO_GUILD_IDS.lofiCafe}/channels`)).status).toBe(200);
+    expect((await call(`/api/v10/guilds/${DEMO_GUILD_IDS.lofiCafe}/emojis`)).status).toBe(200);
   });
 
   it('allow /users/@me/guilds once a second per token, whole seconds in Retry-After', async () => {
@@ -141,13 +141,21 @@ describe('per-route buckets', () => {
 
 describe('access to guilds', () => {
   it('answers 403 Missing Access (50001) where the guild exists without the bot, 404 Unknown Guild (10004) where it does not', async () => {
-    for (const path of ['', '/roles', '/channels', `/members/${DEMO_USER_IDS.owner}`]) {
+    for (const path of ['/roles', '/channels', '/emojis', `/members/${DEMO_USER_IDS.owner}`]) {
       const absent = await call(`/api/v10/guilds/${DEMO_GUILD_IDS.ownerSandbox}${path}`);
       expect([absent.status, await absent.json()]).toEqual([403, { message: 'Missing Access', code: 50001 }]);
       const unknown = await call(`/api/v10/guilds/${generatedId(100)}${path}`);
       expect([unknown.status, await unknown.json()]).toEqual([404, { message: 'Unknown Guild', code: 10004 }]);
     }
     expect((await call(`/api/v10/guilds/${generatedId(99)}/roles`)).status).toBe(200);
+  });
+
+  it('answers GET /guilds/{id} of a guild without the bot as of one that does not exist: 404 Unknown Guild (10004), since 2023', async () => {
+    for (const id of [DEMO_GUILD_IDS.ownerSandbox, generatedId(100)]) {
+      const answer = await call(`/api/v10/guilds/${id}`);
+      expect([answer.status, await answer.json()]).toEqual([404, { message: 'Unknown Guild', code: 10004 }]);
+    }
+    expect((await call(`/api/v10/guilds/${generatedId(99)}`)).status).toBe(200);
   });
 });
 
@@ -308,7 +316,7 @@ describe('the ban for invalid requests (Discord\'s "Cloudflare bans")', () => {
   it("counts 401, 403 and 429 answers, not 404s nor the ban's own refusals, and starts afresh after 10 minutes", async () => {
     expect((await control('/rate-limits', { invalidRequests: { limit: 3 } })).status).toBe(200);
     expect((await invalid()).status).toBe(401);
-    expect((await call(`/api/v10/guilds/${DEMO_GUILD_IDS.ownerSandbox}`)).status).toBe(403);
+    expect((await call(`/api/v10/guilds/${DEMO_GUILD_IDS.ownerSandbox}/roles`)).status).toBe(403);
     expect((await call('/api/v10/users/@me', BOT, { headers: { 'User-Agent': '' } })).status).toBe(403);
     expect((await call('/api/v10/guilds/399999999999999999')).status).toBe(404);
     expect(await counted()).toMatchObject({ count: 3, bannedUntil: 0 });

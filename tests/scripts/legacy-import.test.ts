@@ -125,15 +125,17 @@ describe('whitelist entries', () => {
     });
   });
 
+  // Issue 36: 20 digits up to 2^64 − 1 (18446744073709551615): 81111… is past it.
   it.each([
-    [16, false],
-    [17, true],
-    [20, true],
-    [21, false],
-  ])('a server id of %i digits is accepted: %s', (digits, accepted) => {
-    const result = record(entry({ serverID: id(digits, '8') }));
+    [16, '8', false],
+    [17, '8', true],
+    [20, '1', true],
+    [20, '8', false],
+    [21, '8', false],
+  ])('a server id of %i digits starting with %s is accepted: %s', (digits, lead, accepted) => {
+    const result = record(entry({ serverID: id(digits, lead) }));
     expect(result.kind).toBe(accepted ? 'licence' : 'rejected');
-    if (result.kind === 'rejected') expect(result.reason).toBe(`serverID "${id(digits, '8')}": Server ID must be a Discord server ID (17–20 digits).`);
+    if (result.kind === 'rejected') expect(result.reason).toBe(`serverID "${id(digits, lead)}": Server ID must be a Discord server ID (17–20 digits).`);
   });
 
   it.each([16, 21])('a user id of %i digits is refused', (digits) => {
@@ -178,7 +180,11 @@ describe('settings documents', () => {
     expect(record({ serverID: guild, name: 'x' })).toMatchObject({ kind: 'settings', guildId: guild });
     expect(record({ guildID: 'not-a-guild' })).toMatchObject({ kind: 'rejected', reason: 'guildID "not-a-guild": must be a Discord server id (17–20 digits)' });
     for (const digits of [16, 21]) expect(record({ guildID: id(digits, '3') })).toMatchObject({ kind: 'rejected' });
-    for (const digits of [17, 20]) expect(record({ guildID: id(digits, '3') })).toMatchObject({ kind: 'settings' });
+    expect(record({ guildID: id(17, '3') })).toMatchObject({ kind: 'settings' });
+    expect(record({ guildID: id(20, '1') })).toMatchObject({ kind: 'settings' });
+    // Past 2^64 − 1, and a leading zero: no Discord id.
+    expect(record({ guildID: id(20, '3') })).toMatchObject({ kind: 'rejected' });
+    expect(record({ guildID: id(18, '0') })).toMatchObject({ kind: 'rejected' });
     expect(record({ guildID: guild, serverID: id(18, '8') })).toMatchObject({
       kind: 'rejected',
       reason: expect.stringContaining('name different servers') as unknown,

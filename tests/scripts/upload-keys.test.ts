@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { planUploadKeys } from '../../scripts/upload-keys';
+import { planUploadKeys, visibleName } from '../../scripts/upload-keys';
 
 /** Issue 22: `npm run upload-songs` applies the library's name rule, naming the file it refuses. */
 
@@ -18,7 +18,8 @@ describe('the keys of an upload', () => {
 
   it.each([
     ['a right-to-left override', 'Album/evil\u202egpj.mp3', "Refusing to upload '/music/Album/evil\\u{202E}gpj.mp3': The library path contains bidirectional"],
-    ['a zero-width space', 'Album/a\u200bb.mp3', "Refusing to upload '/music/Album/a\\u{200B}b.mp3': The library path contains zero-width characters."],
+    ['a zero-width space', 'Album/a\u200bb.mp3', "Refusing to upload '/music/Album/a\\u{200B}b.mp3': The library path contains invisible characters"],
+    ['a Hangul filler', 'Album/\u3164.mp3', "Refusing to upload '/music/Album/\\u{3164}.mp3': The library path contains invisible characters"],
     [
       'a fullwidth ../',
       'Album/\uff0e\uff0e\uff0fx.mp3',
@@ -29,6 +30,10 @@ describe('the keys of an upload', () => {
     ['a name past 1024 bytes', `${'x'.repeat(1025)}.mp3`, 'is longer than 1024 bytes'],
   ])('refuse %s, naming the file', (_, relative, message) => {
     expect(() => planUploadKeys([file('Album/ok.wav'), file(relative)], '')).toThrow(message);
+  });
+
+  it('spell out, in a message, every character the name rule refuses (issue 36)', () => {
+    expect(visibleName('a\u3164b\u00ADc\u{E0041}\u2764\uFE0F')).toBe('a\\u{3164}b\\u{00AD}c\\u{E0041}\u2764\\u{FE0F}');
   });
 
   it('refuse two files whose names are the same after NFC, naming both', () => {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LiveEvent } from '../../src/shared/live';
+import type { LiveMessage } from '../../src/shared/live';
 import type { BotGuildResponse } from '../../src/shared/bot-api';
 import { reportDemoPresence } from './helpers/bot-presence-seed';
 import { clearKv, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
@@ -184,7 +184,13 @@ describe('PUT /api/bot/guilds/{id}/settings', () => {
     if (!socket) throw new Error('no socket in the answer');
     socket.accept();
     open.push(socket);
-    const heard = new Promise<LiveEvent>((resolve) => socket.addEventListener('message', (event) => resolve(JSON.parse(String(event.data)) as LiveEvent)));
+    // The socket's first message is its hello (the page's tab id); the change comes after it.
+    const heard = new Promise<LiveMessage>((resolve) =>
+      socket.addEventListener('message', (event) => {
+        const message = JSON.parse(String(event.data)) as LiveMessage;
+        if (message.type !== 'hello') resolve(message);
+      }),
+    );
     expect((await write(GUILDS.kenjiLounge, { section: 'antimp3', key: 'enabled', value: true, actor: MEMBER })).status).toBe(200);
     expect(await heard).toMatchObject({
       type: 'settings',

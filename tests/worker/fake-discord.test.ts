@@ -457,13 +457,18 @@ describe('REST: bot endpoints', () => {
     const stranger = await request(`/api/v10/guilds/${DEMO_GUILD_IDS.adminHq}/members/${DEMO_USER_IDS.member}`, asBot);
     expect(stranger.status).toBe(404);
     expect(await stranger.json()).toEqual({ message: 'Unknown Member', code: 10007 });
-    for (const path of ['', '/roles', '/channels', '/emojis', `/members/${DEMO_USER_IDS.owner}`]) {
+    for (const path of ['/roles', '/channels', '/emojis', `/members/${DEMO_USER_IDS.owner}`]) {
       const absent = await request(`/api/v10/guilds/${DEMO_GUILD_IDS.ownerSandbox}${path}`, asBot);
       expect(absent.status).toBe(403);
       expect(await absent.json()).toEqual({ message: 'Missing Access', code: 50001 });
       const unknown = await request(`/api/v10/guilds/399999999999999999${path}`, asBot);
       expect(unknown.status).toBe(404);
       expect(await unknown.json()).toEqual({ message: 'Unknown Guild', code: 10004 });
+    }
+    // The guild itself, since January 2023 (discord-api-docs #5840): Unknown Guild where the bot is absent too.
+    for (const guildId of [DEMO_GUILD_IDS.ownerSandbox, '399999999999999999']) {
+      const guild = await request(`/api/v10/guilds/${guildId}`, asBot);
+      expect([guild.status, await guild.json()]).toEqual([404, { message: 'Unknown Guild', code: 10004 }]);
     }
   });
 

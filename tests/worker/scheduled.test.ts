@@ -32,12 +32,12 @@ describe('cron trigger', () => {
     expect(await readStats(env.DB)).toEqual(before);
   });
 
-  it('forgets a sync abandoned more than a day ago (its guilds stay), and keeps a younger one', async () => {
+  it('forgets a sync started more than 30 days ago (its guilds stay), and keeps a younger one', async () => {
     const now = Date.now();
     await env.DB.prepare('DELETE FROM bot_guild_syncs').run();
     await env.DB.batch([
-      env.DB.prepare('INSERT INTO bot_guild_syncs (id, started, started_at) VALUES (?, 0, ?)').bind('abandoned', now - DAY_MS - 1000),
-      env.DB.prepare('INSERT INTO bot_guild_syncs (id, started, started_at) VALUES (?, 0, ?)').bind('recent', now - DAY_MS + 60_000),
+      env.DB.prepare('INSERT INTO bot_guild_syncs (id, started, started_at) VALUES (?, 0, ?)').bind('abandoned', now - 30 * DAY_MS - 1000),
+      env.DB.prepare('INSERT INTO bot_guild_syncs (id, started, started_at) VALUES (?, 0, ?)').bind('recent', now - 30 * DAY_MS + 60_000),
     ]);
     const guilds = await env.DB.prepare('SELECT COUNT(*) AS n FROM bot_guilds').first('n');
     await runCron();

@@ -86,7 +86,26 @@ describe('GET /api/get-{library}-songs', () => {
     const request = new Request(`${BASE}/get-glaive-songs`, { headers: { 'Accept-Encoding': 'br, gzip' } });
     const compressed = await app.fetch(request, env, createExecutionContext());
     expect(compressed.headers.get('Content-Encoding')).toBe('gzip');
-    expect(compressed.headers.get('ETag')).toBe(plain.headers.get('ETag'));
+    // Each coding is its own representation, with its own tag (RFC 9110 section 8.8.3): neither revalidates the other.
+    const plainTag = required(plain.headers.get('ETag'), 'an ETag');
+    expect(compressed.headers.get('ETag')).toBe(plainTag.replace(/"$/, '-gzip"'));
+    const crossed = await app.fetch(
+      new Request(`${BASE}/get-glaive-songs`, { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': plainTag } }),
+      env,
+      createExecutionContext(),
+    );
+    expect(crossed.status).toBe(200);
+    await crossed.arrayBuffer();
+    // Behind Cloudflare's edge the header is the edge's ('br, gzip') and the client's own is in cf.clientAcceptEncoding.
+    const cf = { clientAcceptEncoding: 'identity' } as IncomingRequestCfProperties;
+    const behindEdge = await app.fetch(
+      new Request(`${BASE}/get-glaive-songs`, { headers: { 'Accept-Encoding': 'br, gzip' }, cf }),
+      env,
+      createExecutionContext(),
+    );
+    expect(behindEdge.headers.get('Content-Encoding')).toBeNull();
+    expect(behindEdge.headers.get('ETag')).toBe(plainTag);
+    expect(await behindEdge.text()).toBe(json);
     const gzip = new Uint8Array(await compressed.arrayBuffer());
     expect([gzip[0], gzip[1]]).toEqual([0x1f, 0x8b]);
     expect(gzip.length).toBeLessThan(json.length / 5);

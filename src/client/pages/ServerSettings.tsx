@@ -7,12 +7,13 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { fieldKind, missingRequiredFields, requiredFields, settingKeys, type ServerSettingsResponse } from '../../shared/settings';
 import { moduleSpec, saveLabel, type SectionName } from '../../shared/settings-registry';
 import { ENABLE_INTENT_PARAM, sectionOfSlug, serverSettingsPath, serverSettingsTitle } from '../../shared/settings-paths';
-import { apiKeys } from '../../shared/api-keys';
+import { apiKeys, inviteHref } from '../../shared/api-keys';
 import { useApi } from '../hooks/useApi';
 import { LoginPrompt } from '../features/account/LoginPrompt';
 import { ServerIcon } from '../ui/ServerIcon';
 import { StaleDataNotice } from '../ui/StaleDataNotice';
 import { fieldClass } from '../ui/fields';
+import { buttonClass } from '../ui/buttons';
 import { ReadOnlyView, SectionCard, SwitchIntent } from '../features/settings/controls';
 import { ModuleIcon } from '../features/settings/ModuleIcon';
 import { ModuleNav } from '../features/settings/ModuleNav';
@@ -110,6 +111,26 @@ function ReadOnlyBanner() {
   );
 }
 
+/** The bot left the server while the page was open: what is shown stays, nothing can be changed. */
+function BotLeftNotice({ serverId, canInvite }: { serverId: string; canInvite: boolean }) {
+  return (
+    <div
+      id="bot-left-notice"
+      role="status"
+      className="mt-6 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+    >
+      <p>
+        <strong>The bot has left this server.</strong> Its settings are shown as they were and can&apos;t be changed until the bot is added again.
+      </p>
+      {canInvite && (
+        <a href={inviteHref(serverId)} className={`${buttonClass.secondary} shrink-0 self-start sm:self-auto`}>
+          Add bot
+        </a>
+      )}
+    </div>
+  );
+}
+
 const bone = 'rounded-md bg-gray-200 dark:bg-gray-800';
 
 /** The page's shape while the settings load: title, navigation and cards. */
@@ -200,12 +221,16 @@ function ServerSettings({ serverId, section }: { serverId: string; section: Sect
     );
   }
 
-  const readOnly = !mayChange(data);
+  // Once the bot has left, every change would be refused: the page is a reader's (told by the socket, or by a refetch).
+  const botLeft = live.botLeft || error?.code === 'BOT_NOT_IN_SERVER';
+  const shown: ServerSettingsResponse = botLeft ? { ...data, access: 'read' } : data;
+  const readOnly = !mayChange(shown);
+  const readOnlyNote = botLeft ? 'bot-left-notice' : data.access === 'read' ? 'read-only-banner' : undefined;
   // The fieldset below disables the controls; a reader's page never sends a save either way.
   const change = (changed: SectionName, key: string) => (value: unknown) => {
     if (!readOnly) void save(changed, key, value, saveLabel(changed, key));
   };
-  const canLicense = data.access === 'manage' && mayChange(data);
+  const canLicense = shown.access === 'manage' && mayChange(shown);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -216,23 +241,23 @@ function ServerSettings({ serverId, section }: { serverId: string; section: Sect
           <div className="min-w-0">
             <h1 className="text-3xl font-bold tracking-tight break-words">{data.name}</h1>
             <ServerSwitcher current={serverId} section={section} />
-            <LiveIndicator status={live} />
+            <LiveIndicator status={live.status} />
           </div>
         </div>
         <LicenceBadge serverId={serverId} licence={data.whitelist} canLicense={canLicense} onLicensed={() => void mutate()} />
       </header>
       <StaleDataNotice asOf={data.stale ? data.asOf : undefined} detail="Changes are paused until Discord answers again." />
-      {data.access === 'read' && <ReadOnlyBanner />}
+      {botLeft ? <BotLeftNotice serverId={serverId} canInvite={data.access === 'manage'} /> : data.access === 'read' && <ReadOnlyBanner />}
 
       <div className="mt-8 flex flex-col gap-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
-        <ModuleNav serverId={serverId} settings={data} current={section} />
+        <ModuleNav serverId={serverId} settings={shown} current={section} />
         <div ref={view} tabIndex={-1} className="flex min-w-0 scroll-mt-20 flex-col gap-6 outline-none">
           {section === null ? (
             <>
               <NoWhitelistNotice canLicense={canLicense} licence={data.whitelist} />
               <ModuleOverview
                 serverId={serverId}
-                settings={data}
+                settings={shown}
                 switches={readOnly || data.stale ? undefined : { onSwitch: (module, on) => change(module, 'enabled')(on), saving, outcomes }}
               />
               <section aria-labelledby="backup-heading">
@@ -243,19 +268,20 @@ function ServerSettings({ serverId, section }: { serverId: string; section: Sect
                   {readOnly ? 'Download these settings as a file.' : 'Download these settings as a file, restore a file, or copy another server’s settings.'}
                 </p>
                 <div className="mt-3">
-                  <SettingsTransfer serverId={serverId} settings={data} />
+                  <SettingsTransfer serverId={serverId} settings={shown} />
                 </div>
               </section>
               <div>
-                {data.access === 'manage' && !data.stale && <AccessPanel serverId={serverId} settings={data} />}
-                <RecentChanges serverId={serverId} settings={data} />
+                {shown.access === 'manage' && !data.stale && <AccessPanel serverId={serverId} settings={data} />}
+                <RecentChanges serverId={serverId} settings={shown} />
               </div>
             </>
           ) : (
             <ModuleView
               section={section}
-              data={data}
+              data={shown}
               readOnly={readOnly}
+              readOnlyNote={readOnlyNote}
               saving={saving}
               outcomes={outcomes}
               armed={intent.armed}
@@ -278,6 +304,8 @@ interface ModuleViewProps {
   section: SectionName;
   data: ServerSettingsResponse;
   readOnly: boolean;
+  /** The id of the notice saying why the page cannot change anything. */
+  readOnlyNote: string | undefined;
   saving: ReadonlySet<string>;
   outcomes: ReturnType<typeof useSettingsSaver>['outcomes'];
   armed: boolean;
@@ -287,7 +315,7 @@ interface ModuleViewProps {
 }
 
 /** One module: its switch and fields. */
-function ModuleView({ section, data, readOnly, saving, outcomes, armed, onArm, change, dismiss }: ModuleViewProps) {
+function ModuleView({ section, data, readOnly, readOnlyNote, saving, outcomes, armed, onArm, change, dismiss }: ModuleViewProps) {
   const spec = moduleSpec(section);
   // A field written along with another (a message's channel) has no control, and no row to leave a gap.
   const keys = settingKeys(section).filter((key) => KIND_CONTROLS[fieldKind(section, key)] !== null);
@@ -296,11 +324,7 @@ function ModuleView({ section, data, readOnly, saving, outcomes, armed, onArm, c
     <>
       {!readOnly && <p className="text-sm text-gray-600 dark:text-gray-400">Every change is saved as soon as you make it.</p>}
       {/* A disabled fieldset disables every control inside it: a reader sees the settings and changes none. */}
-      <fieldset
-        disabled={readOnly}
-        aria-describedby={data.access === 'read' ? 'read-only-banner' : undefined}
-        className="group/settings m-0 min-w-0 border-0 p-0"
-      >
+      <fieldset disabled={readOnly} aria-describedby={readOnlyNote} className="group/settings m-0 min-w-0 border-0 p-0">
         <legend className="sr-only">Settings</legend>
         <SectionCard
           id={section}

@@ -10,6 +10,7 @@ import type { DiscordTokens } from '../discord/oauth-token';
 import { DiscordUnauthorizedError, discordUnavailable } from '../discord/rest';
 import type { ActiveSession, AppEnv, SessionClaims } from '../hono-env';
 import { deviceLabel } from './device-label';
+import { closeSessionSockets } from '../live/session-sockets';
 import { afterSessionsEnded } from './session-end';
 import { LAST_SEEN_INTERVAL_MS, MAX_LIVE_SESSIONS_PER_USER, sessionLimits } from './session-limits';
 import { keyringOf, openAccessToken, sealTokens, type TokenKeyring } from './session-tokens';
@@ -117,6 +118,17 @@ export async function endSession(c: Context<AppEnv>, sessionId: string): Promise
   if (ended) afterSessionsEnded(c.env, deferOf(c), [ended]);
 }
 
+/**
+ * A session found over while serving a request (Discord refused its grant, or no configured key opens its
+ * tokens): the row is gone, the cookie goes, and its live sockets close. Its grant is not revoked: Discord
+ * refused it already, or it cannot be opened.
+ */
+function endedUnseen(c: Context<AppEnv>, sessionId: string): void {
+  clearSessionCookie(c);
+  c.set('session', undefined);
+  deferOf(c)(closeSessionSockets(c.env, [sessionId]));
+}
+
 /** The access token to use now: the stored one while it is good, else one refresh shared by concurrent requests. */
 async function usableAccessToken(env: Env, keyring: TokenKeyring, row: SessionRow): Promise<string | null> {
   const stored = await openAccessToken(keyring, row);
@@ -138,8 +150,7 @@ async function renewAfterUnauthorized(c: Context<AppEnv>, keyring: TokenKeyring,
   const outcome = row && stored !== null ? await refreshSessionTokens(c.env, keyring, row) : { kind: 'ended' as const };
   if (outcome.kind === 'refreshed') return outcome.accessToken;
   if (outcome.kind === 'failed') throw discordUnavailable();
-  clearSessionCookie(c);
-  c.set('session', undefined);
+  endedUnseen(c, sessionId);
   throw new DiscordUnauthorizedError();
 }
 
@@ -179,8 +190,10 @@ export async function resolveSessionWith<T>(
   const accessToken = row && keyring ? await usableAccessToken(c.env, keyring, row) : null;
   if (!row || !keyring || accessToken === null) {
     // Tokens that no configured key opens (or a refused grant): the row is useless, so it goes too.
-    if (row) await deleteSession(c.env.DB, row.id);
-    clearSessionCookie(c);
+    if (row) {
+      await deleteSession(c.env.DB, row.id);
+      endedUnseen(c, row.id);
+    } else clearSessionCookie(c);
     return { session: undefined, alongside: undefined };
   }
   if (limits.now - row.lastSeenAt >= LAST_SEEN_INTERVAL_MS) await touchSession(c.env.DB, row.id, limits.now, LAST_SEEN_INTERVAL_MS);

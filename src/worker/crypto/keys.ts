@@ -7,6 +7,7 @@ const encoder = new TextEncoder();
 /** The purposes, spelled once: changing a label invalidates everything made with the old key. */
 export const KEY_PURPOSES = {
   playTicket: 'servermanager/play-ticket/v1',
+  liveTab: 'servermanager/live-tab/v1',
   loginState: 'servermanager/login-state/v1',
   tokenEncryption: 'servermanager/discord-tokens/aes-gcm/v1',
   tokenKeyId: 'servermanager/discord-tokens/key-id/v1',

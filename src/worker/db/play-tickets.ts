@@ -1,5 +1,5 @@
-// Play tickets (table play_tickets): a balance of bytes per ticket, spent atomically so that concurrent
-// requests on one ticket can never spend more than it holds together.
+// Play tickets (table play_tickets): a balance of bytes and a count of requests per ticket, spent atomically so
+// that concurrent requests on one ticket can never spend more than it holds together.
 
 export interface NewPlayTicket {
   id: string;
@@ -9,18 +9,31 @@ export interface NewPlayTicket {
   expiresAt: number;
 }
 
+/** Opens the ticket with one request answered: the counted one that opens it. */
 export async function openPlayTicket(db: D1Database, ticket: NewPlayTicket): Promise<void> {
   await db
-    .prepare('INSERT INTO play_tickets (id, budget, spent, expires_at) VALUES (?1, ?2, ?3, ?4)')
+    .prepare('INSERT INTO play_tickets (id, budget, spent, requests, expires_at) VALUES (?1, ?2, ?3, 1, ?4)')
     .bind(ticket.id, ticket.budget, ticket.spent, ticket.expiresAt)
     .run();
 }
 
-/** Takes `bytes` from the ticket if it is still valid at `now` and holds that much; false otherwise (nothing taken). */
-export async function spendFromPlayTicket(db: D1Database, id: string, bytes: number, now: number): Promise<boolean> {
+/** What one request takes from its ticket. */
+export interface TicketCharge {
+  bytes: number;
+  /** The most requests a ticket answers, the one it was opened by included. */
+  maxRequests: number;
+}
+
+/**
+ * Takes `bytes` and one request from the ticket if it is still valid at `now`, holds that many bytes and has
+ * answered fewer than `maxRequests`; false otherwise (nothing taken).
+ */
+export async function spendFromPlayTicket(db: D1Database, id: string, charge: TicketCharge, now: number): Promise<boolean> {
   const row = await db
-    .prepare('UPDATE play_tickets SET spent = spent + ?2 WHERE id = ?1 AND expires_at > ?3 AND spent + ?2 <= budget RETURNING spent')
-    .bind(id, bytes, now)
+    .prepare(
+      'UPDATE play_tickets SET spent = spent + ?2, requests = requests + 1 WHERE id = ?1 AND expires_at > ?3 AND spent + ?2 <= budget AND requests < ?4 RETURNING spent',
+    )
+    .bind(id, charge.bytes, now, charge.maxRequests)
     .first<{ spent: number }>();
   return row !== null;
 }

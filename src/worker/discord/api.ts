@@ -20,7 +20,7 @@ import { cached } from './cache';
 import { toGuildSnapshot, type GuildSnapshot } from './guild-snapshot';
 import type { CacheOptions, ReadAhead } from './cache';
 import type { Aged } from './data-age';
-import { DISCORD_MISSING_ACCESS, DISCORD_NOT_FOUND, DiscordRest } from './rest';
+import { DISCORD_MISSING_ACCESS, DISCORD_NOT_FOUND, DiscordNotFoundError, DiscordRest } from './rest';
 import type { DiscordAuth } from './caller';
 import type { DiscordRestEnv } from './rest';
 
@@ -66,15 +66,27 @@ const discordCacheKeys = {
   guildSnapshot: (guildId: string) => `discord:guild:v2:${guildId}`,
   memberRoles: (guildId: string, userId: string) => `discord:member-roles:${guildId}:${userId}`,
   missingReference: (guildId: string, id: string) => `discord:missing:${guildId}:${id}`,
+  refusedLooks: (userId: string) => `discord:refused-looks:${userId}`,
 };
 
 /** How long an id Discord has just said is not in a guild stays known as missing. */
 const MISSING_REFERENCE_TTL_SECONDS = 60;
+/** KV reads at most this many keys in one call. */
+const KV_BULK_GET_MAX = 100;
 
-/** Whether Discord said a moment ago that this role or channel id is not in the guild (see rememberMissing). */
-export async function isKnownMissing(env: DiscordEnv, guildId: string, id: string): Promise<boolean> {
-  if (!isSnowflake(guildId) || !isSnowflake(id)) return false;
-  return (await env.CACHE.get(discordCacheKeys.missingReference(guildId, id))) !== null;
+/** Which of these role or channel ids Discord said a moment ago are not in the guild (see rememberMissing), in one KV call per 100. */
+export async function knownMissing(env: DiscordEnv, guildId: string, ids: readonly string[]): Promise<Set<string>> {
+  const candidates = isSnowflake(guildId) ? [...new Set(ids.filter(isSnowflake))] : [];
+  const missing = new Set<string>();
+  for (let start = 0; start < candidates.length; start += KV_BULK_GET_MAX) {
+    const batch = candidates.slice(start, start + KV_BULK_GET_MAX);
+    const found = await env.CACHE.get(
+      batch.map((id) => discordCacheKeys.missingReference(guildId, id)),
+      'text',
+    );
+    for (const id of batch) if (found.get(discordCacheKeys.missingReference(guildId, id)) != null) missing.add(id);
+  }
+  return missing;
 }
 
 /** Remembers that a freshly loaded view of the guild lacks this id, so asking again about it costs no Discord call. */
@@ -133,7 +145,32 @@ export function readGuildSnapshotAhead(readAhead: ReadAhead, guildId: string): v
   if (isSnowflake(guildId)) readAhead.start(discordCacheKeys.guildSnapshot(guildId));
 }
 
-/** Whether the bot is in a guild: Discord's 403 Missing Access (or 404) says it is not. */
+/** How long a user whose looks Discord kept refusing makes no more (see markLooksRefused). */
+const REFUSED_LOOKS_TTL_SECONDS = 60;
+
+/** Whether the bot's looks on this user's behalf were refused so often lately that it makes no more for now. */
+export async function looksRefused(env: DiscordEnv, userId: string): Promise<boolean> {
+  return isSnowflake(userId) && (await env.CACHE.get(discordCacheKeys.refusedLooks(userId))) !== null;
+}
+
+/** The bot makes no look on this user's behalf for a minute (a copy of what it saw before still answers). */
+export async function markLooksRefused(env: DiscordEnv, userId: string): Promise<void> {
+  if (!isSnowflake(userId)) return;
+  await env.CACHE.put(discordCacheKeys.refusedLooks(userId), '1', { expirationTtl: REFUSED_LOOKS_TTL_SECONDS });
+}
+
+/** Discord's code for Unknown Guild in a 404's body. */
+const UNKNOWN_GUILD_CODE = 10004;
+
+/**
+ * Discord's word, on a call about a guild as the bot, that the bot is not in it: 403 50001 Missing Access (its
+ * roles, channels, members, emoji), or 404 10004 Unknown Guild (the guild itself since January 2023, and a guild
+ * that no longer exists). Definite, unlike a failure: asking again would get the same answer.
+ */
+export const isBotNotInGuild = (error: unknown): boolean =>
+  error instanceof ApiError && (error.code === DISCORD_MISSING_ACCESS || (error instanceof DiscordNotFoundError && error.discordCode === UNKNOWN_GUILD_CODE));
+
+/** Whether the bot is in a guild: Discord's 403 Missing Access or 404 Unknown Guild says it is not. */
 export interface BotPresenceAnswer {
   present: boolean;
 }
@@ -149,7 +186,7 @@ export async function getBotPresence(env: DiscordEnv, guildId: string, options: 
       await rest(env).request<RESTGetAPIGuildResult>(path, { auth: BOT });
       return { present: true };
     } catch (error) {
-      if (error instanceof ApiError && (error.code === DISCORD_MISSING_ACCESS || error.code === DISCORD_NOT_FOUND)) return { present: false };
+      if (isBotNotInGuild(error)) return { present: false };
       throw error;
     }
   };
@@ -160,15 +197,27 @@ export async function getBotPresence(env: DiscordEnv, guildId: string, options: 
 /** One KV read for a page view instead of four; the four Discord calls run in parallel on a miss. */
 export async function getGuildSnapshot(env: DiscordEnv, guildId: string, options: DiscordCallOptions = {}): Promise<Aged<GuildSnapshot>> {
   const guild = `/guilds/${snowflake(guildId)}`;
-  const request = { auth: BOT };
   const load = async (): Promise<GuildSnapshot> => {
     const client = rest(env);
-    const [roles, channels, botMember, emojis] = await Promise.all([
-      client.request<RESTGetAPIGuildRolesResult>(`${guild}/roles`, request),
-      client.request<RESTGetAPIGuildChannelsResult>(`${guild}/channels`, request),
-      client.request<APIGuildMember>(`${guild}/members/${snowflake(env.DISCORD_CLIENT_ID)}`, request),
-      client.request<RESTGetAPIGuildEmojisResult>(`${guild}/emojis`, request),
-    ]);
+    // Once one call has failed, so has the snapshot: a call still waiting for its bucket is not sent. After "the bot
+    // is not in this guild" it would only be refused too, and count towards Discord's ban of the address.
+    const failed = new AbortController();
+    const call = <T>(path: string) =>
+      client.request<T>(path, { auth: BOT, signal: failed.signal }).catch((error: unknown) => {
+        failed.abort(error);
+        throw error;
+      });
+    const calls = [
+      call<RESTGetAPIGuildRolesResult>(`${guild}/roles`),
+      call<RESTGetAPIGuildChannelsResult>(`${guild}/channels`),
+      call<APIGuildMember>(`${guild}/members/${snowflake(env.DISCORD_CLIENT_ID)}`),
+      call<RESTGetAPIGuildEmojisResult>(`${guild}/emojis`),
+    ] as const;
+    // A failure is answered once the calls already sent have ended, so none is cut off mid-way with the request.
+    const [roles, channels, botMember, emojis] = await Promise.all(calls).catch(async (error: unknown): Promise<never> => {
+      await Promise.allSettled(calls);
+      throw error;
+    });
     return toGuildSnapshot({ roles, channels, botMember, emojis });
   };
   return cached(env.CACHE, { key: discordCacheKeys.guildSnapshot(guildId), ttlSeconds: GUILD_DATA_TTL_SECONDS, caller: BOT }, load, options);

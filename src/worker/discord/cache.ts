@@ -3,7 +3,7 @@ import { ApiError } from '../errors';
 import { callerKey, type DiscordAuth } from './caller';
 import type { Aged } from './data-age';
 import { discordTimeout } from './rest';
-import { sharedLoad, untilAborted } from './shared-load';
+import { loadUnderWay, sharedLoad, untilAborted } from './shared-load';
 
 interface CacheEntry<T> {
   value: T;
@@ -25,6 +25,17 @@ export interface CacheOptions {
    * and its answer is stored for the next request (see shared-load.ts).
    */
   signal?: AbortSignal;
+  /** Asked before this request starts a Discord call (not when it joins one under way): see CallGate. */
+  gate?: CallGate;
+}
+
+/**
+ * Who may make Discord answer now: a closed gate keeps the call from being made, and the last known copy answers
+ * instead (as it does while Discord is down), or `closed()`'s error when there is none.
+ */
+export interface CallGate {
+  open: () => Promise<boolean>;
+  closed: () => Error;
 }
 
 /** Where a Discord answer is kept, how long it is fresh, and whose credentials its load sends. */
@@ -114,6 +125,11 @@ const isTransient = (error: unknown) => error instanceof ApiError && TRANSIENT_C
 export async function cached<T>(kv: KVNamespace, answer: CachedAnswer, load: () => Promise<T>, options: CacheOptions = {}): Promise<Aged<T>> {
   const entry = await (options.readAhead?.take<T>(answer.key) ?? read<T>(kv, answer.key));
   if (options.fresh !== true && entry !== null && isFresh(entry, answer.ttlSeconds)) return { value: entry.value, asOf: null };
+  const loadKey = `${answer.key} ${callerKey(answer.caller)}`;
+  if (options.gate && !loadUnderWay(loadKey) && !(await options.gate.open())) {
+    if (entry === null || options.authorises === true) throw options.gate.closed();
+    return { value: entry.value, asOf: entry.storedAt };
+  }
   let value: T;
   try {
     const loadAndStore = async () => {
@@ -121,7 +137,7 @@ export async function cached<T>(kv: KVNamespace, answer: CachedAnswer, load: () 
       await store(kv, answer.key, loaded);
       return loaded;
     };
-    value = await untilAborted(sharedLoad(`${answer.key} ${callerKey(answer.caller)}`, loadAndStore, { late: discordTimeout }), options.signal);
+    value = await untilAborted(sharedLoad(loadKey, loadAndStore, { late: discordTimeout }), options.signal);
   } catch (error) {
     if (!isTransient(error)) throw error;
     if (options.authorises === true) throw authorityUnavailable();

@@ -35,6 +35,31 @@ export class TokenEndpointError extends Error {
   }
 }
 
+/**
+ * The token endpoint answered 429. Discord's edge limits it by address, and Workers share theirs, so this may be
+ * other sites' doing: it says nothing about the grant, only when to ask again.
+ */
+export class TokenEndpointBusyError extends TokenEndpointError {
+  constructor(readonly retryAfterMs: number) {
+    super(`rate limited for ${retryAfterMs} ms`);
+    this.name = 'TokenEndpointBusyError';
+  }
+}
+
+/** When Discord's answer asks to wait for none, or for something unreadable (Cloudflare's HTML page without a header). */
+const DEFAULT_RETRY_AFTER_MS = 1000;
+
+/**
+ * How long a 429 asks to wait: the body's `retry_after` (seconds, precise), else the `Retry-After` header (whole
+ * seconds as Discord sends it; Cloudflare's HTML 429 carries only the header).
+ */
+function retryAfterMs(headers: Headers, body: Record<string, unknown>): number {
+  const seconds = [body.retry_after, Number.parseFloat(headers.get('Retry-After') ?? '')].find(
+    (value): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0,
+  );
+  return seconds === undefined ? DEFAULT_RETRY_AFTER_MS : Math.ceil(seconds * 1000);
+}
+
 const DEFAULT_TIMEOUT_MS = 8000;
 
 export function oauthEndpoints(env: Pick<OAuthEnv, 'DISCORD_BASE_URL'>) {
@@ -80,6 +105,7 @@ async function tokenRequest(env: OAuthEnv, fields: Record<string, string>): Prom
   const body = await readJson(response);
   if (response.status === 400 && body.error === 'invalid_grant')
     throw new GrantRefusedError(typeof body.error_description === 'string' ? body.error_description : 'invalid_grant');
+  if (response.status === 429) throw new TokenEndpointBusyError(retryAfterMs(response.headers, body));
   if (!response.ok) throw new TokenEndpointError(`status ${response.status}${typeof body.error === 'string' ? ` (${body.error})` : ''}`);
   const { access_token: accessToken, refresh_token: refreshToken, expires_in: expiresIn } = body;
   if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || typeof expiresIn !== 'number') throw new TokenEndpointError('malformed answer');

@@ -14,6 +14,8 @@ export interface DiscordRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** Once aborted, the call is not sent (nor sent again): one still waiting for its bucket or a retry throws the reason. */
+  signal?: AbortSignal;
 }
 
 export interface DiscordRestOptions {
@@ -52,26 +54,44 @@ export class DiscordUnauthorizedError extends ApiError {
 
 export const botNotConfigured = () => new ApiError(503, 'BOT_NOT_CONFIGURED', 'The bot token is not configured.');
 // Not DiscordUnauthorizedError: a refused bot token says nothing about the visitor's session.
-const botTokenRefused = () => new ApiError(503, 'BOT_UNAUTHORIZED', 'Discord refused the bot token.');
+const botTokenRefused = () => new ApiError(503, BOT_UNAUTHORIZED, 'Discord refused the bot token.');
 
-const discordForbidden = () => new ApiError(403, 'DISCORD_FORBIDDEN', 'Discord refused access to this. Check the bot and your permissions.');
+const discordForbidden = () => new ApiError(403, DISCORD_FORBIDDEN, 'Discord refused access to this. Check the bot and your permissions.');
 /** Discord's 403 with code 50001 (Missing Access): for the bot, the guild is one it is not in. */
 export const DISCORD_MISSING_ACCESS = 'DISCORD_MISSING_ACCESS';
 const MISSING_ACCESS_CODE = 50001;
 const missingAccess = () => new ApiError(403, DISCORD_MISSING_ACCESS, 'The bot has no access to this server.');
 /** Discord's 404: an unknown guild, member or user. */
 export const DISCORD_NOT_FOUND = 'DISCORD_NOT_FOUND';
-const discordNotFound = () => new ApiError(404, DISCORD_NOT_FOUND, 'Discord does not know this server or member.');
+
+/** Discord's 404, with the code of its JSON body (10004 Unknown Guild, 10007 Unknown Member, …) when it had one. */
+export class DiscordNotFoundError extends ApiError {
+  constructor(readonly discordCode: number | null) {
+    super(404, DISCORD_NOT_FOUND, 'Discord does not know this server or member.');
+    this.name = 'DiscordNotFoundError';
+  }
+}
+
+const BOT_UNAUTHORIZED = 'BOT_UNAUTHORIZED';
+const DISCORD_FORBIDDEN = 'DISCORD_FORBIDDEN';
+const DISCORD_RATE_LIMITED = 'DISCORD_RATE_LIMITED';
 export const discordUnavailable = () => new ApiError(502, 'DISCORD_UNAVAILABLE', 'Discord is not answering properly right now. Please try again shortly.');
 const discordRejected = () => new ApiError(502, 'DISCORD_REJECTED', 'Discord rejected the request.');
 export const discordTimeout = () => new ApiError(504, 'DISCORD_TIMEOUT', 'Discord took too long to answer. Please try again.');
 
 export function discordRateLimited(retryAfterMs: number): ApiError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new ApiError(502, 'DISCORD_RATE_LIMITED', 'Discord is rate limiting us. Please try again in a few seconds.', {
+  return new ApiError(502, DISCORD_RATE_LIMITED, 'Discord is rate limiting us. Please try again in a few seconds.', {
     'Retry-After': String(seconds),
   });
 }
+
+/**
+ * Whether Discord answered 401, 403 or 429, the answers its edge counts towards banning the address (10,000 in 10
+ * minutes, shared by every Worker on it): a caller that would make Discord say so again should think twice.
+ */
+export const isRefusalDiscordCounts = (error: unknown): boolean =>
+  error instanceof ApiError && [BOT_UNAUTHORIZED, DISCORD_MISSING_ACCESS, DISCORD_FORBIDDEN, DISCORD_RATE_LIMITED].includes(error.code);
 
 /** What one attempt came to: an answer, or a reason to try again after a pause. */
 type Attempt<T> = { kind: 'done'; value: T } | { kind: 'rate-limited'; waitMs: number; error: ApiError } | { kind: 'failed'; error: ApiError };
@@ -95,6 +115,7 @@ export class DiscordRest {
     let lastError: ApiError = discordUnavailable();
     for (let attempt = 1; attempt <= this.options.maxAttempts; attempt += 1) {
       await this.waitForBucket(key);
+      options.signal?.throwIfAborted();
       const outcome = await this.attempt<T>(path, method, authorization, key, options);
       if (outcome.kind === 'done') return outcome.value;
       lastError = outcome.error;
@@ -171,7 +192,7 @@ export class DiscordRest {
     if (status >= 500) return { kind: 'failed', error: discordUnavailable() };
     if (status === 401) throw auth.type === 'user' ? new DiscordUnauthorizedError() : botTokenRefused();
     if (status === 403) throw discordErrorCode(text) === MISSING_ACCESS_CODE ? missingAccess() : discordForbidden();
-    if (status === 404) throw discordNotFound();
+    if (status === 404) throw new DiscordNotFoundError(discordErrorCode(text));
     if (status >= 400) throw discordRejected();
     if (status === 204 || text === '') return { kind: 'done', value: undefined as T };
     return { kind: 'done', value: parseJson(text) as T };

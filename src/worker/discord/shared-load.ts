@@ -49,6 +49,9 @@ function joined<T>(promise: Promise<T>, deadline: number, late: () => Error): Pr
   });
 }
 
+/** Whether a load for `key` is under way in this isolate: joining it costs no Discord call. */
+export const loadUnderWay = (key: string): boolean => underWay.has(key);
+
 /** How many loads are under way (for tests). */
 export const sharedLoadsUnderWay = (): number => underWay.size;
 

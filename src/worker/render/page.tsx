@@ -10,7 +10,10 @@ import { renderApp } from './app-html';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
 import { loadPage, pageDataOf, PageForbidden, PageNotFound, readAheadFor } from './loaders';
-import { renderStaticPage, STATIC_PAGE_CACHE_CONTROL, staticPageAddress } from './static-page';
+import { renderStaticPage, staticPageAddress } from './static-page';
+import { staticPageResponse } from './static-page-response';
+
+const utf8 = new TextEncoder();
 
 /**
  * A prerendered page reaches the Worker only by another of its addresses (`/tos`, `/index.html`: the asset server
@@ -18,13 +21,10 @@ import { renderStaticPage, STATIC_PAGE_CACHE_CONTROL, staticPageAddress } from '
  */
 async function prerenderedPage(c: Context<AppEnv>, route: AppRoute): Promise<Response> {
   const file = await c.env.ASSETS.fetch(new URL(staticPageAddress(route), c.req.url));
-  if (file.ok) return new Response(file.body, file);
+  if (file.ok) return staticPageResponse(c.req.raw, new Uint8Array(await file.arrayBuffer()));
   await file.body?.cancel();
-  const html = await renderStaticPage(route, c.env.APP_ORIGIN);
-  return c.body(html, 200, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': STATIC_PAGE_CACHE_CONTROL });
+  return staticPageResponse(c.req.raw, utf8.encode(await renderStaticPage(route, c.env.APP_ORIGIN)));
 }
-
-const utf8 = new TextEncoder();
 
 /** Server-side render of any page: route → loaders → React → HTML with the data island. */
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {

@@ -13,13 +13,22 @@ export interface PrerenderedFile {
   body: string;
 }
 
-/** What the Worker's middleware puts on a page, read from that middleware rather than listed again. */
+/**
+ * What the Worker's middleware puts on a page, read from that middleware rather than listed again. The edge
+ * compresses the file for each client as it sends it, so the answer varies with Accept-Encoding; its ETag is
+ * the asset server's (docs/architecture.md, Prerendered pages).
+ */
 async function pageHeaders(origin: string): Promise<[string, string][]> {
   const probe = await new Hono()
     .use(securityHeaders)
     .get('*', (c) => c.body(null, 204))
     .request('/');
-  return [...probe.headers.entries(), ['content-security-policy', await contentSecurityPolicy(origin)], ['cache-control', STATIC_PAGE_CACHE_CONTROL]];
+  return [
+    ...probe.headers.entries(),
+    ['content-security-policy', await contentSecurityPolicy(origin)],
+    ['cache-control', STATIC_PAGE_CACHE_CONTROL],
+    ['vary', 'Accept-Encoding'],
+  ];
 }
 
 /** `_headers` rules, one block per page address (its file's address: a rule names the URL, not the file). */

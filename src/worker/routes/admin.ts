@@ -21,14 +21,14 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json(await searchUsers(c.env.DB, c.req.valid('query').q), 200, PRIVATE),
   )
   .post('/add-whitelisted-server-admin', adminOnly, validJson(adminAddSchema), async (c) =>
-    c.json({ entry: await adminAddLicence(c.env, c.var.signedIn, c.req.valid('json'), liveOriginOf(c)) }, 201),
+    c.json({ entry: await adminAddLicence(c.env, c.req.valid('json'), liveOriginOf(c)) }, 201),
   )
   .post('/update-whitelisted-server', adminOnly, validJson(adminUpdateSchema), async (c) =>
-    c.json(await adminUpdateLicence(c.env, c.var.signedIn, c.req.valid('json'), liveOriginOf(c))),
+    c.json(await adminUpdateLicence(c.env, c.req.valid('json'), liveOriginOf(c))),
   )
   .post('/delete-whitelisted-server', adminOnly, validJson(adminDeleteSchema), async (c) =>
-    c.json({ deleted: await adminDeleteLicence(c.env, c.var.signedIn, c.req.valid('json').id, liveOriginOf(c)) }),
+    c.json({ deleted: await adminDeleteLicence(c.env, c.req.valid('json').id, liveOriginOf(c)) }),
   )
   .post('/restore-whitelisted-server', adminOnly, validJson(adminRestoreSchema), async (c) =>
-    c.json({ entry: await adminRestoreLicence(c.env, c.var.signedIn, c.req.valid('json').id, liveOriginOf(c)) }),
+    c.json({ entry: await adminRestoreLicence(c.env, c.req.valid('json').id, liveOriginOf(c)) }),
   );

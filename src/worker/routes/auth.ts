@@ -11,6 +11,7 @@ import { botInviteUrl } from '../discord/bot-invite';
 import type { AppEnv } from '../hono-env';
 import { messagePage } from '../html/message-page';
 import { completeLogin, LoginRefused } from '../auth/login';
+import { LoginBusy } from '../auth/login-exchange';
 import { loginHref } from '../../shared/api-keys';
 import { OAUTH_CALLBACK_PATH } from '../../shared/api-base';
 import { inviteQuerySchema, loginQuerySchema } from '../../shared/session-schemas';
@@ -19,6 +20,14 @@ import { validQuery } from '../validation';
 function loginFailed(c: Context<AppEnv>, message: string): Response {
   c.header('Cache-Control', 'no-store');
   return c.html(messagePage('Login failed', message, { href: loginHref(), label: 'Try again' }, c.var.requestId), 400);
+}
+
+/** Discord asked the login to wait (login-exchange.ts): a wait to tell, not a failure; 503 with its Retry-After. */
+function loginBusy(c: Context<AppEnv>, busy: LoginBusy): Response {
+  c.header('Cache-Control', 'no-store');
+  c.header('Retry-After', String(busy.retryAfterSeconds));
+  c.set('logDetail', `Discord answered the login 429, asking for ${busy.retryAfterSeconds} s`);
+  return c.html(messagePage('Discord is busy', busy.message, { href: loginHref(), label: 'Try again' }, c.var.requestId), 503);
 }
 
 const loginCookieOptions = (env: Env) => ({ path: '/', secure: env.APP_ORIGIN.startsWith('https:') });
@@ -48,6 +57,7 @@ export const authRoutes = new Hono<AppEnv>()
     try {
       await completeLogin(c, code, attempt.verifier);
     } catch (err) {
+      if (err instanceof LoginBusy) return loginBusy(c, err);
       if (err instanceof LoginRefused) return loginFailed(c, err.message);
       throw err;
     }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { serverAccessUpdateSchema } from '../../shared/server-access';
 import { serverIdQuerySchema } from '../../shared/settings';
 import { signedIn } from '../auth/guards';
+import { deferOf } from '../auth/session';
 import type { AppEnv } from '../hono-env';
 import { serverAccess, updateServerAccess } from '../services/server-access';
 import { validJson, validQuery } from '../validation';
@@ -12,5 +13,5 @@ export const serverAccessRoutes = new Hono<AppEnv>()
     c.json(await serverAccess(c.env, c.var.signedIn, c.req.valid('query').serverID), 200, PRIVATE),
   )
   .post('/update-server-access', signedIn, validJson(serverAccessUpdateSchema), async (c) =>
-    c.json(await updateServerAccess(c.env, c.var.signedIn, c.req.valid('json')), 200, PRIVATE),
+    c.json(await updateServerAccess(c.env, c.var.signedIn, c.req.valid('json'), deferOf(c)), 200, PRIVATE),
   );

@@ -42,7 +42,7 @@ import { botGuildNames, findBotGuild } from '../db/bot-guilds';
 import { stalenessFields, type Aged } from '../discord/data-age';
 import { ApiError, notFound } from '../errors';
 import type { ActiveSession } from '../hono-env';
-import { announceLicenceChange, liveAuthor, type LiveOrigin } from './live';
+import { announceLicenceChange, type LiveOrigin } from './live';
 import { userGuildList } from './servers';
 
 const duplicateServer = () => new ApiError(409, 'DUPLICATE', DUPLICATE_SERVER_MESSAGE);
@@ -172,7 +172,7 @@ export async function addOwnerLicence(
       throw new ApiError(409, 'LIMIT', `You can whitelist ${limit} server${limit === 1 ? '' : 's'}. Choose a server to replace.`);
     }
   }
-  announceLicenceChange(env, origin, oldServerID ? [oldServerID, newServerID] : [newServerID], liveAuthor(session));
+  announceLicenceChange(env, origin, oldServerID ? [oldServerID, newServerID] : [newServerID]);
   return ownerWhitelist(env, session, listed);
 }
 
@@ -231,12 +231,7 @@ export async function listAllLicences(env: Env): Promise<AllWhitelistedServersRe
   return { servers: rows.map((r) => toAdminEntry(r, names, now)) };
 }
 
-export async function adminAddLicence(
-  env: Env,
-  admin: ActiveSession,
-  input: z.output<typeof adminAddSchema>,
-  origin: LiveOrigin,
-): Promise<AdminWhitelistEntry> {
+export async function adminAddLicence(env: Env, input: z.output<typeof adminAddSchema>, origin: LiveOrigin): Promise<AdminWhitelistEntry> {
   if (await findEntryByServer(env.DB, input.newServerID)) throw duplicateServer();
   const [names, userName] = await Promise.all([botServerNames(env, [input.newServerID]), userDisplayName(env, input.userID)]);
   const row = await orDuplicate(() =>
@@ -248,16 +243,11 @@ export async function adminAddLicence(
       expiresAt: input.expiresAt ?? expiryInDays(DEFAULT_EXPIRY_DAYS),
     }),
   );
-  announceLicenceChange(env, origin, [row.serverId], liveAuthor(admin));
+  announceLicenceChange(env, origin, [row.serverId]);
   return toAdminEntry(row, names);
 }
 
-export async function adminUpdateLicence(
-  env: Env,
-  admin: ActiveSession,
-  input: z.output<typeof adminUpdateSchema>,
-  origin: LiveOrigin,
-): Promise<AdminUpdateResponse> {
+export async function adminUpdateLicence(env: Env, input: z.output<typeof adminUpdateSchema>, origin: LiveOrigin): Promise<AdminUpdateResponse> {
   const current = await findEntryById(env.DB, input.oldID);
   if (!current) throw entryNotFound();
   const taken = input.newServerID !== current.serverId ? await findEntryByServer(env.DB, input.newServerID) : null;
@@ -287,7 +277,7 @@ export async function adminUpdateLicence(
   if (before.serverId !== after.serverId) changed.push('serverID');
   if (before.expiresAt !== after.expiresAt) changed.push('expiresAt');
   // A new holder changes nothing a settings page shows; a move or a new expiry does, on both servers of a move.
-  if (changed.includes('serverID') || changed.includes('expiresAt')) announceLicenceChange(env, origin, [before.serverId, after.serverId], liveAuthor(admin));
+  if (changed.includes('serverID') || changed.includes('expiresAt')) announceLicenceChange(env, origin, [before.serverId, after.serverId]);
   return { entry: toAdminEntry(after, names), previous: toAdminEntry(before, names), changed };
 }
 
@@ -296,10 +286,10 @@ const restoreWindowStart = (now: number) => now - RESTORE_WINDOW_MINUTES * 60_00
 /** The cron: entries deleted longer ago than an undo can reach are forgotten. */
 export const pruneDeletedLicences = (env: Env, now = Date.now()) => pruneDeletedEntries(env.DB, restoreWindowStart(now));
 
-export async function adminDeleteLicence(env: Env, admin: ActiveSession, id: number, origin: LiveOrigin, now = Date.now()): Promise<AdminWhitelistEntry> {
+export async function adminDeleteLicence(env: Env, id: number, origin: LiveOrigin, now = Date.now()): Promise<AdminWhitelistEntry> {
   const row = await deleteEntry(env.DB, id, now, restoreWindowStart(now));
   if (!row) throw entryNotFound();
-  announceLicenceChange(env, origin, [row.serverId], liveAuthor(admin), now);
+  announceLicenceChange(env, origin, [row.serverId], now);
   return toAdminEntry(row, undefined, now);
 }
 
@@ -307,13 +297,13 @@ export async function adminDeleteLicence(env: Env, admin: ActiveSession, id: num
  * The Undo of a delete: the entry comes back exactly as it was, unless its server was licensed again since
  * (409 DUPLICATE, naming it) or its user took a licence of their own again (409 OVER_LIMIT); nothing changes then.
  */
-export async function adminRestoreLicence(env: Env, admin: ActiveSession, id: number, origin: LiveOrigin, now = Date.now()): Promise<AdminWhitelistEntry> {
+export async function adminRestoreLicence(env: Env, id: number, origin: LiveOrigin, now = Date.now()): Promise<AdminWhitelistEntry> {
   const outcome = await restoreEntry(env.DB, id, restoreWindowStart(now), WHITELIST_LIMIT_PER_USER).catch(async (error: unknown) => {
     if (!(error instanceof DuplicateServerError)) throw error;
     throw new ApiError(409, 'DUPLICATE', `${await serverLabel(env, id)} was whitelisted again after the delete, so the deleted entry was not restored.`);
   });
   if (outcome.restored) {
-    announceLicenceChange(env, origin, [outcome.restored.serverId], liveAuthor(admin), now);
+    announceLicenceChange(env, origin, [outcome.restored.serverId], now);
     return toAdminEntry(outcome.restored, await botServerNames(env, [outcome.restored.serverId]), now);
   }
   if (outcome.reason === 'LIMIT') {

@@ -62,7 +62,8 @@ export async function classifyGuilds(
 ): Promise<ManageableGuilds> {
   const guilds = listed.value;
   const managed = guilds.filter(canManageGuild);
-  const unreported = presence.synced ? [] : managed.filter((g) => !presence.present.has(g.id));
+  // Before the first sync, Discord is asked about a guild missing here, unless the bot is known to have left it.
+  const unreported = presence.synced ? [] : managed.filter((g) => !presence.present.has(g.id) && !presence.absent.has(g.id));
   const confirmed = await confirmedByDiscord(env, unreported, options);
   const hasBot = (g: PartialGuild) => presence.present.has(g.id) || confirmed.value.has(g.id);
   return {
@@ -184,6 +185,10 @@ async function grantedLevel(env: Env, session: ActiveSession, guildId: string, o
 const memberRoles = (env: Env, session: ActiveSession, guildId: string, options: DiscordCallOptions) =>
   withUserToken(session, (token) => getMemberRoles(env, token, guildId, session.user.id, options));
 
+/** The guild's pages cannot open: the bot is not in it (or no longer is). */
+export const botNotInServer = () =>
+  new ApiError(403, 'BOT_NOT_IN_SERVER' satisfies AccessDenial, 'The bot is not in this server: add it to open its settings.');
+
 /**
  * The one gate of every per-server call: the guild and the user's level there, if it is at least `needed`
  * and the bot is in it; 400 for a malformed id, 403 otherwise. 'manage' is the owner or a member with
@@ -211,9 +216,7 @@ export async function requireGuildAccess(
     if (allows(level.value, needed)) return { guild: member, access: level.value, asOf: oldest(standing.asOf, level.asOf) };
     throw forbidden("Your role can view this server's settings but not change them.");
   }
-  if (withoutBot.some((g) => g.id === guildId)) {
-    throw new ApiError(403, 'BOT_NOT_IN_SERVER' satisfies AccessDenial, 'The bot is not in this server yet: add it to open its settings.');
-  }
+  if (withoutBot.some((g) => g.id === guildId)) throw botNotInServer();
   if (member) {
     throw new ApiError(
       403,

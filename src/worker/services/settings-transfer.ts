@@ -15,7 +15,7 @@ import { toBase64Url } from '../../shared/base64url';
 import { lastChangeIn, readGuildSettings, writeGuildSettings } from '../db/settings';
 import { SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
-import { loadGuildView, referenceProblem, type GuildView } from './guild-view';
+import { loadGuildView, lookAgain, referenceProblem, rememberAllMissing, type GuildView } from './guild-view';
 import { announceChanges, liveAuthor, type LiveOrigin } from './live';
 import { requireGuildAccess } from './servers';
 
@@ -36,6 +36,8 @@ interface ImportPlan {
   updates: SettingUpdate[];
   changes: SettingsImportChange[];
   skipped: SettingsImportSkip[];
+  /** The roles, channels and emoji names skipped because this view of the guild lacks them (or will not take them). */
+  unfound: string[];
 }
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -44,7 +46,7 @@ const stored = (values: SettingsValues, section: SectionName, key: string) => (v
 
 /** Every key of the document checked like a save: what would change, and what is left out and why. */
 function planImport(serverID: string, current: SettingsValues, document: SettingsDocument['settings'], view: GuildView): ImportPlan {
-  const plan: ImportPlan = { updates: [], changes: [], skipped: [] };
+  const plan: ImportPlan = { updates: [], changes: [], skipped: [], unfound: [] };
   for (const [section, entries] of Object.entries(document)) {
     if (!isSectionName(section)) {
       plan.skipped.push({ section, key: '*', reason: `'${section}' is not a module of this dashboard.` });
@@ -57,8 +59,10 @@ function planImport(serverID: string, current: SettingsValues, document: Setting
         continue;
       }
       const problem = referenceProblem(parsed.update.kind, parsed.update.value, view, serverID);
-      if (problem !== null) plan.skipped.push({ section, key, reason: sentence(problem.replace(/^value: /, '')) });
-      else if (!sameValue(stored(current, section, key), parsed.update.value)) plan.updates.push(parsed.update);
+      if (problem !== null) {
+        plan.skipped.push({ section, key, reason: sentence(problem.replace(/^value: /, '')) });
+        if (typeof parsed.update.value === 'string') plan.unfound.push(parsed.update.value);
+      } else if (!sameValue(stored(current, section, key), parsed.update.value)) plan.updates.push(parsed.update);
     }
   }
   return withSwitchesThatCanTurnOn(plan, current);
@@ -82,7 +86,7 @@ function withSwitchesThatCanTurnOn(plan: ImportPlan, current: SettingsValues): I
   // Fields before switches: in the one transaction, a switch's condition then sees its fields.
   updates.sort((a, b) => Number(a.key === 'enabled') - Number(b.key === 'enabled'));
   const changes = updates.map(({ section, key, value }) => ({ section, key, from: stored(current, section, key), to: value }));
-  return { updates, changes, skipped };
+  return { updates, changes, skipped, unfound: plan.unfound };
 }
 
 /** The modules of the document this dashboard has, in a fixed order: what an import reads and may write. */
@@ -98,12 +102,19 @@ async function fingerprintOf(current: SettingsValues, sections: readonly Section
   return toBase64Url(new Uint8Array(digest).slice(0, 16));
 }
 
-/** The plan against today's settings and guild, looked at once more before skipping a role or channel just made. */
-async function currentPlan(env: Env, guildId: string, document: SettingsDocument['settings']) {
-  const [current, cachedView] = await Promise.all([readGuildSettings(env.DB, guildId), loadGuildView(env, guildId)]);
+/**
+ * The plan against today's settings and guild. Before a role or channel is skipped (it may have been made just now),
+ * the guild is looked at once more through the gate a save goes through: ids Discord denied a moment ago cost
+ * nothing, and the whole import costs one of the user's look-ups, whatever the number of ids it names.
+ */
+async function currentPlan(env: Env, userId: string, guildId: string, document: SettingsDocument['settings']) {
+  const [current, cachedView] = await Promise.all([readGuildSettings(env.DB, guildId), loadGuildView(env, guildId, { viewer: userId })]);
   let plan = planImport(guildId, current, document, cachedView.value);
-  if (plan.skipped.some((skip) => skip.reason.includes('does not exist')))
-    plan = planImport(guildId, current, document, (await loadGuildView(env, guildId, { fresh: true })).value);
+  const freshView = plan.unfound.length === 0 ? null : await lookAgain(env, userId, guildId, plan.unfound);
+  if (freshView !== null) {
+    plan = planImport(guildId, current, document, freshView.value);
+    await rememberAllMissing(env, guildId, plan.unfound);
+  }
   return { plan, fingerprint: await fingerprintOf(current, sectionsOf(document)) };
 }
 
@@ -120,7 +131,7 @@ export async function importSettings(
   live: LiveOrigin,
 ): Promise<SettingsImportResponse> {
   const { guild } = await requireGuildAccess(env, session, serverID, 'write');
-  const { plan, fingerprint } = await currentPlan(env, guild.id, document.settings);
+  const { plan, fingerprint } = await currentPlan(env, session.user.id, guild.id, document.settings);
   const preview = { changes: plan.changes, skipped: plan.skipped, applied: false, fingerprint };
   if (dryRun) return preview;
   if (expected !== undefined && expected !== fingerprint) {

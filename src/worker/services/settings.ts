@@ -1,5 +1,6 @@
 /** Per-server bot settings: who may read and change them, the checks against the guild, and the answers. */
 import {
+  fieldKind,
   missingRequiredFields,
   type SettingsValues,
   type LicenceState,
@@ -12,6 +13,7 @@ import {
 } from '../../shared/settings';
 import type { BotGuildResponse, BotSettingWrite } from '../../shared/bot-api';
 import type { LiveChangeSource } from '../../shared/live';
+import type { AccessDenial } from '../../shared/server-access';
 import { fieldLabel, moduleTitle } from '../../shared/settings-registry';
 import {
   companionChangeOf,
@@ -74,7 +76,7 @@ export async function serverSettings(
   const granted = await requireGuildAccess(env, session, serverId, 'read', lookup);
   const [[values, whitelist], view] = await Promise.all([
     stored,
-    loadGuildView(env, granted.guild.id, { signal: options.signal, readAhead: options.readAhead }),
+    loadGuildView(env, granted.guild.id, { signal: options.signal, readAhead: options.readAhead, viewer: session.user.id }),
   ]);
   return settingsAnswer(granted, values, whitelist, view);
 }
@@ -131,9 +133,16 @@ export async function botUpdateSetting(env: Env, guildId: string, { actor, ...ch
   const parsed = parseSettingUpdate({ serverID: guildId, ...change });
   // The sentence already names its field (`value: …`), as a dashboard save's does.
   if (!parsed.ok) throw badRequest(parsed.message, INVALID_INPUT);
-  if (!(await findBotGuild(env.DB, guildId))) throw notFound('The bot is not recorded in this guild: report its presence first.', 'UNKNOWN_GUILD');
-  const { values, whitelist } = await saveSetting(env, guildId, parsed.update, { live, author: actor, source: 'bot', conflict: BOT_CONFLICT });
-  return { guildId, settings: values, licence: whitelist };
+  const unknownGuild = () => notFound('The bot is not recorded in this guild: report its presence first.', 'UNKNOWN_GUILD');
+  if (!(await findBotGuild(env.DB, guildId))) throw unknownGuild();
+  try {
+    const { values, whitelist } = await saveSetting(env, guildId, parsed.update, { live, author: actor, source: 'bot', conflict: BOT_CONFLICT });
+    return { guildId, settings: values, licence: whitelist };
+  } catch (error) {
+    // Discord said the bot is not there, so it is no longer recorded: the bot's own answer for that.
+    if (error instanceof ApiError && error.code === ('BOT_NOT_IN_SERVER' satisfies AccessDenial)) throw unknownGuild();
+    throw error;
+  }
 }
 
 type ConflictSentence = (label: string, who: string | null) => string;
@@ -150,10 +159,20 @@ interface SaveKind {
   conflict: ConflictSentence;
 }
 
+/**
+ * The value and the keys written with it, each checked against the guild through the one gate (known-missing ids,
+ * the look-up limiter): a pasted message link's channel is a reference the bot acts on as much as the value is.
+ */
+async function checkedReferences(env: Env, userId: string, guildId: string, { section, kind, value, companions }: SettingUpdate) {
+  let view = await checkReference(env, userId, guildId, kind, value, await loadGuildView(env, guildId, { viewer: userId }));
+  for (const companion of companions) view = await checkReference(env, userId, guildId, fieldKind(section, companion.key), companion.value, view);
+  return view;
+}
+
 /** Checks and writes one key of a guild the caller may change; what is stored after it, and the guild's view. */
 async function saveSetting(env: Env, guildId: string, update: SettingUpdate, { live, author, source, conflict }: SaveKind) {
-  const { section, key, kind, value, expected, companions } = update;
-  const view = await checkReference(env, author.id, guildId, kind, value, await loadGuildView(env, guildId));
+  const { section, key, value, expected, companions } = update;
+  const view = await checkedReferences(env, author.id, guildId, update);
   const now = Date.now();
   // The history says where a change was made when it was not on the dashboard.
   const write = { guildId, section, userId: author.id, userName: author.name, now, ...(source === 'bot' ? { via: 'discord' as const } : {}) };

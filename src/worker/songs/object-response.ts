@@ -1,7 +1,7 @@
 import { contentTypeOf } from '../../shared/content-types';
 import { baseName } from '../../shared/song-paths';
 import { ApiError } from '../errors';
-import { etagMatches } from './song-list';
+import { etagMatches } from '../representations';
 import { decideRange, type ByteRange, type RangeDecision } from './range';
 
 /**
@@ -28,7 +28,7 @@ export function contentDisposition(kind: 'attachment' | 'inline', name: string):
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeExtValue(name)}`;
 }
 
-const songNotFound = (path: string) => new ApiError(404, 'SONG_NOT_FOUND', `There is no file '${path}' in this library.`);
+export const songNotFound = (path: string) => new ApiError(404, 'SONG_NOT_FOUND', `There is no file '${path}' in this library.`);
 
 /**
  * What a GET/HEAD for one R2 object will answer, decided before any body is read, so a caller can count
@@ -54,10 +54,17 @@ export async function planObjectRead(request: Request, bucket: R2Bucket, path: s
 }
 
 export async function planSizedObjectRead(request: Request, bucket: R2Bucket, path: string): Promise<SizedObjectRead> {
+  const read = await planSizedObjectReadIfAny(request, bucket, path);
+  if (!read) throw songNotFound(path);
+  return read;
+}
+
+/** The plan, or null when there is no such object: a caller that pays for every request can charge the miss before its 404. */
+export async function planSizedObjectReadIfAny(request: Request, bucket: R2Bucket, path: string): Promise<SizedObjectRead | null> {
   const rangeHeader = request.headers.get('Range');
   const ifNoneMatch = request.headers.get('If-None-Match') ?? undefined;
   const head = await bucket.head(path);
-  if (!head) throw songNotFound(path);
+  if (!head) return null;
   const plan = { request, bucket, path, head };
   if (etagMatches(ifNoneMatch, head.httpEtag)) return { ...plan, answer: { kind: 'not-modified' } };
   // If-Range: only honour the range if the client's copy is still current.

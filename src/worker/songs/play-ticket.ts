@@ -1,5 +1,5 @@
 import { fromBase64Url, toBase64Url } from '../../shared/base64url';
-import { PLAY_TICKET_FILES, PLAY_TICKET_LIFETIME_SECONDS } from '../../shared/song-limits';
+import { PLAY_TICKET_FILES, PLAY_TICKET_LIFETIME_SECONDS, PLAY_TICKET_REQUESTS } from '../../shared/song-limits';
 import { deriveHmacKey, KEY_PURPOSES } from '../crypto/keys';
 import { openPlayTicket, spendFromPlayTicket } from '../db/play-tickets';
 
@@ -8,8 +8,9 @@ import { openPlayTicket, spendFromPlayTicket } from '../db/play-tickets';
  * the audio element's own requests for the song (its first range, seeks, re-buffering) carry instead of
  * being counted again. A ticket covers one play and no more: it is a random id signed (HMAC) for one
  * library, song and client, and its D1 row holds what the play may still move, PLAY_TICKET_FILES times the
- * file. The balance is in D1 rather than in the ticket or a rate-limit key so that every isolate spends
- * from the same one, atomically: copying a ticket into 60 downloads spends it within a few.
+ * file, in at most PLAY_TICKET_REQUESTS requests. The balance is in D1 rather than in the ticket or a
+ * rate-limit key so that every isolate spends from the same one, atomically: copying a ticket into 60
+ * downloads spends it within a few, and 300 one-byte ranges on it within 32.
  */
 
 /** Who may use a ticket, for what. */
@@ -59,8 +60,12 @@ export async function playTicketId(secret: string, ticket: string | undefined, p
   return valid ? id : null;
 }
 
-/** Pays `bytes` of this play from its ticket; false when there is no valid ticket for it or it holds too little. */
+/** Pays one request moving `bytes` from the ticket with this (verified) id; false when it holds too little. */
+export const chargePlayTicket = (db: D1Database, id: string, bytes: number, now = Date.now()): Promise<boolean> =>
+  spendFromPlayTicket(db, id, { bytes, maxRequests: PLAY_TICKET_REQUESTS }, now);
+
+/** Pays one request moving `bytes` of this play from its ticket; false when there is no valid ticket for it or it holds too little. */
 export async function spendPlayTicket(env: TicketEnv, ticket: string | undefined, play: PlayOf, bytes: number, now = Date.now()): Promise<boolean> {
   const id = await playTicketId(env.SESSION_SECRET, ticket, play);
-  return id !== null && spendFromPlayTicket(env.DB, id, bytes, now);
+  return id !== null && chargePlayTicket(env.DB, id, bytes, now);
 }

@@ -1,5 +1,6 @@
 import { SONG_LIST_CACHE_SECONDS, songListCacheKey as cacheKey, songListCacheKeys } from '../../shared/song-limits';
 import { pathProblem, type Library } from '../../shared/song-paths';
+import { clientCoding, codingEtag, contentEtag, etagMatches } from '../representations';
 import { listObjects } from './library';
 
 export interface SongListing {
@@ -9,11 +10,7 @@ export interface SongListing {
   etag: string;
 }
 
-async function etagOf(body: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
-  const hex = [...new Uint8Array(digest, 0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `"${hex}"`;
-}
+const etagOf = (body: string) => contentEtag(new TextEncoder().encode(body));
 
 const gzipOf = (text: string) => new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
 
@@ -71,32 +68,18 @@ export async function invalidateSongList(kv: KVNamespace, library: Library): Pro
   await Promise.all(songListCacheKeys(library).map((key) => kv.delete(key)));
 }
 
-/** RFC 9110 If-None-Match: a list of (weak-compared) ETags or '*'. */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
-}
-
-/** RFC 9110 Accept-Encoding: does the client take gzip (named, or '*', with a non-zero weight)? */
-export function acceptsGzip(acceptEncoding: string | null): boolean {
-  return (acceptEncoding ?? '').split(',').some((entry) => {
-    const [coding = '', ...params] = entry.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === 'x-gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
-
 /**
  * 304 for a matching If-None-Match; otherwise the stored gzip bytes as they are (`encodeBody: 'manual'`
- * keeps the runtime from compressing again), or the JSON decompressed for a client that takes no gzip.
+ * keeps the runtime from compressing again), or the JSON decompressed for a client that takes no gzip. Each
+ * has its own ETag (the stored tag names the JSON; the gzip copy's adds `-gzip`).
  */
 export function songListResponse(request: Request, listing: SongListing): Response {
-  const headers = new Headers({ ETag: listing.etag, 'Cache-Control': 'public, no-cache', Vary: 'Accept-Encoding' });
-  if (etagMatches(request.headers.get('If-None-Match') ?? undefined, listing.etag)) return new Response(null, { status: 304, headers });
+  const coding = clientCoding(request, ['gzip']);
+  const etag = codingEtag(listing.etag, coding);
+  const headers = new Headers({ ETag: etag, 'Cache-Control': 'public, no-cache', Vary: 'Accept-Encoding' });
+  if (etagMatches(request.headers.get('If-None-Match') ?? undefined, etag)) return new Response(null, { status: 304, headers });
   headers.set('Content-Type', 'application/json; charset=utf-8');
-  if (!acceptsGzip(request.headers.get('Accept-Encoding'))) {
+  if (coding === 'identity') {
     return new Response(new Blob([listing.gzip]).stream().pipeThrough(new DecompressionStream('gzip')), { headers });
   }
   headers.set('Content-Encoding', 'gzip');

@@ -7,7 +7,7 @@ import { checksum, crc32OfStream } from './checksum';
 import { listObjects, readVersion } from './library';
 import { contentDisposition, FILE_RESPONSE_HEADERS } from './object-response';
 import { decideRange, type ByteRange } from './range';
-import { etagMatches } from './song-list';
+import { etagMatches } from '../representations';
 import { centralDirectory, dataDescriptor, planZip, type ZipLayout, type ZipMember } from './zip-layout';
 
 const tooLarge = (message: string) => new ApiError(413, 'FOLDER_TOO_LARGE', message);

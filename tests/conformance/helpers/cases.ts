@@ -32,6 +32,8 @@ export interface ConformanceCase {
    * from RFC 6749 and Discord's OAuth2 page.
    */
   answerSchema?: Schema;
+  /** For those calls too: the schema of the form the Worker sends (each field a string). */
+  requestSchema?: Schema;
 }
 
 const bot = { Authorization: `Bot ${DEMO_BOT_TOKEN}`, 'User-Agent': USER_AGENT };
@@ -58,6 +60,41 @@ const ACCESS_TOKEN_RESPONSE: Schema = {
     scope: { type: 'string', pattern: '^[a-z0-9.]+( [a-z0-9.]+)*$' },
   },
   required: ['access_token', 'token_type', 'expires_in', 'refresh_token', 'scope'],
+  additionalProperties: false,
+};
+
+/** RFC 7636 §4.1: 43 to 128 unreserved characters. */
+const CODE_VERIFIER = { type: 'string', pattern: '^[A-Za-z0-9._~-]{43,128}$' };
+const NON_EMPTY = { type: 'string', minLength: 1 };
+
+/** RFC 6749 §4.1.3 (with RFC 7636 §4.5's verifier) and §6: the grants the Worker exchanges; the client authenticates by Basic. */
+const TOKEN_REQUEST: Schema = {
+  oneOf: [
+    {
+      type: 'object',
+      properties: {
+        grant_type: { const: 'authorization_code' },
+        code: NON_EMPTY,
+        redirect_uri: { type: 'string', format: 'uri' },
+        code_verifier: CODE_VERIFIER,
+      },
+      required: ['grant_type', 'code', 'redirect_uri', 'code_verifier'],
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      properties: { grant_type: { const: 'refresh_token' }, refresh_token: NON_EMPTY },
+      required: ['grant_type', 'refresh_token'],
+      additionalProperties: false,
+    },
+  ],
+};
+
+/** RFC 7009 §2.1. */
+const REVOCATION_REQUEST: Schema = {
+  type: 'object',
+  properties: { token: NON_EMPTY, token_type_hint: { enum: ['access_token', 'refresh_token'] } },
+  required: ['token'],
   additionalProperties: false,
 };
 
@@ -129,6 +166,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     query: [],
     requests: ({ refreshToken }) => [form('/oauth2/token', { grant_type: 'refresh_token', refresh_token: refreshToken })],
     answerSchema: ACCESS_TOKEN_RESPONSE,
+    requestSchema: TOKEN_REQUEST,
   },
   {
     method: 'POST',
@@ -136,6 +174,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     query: [],
     requests: ({ refreshToken }) => [form('/oauth2/token/revoke', { token: refreshToken, token_type_hint: 'refresh_token' })],
     answerSchema: { type: 'object', maxProperties: 0 },
+    requestSchema: REVOCATION_REQUEST,
   },
 ];
 

@@ -27,6 +27,16 @@ export function candidatePaths(root: string, env: Record<string, string | undefi
   ];
 }
 
+/** Why the conformance tests fail without the document, and where to put it. */
+export function missingDocumentMessage(root: string): string {
+  return [
+    "Discord's OpenAPI document was not found. The conformance tests need it; they looked at:",
+    ...candidatePaths(root).map((path, index) => `  ${index + 1}. ${path}`),
+    'Put specs/openapi.json of discord/discord-api-spec at commit 74fda0fad044407ea280043a03ffc9bc64c4e49e at one of them,',
+    'or name its path in DISCORD_OPENAPI_JSON: see tests/fixtures/discord-openapi/README.md.',
+  ].join('\n');
+}
+
 export function loadOpenApiDocument(root: string): OpenApiDocument | null {
   const path = candidatePaths(root).find((candidate) => existsSync(candidate));
   if (path === undefined) return null;

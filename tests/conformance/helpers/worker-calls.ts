@@ -1,7 +1,8 @@
 /**
  * The Discord calls the Worker makes, read from its source (src/worker/discord) with the TypeScript parser:
- * every `.request(path, {method?, query?})` of the REST client, with its path turned into Discord's route
- * template, and the OAuth2 token URLs. A call added there shows up here without anyone listing it.
+ * every `.request(path, {method?, query?})` of the REST client (through a local wrapper that passes its path on, at
+ * each of the wrapper's calls), with its path turned into Discord's route template, and the OAuth2 token URLs. A
+ * call added there shows up here without anyone listing it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -97,23 +98,54 @@ function location(file: ts.SourceFile, node: ts.Node): string {
   return `${file.fileName}:${line + 1}`;
 }
 
-function restCall(file: ts.SourceFile, node: ts.CallExpression): WorkerCall | null {
+/**
+ * Where a path that is a parameter of a local wrapper comes from (`const call = (path) => client.request(path, …)`,
+ * or a function declaration): the arguments its callers in the same scope pass for it. Null when it is no such
+ * parameter.
+ */
+function wrapperArguments(path: ts.Expression): ts.Expression[] | null {
+  if (!ts.isIdentifier(path)) return null;
+  let wrapper: ts.Node = path;
+  while (!ts.isFunctionLike(wrapper) && !ts.isSourceFile(wrapper)) wrapper = wrapper.parent;
+  if (!ts.isArrowFunction(wrapper) && !ts.isFunctionExpression(wrapper) && !ts.isFunctionDeclaration(wrapper)) return null;
+  const index = wrapper.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === path.text);
+  const declaration = ts.isFunctionDeclaration(wrapper) ? wrapper : wrapper.parent;
+  const name = ts.isFunctionDeclaration(declaration) || ts.isVariableDeclaration(declaration) ? declaration.name : undefined;
+  if (index < 0 || name === undefined || !ts.isIdentifier(name)) return null;
+  let scope: ts.Node = declaration.parent;
+  while (!ts.isBlock(scope) && !ts.isSourceFile(scope)) scope = scope.parent;
+  const passed: ts.Expression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === name.text) {
+      const argument = node.arguments[index];
+      if (argument !== undefined) passed.push(argument);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return passed;
+}
+
+function restCalls(file: ts.SourceFile, node: ts.CallExpression): WorkerCall[] {
   const [pathArgument, optionsArgument] = node.arguments;
-  if (pathArgument === undefined) return null;
-  const shape = pathShape(pathArgument);
-  if (shape === null) throw new Error(`${location(file, node)}: cannot read the path of this Discord call; give it a literal or const path`);
+  if (pathArgument === undefined) return [];
+  const paths = pathShape(pathArgument) === null ? (wrapperArguments(pathArgument) ?? [pathArgument]) : [pathArgument];
   const options = resolveObject(optionsArgument);
   const method = property(options, 'method');
   const query = resolveObject(property(options, 'query') ?? undefined);
-  return {
-    method: method !== null && ts.isStringLiteralLike(method) ? method.text : 'GET',
-    template: toTemplate(shape),
-    query:
-      query !== undefined && ts.isObjectLiteralExpression(query)
-        ? query.properties.map((element) => element.name?.getText(file) ?? '').filter((name) => name !== '')
-        : [],
-    source: location(file, node),
-  };
+  return paths.map((path) => {
+    const shape = pathShape(path);
+    if (shape === null) throw new Error(`${location(file, path)}: cannot read the path of this Discord call; give it a literal or const path`);
+    return {
+      method: method !== null && ts.isStringLiteralLike(method) ? method.text : 'GET',
+      template: toTemplate(shape),
+      query:
+        query !== undefined && ts.isObjectLiteralExpression(query)
+          ? query.properties.map((element) => element.name?.getText(file) ?? '').filter((name) => name !== '')
+          : [],
+      source: location(file, path),
+    };
+  });
 }
 
 /** OAuth2 endpoints appear as URL templates ending in `/api/oauth2/…`; the Worker POSTs to each (RFC 6749). */
@@ -128,8 +160,7 @@ export function workerCallsIn(fileName: string, text: string): WorkerCall[] {
   const calls: WorkerCall[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'request') {
-      const call = restCall(file, node);
-      if (call !== null) calls.push(call);
+      calls.push(...restCalls(file, node));
     }
     if (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isStringLiteral(node)) {
       const call = oauthCall(file, node);
@@ -147,4 +178,18 @@ export function workerDiscordCalls(root: string): WorkerCall[] {
   return readdirSync(directory)
     .filter((name) => name.endsWith('.ts'))
     .flatMap((name) => workerCallsIn(join(WORKER_DISCORD_DIR, name), readFileSync(join(directory, name), 'utf8')));
+}
+
+/** Where the Worker's login names the OAuth2 scopes it asks for. */
+export const LOGIN_SCOPES_SOURCE = 'src/worker/auth/oauth.ts';
+
+/** The scopes the Worker's login asks for (`OAUTH_SCOPES`, a list of string literals), read from its source. */
+export function workerLoginScopes(root: string): string[] {
+  const file = ts.createSourceFile(LOGIN_SCOPES_SOURCE, readFileSync(join(root, LOGIN_SCOPES_SOURCE), 'utf8'), ts.ScriptTarget.Latest, true);
+  const scopes = declarationIn(file, 'OAUTH_SCOPES');
+  const elements = scopes !== undefined && ts.isArrayLiteralExpression(scopes) ? [...scopes.elements] : [];
+  const literals = elements.filter(ts.isStringLiteralLike);
+  if (literals.length === 0 || literals.length !== elements.length)
+    throw new Error(`${LOGIN_SCOPES_SOURCE}: OAUTH_SCOPES is no longer a list of string literals; read it another way`);
+  return literals.map((element) => element.text);
 }

@@ -1,6 +1,6 @@
 import { createDemoData } from '../../../dev/fake-discord/data.ts';
 import type { BotSyncGuild } from '../../../src/shared/bot-api';
-import { completeSync, writeSyncChunk } from '../../../src/worker/db/bot-guilds';
+import { writeSyncChunk } from '../../../src/worker/db/bot-guilds';
 
 /** The demo guilds the fake Discord's bot is in, as the bot reports them. */
 export const demoBotGuilds = (): BotSyncGuild[] =>
@@ -11,8 +11,7 @@ export const demoBotGuilds = (): BotSyncGuild[] =>
 /** What the bot does after it connects: a full sync of its guilds, here through the same D1 code the bot API uses. */
 export async function reportDemoPresence(db: D1Database): Promise<void> {
   const syncId = `test-${crypto.randomUUID()}`;
-  await writeSyncChunk(db, syncId, demoBotGuilds(), Date.now());
-  await completeSync(db, syncId, Date.now());
+  await writeSyncChunk(db, { syncId, guilds: demoBotGuilds(), done: true }, Date.now());
 }
 
 /** As before the bot has ever reported: no guilds, no completed sync, counters at zero. */
@@ -20,6 +19,7 @@ export async function forgetBotPresence(db: D1Database): Promise<void> {
   await db.batch([
     db.prepare('DELETE FROM bot_guilds'),
     db.prepare('DELETE FROM bot_guild_syncs'),
+    db.prepare('DELETE FROM bot_guild_absences'),
     db.prepare('UPDATE stats SET synced_at = NULL, servers = 0, users = 0 WHERE id = 1'),
   ]);
 }

@@ -108,23 +108,44 @@ function Volume({ player }: { player: SongPlayer }) {
   );
 }
 
+/**
+ * The seek bar moves with a drag (`input`) and seeks once, where the drag ends (`change`; a key press fires both).
+ * Each seek to a spot the element has not buffered is one more request on the play's ticket, which pays for a
+ * limited number (PLAY_TICKET_REQUESTS): seeking on every `input` sent dozens for one drag in Chromium.
+ */
 function Seek({ player, className = '' }: { player: SongPlayer; className?: string }) {
-  const { current, time, duration } = player;
+  const { current, time, duration, seek } = player;
+  const inputRef = useRef<HTMLInputElement>(null);
+  /** Where a drag holds the bar, until it ends. */
+  const [dragged, setDragged] = useState<number | null>(null);
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    const commit = () => {
+      seek(Number(input.value));
+      setDragged(null);
+    };
+    // React's onChange is the `input` event; the native `change` is the end of the drag.
+    input.addEventListener('change', commit);
+    return () => input.removeEventListener('change', commit);
+  }, [seek]);
+  const shown = dragged ?? time;
   return (
     <div className={`items-center gap-2 ${className}`}>
       <span className="w-11 text-right text-xs text-gray-600 tabular-nums dark:text-gray-300" aria-label="Elapsed time" data-testid="elapsed">
-        {formatTime(time)}
+        {formatTime(shown)}
       </span>
       <input
+        ref={inputRef}
         type="range"
         aria-label="Seek"
-        aria-valuetext={`${formatTime(time)} of ${formatTime(duration)}`}
+        aria-valuetext={`${formatTime(shown)} of ${formatTime(duration)}`}
         min={0}
         max={duration || 0}
         step={0.1}
-        value={Math.min(time, duration || 0)}
+        value={Math.min(shown, duration || 0)}
         disabled={!current || !duration}
-        onChange={(e) => player.seek(Number(e.target.value))}
+        onChange={(e) => setDragged(Number(e.target.value))}
         className="h-6 min-w-0 flex-1 cursor-pointer accent-indigo-500 disabled:cursor-not-allowed dark:accent-indigo-400"
       />
       <span className="w-11 text-xs text-gray-600 tabular-nums dark:text-gray-300" aria-label="Total time" data-testid="duration">

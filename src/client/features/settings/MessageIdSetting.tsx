@@ -1,4 +1,4 @@
-import { messageLinkProblem, messageUrl } from '../../../shared/settings';
+import { messageLinkChannelProblem, messageLinkProblem, messageUrl } from '../../../shared/settings';
 import { useContext } from 'react';
 import { OPTIONAL_TEXT, ReadOnlyView, TextSetting } from './controls';
 import type { ControlProps } from './control-props';
@@ -20,7 +20,9 @@ export function MessageIdSetting({ id, section, spec, value, data, saving, saved
       parse={OPTIONAL_TEXT.parse}
       placeholder={spec.placeholder}
       help={spec.help}
-      validate={(candidate) => (candidate === null ? null : (messageLinkProblem(candidate, data.id) ?? validate(candidate)))}
+      validate={(candidate) =>
+        candidate === null ? null : (messageLinkProblem(candidate, data.id) ?? messageLinkChannelProblem(candidate, data.channels) ?? validate(candidate))
+      }
       onSave={onChange}
     >
       {messageId !== null &&

@@ -7,6 +7,7 @@ import {
   type SettingsChannel,
   type SettingsRole,
 } from '../../../shared/settings';
+import { trimSpaces } from '../../../shared/visible-text';
 import { fieldClass } from '../../ui/fields';
 
 export const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
@@ -49,10 +50,13 @@ export function FieldMessages({ id, problem = null }: { id: string; problem?: st
 /** What a reader sees for a setting that has no value. */
 export const NOT_SET = 'Not set';
 
-/** An optional text value (an emoji, a message id): shown as stored, saved trimmed, and cleared to null when left blank. */
+/**
+ * An optional text value (an emoji, a message id): shown as stored, saved trimmed of spaces as the Worker trims it, and
+ * cleared to null when left blank. A hidden character at an end stays, so the field says what the Worker would refuse.
+ */
 export const OPTIONAL_TEXT = {
   format: (value: string | null) => value ?? '',
-  parse: (text: string) => (text.trim() === '' ? null : text.trim()),
+  parse: (text: string) => (trimSpaces(text) === '' ? null : trimSpaces(text)),
 };
 
 /** A reader's text value: selectable and copyable, unlike a disabled field's. */

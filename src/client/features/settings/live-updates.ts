@@ -1,7 +1,7 @@
 /** What a settings page does with a change saved elsewhere: which fields take it, which wait, and what it says. */
 import { isSectionName, isSettingKey, MADE_IN_DISCORD, type ServerSettingsResponse } from '../../../shared/settings';
 import type { SectionName } from '../../../shared/settings-registry';
-import type { LiveEvent, LiveLicenceEvent, LiveSettingsEvent } from '../../../shared/live';
+import type { LiveLicenceEvent, LiveSettingsEvent } from '../../../shared/live';
 import { describeSettingValue, settingName } from './RecentChanges';
 import { fieldId } from './useSettingsSaver';
 import { settingControlId } from './SettingField';
@@ -22,8 +22,8 @@ export interface LivePlan {
 }
 
 export interface LiveContext {
-  /** This tab's id: its own changes are already on the page. */
-  tab: string;
+  /** The ids the server gave this page's socket (its current one and a few before): its own changes are already on the page. */
+  ownTabs: readonly string[];
   userId: string | null;
   /** The id of the field being typed in (focused, with text not yet saved): it is left alone. */
   editing: string | null;
@@ -35,7 +35,8 @@ const NOTHING: LivePlan = { apply: [], hold: [], toast: null };
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const stored = (settings: ServerSettingsResponse, { section, key }: KnownChange) => (settings[section] as Record<string, unknown>)[key];
 
-const whoMade = (event: LiveEvent, userId: string | null) => (event.by.id === userId ? 'You (in another tab)' : event.by.name);
+const whoMade = (event: LiveSettingsEvent, userId: string | null) => (event.by.id === userId ? 'You (in another tab)' : event.by.name);
+const isOwn = (tab: string | null, context: Pick<LiveContext, 'ownTabs'>) => tab !== null && context.ownTabs.includes(tab);
 
 function announce(event: LiveSettingsEvent, changes: readonly KnownChange[], settings: ServerSettingsResponse, userId: string | null) {
   const who = whoMade(event, userId);
@@ -52,7 +53,7 @@ function announce(event: LiveSettingsEvent, changes: readonly KnownChange[], set
 
 /** The plan for one event against what the page shows now. */
 export function planLiveEvent(event: LiveSettingsEvent, settings: ServerSettingsResponse, context: LiveContext): LivePlan {
-  if (event.tab === context.tab) return NOTHING;
+  if (isOwn(event.tab, context)) return NOTHING;
   const known = event.changes.filter((change): change is KnownChange => isSectionName(change.section) && isSettingKey(change.section, change.key));
   const fresh = known.filter(
     (change) => !same(stored(settings, change), change.value) && (context.appliedAt.get(fieldId(change.section, change.key)) ?? 0) <= event.at,
@@ -75,8 +76,11 @@ export function planLiveEvent(event: LiveSettingsEvent, settings: ServerSettings
   };
 }
 
-/** What the page says of a licence change made elsewhere (it then reads its settings again); null for this tab's own. */
-export function licenceToast(event: LiveLicenceEvent, context: Pick<LiveContext, 'tab' | 'userId'>): { title: string; detail: string } | null {
-  if (event.tab === context.tab) return null;
-  return { title: `${whoMade(event, context.userId)} changed this server’s licence`, detail: 'Its state below is up to date.' };
+/**
+ * What the page says of a licence change made elsewhere (it then reads its settings again); null for this page's
+ * own. It names nobody: the event does not say who (an admin's identity is not for the server's readers).
+ */
+export function licenceToast(event: LiveLicenceEvent, context: Pick<LiveContext, 'ownTabs'>): { title: string; detail: string } | null {
+  if (isOwn(event.tab, context)) return null;
+  return { title: 'This server’s licence changed', detail: 'Its state below is up to date.' };
 }

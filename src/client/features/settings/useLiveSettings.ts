@@ -2,9 +2,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import { apiKeys } from '../../../shared/api-keys';
-import { LIVE_CLOSE_REAUTHORISE, LIVE_PING, livePath, parseLiveEvent, type LiveLicenceEvent } from '../../../shared/live';
+import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, LIVE_PING, livePath, parseLiveMessage, type LiveLicenceEvent } from '../../../shared/live';
 import { applySettingChange, type ServerSettingsResponse } from '../../../shared/settings';
-import { liveTabId } from '../../api';
+import { addLiveTab, forgetLiveTabs, getJson, ownLiveTabs } from '../../api';
 import { useAuth } from '../account/useAuth';
 import { licenceToast, planLiveEvent, type KnownChange } from './live-updates';
 import { auditPagesOf } from './RecentChanges';
@@ -12,10 +12,21 @@ import { fieldId } from './useSettingsSaver';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 
+export interface LiveSettings {
+  status: LiveStatus;
+  /** The bot left the server while the page was open: every change would be refused, so the page only shows. */
+  botLeft: boolean;
+}
+
 /** Under proxies' idle timeouts; the Durable Object answers it without waking. */
 const PING_INTERVAL_MS = 30_000;
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 30_000;
+/**
+ * A page asked to be authorised again reconnects within this, at a random moment: a grant changed closes every
+ * page of the server at once, and they should not all knock at the same instant.
+ */
+const REAUTHORISE_SPREAD_MS = 1000;
 
 /** 1 s, 2 s, 4 s… up to 30 s, each somewhere in its upper half, so pages cut off together do not return together. */
 const retryDelay = (attempt: number) => {
@@ -33,12 +44,14 @@ const withChanges = (settings: ServerSettingsResponse, changes: readonly KnownCh
  * import): a WebSocket to the guild's live channel, reconnected with backoff, whose changes go into the page's
  * data without a refetch, with a toast saying who changed what. A text field being typed in keeps its text
  * (the change waits until the person leaves the field, and their save then meets the conflict). After a
- * reconnect the page refetches, so nothing missed while away stays missed.
+ * reconnect the page refetches, so nothing missed while away stays missed. A socket closed because the session
+ * ended is not reopened: the page asks who is signed in, and shows the login if nobody is.
  */
-export function useLiveSettings(serverId: string, data: ServerSettingsResponse | undefined, savesInFlight: boolean): LiveStatus {
+export function useLiveSettings(serverId: string, data: ServerSettingsResponse | undefined, savesInFlight: boolean): LiveSettings {
   const { mutate } = useSWRConfig();
   const userId = useAuth().user?.id ?? null;
   const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [botLeft, setBotLeft] = useState(false);
   const latest = useRef({ data, userId, savesInFlight });
   useLayoutEffect(() => {
     latest.current = { data, userId, savesInFlight };
@@ -97,7 +110,7 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
     };
 
     const hearLicence = (event: LiveLicenceEvent) => {
-      const said = licenceToast(event, { tab: liveTabId(), userId: latest.current.userId });
+      const said = licenceToast(event, { ownTabs: ownLiveTabs() });
       if (said === null) return;
       // The licence is part of the settings' answer: read it again rather than guess what changed.
       void mutate(key);
@@ -105,16 +118,24 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
     };
 
     const hear = (text: string) => {
-      const event = parseLiveEvent(text);
+      const event = parseLiveMessage(text);
       const settings = latest.current.data;
       if (!event || !settings) return;
+      if (event.type === 'hello') {
+        addLiveTab(event.tab);
+        return;
+      }
+      if (event.type === 'bot-left') {
+        setBotLeft(true);
+        return;
+      }
       if (event.type === 'licence') {
         hearLicence(event);
         return;
       }
       const focused = document.activeElement;
       const editing = focused instanceof HTMLElement && focused.id !== '' && focused.id === typedIn ? focused : null;
-      const plan = planLiveEvent(event, settings, { tab: liveTabId(), userId: latest.current.userId, editing: editing?.id ?? null, appliedAt });
+      const plan = planLiveEvent(event, settings, { ownTabs: ownLiveTabs(), userId: latest.current.userId, editing: editing?.id ?? null, appliedAt });
       if (plan.toast === null) return;
       apply(plan.apply, event.at);
       if (editing && plan.hold.length > 0) applyOnLeaving(editing, plan.hold, event.at);
@@ -144,10 +165,29 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
         clearInterval(ping);
         if (stopped) return;
         setStatus('reconnecting');
-        // Asked to be authorised again: at once, that is not a failure.
-        const delay = closed.code === LIVE_CLOSE_REAUTHORISE ? 0 : retryDelay(attempt++);
+        if (closed.code === LIVE_CLOSE_SESSION_ENDED) {
+          void afterSessionEnded();
+          return;
+        }
+        // Asked to be authorised again: soon, that is not a failure.
+        const delay = closed.code === LIVE_CLOSE_REAUTHORISE ? Math.random() * REAUTHORISE_SPREAD_MS : retryDelay(attempt++);
         retry = setTimeout(connect, delay);
       });
+    };
+
+    // The socket's session is over (signed out here or on another device, or ended in Sessions). The browser may
+    // hold another one by now (a login in another tab): only the server can say whether anyone is signed in.
+    const afterSessionEnded = async () => {
+      const auth = await getJson(apiKeys.checkAuth).catch(() => null);
+      if (auth?.authenticated === false) {
+        // The page shows the login instead of the settings, and nothing this session loaded stays cached.
+        await mutate(apiKeys.checkAuth, auth, { revalidate: false });
+        await mutate((cached) => cached !== apiKeys.checkAuth, undefined, { revalidate: false });
+        toast('You are signed out', { description: 'This session was ended, on this device or another. Log in to see this server again.' });
+        return;
+      }
+      if (auth) await mutate(apiKeys.checkAuth, auth, { revalidate: false });
+      if (!stopped) retry = setTimeout(connect, auth ? 0 : retryDelay(attempt++));
     };
 
     const reconnectNow = () => {
@@ -169,8 +209,9 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('focusout', onLeave);
       socket?.close(1000, 'Page closed');
+      forgetLiveTabs();
     };
   }, [loaded, serverId, mutate]);
 
-  return status;
+  return { status, botLeft };
 }

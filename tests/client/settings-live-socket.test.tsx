@@ -1,0 +1,305 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { toast, Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ServerSettingsPage from '../../src/client/pages/ServerSettings';
+import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, type LiveMessage, type LiveSettingsEvent } from '../../src/shared/live';
+import type { ServerSettingsResponse } from '../../src/shared/settings';
+import { ApiClientError } from '../../src/client/api';
+import { jsonBody } from './helpers/expect-helpers';
+import { renderWithApp } from './helpers/render-with-app';
+import { kenjiSettings } from './helpers/settings-fixture';
+
+const GUILD = '300000000000000001';
+const SETTINGS_KEY = `/api/server-settings?serverID=${GUILD}`;
+const OWNER = { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null };
+const ALICE = { id: '100000000000000009', name: 'Alice' };
+const LISTENERS = '400000000000001001';
+
+/** The browser's WebSocket, played by the test: it opens, speaks and closes when the test says so. */
+class FakeSocket extends EventTarget {
+  static made: FakeSocket[] = [];
+  readyState: number = WebSocket.CONNECTING;
+  sent: string[] = [];
+  constructor(readonly url: string) {
+    super();
+    FakeSocket.made.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = WebSocket.CLOSED;
+  }
+  open() {
+    this.readyState = WebSocket.OPEN;
+    this.dispatchEvent(new Event('open'));
+  }
+  say(message: LiveMessage) {
+    this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message) }));
+  }
+  /** The server closes it, or (1006) the connection drops or the handshake is refused. */
+  drop(code: number) {
+    this.readyState = WebSocket.CLOSED;
+    this.dispatchEvent(new CloseEvent('close', { code }));
+  }
+}
+
+const sockets = () => FakeSocket.made;
+const latestSocket = () => {
+  const socket = FakeSocket.made.at(-1);
+  if (!socket) throw new Error('the page opened no socket');
+  return socket;
+};
+
+/** Lets timers run (fake time) and what they started settle, inside React's act. */
+const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+interface Harness {
+  /** Every read of the settings the page made after its first paint (its refetches). */
+  settingsReads: () => number;
+  /** The X-Live-Tab header of each save the page sent (null when it sent none). */
+  saveTabs: string[];
+  /** What check-auth answers from now on. */
+  signedIn: { now: boolean };
+}
+
+interface Served {
+  /** What a read of the settings answers after the first paint (by default, what the page started with). */
+  served?: ServerSettingsResponse;
+  /** Or the refusal it answers instead. */
+  refusal?: ApiClientError;
+}
+
+function renderLivePage(start: ServerSettingsResponse, { served = start, refusal }: Served = {}): Harness {
+  let reads = 0;
+  const saveTabs: string[] = [];
+  const signedIn = { now: true };
+  let stored = served;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      if (url === '/api/check-auth') {
+        const body = signedIn.now ? { authenticated: true, user: OWNER, isAdmin: false } : { authenticated: false };
+        return Promise.resolve(Response.json(body));
+      }
+      if (url === '/api/update-server-settings') {
+        saveTabs.push(new Headers(init?.headers).get('X-Live-Tab') ?? 'none');
+        const update = jsonBody(init) as { section: 'antimp3'; key: 'enabled'; value: boolean };
+        stored = { ...stored, antimp3: { enabled: update.value } };
+        return Promise.resolve(Response.json(stored));
+      }
+      return new Promise<never>(() => undefined);
+    }),
+  );
+  renderWithApp(
+    <>
+      <ServerSettingsPage params={{ serverId: GUILD }} />
+      <Toaster />
+    </>,
+    {
+      path: `/server/${GUILD}`,
+      fallback: { '/api/check-auth': { authenticated: true, user: OWNER, isAdmin: false }, [SETTINGS_KEY]: start },
+      fetcher: (key) => {
+        if (key !== SETTINGS_KEY) return new Promise<never>(() => undefined);
+        reads += 1;
+        return refusal ? Promise.reject(refusal) : Promise.resolve(stored);
+      },
+    },
+  );
+  return { settingsReads: () => reads, saveTabs, signedIn };
+}
+
+const antiMp3Switch = () => within(screen.getByRole('region', { name: 'Modules' })).getByRole('switch', { name: 'Anti-MP3 module' });
+const toastTitled = (title: string) => document.querySelector(`[data-sonner-toast] [data-title]`)?.textContent === title;
+const toastTexts = () => [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((node) => node.textContent);
+
+const changeByAlice = (over: Partial<LiveSettingsEvent> = {}): LiveSettingsEvent => ({
+  type: 'settings',
+  source: 'save',
+  by: ALICE,
+  at: Date.now(),
+  tab: null,
+  changes: [{ section: 'autorole', key: 'roleID', value: LISTENERS }],
+  ...over,
+});
+
+beforeEach(() => {
+  FakeSocket.made = [];
+  vi.stubGlobal('WebSocket', Object.assign(FakeSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 }));
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  // Sonner keeps its toasts between renders, and shows the ones not dismissed to the next test's Toaster.
+  act(() => void toast.dismiss());
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the live socket of a settings page', () => {
+  it('after the connection drops, reconnects after its backoff and reads the settings again, so what changed meanwhile shows', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const page = renderLivePage(kenjiSettings(), { served: kenjiSettings({ antimp3: { enabled: true } }) });
+    await elapse(0);
+    latestSocket().open();
+    await elapse(0);
+    expect(screen.getByTestId('live-status').getAttribute('data-status')).toBe('live');
+    expect(page.settingsReads()).toBe(0);
+    expect(antiMp3Switch().getAttribute('aria-checked')).toBe('false');
+
+    latestSocket().drop(1006);
+    await elapse(0);
+    expect(screen.getByTestId('live-status').getAttribute('data-status')).toBe('reconnecting');
+    // The first retry waits half a second at the least (Math.random 0): not before.
+    await elapse(499);
+    expect(sockets()).toHaveLength(1);
+    await elapse(1);
+    expect(sockets()).toHaveLength(2);
+    expect(page.settingsReads()).toBe(0);
+
+    latestSocket().open();
+    await elapse(0);
+    expect(page.settingsReads()).toBe(1);
+    expect(antiMp3Switch().getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('live-status').getAttribute('data-status')).toBe('live');
+  });
+
+  it('a refused handshake (the 11th page of a session, or none allowed) is retried quietly, with backoff', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().drop(1006);
+    await elapse(500);
+    latestSocket().drop(1006);
+    // The second try waits a second at the least.
+    await elapse(999);
+    expect(sockets()).toHaveLength(2);
+    await elapse(1);
+    expect(sockets()).toHaveLength(3);
+    expect(toastTexts()).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asked to be authorised again (4001), reconnects within a second, at a random moment', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().open();
+    latestSocket().drop(LIVE_CLOSE_REAUTHORISE);
+    await elapse(998);
+    expect(sockets()).toHaveLength(1);
+    await elapse(1);
+    expect(sockets()).toHaveLength(2);
+  });
+
+  it('sends with its changes the tab id its socket was given, and leaves out the events naming it (or one given before a reconnect)', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const page = renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().open();
+    latestSocket().say({ type: 'hello', tab: 'tab-given-first' });
+
+    fireEvent.click(antiMp3Switch());
+    await elapse(0);
+    expect(page.saveTabs).toEqual(['tab-given-first']);
+
+    // An event naming the tab it sent is its own: nothing changes, nothing is said.
+    latestSocket().say(changeByAlice({ tab: 'tab-given-first' }));
+    await elapse(0);
+    expect(toastTexts()).toEqual([]);
+    // Another tab's change is applied and announced.
+    latestSocket().say(changeByAlice({ tab: 'tab-of-another-page', changes: [{ section: 'antinuke', key: 'enabled', value: true }] }));
+    await elapse(0);
+    expect(toastTexts()).toEqual(['Alice changed Anti-Nuke › Enabled']);
+
+    // Reconnected, the socket gives a new id: the next change carries it, and the old one is still the page's own.
+    latestSocket().drop(1006);
+    await elapse(500);
+    latestSocket().open();
+    latestSocket().say({ type: 'hello', tab: 'tab-given-second' });
+    fireEvent.click(antiMp3Switch());
+    await elapse(0);
+    expect(page.saveTabs).toEqual(['tab-given-first', 'tab-given-second']);
+    latestSocket().say(changeByAlice({ tab: 'tab-given-first' }));
+    await elapse(0);
+    expect(toastTexts()).toEqual(['Alice changed Anti-Nuke › Enabled']);
+  });
+
+  it('before its socket said hello, a change goes without a tab id', async () => {
+    const page = renderLivePage(kenjiSettings());
+    await elapse(0);
+    fireEvent.click(antiMp3Switch());
+    await elapse(0);
+    expect(page.saveTabs).toEqual(['none']);
+  });
+
+  it('a licence change names nobody, and the page reads its settings again', async () => {
+    const page = renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().open();
+    latestSocket().say({ type: 'licence', at: Date.now(), tab: null });
+    await elapse(0);
+    expect(toastTitled('This server’s licence changed')).toBe(true);
+    expect(page.settingsReads()).toBe(1);
+  });
+
+  it('the bot leaving turns the page read-only, with a notice saying so', async () => {
+    renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().open();
+    expect(antiMp3Switch()).toBeTruthy();
+
+    latestSocket().say({ type: 'bot-left', at: Date.now() });
+    await elapse(0);
+    const notice = screen.getByText('The bot has left this server.').closest('[role=status]');
+    expect(notice?.textContent).toBe(
+      "The bot has left this server. Its settings are shown as they were and can't be changed until the bot is added again.Add bot",
+    );
+    expect(screen.getByRole('link', { name: 'Add bot' }).getAttribute('href')).toBe(`/api/invite?guild_id=${GUILD}`);
+    // No switch to flip, no import, no access panel, no revert.
+    expect(screen.queryAllByRole('switch')).toEqual([]);
+    expect(screen.queryByRole('button', { name: /Import/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: /Access/ })).toBeNull();
+  });
+
+  it('a page that missed the event learns it from its next read of the settings (403 BOT_NOT_IN_SERVER)', async () => {
+    renderLivePage(kenjiSettings(), {
+      refusal: new ApiClientError(403, 'BOT_NOT_IN_SERVER', 'The bot is not in this server yet: add it to open its settings.'),
+    });
+    await elapse(0);
+    latestSocket().open();
+    // A licence change makes it read the settings again, which the bot's absence now refuses.
+    latestSocket().say({ type: 'licence', at: Date.now(), tab: null });
+    await elapse(0);
+    expect(screen.getByText('The bot has left this server.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Kenji Lounge' })).toBeTruthy();
+    expect(screen.queryAllByRole('switch')).toEqual([]);
+  });
+
+  it('its session ended and nobody is signed in: it stops, shows the login and says why', async () => {
+    const page = renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().open();
+    page.signedIn.now = false;
+    latestSocket().drop(LIVE_CLOSE_SESSION_ENDED);
+    await elapse(0);
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(screen.queryByText('Kenji Lounge')).toBeNull();
+    expect(toastTexts()).toEqual(['You are signed out']);
+    await elapse(60_000);
+    expect(sockets()).toHaveLength(1);
+  });
+
+  it('its session ended but the browser is signed in again (another tab logged in): it reconnects at once', async () => {
+    renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().open();
+    latestSocket().drop(LIVE_CLOSE_SESSION_ENDED);
+    await elapse(0);
+    expect(sockets()).toHaveLength(2);
+    expect(screen.getByRole('heading', { level: 1, name: 'Kenji Lounge' })).toBeTruthy();
+    expect(toastTexts()).toEqual([]);
+  });
+});
