@@ -4,6 +4,7 @@ import type { BotGuildResponse } from '../../src/shared/bot-api';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
 import type { SettingsImportResponse } from '../../src/shared/settings-transfer';
 import { clearKv, DISCORD, GUILDS, loginDemoUsers } from './helpers/login';
+import { importIntoKenjiLounge } from './helpers/import-request';
 import { countedInOneWindow } from './helpers/rate-limit-window';
 import { call, postJson } from './helpers/request';
 
@@ -117,21 +118,7 @@ describe("the channel of a reaction role's or a ticket's message", () => {
 
   it("an import skips another server's, a voice and a missing channel with the reason, and takes a text channel", async () => {
     const importing = (messageChannelID: string, dryRun: boolean) =>
-      postJson(
-        '/api/server-settings/import',
-        {
-          serverID: GUILDS.kenjiLounge,
-          dryRun,
-          document: {
-            format: 'servermanager.settings',
-            version: 1,
-            exportedAt: new Date().toISOString(),
-            source: { serverID: GUILDS.glaiveStudio, name: 'Glaive Studio' },
-            settings: { reactionrole: { messageID: MESSAGE, messageChannelID } },
-          },
-        },
-        { cookie: owner },
-      );
+      importIntoKenjiLounge(owner, { reactionrole: { messageID: MESSAGE, messageChannelID } }, dryRun);
     for (const [, channel, error] of REFUSED) {
       const res = await importing(channel, false);
       expect(res.status).toBe(200);

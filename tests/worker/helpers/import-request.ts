@@ -1,8 +1,8 @@
 import { GUILDS } from './login';
 import { postJson } from './request';
 
-/** Imports Glaive Studio's Anti-MP3 switch (on) into Kenji Lounge, as the page's import dialog sends it. */
-export const importAntiMp3 = (cookie: string, dryRun: boolean) =>
+/** Imports these settings, as exported from Glaive Studio, into Kenji Lounge, as the page's import dialog sends them. */
+export const importIntoKenjiLounge = (cookie: string, settings: Record<string, unknown>, dryRun: boolean) =>
   postJson(
     '/api/server-settings/import',
     {
@@ -13,8 +13,11 @@ export const importAntiMp3 = (cookie: string, dryRun: boolean) =>
         version: 1,
         exportedAt: new Date().toISOString(),
         source: { serverID: GUILDS.glaiveStudio, name: 'Glaive Studio' },
-        settings: { antimp3: { enabled: true } },
+        settings,
       },
     },
     { cookie },
   );
+
+/** Imports Glaive Studio's Anti-MP3 switch (on) into Kenji Lounge. */
+export const importAntiMp3 = (cookie: string, dryRun: boolean) => importIntoKenjiLounge(cookie, { antimp3: { enabled: true } }, dryRun);
