@@ -104,8 +104,10 @@ describe('production.vars.json', () => {
   it('is nothing when absent, and an error when it is not one object', () => {
     const dir = mkdtempSync(join(tmpdir(), 'setup-'));
     expect(readProductionVars(join(dir, 'absent.json'))).toEqual({});
-    writeFileSync(join(dir, 'list.json'), '[]');
-    expect(() => readProductionVars(join(dir, 'list.json'))).toThrow('must hold one JSON object');
+    for (const text of ['[]', 'null', '42', '"text"']) {
+      writeFileSync(join(dir, 'other.json'), text);
+      expect(() => readProductionVars(join(dir, 'other.json')), text).toThrow('must hold one JSON object');
+    }
   });
 });
 

@@ -175,6 +175,30 @@ describe("the demo's published values on a real site", () => {
   });
 });
 
+describe('the message', () => {
+  it('gives each need once, after the settings that share it, in one sentence', async () => {
+    const res = await callWithEnv('/api/stats', { SESSION_SECRET: ascii(31), TOKEN_ENCRYPTION_KEY: undefined, APP_ORIGIN: 'localhost' });
+    expect(await res.json()).toEqual({
+      code: 'NOT_CONFIGURED',
+      error:
+        'ServerManager is not configured: SESSION_SECRET, TOKEN_ENCRYPTION_KEY must be set to a secret of at least 32 bytes; APP_ORIGIN must be the public origin of the site (such as https://example.com).',
+    });
+    expect(errors.mock.calls[0]?.[0]).toMatchObject({
+      detail: "configuration: SESSION_SECRET, TOKEN_ENCRYPTION_KEY, APP_ORIGIN missing, too short or the demo's",
+    });
+  });
+
+  it('is a page titled Not configured with a way to try again', async () => {
+    const html = await (await callWithEnv('/', { SESSION_SECRET: undefined })).text();
+    expect(html).toContain('<title>Not configured | ServerManager</title>');
+    expect(html).toContain('<a href="/">Try again</a>');
+  });
+
+  it('an empty TOKEN_ENCRYPTION_KEY_PREVIOUS is no previous key: served', async () => {
+    expect((await callWithEnv('/api/stats', { TOKEN_ENCRYPTION_KEY_PREVIOUS: '' })).status).toBe(200);
+  });
+});
+
 describe('DISCORD_CLIENT_ID', () => {
   it.each([
     ['missing', undefined],

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { call } from './helpers/request';
+import { env } from 'cloudflare:workers';
+import { call, callWithEnv } from './helpers/request';
 import { required } from '../helpers/required';
 
 /** Every error the Worker answers is one JSON log line, with the request id the answer and its page carry. */
@@ -35,6 +36,24 @@ describe('the error log line', () => {
       },
     ]);
     expect(JSON.stringify(warnings.mock.calls[0]?.[0])).not.toMatch(/secret-/);
+  });
+
+  it('is written for a 400, the first error status', async () => {
+    const res = await call('/api/bot/guilds/not-an-id', { headers: { Authorization: `Bearer ${env.BOT_API_TOKEN}` } });
+    expect(res.status).toBe(400);
+    expect(lines(warnings)).toMatchObject([{ status: 400, code: 'INVALID_INPUT', route: '/api/bot/guilds/:id' }]);
+  });
+
+  it("is an error, with the failure's stack, for an exact 500", async () => {
+    const broken = {
+      prepare: () => {
+        throw new TypeError('the database is gone');
+      },
+    };
+    const res = await callWithEnv('/api/stats', { DB: broken as unknown as string });
+    expect(res.status).toBe(500);
+    expect(warnings).not.toHaveBeenCalled();
+    expect(lines(errors)).toMatchObject([{ status: 500, detail: expect.stringContaining('TypeError: the database is gone') as unknown }]);
   });
 
   it('names a page without a JSON code by its status', async () => {
