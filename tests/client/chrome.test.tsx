@@ -5,7 +5,7 @@ import { AccountMenu } from '../../src/client/features/account/AccountMenu';
 import { Footer } from '../../src/client/layout/Footer';
 import { Header } from '../../src/client/layout/Header';
 import { ThemeToggle } from '../../src/client/ui/ThemeToggle';
-import { THEME_STORAGE_KEY } from '../../src/client/hooks/useTheme';
+import { THEME_STORAGE_KEY, THEME_SWITCHING_CLASS } from '../../src/client/hooks/useTheme';
 import { THEME_BOOT_SCRIPT } from '../../src/client/theme-script';
 import type { SessionUser } from '../../src/shared/account';
 import { renderWithApp } from './helpers/render-with-app';
@@ -99,6 +99,19 @@ describe('dark mode', () => {
     await act(async () => userEvent.click(screen.getByRole('button', { name: 'Switch to dark mode' })));
     expect(document.documentElement.classList.contains('dark')).toBe(true);
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+  });
+
+  it('switches with colour transitions off, and turns them back on once the new colours are computed', async () => {
+    document.documentElement.classList.add('dark');
+    const before: (string | null)[] = [];
+    const observer = new MutationObserver((records) => before.push(...records.map((r) => r.oldValue)));
+    observer.observe(document.documentElement, { attributeFilter: ['class'], attributeOldValue: true });
+    renderWithApp(<ThemeToggle />);
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to light mode' }));
+    observer.disconnect();
+    // The class before each change: transitions off, then the theme, then transitions back on.
+    expect(before).toEqual(['dark', `dark ${THEME_SWITCHING_CLASS}`, THEME_SWITCHING_CLASS]);
+    expect(document.documentElement.className).toBe('');
   });
 });
 

@@ -9,18 +9,26 @@ const KENJI = '300000000000000001';
 async function expectAccessibleInBothThemes(page: Page, include?: string) {
   for (const theme of ['dark', 'light']) {
     // What the theme toggle does (src/client/theme-script.ts), without reloading the page and its open dialog.
-    if (theme === 'light') await page.evaluate(setTheme, false);
+    if (theme === 'light') await setTheme(page, false);
     const builder = new AxeBuilder({ page });
     const results = await (include ? builder.include(include) : builder).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
-  await page.evaluate(setTheme, true);
+  await setTheme(page, true);
 }
 
-function setTheme(dark: boolean) {
-  document.documentElement.classList.toggle('dark', dark);
-  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+async function setTheme(page: Page, dark: boolean) {
+  await page.evaluate((dark) => {
+    const root = document.documentElement;
+    root.classList.add('theme-switching');
+    root.classList.toggle('dark', dark);
+    root.style.colorScheme = dark ? 'dark' : 'light';
+    void document.body.offsetHeight;
+    root.classList.remove('theme-switching');
+  }, dark);
+  // axe reads colours as they are: none may still be on its way (a busy machine paints late).
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
 }
 
 async function noSidewaysScrolling(page: Page) {

@@ -2,6 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 export const THEME_STORAGE_KEY = 'theme';
 export type Theme = 'dark' | 'light';
+export const THEME_SWITCHING_CLASS = 'theme-switching';
 
 const listeners = new Set<() => void>();
 
@@ -14,8 +15,13 @@ const readTheme = (): Theme => (document.documentElement.classList.contains('dar
 
 /** Applies and stores a theme; the inline head script applies the stored one before first paint. */
 export function applyTheme(theme: Theme) {
-  document.documentElement.classList.toggle('dark', theme === 'dark');
-  document.documentElement.style.colorScheme = theme;
+  const root = document.documentElement;
+  // No colour transition while the theme changes (styles.css): the class holds until the new colours are computed.
+  root.classList.add(THEME_SWITCHING_CLASS);
+  root.classList.toggle('dark', theme === 'dark');
+  root.style.colorScheme = theme;
+  void document.body.offsetHeight;
+  root.classList.remove(THEME_SWITCHING_CLASS);
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch {
