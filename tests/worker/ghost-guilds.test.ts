@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { forgetBotPresence, reportDemoPresence } from './helpers/bot-presence-seed';
 import { anyString } from './helpers/expect-helpers';
 import { countBotCalls } from './helpers/bot-calls';
+import { closeOpenedSockets, openLive } from './helpers/live-socket';
 import { clearKv, GUILDS, loginAs, resetFake, setDiscordRateLimits, USERS } from './helpers/login';
 import { call } from './helpers/request';
 import { getGuildSnapshot } from '../../src/worker/discord/api';
@@ -50,6 +51,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   counter.stop();
+  closeOpenedSockets();
 });
 
 afterAll(async () => {
@@ -97,6 +99,31 @@ describe('a ghost guild: Discord says the bot is not there', () => {
     const invitable = await (await call('/api/invitable-servers', { cookie: owner })).json<{ id: string }[]>();
     expect(invitable.map((g) => g.id)).toContain(GHOST);
   }, 30_000);
+
+  it("the guild's open pages hear that the bot left when a page load finds out, and no other guild's do", async () => {
+    expect((await presence(GHOST)).status).toBe(204);
+    const ghostPage = await openLive(GHOST, owner);
+    const otherPage = await openLive(GUILDS.kenjiLounge, owner);
+    await Promise.all([ghostPage.tab, otherPage.tab]);
+    const at = Date.now();
+    expect((await call(`/api/server-settings?serverID=${GHOST}`, { cookie: owner })).status).toBe(403);
+    // Awaited by the look that found out, so the event is already on its way when the answer comes.
+    const heard = await ghostPage.next();
+    expect(heard).toEqual({ type: 'bot-left', at: expect.any(Number) as number });
+    expect((heard as { at: number }).at).toBeGreaterThanOrEqual(at);
+    // Found out once: the loads after it ask nobody, so say nothing more.
+    expect((await call(`/api/server-settings?serverID=${GHOST}`, { cookie: owner })).status).toBe(403);
+    const save = await call('/api/update-server-settings', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ serverID: GUILDS.kenjiLounge, section: 'antimp3', key: 'enabled', value: true }),
+      cookie: owner,
+    });
+    expect(save.status).toBe(200);
+    expect(await otherPage.next()).toMatchObject({ type: 'settings' });
+    expect(ghostPage.heard).toHaveLength(1);
+    await env.DB.prepare('DELETE FROM guild_settings WHERE guild_id = ?').bind(GUILDS.kenjiLounge).run();
+  });
 
   it('the API read says BOT_NOT_IN_SERVER too, and a change is refused the same way without touching the settings', async () => {
     await presence(GHOST);
