@@ -23,6 +23,7 @@ import {
   type BotPresence,
   type BotSettingWrite,
   type BotSyncGuild,
+  type BotSyncRefusal,
 } from '../src/shared/bot-api';
 
 export interface BotClientOptions {
@@ -70,13 +71,18 @@ export function createBotClient({ baseUrl, token, fetch: send = (request) => fet
   };
   const get = (path: string) => ask('GET', path);
 
-  /** A full resync: every guild the bot is in, in chunks; guilds the dashboard knew and the sync did not report are removed at the end. */
+  /**
+   * A full resync: every guild the bot is in, in chunks; guilds the dashboard knew and the sync did not report are
+   * removed at the end. `refused` lists the guilds whose entry was refused on its own (a name with a hidden character).
+   */
   const sync = async (guilds: Iterable<BotSyncGuild> | AsyncIterable<BotSyncGuild>, syncId: string = crypto.randomUUID()) => {
     let chunk: BotSyncGuild[] = [];
     let received = 0;
+    const refused: BotSyncRefusal[] = [];
     const flush = async (done: boolean) => {
       const answer = botSyncResponseSchema.parse(await ask('POST', '/guilds/sync', { syncId, guilds: chunk, done }));
       received += answer.received;
+      refused.push(...answer.refused);
       chunk = [];
       return answer;
     };
@@ -85,7 +91,7 @@ export function createBotClient({ baseUrl, token, fetch: send = (request) => fet
       if (chunk.length === BOT_SYNC_CHUNK_MAX) await flush(false);
     }
     const { removed } = await flush(true);
-    return { syncId, received, removed };
+    return { syncId, received, removed, refused };
   };
 
   const changes = async (after?: number, limit: number = BOT_CHANGES_MAX_LIMIT): Promise<BotChangesResponse> => {

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { API_BASE } from './api-base';
+import { INVALID_INPUT } from './api-error';
 import { SNOWFLAKE_PATTERN } from './discord-ids';
+import { firstIssueMessage } from './schema-issues';
 import { SECTION_NAMES } from './settings-registry';
 import { settingKeys, valueSchema } from './settings';
 import { requiredValue } from './settings-update';
@@ -105,7 +107,6 @@ const DISCORD_TROUBLE = {
   502: 'Discord is not answering properly, rejected the look-up or is rate limiting us (DISCORD_UNAVAILABLE, DISCORD_REJECTED, DISCORD_RATE_LIMITED): nothing was changed',
   504: 'Discord took too long to answer (DISCORD_TIMEOUT): nothing was changed',
 } as const;
-/** The one path that takes a body above the API's usual limit. */
 
 const ICON_HASH_PATTERN = /^(a_)?[0-9a-f]{32}$/;
 const SYNC_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -124,24 +125,56 @@ export type BotPresence = z.output<typeof botPresenceSchema>;
 export const botSyncGuildSchema = botPresenceSchema.extend({ id: botGuildParamSchema.shape.id });
 export type BotSyncGuild = z.output<typeof botSyncGuildSchema>;
 
-export const botSyncSchema = z.object({
-  /**
-   * the same for every chunk of one sync; a new one for the next sync (letters, digits, _ and -, up to 64). Only the
-   * newest sync takes chunks: once another has started, this one's are refused (409 SYNC_SUPERSEDED)
-   */
-  syncId: z.string().regex(SYNC_ID_PATTERN, 'must be 1–64 letters, digits, _ or -'),
-  guilds: z.array(botSyncGuildSchema).max(BOT_SYNC_CHUNK_MAX, `must hold at most ${BOT_SYNC_CHUNK_MAX} guilds a chunk`),
-  /** true on the last chunk: guilds this sync did not report are then removed */
-  done: z.boolean(),
-});
+/** A sync entry refused on its own, as every refusal says why. */
+export const botSyncRefusalSchema = z.object({ id: z.string(), error: z.string(), code: z.literal(INVALID_INPUT) });
+export type BotSyncRefusal = z.output<typeof botSyncRefusalSchema>;
+type SyncEntry = { guild: BotSyncGuild } | { refused: BotSyncRefusal };
+
+/** A guild's name is its owner's choice: one odd name must not stop the sync of the bot's other guilds. */
+const refusedSyncEntrySchema = z
+  .object({ id: botGuildParamSchema.shape.id })
+  .loose()
+  .meta({
+    description:
+      "An entry with a sound guild id whose name, icon or member count is refused: only it is refused (listed in the answer's `refused`), and the chunk's other entries are stored",
+  })
+  .transform((entry): SyncEntry => {
+    const { error } = botPresenceSchema.safeParse(entry);
+    return { refused: { id: entry.id, error: firstIssueMessage(error ?? { issues: [] }), code: INVALID_INPUT } };
+  });
+
+const syncEntrySchema = z.union([botSyncGuildSchema.transform((guild): SyncEntry => ({ guild })), refusedSyncEntrySchema]);
+
+/**
+ * The chunk's frame (its syncId, done, at most 1,000 entries each with a guild id) refuses the whole chunk; an
+ * entry's own fields refuse only that entry.
+ */
+export const botSyncSchema = z
+  .object({
+    /**
+     * the same for every chunk of one sync; a new one for the next sync (letters, digits, _ and -, up to 64). Only the
+     * newest sync takes chunks: once another has started, this one's are refused (409 SYNC_SUPERSEDED)
+     */
+    syncId: z.string().regex(SYNC_ID_PATTERN, 'must be 1–64 letters, digits, _ or -'),
+    guilds: z.array(syncEntrySchema).max(BOT_SYNC_CHUNK_MAX, `must hold at most ${BOT_SYNC_CHUNK_MAX} guilds a chunk`),
+    /** true on the last chunk: guilds this sync did not report are then removed */
+    done: z.boolean(),
+  })
+  .transform(({ guilds, ...chunk }) => ({
+    ...chunk,
+    guilds: guilds.flatMap((entry) => ('guild' in entry ? [entry.guild] : [])),
+    refused: guilds.flatMap((entry) => ('refused' in entry ? [entry.refused] : [])),
+  }));
 export type BotSync = z.output<typeof botSyncSchema>;
 
 export const botSyncResponseSchema = z.object({
   syncId: z.string(),
-  /** guilds written by this chunk: all of them, but a guild the bot left (DELETE presence) after this sync started */
+  /** guilds written by this chunk: all of them, but a guild the bot left (DELETE presence) after this sync started, and those refused */
   received: z.number().int(),
   /** on the last chunk: guilds removed because the sync did not report them */
   removed: z.number().int(),
+  /** entries refused on their own, in order: nothing written, but a stored guild keeps its row and counts as reported */
+  refused: z.array(botSyncRefusalSchema),
 });
 export type BotSyncResponse = z.output<typeof botSyncResponseSchema>;
 
@@ -223,6 +256,7 @@ export const BOT_OPERATIONS = {
     body: botSyncSchema,
     answer: { status: 200, description: 'The chunk was recorded', schema: botSyncResponseSchema },
     refusals: {
+      400: "The chunk's frame does not fit the schema (INVALID_INPUT): its syncId or done, more than 1,000 entries, or an entry that is not an object with a canonical guild id. An entry whose name, icon or member count is refused does not refuse the chunk: it is listed in the answer's `refused`",
       409: 'This sync already received its last chunk (SYNC_COMPLETED), or a newer sync has started since it did (SYNC_SUPERSEDED): a late chunk is refused and nothing is written',
       413: tooLarge(BOT_SYNC_MAX_BODY_BYTES),
     },

@@ -1,6 +1,6 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorBody } from '../shared/api-error';
+import { INVALID_INPUT, type ApiErrorBody } from '../shared/api-error';
 import type { SettingConflictBody } from '../shared/settings';
 
 /** An error with a status and a machine code; `app.onError` turns it into the JSON envelope. */
@@ -45,8 +45,7 @@ export class SettingConflictError extends ApiError {
   }
 }
 
-/** The one code for input that does not match its schema; the message starts with the field's path. */
-export const INVALID_INPUT = 'INVALID_INPUT';
+export { INVALID_INPUT };
 export const badInput = (field: string, problem: string) => new ApiError(400, INVALID_INPUT, `${field}: ${problem}`);
 export const badRequest = (message: string, code: string) => new ApiError(400, code, message);
 export const notFound = (message: string, code = 'NOT_FOUND') => new ApiError(404, code, message);

@@ -230,8 +230,10 @@ describe('every text the dashboard stores or serves', () => {
     const sentence = `must not contain invisible or control characters (${hex(char)}, ${name})`;
     expect(messageOf(presence(`Kenji${char}Lounge`))).toBe(sentence);
     expect(messageOf(presence(`Kenji Lounge${char}`))).toBe(sentence);
-    const sync = botSyncSchema.safeParse({ syncId: 's1', done: true, guilds: [{ id: '300000000000000001', name: `Kenji${char}`, memberCount: 1 }] });
-    expect(messageOf(sync)).toBe(sentence);
+    // In a sync, the entry alone is refused, with the same sentence.
+    const sync = botSyncSchema.parse({ syncId: 's1', done: true, guilds: [{ id: '300000000000000001', name: `Kenji${char}`, memberCount: 1 }] });
+    expect(sync.refused).toEqual([{ id: '300000000000000001', error: `name: ${sentence}`, code: 'INVALID_INPUT' }]);
+    expect(sync.guilds).toEqual([]);
     const write = botSettingWriteSchema.safeParse({ section: 'logs', key: 'channelID', value: null, actor: { id: '100000000000000077', name: `Kai${char}` } });
     expect(messageOf(write)).toBe(sentence);
   });

@@ -248,10 +248,14 @@ describe('examples/bot-client.ts', () => {
     await client.left(id);
     expect(await env.DB.prepare('SELECT name FROM bot_guilds WHERE id = ?').bind(id).first('name')).toBeNull();
     const many = Array.from({ length: 2001 }, (_, index) => ({ id: String(600000000000000000n + BigInt(index)), name: `G${index}`, memberCount: 1 }));
+    // One name in the second chunk is a Hangul filler alone, which shows blank: that guild alone is refused.
+    const blank = { id: String(600000000000001500n), name: '\u3164', memberCount: 1 };
+    many[1500] = blank;
     const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM bot_guilds').first<number>('n');
     const result = await client.sync([...many, ...demoBotGuilds()]);
-    expect(result).toMatchObject({ received: 2001 + demoBotGuilds().length, removed: (before ?? 0) - demoBotGuilds().length });
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM bot_guilds').first('n')).toBe(2001 + demoBotGuilds().length);
+    expect(result).toMatchObject({ received: 2000 + demoBotGuilds().length, removed: (before ?? 0) - demoBotGuilds().length });
+    expect(result.refused).toEqual([{ id: blank.id, error: expect.stringContaining('name') as string, code: 'INVALID_INPUT' }]);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM bot_guilds').first('n')).toBe(2000 + demoBotGuilds().length);
     await reportDemoPresence(env.DB);
   });
 

@@ -98,7 +98,7 @@ describe('POST /api/bot/guilds/sync', () => {
     const thousand = Array.from({ length: 1000 }, (_, index) => ({ ...guild(index), name: 'n'.repeat(100) }));
     const res = await sync({ syncId: 'a', guilds: thousand, done: false });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ syncId: 'a', received: 1000, removed: 0 });
+    expect(await res.json()).toEqual({ syncId: 'a', received: 1000, removed: 0, refused: [] });
     expect(await counters()).toMatchObject({ servers: 1000, users: 10_000 });
     const tooMany = await sync({ syncId: 'b', guilds: Array.from({ length: 1001 }, (_, index) => guild(2000 + index)), done: false });
     expect(tooMany.status).toBe(400);
@@ -113,7 +113,7 @@ describe('POST /api/bot/guilds/sync', () => {
     // Half finished (the bot lost its connection): guild 3 stays.
     expect(await storedIds()).toEqual([guild(1).id, guild(2).id, guild(3).id]);
     const done = await sync({ syncId: 'second', guilds: [], done: true });
-    expect(await done.json()).toEqual({ syncId: 'second', received: 0, removed: 1 });
+    expect(await done.json()).toEqual({ syncId: 'second', received: 0, removed: 1, refused: [] });
     expect(await storedIds()).toEqual([guild(1).id, guild(2).id]);
     expect(await counters()).toMatchObject({ servers: 2, users: 60 });
   });
@@ -129,7 +129,7 @@ describe('POST /api/bot/guilds/sync', () => {
   it('a sync of no guilds at all empties the table', async () => {
     await sync({ syncId: 'first', guilds: [guild(1), guild(2)], done: true });
     const res = await sync({ syncId: 'empty', guilds: [], done: true });
-    expect(await res.json()).toEqual({ syncId: 'empty', received: 0, removed: 2 });
+    expect(await res.json()).toEqual({ syncId: 'empty', received: 0, removed: 2, refused: [] });
     expect(await counters()).toMatchObject({ servers: 0, users: 0 });
   });
 

@@ -54,7 +54,7 @@ describe('only the newest started sync takes chunks', () => {
     await expectRefused(await sync('old', [], true), 'SYNC_SUPERSEDED');
     expect(await snapshot()).toEqual(before);
     // The newer one goes on as before.
-    expect(await (await sync('new', [guild(4)], true)).json()).toEqual({ syncId: 'new', received: 1, removed: 1 });
+    expect(await (await sync('new', [guild(4)], true)).json()).toEqual({ syncId: 'new', received: 1, removed: 1, refused: [] });
     expect(await storedIds()).toEqual(ids(2, 4));
   });
 
@@ -80,7 +80,7 @@ describe('only the newest started sync takes chunks', () => {
   it('a new sync may start while an older one is unfinished, and then is the one that counts', async () => {
     await sync('first', [guild(1)]);
     const res = await sync('second', [guild(2)], true);
-    expect(await res.json()).toEqual({ syncId: 'second', received: 1, removed: 1 });
+    expect(await res.json()).toEqual({ syncId: 'second', received: 1, removed: 1, refused: [] });
     expect(await storedIds()).toEqual(ids(2));
   });
 
@@ -102,7 +102,7 @@ describe('a guild the bot left is not brought back by a sync that started before
     await sync('second', [guild(1)]);
     expect((await leave(2)).status).toBe(204);
     const chunk = await sync('second', [guild(2), guild(3)]);
-    expect(await chunk.json()).toEqual({ syncId: 'second', received: 1, removed: 0 });
+    expect(await chunk.json()).toEqual({ syncId: 'second', received: 1, removed: 0, refused: [] });
     expect(await storedIds()).toEqual(ids(1, 3));
     await sync('second', [], true);
     expect(await storedIds()).toEqual(ids(1, 3));

@@ -2,7 +2,7 @@
  * Where the bot is (the `bot_guilds` table), as the bot reports it, and the state of its full resyncs.
  * The landing page's counters follow this table through triggers (migrations/0007_bot_guilds.sql).
  */
-import type { BotPresence, BotSync } from '../../shared/bot-api';
+import type { BotPresence, BotSync, BotSyncRefusal } from '../../shared/bot-api';
 import type { BatchRead } from './batch';
 import { firstDistinct, idPrefixRange, likePrefix } from './prefix-search';
 
@@ -83,6 +83,9 @@ export async function recordBotAbsence(db: D1Database, guildId: string): Promise
   return (removed?.results.length ?? 0) > 0;
 }
 
+/** A sync's chunk as the dashboard took it: the entries to store, and those refused on their own (only their ids matter here). */
+export type SyncChunk = Omit<BotSync, 'refused'> & { refused: readonly Pick<BotSyncRefusal, 'id'>[] };
+
 /** Why a sync's chunk was refused (nothing written), or what it did. */
 export type SyncChunkOutcome = { kind: 'written'; written: number; removed: number } | { kind: 'completed' } | { kind: 'superseded' };
 
@@ -99,7 +102,7 @@ const SYNC_STARTED = '(SELECT started FROM bot_guild_syncs WHERE id = ?1)';
  * transaction, the guilds neither reported by the sync nor confirmed since it started, and forgets the absences
  * from before it started (every older sync is now superseded).
  */
-export async function writeSyncChunk(db: D1Database, { syncId, guilds, done }: BotSync, now: number): Promise<SyncChunkOutcome> {
+export async function writeSyncChunk(db: D1Database, { syncId, guilds, refused, done }: SyncChunk, now: number): Promise<SyncChunkOutcome> {
   const rows = JSON.stringify(guilds.map((g) => [g.id, g.name, g.icon ?? null, g.memberCount]));
   const ids = 'SELECT value ->> 0 FROM json_each(?2)';
   // The chunk's guilds, but not one the bot left after this sync started (its list was older than the leave).
@@ -124,6 +127,10 @@ export async function writeSyncChunk(db: D1Database, { syncId, guilds, done }: B
       .bind(syncId),
     db.prepare(`INSERT INTO bot_guild_syncs (id, started, started_at) VALUES (?1, ${TICK}, ?2) ON CONFLICT (id) DO NOTHING`).bind(syncId, now),
     upsert,
+    // Reported with a refused name (say): the row stays as it was, but counts as reported, so the last chunk keeps it.
+    db
+      .prepare(`UPDATE bot_guilds SET seen = ${TICK}, sync_id = ?1 WHERE ${SYNC_OPEN} AND id IN (SELECT value FROM json_each(?2))`)
+      .bind(syncId, JSON.stringify(refused.map((entry) => entry.id))),
     // Reported by a sync that started after it: that absence is over.
     db.prepare(`DELETE FROM bot_guild_absences WHERE ${SYNC_OPEN} AND since < ${SYNC_STARTED} AND id IN (${ids})`).bind(syncId, rows),
   ];

@@ -39,14 +39,14 @@ export async function discordSaysBotIsAbsent(env: Env, guildId: string): Promise
 /**
  * One chunk of a full resync; the last one (`done`) removes what the sync did not report. A chunk of a completed
  * sync, or of one older than the newest started, is refused before anything is written: a late chunk must not
- * bring a guild back.
+ * bring a guild back. The entries refused on their own (botSyncSchema) are named in the answer.
  */
 export async function syncPresence(env: Env, sync: BotSync): Promise<BotSyncResponse> {
   const outcome = await writeSyncChunk(env.DB, sync, Date.now());
   if (outcome.kind === 'completed') throw syncCompleted();
   if (outcome.kind === 'superseded') throw syncSuperseded();
   if (outcome.removed > 0) await announceDeparturesAfterSync(env);
-  return { syncId: sync.syncId, received: outcome.written, removed: outcome.removed };
+  return { syncId: sync.syncId, received: outcome.written, removed: outcome.removed, refused: sync.refused };
 }
 
 /** A sync's id is kept this long, so that a chunk of it arriving late is refused rather than taken for a new sync. */

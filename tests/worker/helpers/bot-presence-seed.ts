@@ -11,7 +11,7 @@ export const demoBotGuilds = (): BotSyncGuild[] =>
 /** What the bot does after it connects: a full sync of its guilds, here through the same D1 code the bot API uses. */
 export async function reportDemoPresence(db: D1Database): Promise<void> {
   const syncId = `test-${crypto.randomUUID()}`;
-  await writeSyncChunk(db, { syncId, guilds: demoBotGuilds(), done: true }, Date.now());
+  await writeSyncChunk(db, { syncId, guilds: demoBotGuilds(), refused: [], done: true }, Date.now());
 }
 
 /** As before the bot has ever reported: no guilds, no completed sync, counters at zero. */
