@@ -1,7 +1,15 @@
 /** Settings in and out as a document: export, and import (or copy from another server) with a dry run first. */
 import type { z } from 'zod';
-import { applySettingChange, missingRequiredFields, parseSettingUpdate, isSectionName, type SettingsValues, type SettingUpdate } from '../../shared/settings';
-import { moduleTitle, requirementNames, type SectionName } from '../../shared/settings-registry';
+import {
+  applySettingChange,
+  fieldKind,
+  missingRequiredFields,
+  parseSettingUpdate,
+  isSectionName,
+  type SettingsValues,
+  type SettingUpdate,
+} from '../../shared/settings';
+import { fieldLabel, moduleTitle, requirementNames, type SectionName } from '../../shared/settings-registry';
 import {
   SETTINGS_DOCUMENT_FORMAT,
   SETTINGS_DOCUMENT_VERSION,
@@ -32,8 +40,11 @@ export async function exportSettings(env: Env, session: ActiveSession, serverID:
   };
 }
 
+/** One key an import writes (a message link's channel is one of its own). */
+type ImportWrite = Pick<SettingUpdate, 'section' | 'key' | 'value'>;
+
 interface ImportPlan {
-  updates: SettingUpdate[];
+  updates: ImportWrite[];
   changes: SettingsImportChange[];
   skipped: SettingsImportSkip[];
   /** The roles, channels and emoji names skipped because this view of the guild lacks them (or will not take them). */
@@ -44,6 +55,44 @@ const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const stored = (values: SettingsValues, section: SectionName, key: string) => (values[section] as Record<string, unknown>)[key];
 
+/**
+ * The keys a document's key writes, as a save of it would: itself and its companions. A message link's channel
+ * comes with it, over any channel the document names. A bare message id clears the channel only when it changes
+ * the message and the document names no channel of its own (that one is checked as its own key).
+ */
+function keysOf(update: SettingUpdate, entries: Record<string, unknown>, current: SettingsValues): ImportWrite[] {
+  const { section, key, value, companions } = update;
+  const linked = companions.some((companion) => companion.value !== null);
+  const newMessage = !sameValue(stored(current, section, key), value);
+  const carried = linked ? companions : companions.filter((companion) => newMessage && !(companion.key in entries));
+  return [{ section, key, value }, ...carried.map((companion) => ({ section, key: companion.key, value: companion.value }))];
+}
+
+/** The key a message link in the same module already sets (its channel), with the label of the link's field. */
+function setByLink(section: SectionName, key: string, links: readonly SettingUpdate[]): { label: string; value: unknown } | null {
+  for (const link of links) {
+    const companion = link.companions.find((candidate) => candidate.key === key && candidate.value !== null);
+    if (companion) return { label: fieldLabel(section, link.key), value: companion.value };
+  }
+  return null;
+}
+
+/** A module's keys checked like saves: each with what it writes beside it, or the reason it is skipped. */
+function parsedKeys(serverID: string, section: SectionName, entries: Record<string, unknown>, skipped: SettingsImportSkip[]): SettingUpdate[] {
+  const updates: SettingUpdate[] = [];
+  for (const [key, value] of Object.entries(entries)) {
+    const parsed = parseSettingUpdate({ serverID, section, key, value });
+    if (parsed.ok) updates.push(parsed.update);
+    else skipped.push({ section, key, reason: parsed.message });
+  }
+  return updates.filter((update) => {
+    const link = setByLink(section, update.key, updates);
+    if (link === null || sameValue(link.value, update.value)) return link === null;
+    skipped.push({ section, key: update.key, reason: `The message link of ${link.label} names the message's channel: that one is taken instead.` });
+    return false;
+  });
+}
+
 /** Every key of the document checked like a save: what would change, and what is left out and why. */
 function planImport(serverID: string, current: SettingsValues, document: SettingsDocument['settings'], view: GuildView): ImportPlan {
   const plan: ImportPlan = { updates: [], changes: [], skipped: [], unfound: [] };
@@ -52,17 +101,18 @@ function planImport(serverID: string, current: SettingsValues, document: Setting
       plan.skipped.push({ section, key: '*', reason: `'${section}' is not a module of this dashboard.` });
       continue;
     }
-    for (const [key, value] of Object.entries(entries)) {
-      const parsed = parseSettingUpdate({ serverID, section, key, value });
-      if (!parsed.ok) {
-        plan.skipped.push({ section, key, reason: parsed.message });
-        continue;
-      }
-      const problem = referenceProblem(parsed.update.kind, parsed.update.value, view, serverID);
-      if (problem !== null) {
-        plan.skipped.push({ section, key, reason: sentence(problem.replace(/^value: /, '')) });
-        if (typeof parsed.update.value === 'string') plan.unfound.push(parsed.update.value);
-      } else if (!sameValue(stored(current, section, key), parsed.update.value)) plan.updates.push(parsed.update);
+    for (const update of parsedKeys(serverID, section, entries, plan.skipped)) {
+      const writes = keysOf(update, entries, current);
+      // A link whose channel is refused is refused whole, as its save would be.
+      const refused = writes.flatMap((write) => {
+        const problem = referenceProblem(fieldKind(section, write.key), write.value, view, serverID);
+        return problem === null ? [] : [{ problem, value: write.value }];
+      });
+      const [first] = refused;
+      if (first) {
+        plan.skipped.push({ section, key: update.key, reason: sentence(first.problem.replace(/^value: /, '')) });
+        plan.unfound.push(...refused.flatMap(({ value }) => (typeof value === 'string' ? [value] : [])));
+      } else plan.updates.push(...writes.filter((write) => !sameValue(stored(current, section, write.key), write.value)));
     }
   }
   return withSwitchesThatCanTurnOn(plan, current);
@@ -71,7 +121,7 @@ function planImport(serverID: string, current: SettingsValues, document: Setting
 /** A module switched on by the import needs its required fields set once the rest of the import is in. */
 function withSwitchesThatCanTurnOn(plan: ImportPlan, current: SettingsValues): ImportPlan {
   const after = plan.updates.reduce((values, u) => applySettingChange(values, u.section, u.key, u.value), current);
-  const updates: SettingUpdate[] = [];
+  const updates: ImportWrite[] = [];
   const skipped = [...plan.skipped];
   for (const update of plan.updates) {
     const missing = update.key === 'enabled' && update.value === true ? missingRequiredFields(update.section, after[update.section]) : [];
