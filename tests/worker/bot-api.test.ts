@@ -9,6 +9,7 @@ import { call, postJson } from './helpers/request';
 const bot = (guildId: string, authorization?: string, cookie?: string) =>
   call(`/api/bot/guilds/${guildId}`, { headers: authorization === undefined ? {} : { Authorization: authorization }, cookie });
 const valid = () => `Bearer ${env.BOT_API_TOKEN}`;
+const TOKEN = env.BOT_API_TOKEN;
 
 beforeEach(async () => {
   await resetFake();
@@ -29,6 +30,34 @@ describe('GET /api/bot/guilds/{id}', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('WWW-Authenticate')).toMatch(/^Bearer/);
     expect(await res.json()).toMatchObject({ code: 'UNAUTHORIZED', error: anyString() });
+  });
+
+  // RFC 9110 section 11.1: the scheme is case-insensitive; section 11.4: one or more spaces (SP) before the token.
+  it.each([
+    ['bearer', `bearer ${TOKEN}`],
+    ['BEARER', `BEARER ${TOKEN}`],
+    ['BeArEr', `BeArEr ${TOKEN}`],
+    ['two spaces', `Bearer  ${TOKEN}`],
+    ['a space after the token (HTTP trims a field value)', `Bearer ${TOKEN} `],
+  ])('takes the scheme written %s', async (_name, authorization) => {
+    expect((await bot(GUILDS.kenjiLounge, authorization)).status).toBe(200);
+  });
+
+  it.each([
+    ['the scheme alone', 'Bearer', 'A Bearer token is required.'],
+    ['a tab before the token', `Bearer\t${TOKEN}`, 'A Bearer token is required.'],
+    ['no space before the token', `Bearer${TOKEN}`, 'A Bearer token is required.'],
+    ['a second word after the token', `Bearer ${TOKEN} extra`, 'A Bearer token is required.'],
+    ['two credentials', `Bearer ${TOKEN}, Bearer ${TOKEN}`, 'A Bearer token is required.'],
+    ['the token alone', TOKEN, 'A Bearer token is required.'],
+    ['the Bot scheme', `Bot ${TOKEN}`, 'A Bearer token is required.'],
+    ['a scheme that starts like Bearer', `Bearerx ${TOKEN}`, 'A Bearer token is required.'],
+    ['the token in another case', `Bearer ${TOKEN.toUpperCase()}`, 'The Bearer token is not valid.'],
+  ])('refuses %s with 401 and the challenge', async (_name, authorization, error) => {
+    const res = await bot(GUILDS.kenjiLounge, authorization);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('WWW-Authenticate')).toBe('Bearer realm="bot"');
+    expect(await res.json()).toEqual({ error, code: 'UNAUTHORIZED' });
   });
 
   it('does not accept a user session instead of the token', async () => {
