@@ -137,6 +137,52 @@ describe('GET /api/admin-server-search and /api/admin-user-search', () => {
   });
 });
 
+describe('a search whose parts both match: the cap of 10 on the merged answer', () => {
+  // Servers: ids 77777…1–6 (two of them named '77777 Both …', so the name part finds them again) and six more whose
+  // names start with 77777. Merged: the six id matches in id order, then names, each server once, 10 in all.
+  const idMatch = (n: number) => `7777700000000000${String(n).padStart(2, '0')}`;
+  const nameMatch = (n: number) => `8777700000000000${String(n).padStart(2, '0')}`;
+
+  beforeAll(async () => {
+    for (let n = 1; n <= 6; n += 1) await upsertBotGuild(env.DB, idMatch(n), { name: n <= 2 ? `77777 Both ${n}` : `Id match ${n}`, memberCount: 1 });
+    for (let n = 1; n <= 6; n += 1) await upsertBotGuild(env.DB, nameMatch(n), { name: `77777 Name ${n}`, memberCount: 1 });
+  });
+
+  it('servers: 6 by id and 8 by name, 2 of them the same, answer the first 10 distinct, ids first', async () => {
+    expect((await servers('77777')).map((s) => s.id)).toEqual([...[1, 2, 3, 4, 5, 6].map(idMatch), ...[1, 2, 3, 4].map(nameMatch)]);
+  });
+
+  it('servers: 9 distinct answer 9, 10 answer 10, 11 answer 10 (the edges of the cap)', async () => {
+    // '777770' matches the six ids only; '77777 N' the six names only; '77777 B' and the ids overlap.
+    expect(await servers('777770')).toHaveLength(6);
+    expect((await servers('77777 Name')).map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6].map(nameMatch));
+    await upsertBotGuild(env.DB, '877770000000000007', { name: '77777 Name 7', memberCount: 1 });
+    await upsertBotGuild(env.DB, '877770000000000008', { name: '77777 Name 8', memberCount: 1 });
+    await upsertBotGuild(env.DB, '877770000000000009', { name: '77777 Name 9', memberCount: 1 });
+    expect(await servers('77777 Name')).toHaveLength(9);
+    await upsertBotGuild(env.DB, '877770000000000010', { name: '77777 Name 10', memberCount: 1 });
+    expect(await servers('77777 Name')).toHaveLength(10);
+    await upsertBotGuild(env.DB, '877770000000000011', { name: '77777 Name 11', memberCount: 1 });
+    expect(await servers('77777 Name')).toHaveLength(10);
+  });
+
+  it('users: by id, display name and username, each once, ids first, then display names, then usernames, 10 in all', async () => {
+    const user = (id: string, username: string, displayName: string) =>
+      env.DB.prepare('INSERT INTO known_users (id, username, display_name, avatar, updated_at) VALUES (?, ?, ?, NULL, 0)').bind(id, username, displayName);
+    const byId = (n: number) => `1777700000000000${n}`;
+    const byDisplay = (n: number) => `2777700000000000${n}`;
+    const byUsername = (n: number) => `3777700000000000${n}`;
+    await env.DB.batch([
+      // The fifth id match's display name matches too: it is listed once, among the ids.
+      ...[1, 2, 3, 4].map((n) => user(byId(n), `idp_${n}`, `Idp ${n}`)),
+      user(byId(5), 'idp_5', '17777 Both'),
+      ...[1, 2, 3, 4].map((n) => user(byDisplay(n), `disp_${n}`, `17777 Disp ${n}`)),
+      ...[1, 2, 3, 4].map((n) => user(byUsername(n), `17777_user_${n}`, `User ${n}`)),
+    ]);
+    expect((await users('17777')).map((u) => u.id)).toEqual([1, 2, 3, 4, 5].map(byId).concat([1, 2, 3, 4].map(byDisplay), [byUsername(1)]));
+  });
+});
+
 describe('POST /api/restore-whitelisted-server (Undo of a delete)', () => {
   const add = async (userID: string, newServerID: string, expiresAt = Date.now() + 7 * DAY_MS) =>
     (
