@@ -96,6 +96,46 @@ describe('only the newest started sync takes chunks', () => {
   });
 });
 
+describe('a stored guild re-reported while a sync runs, and left out of it', () => {
+  it('a presence PUT during the sync keeps it: the done chunk removes only what nothing confirmed since the sync started', async () => {
+    await sync('first', [guild(1), guild(2), guild(3)], true);
+    await sync('second', [guild(1)]);
+    // Guild 2 was stored by the first sync; its update comes in while the second runs, whose list missed it.
+    expect((await join(2)).status).toBe(204);
+    expect(await (await sync('second', [], true)).json()).toEqual({ syncId: 'second', received: 0, removed: 1, refused: [] });
+    expect(await storedIds()).toEqual(ids(1, 2));
+  });
+
+  it('re-reported just before the sync started, it is not confirmed by it: the done chunk removes it', async () => {
+    await sync('first', [guild(1), guild(2)], true);
+    expect((await join(2)).status).toBe(204);
+    await sync('second', [guild(1)]);
+    await sync('second', [], true);
+    expect(await storedIds()).toEqual(ids(1));
+  });
+
+  it("re-reported by the sync's own earlier chunk, it stays", async () => {
+    await sync('first', [guild(1), guild(2)], true);
+    await sync('second', [guild(2)]);
+    await sync('second', [guild(1)], true);
+    expect(await storedIds()).toEqual(ids(1, 2));
+  });
+
+  it('its name and member count are the re-report’s, not the older sync’s', async () => {
+    await sync('first', [guild(1), guild(2)], true);
+    await sync('second', [guild(1)]);
+    await call(`/api/bot/guilds/${guild(2).id}/presence`, {
+      method: 'PUT',
+      headers: AUTH,
+      body: JSON.stringify({ name: 'Guild 2 renamed', memberCount: 42 }),
+    });
+    await sync('second', [], true);
+    const row = await env.DB.prepare('SELECT name, member_count AS memberCount FROM bot_guilds WHERE id = ?').bind(guild(2).id).first();
+    expect(row).toEqual({ name: 'Guild 2 renamed', memberCount: 42 });
+    expect(await env.DB.prepare('SELECT servers, users FROM stats WHERE id = 1').first()).toEqual({ servers: 2, users: 52 });
+  });
+});
+
 describe('a guild the bot left is not brought back by a sync that started before it left', () => {
   it('left (DELETE) after the sync started: its later chunks skip it, and the done chunk does not count it', async () => {
     await sync('first', [guild(1), guild(2)], true);
