@@ -71,6 +71,9 @@ describe('an entry refused on its own', () => {
     ['a member count as text', { memberCount: '10' }, 'memberCount'],
     ['an icon that is no hash', { icon: 'https://evil.example/x.png' }, 'icon'],
     ['an icon hash of 31 digits', { icon: 'a'.repeat(31) }, 'icon'],
+    ['an icon hash of 33 digits', { icon: 'a'.repeat(33) }, 'icon'],
+    ['an icon hash in capitals', { icon: 'A'.repeat(32) }, 'icon'],
+    ['a member count past 2^53', { memberCount: 2 ** 53 }, 'memberCount'],
   ])('%s refuses the entry alone', async (_name, fields, field) => {
     const odd = guild(2, fields);
     expect(await (await sync('s', [guild(1), odd])).json()).toEqual({ syncId: 's', received: 1, removed: 0, refused: [refusal(odd, field)] });
@@ -161,6 +164,40 @@ describe("the chunk's frame still refuses the whole chunk", () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'guilds: must hold at most 1000 guilds a chunk', code: 'INVALID_INPUT' });
     expect(await rows()).toEqual([]);
+  });
+});
+
+describe("the chunk's frame at its edges", () => {
+  it.each([
+    ['a sync id of 64 characters', 'x'.repeat(64)],
+    ['a sync id of one character', 'x'],
+    ['a sync id of _ and -', '_-'],
+  ])('takes %s', async (_name, syncId) => {
+    expect((await sync(syncId, [guild(1)])).status).toBe(200);
+  });
+
+  it.each([
+    ['an empty sync id', ''],
+    ['a sync id of 65 characters', 'x'.repeat(65)],
+    ['a sync id with a dot', 'a.b'],
+  ])('refuses %s whole', async (_name, syncId) => {
+    const res = await sync(syncId, [guild(1)]);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: expect.stringMatching(/^syncId: /) as string, code: 'INVALID_INPUT' });
+    expect(await rows()).toEqual([]);
+  });
+
+  it('takes a body of exactly 1 MiB (1,048,576 bytes), and refuses one byte more with 413 PAYLOAD_TOO_LARGE', async () => {
+    const sized = (bytes: number) => {
+      const start = `{"syncId":"s","guilds":[${JSON.stringify(guild(1))}],"done":false,"pad":"`;
+      return `${start}${'x'.repeat(bytes - start.length - 2)}"}`;
+    };
+    const post = (body: string) => call('/api/bot/guilds/sync', { method: 'POST', headers: AUTH, body });
+    expect(sized(1024 * 1024)).toHaveLength(1_048_576);
+    expect((await post(sized(1024 * 1024))).status).toBe(200);
+    const over = await post(sized(1024 * 1024 + 1));
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ error: 'A sync chunk is larger than 1024 kB.', code: 'PAYLOAD_TOO_LARGE' });
   });
 });
 
