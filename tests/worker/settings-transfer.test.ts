@@ -103,6 +103,20 @@ describe('POST /api/server-settings/import', () => {
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM settings_audit').first('n')).toBe(3);
   });
 
+  it('a switch turns on with a field stored before the import, and not with one the import clears: the settings after it decide', async () => {
+    await set(GUILDS.kenjiLounge, 'autorole', 'roleID', KENJI.listeners);
+    const keeps = await (
+      await importInto({ serverID: GUILDS.kenjiLounge, dryRun: true, document: document({ autorole: { enabled: true } }) })
+    ).json<SettingsImportResponse>();
+    expect(keeps.changes).toEqual([{ section: 'autorole', key: 'enabled', from: false, to: true }]);
+    expect(keeps.skipped).toEqual([]);
+    const clears = await (
+      await importInto({ serverID: GUILDS.kenjiLounge, dryRun: true, document: document({ autorole: { enabled: true, roleID: null } }) })
+    ).json<SettingsImportResponse>();
+    expect(clears.changes).toEqual([{ section: 'autorole', key: 'roleID', from: KENJI.listeners, to: null }]);
+    expect(clears.skipped).toEqual([{ section: 'autorole', key: 'enabled', reason: 'Auto-Role cannot be turned on until a role is set.' }]);
+  });
+
   it("copies another server's settings, leaving out its roles and channels", async () => {
     await set(GUILDS.glaiveStudio, 'autorole', 'roleID', GLAIVE.fans);
     await set(GUILDS.glaiveStudio, 'antimp3', 'enabled', true);
