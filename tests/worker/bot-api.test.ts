@@ -5,6 +5,10 @@ import type { BotGuildResponse } from '../../src/shared/bot-api';
 import { defaultSettings } from '../../src/shared/settings';
 import { clearKv, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
 import { call, postJson } from './helpers/request';
+import { Hono } from 'hono';
+import { requireBotToken } from '../../src/worker/auth/bot-token';
+import { ApiError } from '../../src/worker/errors';
+import type { AppEnv } from '../../src/worker/hono-env';
 
 const bot = (guildId: string, authorization?: string, cookie?: string) =>
   call(`/api/bot/guilds/${guildId}`, { headers: authorization === undefined ? {} : { Authorization: authorization }, cookie });
@@ -98,5 +102,26 @@ describe('GET /api/bot/guilds/{id}', () => {
 
   it('answers 400 for an id that is not a snowflake', async () => {
     expect((await bot('abc', valid())).status).toBe(400);
+  });
+});
+
+describe('the bot token check on its own (behind the configuration check, which answers first in the app)', () => {
+  const guarded = new Hono<AppEnv>()
+    .use(requireBotToken)
+    .get('/', (c) => c.body(null, 204))
+    .onError((error, c) => (error instanceof ApiError ? c.json(error.body, error.status) : c.text('unexpected', 500)));
+  const ask = (token: string, authorization: string) => guarded.request('/', { headers: { Authorization: authorization } }, { ...env, BOT_API_TOKEN: token });
+
+  it('an empty secret is no token at all: 503 BOT_API_DISABLED, even for an empty Bearer', async () => {
+    for (const authorization of ['Bearer ', 'Bearer  ', 'Bearer x']) {
+      const res = await ask('', authorization);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: 'The bot API token is not configured.', code: 'BOT_API_DISABLED' });
+    }
+  });
+
+  it('a set secret lets its own token through, and only it', async () => {
+    expect((await ask('s3cret-token', 'Bearer s3cret-token')).status).toBe(204);
+    expect((await ask('s3cret-token', 'Bearer s3cret-tokeN')).status).toBe(401);
   });
 });
