@@ -64,7 +64,7 @@ function keysOf(update: SettingUpdate, entries: Record<string, unknown>, current
   const { section, key, value, companions } = update;
   const linked = companions.some((companion) => companion.value !== null);
   const newMessage = !sameValue(stored(current, section, key), value);
-  const carried = linked ? companions : companions.filter((companion) => newMessage && !(companion.key in entries));
+  const carried = linked ? companions : companions.filter((companion) => newMessage && !Object.hasOwn(entries, companion.key));
   return [{ section, key, value }, ...carried.map((companion) => ({ section, key: companion.key, value: companion.value }))];
 }
 
@@ -77,7 +77,10 @@ function setByLink(section: SectionName, key: string, links: readonly SettingUpd
   return null;
 }
 
-/** A module's keys checked like saves: each with what it writes beside it, or the reason it is skipped. */
+/**
+ * A module's keys parsed like saves, each refused one skipped with its reason. A channel the document names where a
+ * message link of the module names the message's own is left to the link: dropped when the same, skipped when not.
+ */
 function parsedKeys(serverID: string, section: SectionName, entries: Record<string, unknown>, skipped: SettingsImportSkip[]): SettingUpdate[] {
   const updates: SettingUpdate[] = [];
   for (const [key, value] of Object.entries(entries)) {
