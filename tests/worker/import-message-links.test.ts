@@ -22,6 +22,8 @@ const link = (channelId: string, messageId = MESSAGE, guildId: string = GUILDS.k
   `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
 
 let owner = '';
+let member = '';
+const DJ = '400000000000001002';
 
 const importing = async (settings: Record<string, unknown>, dryRun = false) => {
   const res = await importIntoKenjiLounge(owner, settings, dryRun);
@@ -41,7 +43,7 @@ const botCalls = async () =>
 const resetCalls = () => fetch(`${DISCORD}/__demo/calls/reset`, { method: 'POST' });
 
 beforeAll(async () => {
-  ({ owner } = await loginDemoUsers());
+  ({ owner, member } = await loginDemoUsers());
 });
 
 beforeEach(async () => {
@@ -140,14 +142,27 @@ describe('a bare message id in an import', () => {
 
 describe("a link's channel goes through the gate of every reference", () => {
   it('a channel the view lacks is looked for once, then remembered: the next dry run asks Discord nothing', async () => {
-    // The cached view, as after any page visit.
-    expect((await save('ticket', 'messageID', link(GENERAL))).status).toBe(200);
-    await resetCalls();
-    const unknown = '500000000000009123';
-    const first = await importing({ ticket: { messageID: link(unknown, OTHER_MESSAGE) } }, true);
-    expect(first.skipped).toEqual([{ section: 'ticket', key: 'messageID', reason: `The message's channel ${unknown} does not exist in this server.` }]);
-    expect(await botCalls()).toBe(4);
-    await importing({ ticket: { messageID: link(unknown, OTHER_MESSAGE) } }, true);
-    expect(await botCalls()).toBe(4);
+    // Demo Member, granted write through DJ: a user whose looks this file's other imports (the owner's) have not spent.
+    const granted = await postJson('/api/update-server-access', { serverID: GUILDS.kenjiLounge, roleID: DJ, level: 'write' }, { cookie: owner });
+    expect(granted.status).toBe(200);
+    try {
+      // The cached view, as after any page visit.
+      expect((await save('ticket', 'messageID', link(GENERAL))).status).toBe(200);
+      await resetCalls();
+      const unknown = '500000000000009123';
+      const dryRun = async () => {
+        const res = await importIntoKenjiLounge(member, { ticket: { messageID: link(unknown, OTHER_MESSAGE) } }, true);
+        expect(res.status).toBe(200);
+        return res.json<SettingsImportResponse>();
+      };
+      expect((await dryRun()).skipped).toEqual([
+        { section: 'ticket', key: 'messageID', reason: `The message's channel ${unknown} does not exist in this server.` },
+      ]);
+      expect(await botCalls()).toBe(4);
+      await dryRun();
+      expect(await botCalls()).toBe(4);
+    } finally {
+      await env.DB.prepare('DELETE FROM server_access').run();
+    }
   });
 });
