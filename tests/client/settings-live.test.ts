@@ -132,6 +132,38 @@ describe('parseLiveMessage', () => {
     // A type's name is its own, not a property every object has.
     expect(parseLiveMessage(JSON.stringify({ type: 'toString', at: 1000 }))).toBeNull();
   });
+
+  it('reads a change of every source, and refuses text that is no message object', () => {
+    for (const source of ['save', 'revert', 'import', 'bot'] as const) expect(parseLiveMessage(JSON.stringify(event({ source })))?.type).toBe('settings');
+    for (const text of ['null', '7', '"settings"', '[]', '{"type":7,"at":1000}', '{', '']) expect(parseLiveMessage(text), text).toBeNull();
+  });
+
+  it('refuses a change without a readable author, tab or list of changes', () => {
+    const malformed: Record<string, unknown>[] = [
+      { by: null },
+      { by: 'Alice' },
+      { by: { id: 9, name: 'Alice' } },
+      { by: { id: ALICE.id, name: null } },
+      { tab: undefined },
+      { changes: undefined },
+      { changes: { 0: { section: 'autorole', key: 'roleID', value: LISTENERS } } },
+      { changes: [null] },
+      { changes: [{ section: 7, key: 'roleID', value: LISTENERS }] },
+      { changes: [{ section: 'autorole', key: null, value: LISTENERS }] },
+      { changes: [{ section: 'autorole', key: 'roleID', value: LISTENERS }, 'roleID'] },
+      { at: undefined },
+    ];
+    for (const over of malformed) expect(parseLiveMessage(JSON.stringify({ ...event(), ...over })), JSON.stringify(over)).toBeNull();
+    expect(parseLiveMessage(JSON.stringify(event({ tab: null, changes: [] })))).toEqual(event({ tab: null, changes: [] }));
+  });
+
+  it('refuses a licence change whose tab is not a tab, and a hello without its tab', () => {
+    expect(parseLiveMessage(JSON.stringify(licence({ tab: 'tab-of-mine-00001' })))).toEqual(licence({ tab: 'tab-of-mine-00001' }));
+    expect(parseLiveMessage(JSON.stringify({ ...licence(), tab: 7 }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'hello' }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'hello', tab: 7 }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'bot-left', at: '1000' }))).toBeNull();
+  });
 });
 
 const licence = (over: Partial<LiveLicenceEvent> = {}): LiveLicenceEvent => ({ type: 'licence', at: 1000, tab: null, ...over });
