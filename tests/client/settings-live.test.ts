@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveLicenceEvent, LiveSettingsEvent } from '../../src/shared/live';
-import { parseLiveMessage } from '../../src/shared/live';
+import {
+  LIVE_CLOSE_REAUTHORISE,
+  LIVE_CLOSE_SESSION_ENDED,
+  LIVE_MAX_SOCKETS_PER_SESSION,
+  LIVE_PING,
+  LIVE_PONG,
+  LIVE_SOCKET_LIFETIME_MS,
+  parseLiveMessage,
+} from '../../src/shared/live';
 import { licenceToast, planLiveEvent, type LiveContext } from '../../src/client/features/settings/live-updates';
 import { kenjiSettings } from './helpers/settings-fixture';
 
@@ -105,6 +113,15 @@ describe('planLiveEvent: what a change saved elsewhere does to the page', () => 
   });
 });
 
+describe("the socket's protocol, as docs/api.md gives it", () => {
+  it('takes only the keep-alive ping, answered pong; authorises a socket for 5 minutes, 10 per session and guild; closes with 4001 or 4002', () => {
+    expect([LIVE_PING, LIVE_PONG]).toEqual(['ping', 'pong']);
+    expect(LIVE_SOCKET_LIFETIME_MS).toBe(300_000);
+    expect(LIVE_MAX_SOCKETS_PER_SESSION).toBe(10);
+    expect([LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED]).toEqual([4001, 4002]);
+  });
+});
+
 describe('parseLiveMessage', () => {
   it('reads an event and refuses anything else', () => {
     expect(parseLiveMessage(JSON.stringify(event()))).toEqual(event());
@@ -163,6 +180,8 @@ describe('parseLiveMessage', () => {
     expect(parseLiveMessage(JSON.stringify({ type: 'hello' }))).toBeNull();
     expect(parseLiveMessage(JSON.stringify({ type: 'hello', tab: 7 }))).toBeNull();
     expect(parseLiveMessage(JSON.stringify({ type: 'bot-left', at: '1000' }))).toBeNull();
+    // A type is a string: ['hello'] names the same property, but is no message type.
+    expect(parseLiveMessage(JSON.stringify({ type: ['hello'], tab: 'tab-of-mine-00001' }))).toBeNull();
   });
 });
 
