@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildImportGraph, nearestTests, testLayer, transitiveTests } from './related-tests.ts';
 import { formatCounts, formatScore, formatSurvivor, readScores, type FileScore } from './report.ts';
+import { candidatePaths } from '../../tests/conformance/helpers/openapi-document.ts';
 
 const ROOT = process.cwd();
 const REPORTS = 'reports/mutation';
@@ -169,9 +170,21 @@ function testsFingerprint(p: Plan): string {
   return hash.digest('hex');
 }
 
+/**
+ * Where Discord's OpenAPI document is, for the conformance tests: they look beside the repository too, which the
+ * sandbox (a copy in the temporary directory) is not, so without this every run they take part in fails at once.
+ */
+const openApiDocument = candidatePaths(process.cwd()).find((path) => existsSync(path));
+
 function stryker(configFile: string, p: Plan): Promise<number> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', MUTATE_UNIT_TESTS: p.tests.join(',') };
+    const env = {
+      ...process.env,
+      ...(openApiDocument ? { DISCORD_OPENAPI_JSON: openApiDocument } : {}),
+      WRANGLER_SEND_METRICS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      MUTATE_UNIT_TESTS: p.tests.join(','),
+    };
     const child = spawn(process.execPath, [STRYKER, 'run', configFile], { stdio: 'inherit', env });
     child.on('error', reject);
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));

@@ -14,9 +14,7 @@ function twentyDigitsUpTo(max: string): string {
     const lowest = index === 0 ? 1 : 0;
     const highest = Number(digit) - 1;
     if (highest < lowest) return null;
-    const rest = max.length - index - 1;
-    const digits = highest === lowest ? String(lowest) : `[${lowest}-${highest}]`;
-    return `${max.slice(0, index)}${digits}${rest > 1 ? `\\d{${rest}}` : rest === 1 ? '\\d' : ''}`;
+    return `${max.slice(0, index)}[${lowest}-${highest}]\\d{${max.length - index - 1}}`;
   });
   return [...below.filter((alternative) => alternative !== null), max].join('|');
 }

@@ -21,6 +21,8 @@ describe('snowflakes', () => {
     ['9999999999999999', false, '16 digits'],
     ['99999999999999999', true, 'the largest of 17 digits'],
     ['09999999999999999', false, 'a leading zero, 17 digits'],
+    ['01844674407370955161', false, 'a leading zero, 20 digits'],
+    ['', false, 'nothing'],
     ['00000000000000000', false, 'zeros'],
     ['0300000000000000001', false, 'a real id with a zero in front'],
     ['9999999999999999999', true, 'the largest of 19 digits'],

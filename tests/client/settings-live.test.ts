@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveLicenceEvent, LiveSettingsEvent } from '../../src/shared/live';
-import { parseLiveMessage } from '../../src/shared/live';
+import {
+  LIVE_CLOSE_REAUTHORISE,
+  LIVE_CLOSE_SESSION_ENDED,
+  LIVE_MAX_SOCKETS_PER_SESSION,
+  LIVE_PING,
+  LIVE_PONG,
+  LIVE_SOCKET_LIFETIME_MS,
+  parseLiveMessage,
+} from '../../src/shared/live';
 import { licenceToast, planLiveEvent, type LiveContext } from '../../src/client/features/settings/live-updates';
 import { kenjiSettings } from './helpers/settings-fixture';
 
@@ -105,6 +113,15 @@ describe('planLiveEvent: what a change saved elsewhere does to the page', () => 
   });
 });
 
+describe("the socket's protocol, as docs/api.md gives it", () => {
+  it('takes only the keep-alive ping, answered pong; authorises a socket for 5 minutes, 10 per session and guild; closes with 4001 or 4002', () => {
+    expect([LIVE_PING, LIVE_PONG]).toEqual(['ping', 'pong']);
+    expect(LIVE_SOCKET_LIFETIME_MS).toBe(300_000);
+    expect(LIVE_MAX_SOCKETS_PER_SESSION).toBe(10);
+    expect([LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED]).toEqual([4001, 4002]);
+  });
+});
+
 describe('parseLiveMessage', () => {
   it('reads an event and refuses anything else', () => {
     expect(parseLiveMessage(JSON.stringify(event()))).toEqual(event());
@@ -131,6 +148,40 @@ describe('parseLiveMessage', () => {
     expect(parseLiveMessage(JSON.stringify({ type: 'bot-left' }))).toBeNull();
     // A type's name is its own, not a property every object has.
     expect(parseLiveMessage(JSON.stringify({ type: 'toString', at: 1000 }))).toBeNull();
+  });
+
+  it('reads a change of every source, and refuses text that is no message object', () => {
+    for (const source of ['save', 'revert', 'import', 'bot'] as const) expect(parseLiveMessage(JSON.stringify(event({ source })))?.type).toBe('settings');
+    for (const text of ['null', '7', '"settings"', '[]', '{"type":7,"at":1000}', '{', '']) expect(parseLiveMessage(text), text).toBeNull();
+  });
+
+  it('refuses a change without a readable author, tab or list of changes', () => {
+    const malformed: Record<string, unknown>[] = [
+      { by: null },
+      { by: 'Alice' },
+      { by: { id: 9, name: 'Alice' } },
+      { by: { id: ALICE.id, name: null } },
+      { tab: undefined },
+      { changes: undefined },
+      { changes: { 0: { section: 'autorole', key: 'roleID', value: LISTENERS } } },
+      { changes: [null] },
+      { changes: [{ section: 7, key: 'roleID', value: LISTENERS }] },
+      { changes: [{ section: 'autorole', key: null, value: LISTENERS }] },
+      { changes: [{ section: 'autorole', key: 'roleID', value: LISTENERS }, 'roleID'] },
+      { at: undefined },
+    ];
+    for (const over of malformed) expect(parseLiveMessage(JSON.stringify({ ...event(), ...over })), JSON.stringify(over)).toBeNull();
+    expect(parseLiveMessage(JSON.stringify(event({ tab: null, changes: [] })))).toEqual(event({ tab: null, changes: [] }));
+  });
+
+  it('refuses a licence change whose tab is not a tab, and a hello without its tab', () => {
+    expect(parseLiveMessage(JSON.stringify(licence({ tab: 'tab-of-mine-00001' })))).toEqual(licence({ tab: 'tab-of-mine-00001' }));
+    expect(parseLiveMessage(JSON.stringify({ ...licence(), tab: 7 }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'hello' }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'hello', tab: 7 }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'bot-left', at: '1000' }))).toBeNull();
+    // A type is a string: ['hello'] names the same property, but is no message type.
+    expect(parseLiveMessage(JSON.stringify({ type: ['hello'], tab: 'tab-of-mine-00001' }))).toBeNull();
   });
 });
 

@@ -98,6 +98,38 @@ describe('hidden characters, by property', () => {
     expect(hiddenCharacterProblem('a\u0007b')).toBe('must not contain invisible or control characters (U+0007, a control character)');
     expect(hiddenCharacterProblem('plain text, ünïcödé, 日本語, مرحبا')).toBeNull();
   });
+
+  it('calls the characters people know by their Unicode names', () => {
+    const named: [string, string][] = [
+      ['\u00AD', 'soft hyphen'],
+      ['\u034F', 'combining grapheme joiner'],
+      ['\u061C', 'Arabic letter mark'],
+      ['\u115F', 'Hangul choseong filler'],
+      ['\u1160', 'Hangul jungseong filler'],
+      ['\u180E', 'Mongolian vowel separator'],
+      ['\u200B', 'zero width space'],
+      ['\u200C', 'zero width non-joiner'],
+      ['\u200D', 'zero width joiner'],
+      ['\u200E', 'left-to-right mark'],
+      ['\u200F', 'right-to-left mark'],
+      ['\u2028', 'line separator'],
+      ['\u2029', 'paragraph separator'],
+      ['\u202A', 'left-to-right embedding'],
+      ['\u202B', 'right-to-left embedding'],
+      ['\u202C', 'pop directional formatting'],
+      ['\u202D', 'left-to-right override'],
+      ['\u202E', 'right-to-left override'],
+      ['\u2060', 'word joiner'],
+      ['\u2066', 'left-to-right isolate'],
+      ['\u2067', 'right-to-left isolate'],
+      ['\u2068', 'first strong isolate'],
+      ['\u2069', 'pop directional isolate'],
+      ['\u3164', 'Hangul filler'],
+      ['\uFEFF', 'zero width no-break space'],
+      ['\uFFA0', 'halfwidth Hangul filler'],
+    ];
+    for (const [char, name] of named) expect(hiddenCharacter(`a${char}b`), hex(char)).toEqual({ codePoint: hex(char), name });
+  });
 });
 
 describe('emoji keep the joiners, selectors and tags they are spelled with', () => {

@@ -6,7 +6,9 @@
  */
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOGIN_RETRY_MAX_WAIT_MS, LoginBusy, exchangeLoginCode, waitInWords, waitsOutAtLogin } from '../../src/worker/auth/login-exchange';
+import { LOGIN_RETRY_MAX_WAIT_MS, LoginBusy, busyFromRateLimit, exchangeLoginCode, waitInWords, waitsOutAtLogin } from '../../src/worker/auth/login-exchange';
+import { discordTimeout, discordUnavailable } from '../../src/worker/discord/rest';
+import { ApiError } from '../../src/worker/errors';
 import { exchangeCode, TokenEndpointBusyError } from '../../src/worker/discord/oauth-token';
 import { authorizeAs, clearKv, resetFake, setFault, setTokenFault, tokenCalls, USERS } from './helpers/login';
 import { call } from './helpers/request';
@@ -85,6 +87,26 @@ describe('a 429 from /users/@me at login', () => {
   it('longer than the REST client waits is told as a wait too', async () => {
     await setFault({ mode: '429', retryAfter: 30, times: 1, pathPrefix: '/users/@me' });
     await expectBusy(await callback(), 30, '30 seconds');
+  });
+});
+
+describe('/users/@me failing at login for another reason', () => {
+  const thrown = (error: unknown) => {
+    try {
+      busyFromRateLimit(error);
+    } catch (caught) {
+      return caught;
+    }
+    throw new Error('busyFromRateLimit returned');
+  };
+
+  it('stays the failure it was: only a rate limit is told as a wait', () => {
+    const forbidden = new ApiError(403, 'DISCORD_FORBIDDEN', 'Discord refused the request.');
+    const network = new TypeError('Network connection lost.');
+    for (const error of [forbidden, discordUnavailable(), discordTimeout(), network]) expect(thrown(error)).toBe(error);
+    const limited = thrown(new ApiError(429, 'DISCORD_RATE_LIMITED', 'Rate limited by Discord.', { 'Retry-After': '30' }));
+    expect(limited).toBeInstanceOf(LoginBusy);
+    expect((limited as LoginBusy).retryAfterSeconds).toBe(30);
   });
 });
 
