@@ -21,8 +21,8 @@ const auth: CheckAuthResponse = {
   isAdmin: false,
 };
 const allowed: AllowedServer[] = [
-  { id: KENJI, name: 'Kenji Lounge', icon: null, users: 42, access: 'manage' },
-  { id: GLAIVE, name: 'Glaive Studio', icon: null, users: 17, access: 'manage' },
+  { id: KENJI, name: 'Kenji Lounge', icon: null, users: 42, access: 'manage', modulesOn: 0 },
+  { id: GLAIVE, name: 'Glaive Studio', icon: null, users: 17, access: 'manage', modulesOn: 0 },
 ];
 const invitable: ServerSummary[] = [{ id: SANDBOX, name: 'Owner Sandbox', icon: null, users: 3 }];
 
