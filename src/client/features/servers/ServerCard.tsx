@@ -8,6 +8,8 @@ const number = new Intl.NumberFormat('en-US');
 
 const PILL = 'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
 const NEUTRAL = 'bg-gray-100 text-gray-800 ring-gray-500/30 dark:bg-gray-800 dark:text-gray-200 dark:ring-gray-400/30';
+/** Above the card's link, at the card's foot: cards of a row keep their actions on one line. */
+const ACTION = 'relative z-10 mt-auto self-start';
 const MODULES_ON = 'bg-indigo-50 text-indigo-800 ring-indigo-600/30 dark:bg-indigo-950 dark:text-indigo-200 dark:ring-indigo-400/30';
 
 /** What the bot does there: how many modules are on, or that none is yet. */
@@ -56,23 +58,23 @@ export function ServerCard({ server, licence, supportUrl, onWhitelist }: Props) 
           <span className="sr-only">Bot: </span>
           {botStateText(server.modulesOn)}
         </span>
-        {manages && tone === 'none' && (
-          <button type="button" aria-haspopup="dialog" onClick={() => onWhitelist(server.id)} className={`${compactButtonClass.primary} relative z-10 ml-auto`}>
-            Whitelist this server
-          </button>
-        )}
-        {manages && (tone === 'expired' || tone === 'expiring') && (
-          <a
-            href={supportUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`Renew the license of ${server.name} through the support server`}
-            className={`${compactButtonClass.primary} relative z-10 ml-auto`}
-          >
-            Renew
-          </a>
-        )}
       </div>
+      {manages && tone === 'none' && (
+        <button type="button" aria-haspopup="dialog" onClick={() => onWhitelist(server.id)} className={`${compactButtonClass.primary} ${ACTION}`}>
+          Whitelist this server
+        </button>
+      )}
+      {manages && (tone === 'expired' || tone === 'expiring') && (
+        <a
+          href={supportUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Renew the license of ${server.name} through the support server`}
+          className={`${compactButtonClass.primary} ${ACTION}`}
+        >
+          Renew
+        </a>
+      )}
     </li>
   );
 }
