@@ -229,9 +229,10 @@ describe('the server list with a granted server', () => {
 
   it('marks granted servers with their level, and the whitelist dialog offers only managed ones', async () => {
     renderList();
-    expect(screen.getByRole('link', { name: /Lofi Café/ }).textContent).toContain('Read-only access');
-    expect(screen.getByRole('link', { name: /Glaive Studio/ }).textContent).toContain('Write access');
-    expect(screen.getByRole('link', { name: /Kenji Lounge/ }).textContent).not.toMatch(/access/);
+    const card = (name: string) => screen.getByRole('link', { name }).closest('li')?.textContent;
+    expect(card('Lofi Café')).toContain('Read-only access');
+    expect(card('Glaive Studio')).toContain('Write access');
+    expect(card('Kenji Lounge')).not.toMatch(/access/);
 
     await userEvent.click(screen.getByRole('button', { name: 'Manage Whitelist' }));
     const dialog = screen.getByRole('dialog', { name: 'Manage Whitelist' });

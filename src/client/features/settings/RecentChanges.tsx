@@ -18,6 +18,8 @@ import { auditLabel, moduleTitle, SECTION_NAMES } from '../../../shared/settings
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { smallButtonClass } from '../../ui/buttons';
 import { fieldClass } from '../../ui/fields';
+import { useAuth } from '../account/useAuth';
+import { changeAuthor } from './change-author';
 import { changeTexts, changeValueText } from './change-text';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -108,8 +110,13 @@ function ChangeHistory({ serverId, settings }: { serverId: string; settings: Ser
   );
 }
 
-const conflictSentence = (entry: SettingsAuditEntry, { current, changedBy, changedAt }: SettingConflictBody, settings: ServerSettingsResponse) =>
-  `${changedBy ?? 'Someone'} changed ${what(entry)} to ${describe(entry, current, settings)}${changedAt === null ? '' : ` on ${when.format(changedAt)}`}, after this change. Reverting now would overwrite that.`;
+const conflictSentence = (
+  entry: SettingsAuditEntry,
+  { current, changedBy, changedById, changedAt }: SettingConflictBody,
+  settings: ServerSettingsResponse,
+  userId: string | null,
+) =>
+  `${changeAuthor(changedById, changedBy, userId)} changed ${what(entry)} to ${describe(entry, current, settings)}${changedAt === null ? '' : ` on ${when.format(changedAt)}`}, after this change. Reverting now would overwrite that.`;
 
 interface ConflictProps {
   message: string;
@@ -147,6 +154,7 @@ interface ListProps {
 
 function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
   const { mutate } = useSWRConfig();
+  const userId = useAuth().user?.id ?? null;
   const [older, setOlder] = useState<SettingsAuditResponse[]>([]);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [reverting, setReverting] = useState<number | null>(null);
@@ -236,7 +244,7 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
               )}
               {conflict?.entryId === entry.id && (
                 <RevertConflict
-                  message={conflictSentence(entry, conflict.body, settings)}
+                  message={conflictSentence(entry, conflict.body, settings, userId)}
                   busy={reverting !== null}
                   onRevertAnyway={() => void revert(entry, { expected: conflict.body.current })}
                   onCancel={() => setConflict(null)}
