@@ -25,6 +25,8 @@ const WEBP_QUALITY = 0.8;
 
 interface Scene {
   path: string;
+  /** Settings saved before the shot (as Demo Owner), so the page shows a module in use rather than one never set. */
+  settings?: { serverID: string; section: string; key: string; value: unknown }[];
   /** Taller than the shot when the part kept starts further down the page. */
   windowHeight: number;
   /** Where the part kept starts, in the window it is taken in (1280 px wide, or a phone's). */
@@ -35,6 +37,11 @@ interface Scene {
 const SCENES: Record<LandingScreenshot['id'], Scene> = {
   settings: {
     path: '/server/300000000000000001/welcome-message',
+    // Kenji Lounge's #welcome (dev/fake-discord/data.ts): the channel first, then the switch that needs it.
+    settings: [
+      { serverID: '300000000000000001', section: 'welcomemessage', key: 'channelID', value: '500000000000001001' },
+      { serverID: '300000000000000001', section: 'welcomemessage', key: 'enabled', value: true },
+    ],
     windowHeight: 1400,
     // The module list beside the Welcome Message editor and its preview; the header above them is the demo's server.
     top: async (page) => {
@@ -89,9 +96,18 @@ async function webp(page: Page, png: Buffer, width: number): Promise<Buffer> {
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 
+/** Saves the scene's settings through the API, as the page would. */
+async function saveSettings(page: Page, scene: Scene) {
+  for (const setting of scene.settings ?? []) {
+    const res = await page.request.post(`${base}/api/update-server-settings`, { data: setting, headers: { Origin: new URL(base).origin } });
+    if (!res.ok()) throw new Error(`saving ${setting.section}.${setting.key} answered ${res.status()}: ${await res.text()}`);
+  }
+}
+
 async function capture(browser: Browser, shot: LandingScreenshot, theme: ScreenshotTheme): Promise<Buffer> {
   const scene = SCENES[shot.id];
   const page = await loggedInPage(browser, theme, { width: 1280, height: scene.windowHeight });
+  await saveSettings(page, scene);
   await open(page, scene.path);
   const y = Math.max(0, await scene.top(page));
   const png = await page.screenshot({ clip: { x: 0, y, width: shot.width, height: shot.height }, animations: 'disabled' });

@@ -11,4 +11,6 @@ export interface ServerSummary {
 /** A server the user may open, with what the user may do there. */
 export interface AllowedServer extends ServerSummary {
   access: AccessLevel;
+  /** How many of its modules are switched on (0: the bot does nothing there yet). */
+  modulesOn: number;
 }

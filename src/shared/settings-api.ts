@@ -63,5 +63,7 @@ export interface SettingConflictBody {
   code: 'CONFLICT';
   current: unknown;
   changedBy: string | null;
+  /** Their Discord id: the page names its own user 'You (in another tab)', as its live notices do. */
+  changedById: string | null;
   changedAt: number | null;
 }

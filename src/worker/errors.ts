@@ -22,6 +22,7 @@ export class ApiError extends Error {
 
 /** Who last changed what is in question, and when (null when never through the dashboard). */
 export interface LastChange {
+  userId: string;
   userName: string;
   at: number;
 }
@@ -41,7 +42,14 @@ export class SettingConflictError extends ApiError {
   }
 
   override get body(): SettingConflictBody {
-    return { error: this.message, code: 'CONFLICT', current: this.current, changedBy: this.last?.userName ?? null, changedAt: this.last?.at ?? null };
+    return {
+      error: this.message,
+      code: 'CONFLICT',
+      current: this.current,
+      changedBy: this.last?.userName ?? null,
+      changedById: this.last?.userId ?? null,
+      changedAt: this.last?.at ?? null,
+    };
   }
 }
 

@@ -137,13 +137,16 @@ describe('admin whitelist table', () => {
     const filter = screen.getByRole('searchbox', { name: 'Filter by user or server' });
     await userEvent.type(filter, 'demo admin');
     expect(rows()).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Whitelist entries (1 of 3)' })).toBeTruthy();
     await userEvent.clear(filter);
+    expect(screen.getByRole('heading', { name: 'Whitelist entries (3)' })).toBeTruthy();
     await userEvent.type(filter, '300000000000000003');
     expect(rows()).toHaveLength(1);
     expect(within(rows()[0] as HTMLElement).getByText('Lofi Café')).toBeTruthy();
     await userEvent.clear(filter);
     await userEvent.type(filter, 'nothing like it');
     expect(screen.getByText('No entries match "nothing like it".')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Whitelist entries (0 of 3)' })).toBeTruthy();
   });
 
   it("edits inline with 'Keep Current Date' by default, saves and shows the result", async () => {

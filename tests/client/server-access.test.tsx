@@ -27,7 +27,7 @@ const settings = (access: AccessLevel): ServerSettingsResponse => ({
   botHighestRolePosition: 3,
 });
 
-const servers = (access: AccessLevel): AllowedServer[] => [{ id: GUILD, name: 'Kenji Lounge', icon: null, users: 1284, access }];
+const servers = (access: AccessLevel): AllowedServer[] => [{ id: GUILD, name: 'Kenji Lounge', icon: null, users: 1284, access, modulesOn: 0 }];
 
 /** `module`: a module's address (`reaction-role`); none is the overview. */
 function renderPage(access: AccessLevel, fetcher?: (key: string) => Promise<unknown>, module?: string) {
@@ -218,8 +218,8 @@ describe('the server list with a granted server', () => {
         },
         '/api/allowed-servers': [
           ...servers('manage'),
-          { id: GLAIVE, name: 'Glaive Studio', icon: null, users: 17, access: 'write' },
-          { id: LOFI, name: 'Lofi Café', icon: null, users: 9, access: 'read' },
+          { id: GLAIVE, name: 'Glaive Studio', icon: null, users: 17, access: 'write', modulesOn: 0 },
+          { id: LOFI, name: 'Lofi Café', icon: null, users: 9, access: 'read', modulesOn: 0 },
         ] satisfies AllowedServer[],
         '/api/invitable-servers': [],
         '/api/whitelisted-servers': { servers: [], entries: [], limit: 1, used: 0, licensed: [], licences: [], supportUrl: 'https://example.com' },
@@ -229,9 +229,10 @@ describe('the server list with a granted server', () => {
 
   it('marks granted servers with their level, and the whitelist dialog offers only managed ones', async () => {
     renderList();
-    expect(screen.getByRole('link', { name: /Lofi Café/ }).textContent).toContain('Read-only access');
-    expect(screen.getByRole('link', { name: /Glaive Studio/ }).textContent).toContain('Write access');
-    expect(screen.getByRole('link', { name: /Kenji Lounge/ }).textContent).not.toMatch(/access/);
+    const card = (name: string) => screen.getByRole('link', { name }).closest('li')?.textContent;
+    expect(card('Lofi Café')).toContain('Read-only access');
+    expect(card('Glaive Studio')).toContain('Write access');
+    expect(card('Kenji Lounge')).not.toMatch(/access/);
 
     await userEvent.click(screen.getByRole('button', { name: 'Manage Whitelist' }));
     const dialog = screen.getByRole('dialog', { name: 'Manage Whitelist' });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountMenu } from '../../src/client/features/account/AccountMenu';
 import type { SessionUser } from '../../src/shared/account';
@@ -42,6 +43,43 @@ describe('account menu: signing out', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
     expect(posts.map((p) => p.url)).toEqual(['/api/logout-all']);
+  });
+
+  it.each([
+    ['Sign Out', 'Signed out', '/api/logout'],
+    ['Sign out everywhere', 'Signed out on every device', '/api/logout-all'],
+  ])("'%s' says '%s' once the session has ended", async (item, notice, url) => {
+    const { location } = renderWithApp(
+      <>
+        <AccountMenu user={user} isAdmin={false} />
+        <Toaster />
+      </>,
+      { path: '/servers' },
+    );
+    await openMenu();
+    await userEvent.click(screen.getByRole('menuitem', { name: item }));
+    if (item === 'Sign out everywhere') await userEvent.click(within(await confirmDialog()).getByRole('button', { name: item }));
+    expect(await screen.findByText(notice)).toBeTruthy();
+    expect(location.history.at(-1)).toBe('/');
+    expect(posts.map((p) => p.url)).toEqual([url]);
+  });
+
+  it('a failed sign-out says why, and stays', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ error: 'Discord is busy.', code: 'TEST' }), { status: 503 }))),
+    );
+    const { location } = renderWithApp(
+      <>
+        <AccountMenu user={user} isAdmin={false} />
+        <Toaster />
+      </>,
+      { path: '/servers' },
+    );
+    await openMenu();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+    expect(await screen.findByText('Discord is busy.')).toBeTruthy();
+    expect(location.history.at(-1)).toBe('/servers');
   });
 
   it('Cancel (or Escape) in the question ends nothing', async () => {

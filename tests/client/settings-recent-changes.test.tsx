@@ -34,6 +34,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderPanel(pages: Record<string, SettingsAuditResponse>, fetched: string[] = []) {
   return renderWithApp(<RecentChanges serverId={GUILD} settings={settings} />, {
+    // As on every page, the server's first paint says who is signed in.
+    fallback: {
+      ['/api/check-auth']: { authenticated: true, user: { id: OWNER, username: 'demo_owner', global_name: 'Demo Owner', avatar: null }, isAdmin: false },
+    },
     fetcher: (key) => {
       fetched.push(key);
       const answer = pages[key];

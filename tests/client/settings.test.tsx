@@ -800,6 +800,15 @@ describe('settings page', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: `Remove ${expected[0]}` })).toBeNull();
     expect(COMMANDS.some((c) => c.commandName === 'kick')).toBe(true);
   });
+
+  it("disabled commands: the categories read as the catalogue's page names them, and choosing one lists its commands", async () => {
+    renderPage(fixture(), true, 'disabled-commands');
+    const browse = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Browse by category' });
+    expect([...browse.options].map((option) => option.textContent)).toEqual(['All categories', 'LastFM', 'Fun', 'Info', 'Moderation', 'Utility']);
+    await userEvent.selectOptions(browse, 'Moderation');
+    const listed = within(screen.getByRole('list', { name: 'Matching commands' })).getAllByRole('button');
+    expect(listed).toHaveLength(COMMANDS.filter((c) => c.category === 'moderation').length);
+  });
 });
 
 describe('license banner', () => {

@@ -21,8 +21,8 @@ const auth: CheckAuthResponse = {
   isAdmin: false,
 };
 const allowed: AllowedServer[] = [
-  { id: KENJI, name: 'Kenji Lounge', icon: null, users: 42, access: 'manage' },
-  { id: GLAIVE, name: 'Glaive Studio', icon: null, users: 17, access: 'manage' },
+  { id: KENJI, name: 'Kenji Lounge', icon: null, users: 42, access: 'manage', modulesOn: 0 },
+  { id: GLAIVE, name: 'Glaive Studio', icon: null, users: 17, access: 'manage', modulesOn: 0 },
 ];
 const invitable: ServerSummary[] = [{ id: SANDBOX, name: 'Owner Sandbox', icon: null, users: 3 }];
 
@@ -229,13 +229,21 @@ describe('Manage Whitelist modal', () => {
     const replace = await screen.findByRole('dialog', { name: 'Replace a whitelisted server' });
     // No modal on a modal: the whitelist dialog became the replace step.
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    expect(within(replace).getByText('Please select a server to replace')).toBeTruthy();
+    // Nothing is chosen, and nothing asks for a choice until Replace is pressed without one (SPEC section 5).
+    expect(
+      within(replace)
+        .getAllByRole<HTMLInputElement>('radio')
+        .filter((radio) => radio.checked),
+    ).toEqual([]);
+    expect(within(replace).queryByText('Please select a server to replace')).toBeNull();
     const confirm = within(replace).getByRole<HTMLButtonElement>('button', { name: 'Replace' });
-    expect(confirm.disabled).toBe(true);
-    // Asked without a request: the whitelist already said the limit is reached.
+    await userEvent.click(confirm);
+    expect(within(replace).getByRole('alert').textContent).toBe('Please select a server to replace');
+    // Asked without a request: the whitelist already said the limit is reached, and nothing was chosen.
     expect(posted).toHaveLength(0);
 
     await userEvent.click(within(replace).getByRole('radio', { name: /Kenji Lounge/ }));
+    expect(within(replace).queryByText('Please select a server to replace')).toBeNull();
     expect(
       within(replace).getByText(
         "Replace Kenji Lounge with Owner Sandbox? It keeps the Dec 22, 2030 expiry. Kenji Lounge loses its license: the bot's features stop working there.",
@@ -298,27 +306,5 @@ describe('server cards', () => {
       expect(location.history.at(-1)).toBe(`/server/${GLAIVE}`);
       unmount();
     }
-  });
-});
-
-describe('licence state on the server cards', () => {
-  it('says licensed with the expiry, expired, or not licensed, and how to act', () => {
-    renderPage(
-      state({
-        licensed: [KENJI],
-        licences: [
-          { serverID: KENJI, expiresAt: Date.UTC(2030, 11, 22), active: true },
-          { serverID: GLAIVE, expiresAt: Date.UTC(2020, 0, 1), active: false },
-        ],
-      }),
-    );
-    const card = (name: string) => screen.getByRole('link', { name: new RegExp(name) });
-    expect(card('Kenji Lounge').textContent).toContain('Licensed · expires Dec 22, 2030');
-    expect(card('Glaive Studio').textContent).toContain('Expired · renew through support');
-  });
-
-  it('a server without any licence', () => {
-    renderPage(state());
-    expect(screen.getByRole('link', { name: /Kenji Lounge/ }).textContent).toContain('Not licensed · whitelist it with Manage Whitelist');
   });
 });

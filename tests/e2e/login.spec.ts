@@ -22,7 +22,7 @@ test('Demo Owner logs in through Discord and sees the servers they manage', asyn
 test('Demo Member manages nothing: sees only the server a role grant opens, read-only, and no Admin link', async ({ page }) => {
   await loginAs(page, DEMO_USERS.member);
   // The demo seeds Kenji Lounge's DJ role (Demo Member holds it) with read access (scripts/seed-demo.ts).
-  await expect(page.getByRole('link', { name: /Kenji Lounge/ })).toContainText('Read-only access');
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Kenji Lounge', exact: true }) })).toContainText('Read-only access');
   await page.getByRole('button', { name: 'Demo Member' }).click();
   await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
 });

@@ -22,7 +22,8 @@ async function seriousAxeViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const kenjiCard = (page: Page) => page.getByRole('link', { name: /Kenji Lounge/ });
+/** Kenji Lounge's card on /servers: its link, and the pills that say the access and the bot's state. */
+const kenjiCard = (page: Page) => page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Kenji Lounge', exact: true }) });
 
 test('Demo Owner grants a role read access; Demo Member then sees Kenji Lounge read-only and cannot save', async ({ browser }) => {
   // Two people, four pages and an axe pass: about 30 s when the other worker's app shares the machine.

@@ -217,7 +217,7 @@ describe('allowed servers', () => {
     expect(await ids(cookie, '/api/invitable-servers')).toEqual([GUILDS.ownerSandbox]);
   });
 
-  it('answers id, name, icon, the member count and the access level', async () => {
+  it('answers id, name, icon, the member count, the access level and the modules on', async () => {
     const cookie = await loginAs(USERS.owner);
     const [first] = await (await call('/api/allowed-servers', { cookie })).json<Record<string, unknown>[]>();
     expect(first).toEqual({
@@ -226,6 +226,7 @@ describe('allowed servers', () => {
       icon: satisfying((v) => v === null || typeof v === 'string'),
       users: anyNumber(),
       access: 'manage',
+      modulesOn: anyNumber(),
     });
   });
 

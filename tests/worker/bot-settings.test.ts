@@ -170,6 +170,7 @@ describe('PUT /api/bot/guilds/{id}/settings', () => {
       code: 'CONFLICT',
       current: LISTENERS,
       changedBy: 'Demo Owner',
+      changedById: USERS.owner,
       error: 'Role was changed by Demo Owner since the bot last read it. Nothing was saved.',
     });
     expect(await stored()).toEqual([{ section: 'autorole', key: 'roleID', value: JSON.stringify(LISTENERS) }]);

@@ -103,20 +103,20 @@ describe('round trips of a logged-in page with warm caches', () => {
 
   const SESSION_BATCH = /^batch of (\d+) from SELECT \* FROM sessions/;
 
-  it("the server list: the guild list, then one batch for the session, the bot's presence, the role grants and the whitelist", async () => {
+  it("the server list: the guild list, then one batch for the session, the bot's presence, the role grants, the modules on and the whitelist", async () => {
     const { d1, kv, all } = await warmTrips('/servers');
-    // The session, the presence (its rows and whether the bot has synced), the grants, the whitelist.
+    // The session, the presence (its rows and whether the bot has synced), the grants, the modules on, the whitelist.
     expect(d1).toEqual([expect.stringMatching(SESSION_BATCH)]);
-    expect(SESSION_BATCH.exec(d1[0] ?? '')?.[1]).toBe('5');
+    expect(SESSION_BATCH.exec(d1[0] ?? '')?.[1]).toBe('6');
     // The KV key read once, before the session's round trip; nothing of the bot's size.
     expect(kv).toEqual(['get discord:user-guilds:100000000000000002']);
     expect(all).toEqual([...kv, ...d1]);
   });
 
-  it("a server's settings page: the guild list and the server's roles in one KV call, then one batch for the session, presence, grants, whitelist, settings and license", async () => {
+  it("a server's settings page: the guild list and the server's roles in one KV call, then one batch for the session, presence, grants, modules on, whitelist, settings and license", async () => {
     const { d1, kv, all, island } = await warmTrips(`/server/${GUILDS.kenjiLounge}`);
     expect(d1).toEqual([expect.stringMatching(SESSION_BATCH)]);
-    expect(SESSION_BATCH.exec(d1[0] ?? '')?.[1]).toBe('7');
+    expect(SESSION_BATCH.exec(d1[0] ?? '')?.[1]).toBe('8');
     // Each read got its own share of the batch: the license, the whitelist entry, the server list.
     expect(island.fallback[`/api/server-settings?serverID=${GUILDS.kenjiLounge}`]).toMatchObject({ id: GUILDS.kenjiLounge, whitelist: { active: true } });
     expect(island.fallback['/api/whitelisted-servers']).toMatchObject({ servers: [GUILDS.kenjiLounge], licensed: [GUILDS.kenjiLounge] });
@@ -133,7 +133,7 @@ describe('round trips of a logged-in page with warm caches', () => {
     await env.CACHE.put(key, JSON.stringify({ value: entry?.value, storedAt: Date.now() - 31_000 }));
     const { d1, island } = await tripsOf('/servers', owner);
     expect(d1[0]).toMatch(/^SELECT \* FROM sessions/);
-    expect(d1.slice(1)).toEqual([expect.stringMatching(/^batch of 4 from /)]);
+    expect(d1.slice(1)).toEqual([expect.stringMatching(/^batch of 5 from /)]);
     expect(island.fallback['/api/allowed-servers']).toEqual(expect.arrayContaining([expect.objectContaining({ id: GUILDS.kenjiLounge })]));
   });
 

@@ -206,7 +206,7 @@ describe('what each level may do', () => {
 
   it("'read' opens the settings, the audit, the export and the page, and nothing that writes", async () => {
     await ownerGrants(KENJI.dj, 'read');
-    expect(await allowed(member)).toContainEqual({ id: GUILDS.kenjiLounge, name: 'Kenji Lounge', icon: null, users: 1284, access: 'read' });
+    expect(await allowed(member)).toContainEqual({ id: GUILDS.kenjiLounge, name: 'Kenji Lounge', icon: null, users: 1284, access: 'read', modulesOn: 0 });
 
     const read = await settingsOf(GUILDS.kenjiLounge, member);
     expect(read.status).toBe(200);

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anyNumber, anyString, stringMatching } from './helpers/expect-helpers';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
 import type { SettingsDocument, SettingsImportResponse } from '../../src/shared/settings-transfer';
-import { clearKv, GUILDS, loginDemoUsers } from './helpers/login';
+import { clearKv, GUILDS, loginDemoUsers, USERS } from './helpers/login';
 import { call, postJson } from './helpers/request';
 
 // Demo data (dev/fake-discord/data.ts): Demo Owner owns Kenji Lounge and manages Glaive Studio.
@@ -173,6 +173,7 @@ describe('POST /api/server-settings/import: applying what the dry run showed', (
       error: 'Demo Owner changed these settings since the preview. Nothing was imported.',
       current: { changes: expect.any(Array) as unknown, skipped: [], applied: false, fingerprint: anyString() },
       changedBy: 'Demo Owner',
+      changedById: USERS.owner,
       changedAt: anyNumber(),
     });
     expect(body.current.changes).toContainEqual({ section: 'logs', key: 'channelID', from: KENJI.general, to: KENJI.modLog });

@@ -539,6 +539,7 @@ describe('POST /api/server-settings/revert: a newer value is not overwritten', (
       error: 'Channel was changed by Demo Owner after this change. Nothing was reverted.',
       current: KENJI.songRequests,
       changedBy: 'Demo Owner',
+      changedById: USERS.owner,
       changedAt: anyNumber(),
     });
     expect(await storedChannel()).toBe(KENJI.songRequests);
@@ -609,6 +610,7 @@ describe('two editors: expected', () => {
       error: 'Channel was changed by Demo Owner since you loaded the page. Nothing was saved.',
       current: KENJI.modLog,
       changedBy: 'Demo Owner',
+      changedById: USERS.owner,
       changedAt: anyNumber(),
     });
     expect(await auditRows()).toHaveLength(1);

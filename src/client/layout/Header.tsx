@@ -15,13 +15,13 @@ import { buttonClass } from '../ui/buttons';
  */
 export const accountMenu = lazyComponent<AccountMenuProps>(() => import('../features/account/AccountMenu').then((module) => ({ default: module.AccountMenu })));
 
-const SITE_LINKS = [
+export const SITE_LINKS = [
   { href: '/commands', label: 'Commands' },
   { href: '/kenji', label: 'Kenji Library' },
   { href: '/glaive', label: 'Glaive Library' },
 ] as const;
 
-const DASHBOARD_LINK = { href: '/servers', label: 'Dashboard' } as const;
+export const DASHBOARD_LINK = { href: '/servers', label: 'Dashboard' } as const;
 
 /** Signed in: the dashboard first. Not known yet: there too, shown only to a browser with the signed-in hint (LoginLink). */
 const siteLinks = (account: Account) => (account === 'signed-out' ? SITE_LINKS : [DASHBOARD_LINK, ...SITE_LINKS]);

@@ -28,7 +28,7 @@ export default function Commands() {
           placeholder="Search commands or aliases…"
           className="w-full rounded-lg border border-gray-300 bg-white px-4 py-2 text-gray-900 placeholder-gray-500 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 md:max-w-sm dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
         />
-        <div role="group" aria-label="Category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+        <div role="group" aria-label="Category" className="flex flex-wrap gap-2">
           {FILTERS.map((f) => (
             <button key={f} type="button" aria-pressed={category === f} onClick={() => setCategory(f)} className="command-filter">
               {filterLabel(f)}

@@ -132,7 +132,7 @@ export default function Landing() {
         <h2 id="dashboard-heading" className="sr-only">
           The dashboard
         </h2>
-        <Frame label="Every module of a server on one page, each with its state.">
+        <Frame label="A module’s own page: Welcome Message switched on, its editor and a preview as Discord shows it, beside the list of modules with their states.">
           <Screenshot shot={LANDING_SCREENSHOTS.settings} sizes="(min-width: 1152px) 1104px, calc(100vw - 2rem)" />
         </Frame>
       </section>

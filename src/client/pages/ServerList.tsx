@@ -1,52 +1,17 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { apiKey, apiKeys, inviteHref } from '../../shared/api-keys';
-import type { ServerLicence } from '../../shared/licences';
-import { formatExpiry, isPermanentExpiry } from '../../shared/whitelist';
-import { TOAST_SUCCESS_MS } from '../../shared/constants';
+import { SUPPORT_URL, TOAST_SUCCESS_MS } from '../../shared/constants';
 import { getJson } from '../api';
 import { LoginPrompt } from '../features/account/LoginPrompt';
 import { StaleDataNotice } from '../ui/StaleDataNotice';
 import { ServerIcon } from '../ui/ServerIcon';
+import { ServerCard } from '../features/servers/ServerCard';
 import { buttonClass, compactButtonClass } from '../ui/buttons';
 import { useWhitelist, whitelistStatus } from '../features/whitelist/useWhitelist';
 import { ManageWhitelistModal } from '../features/whitelist/ManageWhitelistModal';
 import { useApi } from '../hooks/useApi';
 import { useAuth } from '../features/account/useAuth';
-
-const number = new Intl.NumberFormat('en-US');
-
-/** A server card's license state, and what to do about it. */
-function LicenceLine({ licence }: { licence: ServerLicence | undefined }) {
-  if (!licence) {
-    return (
-      <span className="mt-1 block text-xs text-gray-600 dark:text-gray-400">
-        <span className="font-semibold">Not licensed</span> · whitelist it with Manage Whitelist
-      </span>
-    );
-  }
-  if (!licence.active) {
-    return (
-      <span className="mt-1 block text-xs text-red-700 dark:text-red-300">
-        <span className="font-semibold">Expired</span> · renew through support
-      </span>
-    );
-  }
-  return (
-    <span className="mt-1 block text-xs text-green-700 dark:text-green-400">
-      <span className="font-semibold">Licensed</span> · {isPermanentExpiry(licence.expiresAt) ? 'permanent' : `expires ${formatExpiry(licence.expiresAt)}`}
-    </span>
-  );
-}
-
-/** On the card of a server a role grant opens: what the user may do there. */
-function AccessLine({ access }: { access: 'read' | 'write' }) {
-  return (
-    <span className="mt-1 block text-xs text-gray-600 dark:text-gray-400">
-      <span className="font-semibold">{access === 'read' ? 'Read-only access' : 'Write access'}</span> · granted by your role
-    </span>
-  );
-}
 
 export default function ServerList() {
   const { user } = useAuth();
@@ -60,8 +25,11 @@ function Servers() {
   const [refreshing, setRefreshing] = useState(false);
   const whitelist = useWhitelist();
   const [manageOpen, setManageOpen] = useState(false);
+  // 'Whitelist this server' on a card opens the dialog with that server chosen.
+  const [preselect, setPreselect] = useState<string | undefined>(undefined);
 
-  const openManage = () => {
+  const openManage = (serverId?: string) => {
+    setPreselect(serverId);
     setManageOpen(true);
     // 'Manage Whitelist' loads the whitelist: show what is known at once, and bring it up to date.
     void whitelist.mutate();
@@ -85,7 +53,7 @@ function Servers() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight">Your Servers</h1>
         <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={openManage} aria-haspopup="dialog" className={buttonClass.primary}>
+          <button type="button" onClick={() => openManage()} aria-haspopup="dialog" className={buttonClass.primary}>
             Manage Whitelist
           </button>
           <button type="button" onClick={() => void refresh()} disabled={refreshing} className={buttonClass.secondary}>
@@ -121,23 +89,13 @@ function Servers() {
       {servers && servers.length > 0 && (
         <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
           {servers.map((s) => (
-            <li key={s.id}>
-              <a
-                href={`/server/${s.id}`}
-                className="flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-4 transition hover:border-indigo-500 hover:shadow focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-800 dark:bg-gray-900"
-              >
-                <ServerIcon id={s.id} name={s.name} icon={s.icon} />
-                <span className="min-w-0">
-                  <span className="block truncate font-semibold">{s.name}</span>
-                  <span className="block text-sm text-gray-600 dark:text-gray-400">{`Users: ${number.format(s.users)}`}</span>
-                  {s.access !== 'manage' ? (
-                    <AccessLine access={s.access} />
-                  ) : (
-                    whitelist.data && <LicenceLine licence={whitelist.data.licences.find((l) => l.serverID === s.id)} />
-                  )}
-                </span>
-              </a>
-            </li>
+            <ServerCard
+              key={s.id}
+              server={s}
+              licence={whitelist.data && (whitelist.data.licences.find((l) => l.serverID === s.id) ?? null)}
+              supportUrl={whitelist.data?.supportUrl ?? SUPPORT_URL}
+              onWhitelist={openManage}
+            />
           ))}
         </ul>
       )}
@@ -167,6 +125,7 @@ function Servers() {
         onClose={() => setManageOpen(false)}
         {...whitelistStatus(whitelist)}
         servers={[...(servers ?? []), ...(invitable ?? [])]}
+        preselect={preselect}
         add={whitelist.add}
       />
     </section>

@@ -9,6 +9,8 @@ export const buttonClass = {
   danger: 'button button-danger',
   /** The one way on from a page that has nothing else to offer (Login, Return to Home). */
   primaryLarge: 'button button-large button-primary',
+  /** Beside a large primary button, the other way on. */
+  secondaryLarge: 'button button-large button-secondary',
 } as const;
 
 /** Dense places (the admin console's table and forms, a card's tools): the same buttons, smaller. */

@@ -14,7 +14,7 @@ import type { ReadAhead } from '../discord/cache';
 import type { Aged } from '../discord/data-age';
 import type { ActiveSession } from '../hono-env';
 import { ownerWhitelistRead } from './licences';
-import { classifyGuilds, grantsRead, presenceRead, toServerLists, userGuildList } from './servers';
+import { classifyGuilds, listDetailsRead, presenceRead, toServerLists, userGuildList } from './servers';
 import { serverSettings, storedStateRead } from './settings';
 
 /** A page's D1 reads once the user's guild list is known, with that list. */
@@ -54,14 +54,14 @@ export interface ServerListPage {
   whitelist: WhitelistStateResponse;
 }
 
-/** What both pages read once the guild list is known: the bot's presence in those guilds, role grants, the whitelist. */
+/** What both pages read once the guild list is known: the bot's presence in those guilds, role grants and modules on, the whitelist. */
 const serverListReads = (env: Env, userId: string) => (userGuilds: Aged<PartialGuild[]>) =>
   allReads([
     presenceRead(
       env,
       userGuilds.value.map((g) => g.id),
     ),
-    grantsRead(env, userGuilds.value),
+    listDetailsRead(env, userGuilds.value),
     ownerWhitelistRead(env, userId, userGuilds),
   ]);
 export type ServerListAhead = ReadsAfterGuilds<BatchResult<ReturnType<ReturnType<typeof serverListReads>>>>;
@@ -72,9 +72,9 @@ export const serverListReadsAhead = (env: Env, readAhead: ReadAhead, userId: str
 /** The server list and the whitelist: one guild list, one D1 batch. */
 export async function serverListPage(env: Env, session: ActiveSession, options: DiscordCallOptions & { ahead?: ServerListAhead }): Promise<ServerListPage> {
   const { userGuilds, results } = await readsAfterGuilds(env, session, options, serverListReads(env, session.user.id), options.ahead);
-  const [presence, grants, whitelist] = results;
+  const [presence, details, whitelist] = results;
   const guilds = await classifyGuilds(env, userGuilds, presence, options);
-  const { allowed, invitable } = await toServerLists(env, session, guilds, { ...options, grants });
+  const { allowed, invitable } = await toServerLists(env, session, guilds, { ...options, details });
   return { allowed, invitable, whitelist };
 }
 
@@ -110,7 +110,7 @@ export async function settingsPage(
   const reads = found.then(({ results: [listReads] }) => listReads);
   const guilds = Promise.all([userGuilds, reads]).then(([list, [presence]]) => classifyGuilds(env, list, presence, options));
   // The list's levels also serve the permission check: one member lookup per granted server, not two.
-  const lists = Promise.all([guilds, reads]).then(([list, [, grants]]) => toServerLists(env, session, list, { ...options, grants }));
+  const lists = Promise.all([guilds, reads]).then(([list, [, details]]) => toServerLists(env, session, list, { ...options, details }));
   const stored = found.then(({ results: [, state] }) => state);
   const [settings, { allowed }, [, , whitelist]] = await Promise.all([
     serverSettings(env, session, serverId, { ...options, guilds, lists, stored }),

@@ -3,7 +3,8 @@ import type { AllowedServer, ServerSummary } from '../../shared/servers';
 import { isSnowflake } from '../../shared/discord-ids';
 import { allows, higherLevel, type AccessDenial, type AccessLevel, type GrantLevel, type ServerAccessGrant } from '../../shared/server-access';
 import { withUserToken } from '../auth/user-token';
-import { runRead } from '../db/batch';
+import { allReads, mapRead, runRead, runReads, type BatchRead } from '../db/batch';
+import { modulesOnRead } from '../db/module-switches';
 import { botPresenceRead, type BotPresenceView } from '../db/bot-guilds';
 import { grantsOfRead, listGrants, type GuildGrant } from '../db/server-access';
 import { getBotPresence, getMemberRoles, getUserGuilds, type DiscordCallOptions, type PartialGuild } from '../discord/api';
@@ -73,22 +74,6 @@ export async function classifyGuilds(
     memberOf: guilds.filter((g) => presence.present.has(g.id) && !canManageGuild(g)),
     asOf: oldest(listed.asOf, confirmed.asOf),
   };
-}
-
-export async function manageableGuilds(env: Env, session: ActiveSession, options: DiscordCallOptions = {}): Promise<ManageableGuilds> {
-  const guilds = await userGuildList(env, session, options);
-  return classifyGuilds(
-    env,
-    guilds,
-    await runRead(
-      env.DB,
-      presenceRead(
-        env,
-        guilds.value.map((g) => g.id),
-      ),
-    ),
-    options,
-  );
 }
 
 /** The user's standing in one guild: their guild list (KV) beside the bot's presence in that guild alone (D1). */
@@ -254,30 +239,49 @@ export const grantsRead = (env: Env, guilds: readonly PartialGuild[]) =>
     guilds.filter((g) => !canManageGuild(g)).map((g) => g.id),
   );
 
+/** What the list reads of D1 beside the bot's presence: the grants a role could open, and how many modules are on where. */
+export interface ListDetails {
+  grants: readonly GuildGrant[];
+  modulesOn: ReadonlyMap<string, number>;
+}
+export const listDetailsRead = (env: Env, guilds: readonly PartialGuild[]): BatchRead<ListDetails> =>
+  mapRead(
+    allReads([
+      grantsRead(env, guilds),
+      modulesOnRead(
+        env.DB,
+        guilds.map((g) => g.id),
+      ),
+    ]),
+    ([grants, modulesOn]) => ({ grants, modulesOn }),
+  );
+
 /**
- * The server list: the guilds the user manages, then those a role grant opens to them, each with its level.
- * `grants` are those of `grantsRead`, when the caller read them in a batch of its own.
+ * The server list: the guilds the user manages, then those a role grant opens to them, each with its level and
+ * its modules on. `details` are those of `listDetailsRead`, when the caller read them in a batch of its own.
  */
 export async function toServerLists(
   env: Env,
   session: ActiveSession,
   guilds: ManageableGuilds,
-  options: DiscordCallOptions & { grants?: readonly GuildGrant[] } = {},
+  options: DiscordCallOptions & { details?: ListDetails } = {},
 ): Promise<ServerLists> {
-  const grants = options.grants ?? (await runRead(env.DB, grantsRead(env, guilds.memberOf)));
+  const { grants, modulesOn } = options.details ?? (await runRead(env.DB, listDetailsRead(env, [...guilds.withBot, ...guilds.memberOf])));
   const granted = await grantedAccess(env, session, guilds.memberOf, grants, options);
+  const listed = (g: PartialGuild, access: AccessLevel): AllowedServer => ({ ...toSummary(g), access, modulesOn: modulesOn.get(g.id) ?? 0 });
   return {
-    allowed: [
-      ...guilds.withBot.map((g): AllowedServer => ({ ...toSummary(g), access: 'manage' })),
-      ...granted.map(({ guild, access }): AllowedServer => ({ ...toSummary(guild), access })),
-    ],
+    allowed: [...guilds.withBot.map((g) => listed(g, 'manage')), ...granted.map(({ guild, access }) => listed(guild, access))],
     invitable: guilds.withoutBot.map(toSummary),
     asOf: oldest(guilds.asOf, ...granted.map((entry) => entry.asOf)),
   };
 }
 
+/** The server list on its own: the user's guilds (KV or Discord), then the bot's presence and the list's details in one D1 batch. */
 export async function serverLists(env: Env, session: ActiveSession, options: DiscordCallOptions = {}): Promise<ServerLists> {
-  return toServerLists(env, session, await manageableGuilds(env, session, options), options);
+  const listed = await userGuildList(env, session, options);
+  const ids = listed.value.map((g) => g.id);
+  const [presence, details] = await runReads(env.DB, [presenceRead(env, ids), listDetailsRead(env, listed.value)]);
+  return toServerLists(env, session, await classifyGuilds(env, listed, presence, options), { ...options, details });
 }
 
 /**

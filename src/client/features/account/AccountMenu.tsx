@@ -77,7 +77,7 @@ export function AccountMenu({ user, isAdmin }: AccountMenuProps) {
         onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
         className="flex items-center gap-1 rounded-lg px-1.5 py-2 text-sm font-medium sm:px-3 text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-gray-200 dark:hover:bg-gray-800"
       >
-        <span className="max-w-[5.5rem] truncate sm:max-w-[10rem]">{name}</span>
+        <span className="max-w-[11rem] truncate sm:max-w-[12rem]">{name}</span>
         <ChevronDownIcon width={16} height={16} />
       </button>
       {open && (

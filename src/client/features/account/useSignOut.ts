@@ -2,8 +2,17 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { apiKeys } from '../../../shared/api-keys';
+import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import type { CheckAuthResponse } from '../../../shared/account';
 import { requestToaster } from '../../hooks/useToasterRequest';
+
+/** The toast container (the landing page has none of its own), and sonner once it can listen. */
+async function toaster() {
+  requestToaster();
+  const { toast } = await import('sonner');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return toast;
+}
 
 /**
  * Ends the session on the server (or, `everywhere`, every session of the user), then forgets every cached
@@ -19,15 +28,16 @@ export function useSignOut() {
         const { api, answerOf } = await import('../../api-client');
         await answerOf(everywhere ? api['logout-all'].$post() : api.logout.$post());
       } catch (error) {
-        requestToaster();
-        const { toast } = await import('sonner');
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        const toast = await toaster();
         toast.error(error instanceof Error ? error.message : 'Sign out failed.');
         return;
       }
       await mutate(() => true, undefined, { revalidate: false });
       await mutate<CheckAuthResponse>(apiKeys.checkAuth, { authenticated: false }, { revalidate: false });
       navigate('/');
+      // The landing page looks the same signed in or out but for its header: say that it worked.
+      const toast = await toaster();
+      toast.success(everywhere ? 'Signed out on every device' : 'Signed out', { duration: TOAST_SUCCESS_MS });
     },
     [mutate, navigate],
   );

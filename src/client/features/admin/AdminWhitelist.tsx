@@ -73,7 +73,8 @@ export function AdminWhitelist() {
       <section aria-labelledby="entries-heading">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="entries-heading" className="text-xl font-semibold">
-            {`Whitelist entries (${entries.length})`}
+            {/* Filtered, the count says how many of all show. */}
+            {`Whitelist entries (${query.trim() === '' ? entries.length : `${shown.length} of ${entries.length}`})`}
           </h2>
           <div className="w-full sm:w-72">
             <label htmlFor={filterId} className="block text-sm font-medium">

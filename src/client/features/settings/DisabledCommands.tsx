@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { COMMANDS } from '../../../shared/commands';
-import { COMMAND_CATEGORIES, type CommandCategory } from '../../../shared/commands-types';
+import { CATEGORY_LABELS, COMMAND_CATEGORIES, type CommandCategory } from '../../../shared/commands-types';
 import { searchCommandsToDisable } from '../../../shared/settings';
 import { FieldMessages, INPUT_CLASS, SavingIndicator } from './controls';
 
@@ -106,7 +106,7 @@ export function DisabledCommands({ label, disabled, saving, saved, onChange }: P
             <option value="">All categories</option>
             {COMMAND_CATEGORIES.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {CATEGORY_LABELS[name]}
               </option>
             ))}
           </select>

@@ -33,6 +33,17 @@ const TONE: Record<LicenceTone, string> = {
   none: 'bg-amber-50 text-amber-900 ring-amber-600/40 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-400/30',
 };
 
+/** The license's state as a pill (the settings page's header, the server list's cards). */
+export function LicencePill({ licence }: { licence: LicenceState }) {
+  const { tone, text } = licenceBadge(licence);
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONE[tone]}`}>
+      <span className="sr-only">License: </span>
+      {text}
+    </span>
+  );
+}
+
 interface Props {
   serverId: string;
   licence: LicenceState;
@@ -47,14 +58,11 @@ interface Props {
  * spec, and what its manager can do about it as a button (whitelist it, or renew through the support server).
  */
 export function LicenceBadge({ canLicense, ...props }: Props) {
-  const { tone, text } = licenceBadge(props.licence);
+  const { tone } = licenceBadge(props.licence);
   const { expiresAt } = props.licence;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm" data-testid="licence">
-      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONE[tone]}`}>
-        <span className="sr-only">License: </span>
-        {text}
-      </span>
+      <LicencePill licence={props.licence} />
       {expiresAt !== null && (
         <span data-testid="licence-expiry">
           <span className="text-gray-600 dark:text-gray-400">License expires: </span>

@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import {
-  describeValue,
   isSectionName,
   MADE_IN_DISCORD,
   type ServerSettingsResponse,
@@ -19,12 +18,15 @@ import { auditLabel, moduleTitle, SECTION_NAMES } from '../../../shared/settings
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { smallButtonClass } from '../../ui/buttons';
 import { fieldClass } from '../../ui/fields';
+import { useAuth } from '../account/useAuth';
+import { changeAuthor } from './change-author';
+import { changeTexts, changeValueText } from './change-text';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A stored value as a person reads it: role and channel names, on/off, lists (the kind table's words). */
 export function describeSettingValue(section: string, key: string, value: unknown, settings: ServerSettingsResponse): string {
-  return describeValue(section, key, value, settings);
+  return changeValueText(section, key, value, settings);
 }
 
 /** 'Auto-Role › Role' for a stored key; the raw names for one this dashboard does not know. */
@@ -108,8 +110,13 @@ function ChangeHistory({ serverId, settings }: { serverId: string; settings: Ser
   );
 }
 
-const conflictSentence = (entry: SettingsAuditEntry, { current, changedBy, changedAt }: SettingConflictBody, settings: ServerSettingsResponse) =>
-  `${changedBy ?? 'Someone'} changed ${what(entry)} to ${describe(entry, current, settings)}${changedAt === null ? '' : ` on ${when.format(changedAt)}`}, after this change. Reverting now would overwrite that.`;
+const conflictSentence = (
+  entry: SettingsAuditEntry,
+  { current, changedBy, changedById, changedAt }: SettingConflictBody,
+  settings: ServerSettingsResponse,
+  userId: string | null,
+) =>
+  `${changeAuthor(changedById, changedBy, userId)} changed ${what(entry)} to ${describe(entry, current, settings)}${changedAt === null ? '' : ` on ${when.format(changedAt)}`}, after this change. Reverting now would overwrite that.`;
 
 interface ConflictProps {
   message: string;
@@ -147,6 +154,7 @@ interface ListProps {
 
 function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
   const { mutate } = useSWRConfig();
+  const userId = useAuth().user?.id ?? null;
   const [older, setOlder] = useState<SettingsAuditResponse[]>([]);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [reverting, setReverting] = useState<number | null>(null);
@@ -202,46 +210,49 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
   return (
     <>
       <ol aria-label="Recent changes" className="mt-3 divide-y divide-gray-100 dark:divide-gray-800">
-        {entries.map((entry) => (
-          <li key={entry.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5 text-sm">
-            <span className="min-w-0 flex-1 basis-64">
-              <span className="font-medium">{entry.userName}</span>
-              {' changed '}
-              <span className="font-medium">{what(entry)}</span>
-              {entry.via === 'discord' && ` ${MADE_IN_DISCORD}`}{' '}
-              <span className="mt-0.5 block text-gray-700 dark:text-gray-300">
-                <span className="sr-only">from </span>
-                <span className="text-gray-600 line-through decoration-gray-400 dark:text-gray-400">{describe(entry, entry.oldValue, settings)}</span>
-                <span aria-hidden="true"> → </span>
-                <span className="sr-only">to </span>
-                <span className="font-medium">{describe(entry, entry.newValue, settings)}</span>
+        {entries.map((entry) => {
+          const texts = changeTexts(entry, settings);
+          return (
+            <li key={entry.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5 text-sm">
+              <span className="min-w-0 flex-1 basis-64">
+                <span className="font-medium">{entry.userName}</span>
+                {' changed '}
+                <span className="font-medium">{what(entry)}</span>
+                {entry.via === 'discord' && ` ${MADE_IN_DISCORD}`}{' '}
+                <span className="mt-0.5 block text-gray-700 dark:text-gray-300">
+                  <span className="sr-only">from </span>
+                  <span className="text-gray-600 line-through decoration-gray-400 break-words dark:text-gray-400">{texts.before}</span>
+                  <span aria-hidden="true"> → </span>
+                  <span className="sr-only">to </span>
+                  <span className="font-medium break-words">{texts.after}</span>
+                </span>
               </span>
-            </span>
-            <time dateTime={new Date(entry.createdAt).toISOString()} className="shrink-0 text-xs text-gray-600 dark:text-gray-400">
-              {when.format(entry.createdAt)}
-            </time>
-            {/* A reader sees the history but cannot undo it. */}
-            {mayChange(settings) && (
-              <button
-                type="button"
-                className={smallButtonClass}
-                disabled={reverting !== null}
-                onClick={() => void revert(entry)}
-                aria-label={`Revert ${what(entry)} to ${describe(entry, entry.oldValue, settings)}`}
-              >
-                {reverting === entry.id ? 'Reverting…' : 'Revert'}
-              </button>
-            )}
-            {conflict?.entryId === entry.id && (
-              <RevertConflict
-                message={conflictSentence(entry, conflict.body, settings)}
-                busy={reverting !== null}
-                onRevertAnyway={() => void revert(entry, { expected: conflict.body.current })}
-                onCancel={() => setConflict(null)}
-              />
-            )}
-          </li>
-        ))}
+              <time dateTime={new Date(entry.createdAt).toISOString()} className="shrink-0 text-xs text-gray-600 dark:text-gray-400">
+                {when.format(entry.createdAt)}
+              </time>
+              {/* A reader sees the history but cannot undo it. */}
+              {mayChange(settings) && (
+                <button
+                  type="button"
+                  className={smallButtonClass}
+                  disabled={reverting !== null}
+                  onClick={() => void revert(entry)}
+                  aria-label={`Revert ${what(entry)} to ${describe(entry, entry.oldValue, settings)}`}
+                >
+                  {reverting === entry.id ? 'Reverting…' : 'Revert'}
+                </button>
+              )}
+              {conflict?.entryId === entry.id && (
+                <RevertConflict
+                  message={conflictSentence(entry, conflict.body, settings, userId)}
+                  busy={reverting !== null}
+                  onRevertAnyway={() => void revert(entry, { expected: conflict.body.current })}
+                  onCancel={() => setConflict(null)}
+                />
+              )}
+            </li>
+          );
+        })}
       </ol>
       {next !== null && (
         <button type="button" className={`${smallButtonClass} mt-3`} onClick={() => void loadOlder()} disabled={loadingOlder}>

@@ -5,6 +5,8 @@ import type { SectionName } from '../../../shared/settings-registry';
 import { apiKeys } from '../../../shared/api-keys';
 import { conflictOf, isRefusal } from '../../api';
 import { api, answerOf } from '../../api-client';
+import { useAuth } from '../account/useAuth';
+import { changeAuthor, OWN_CHANGE_AUTHOR } from './change-author';
 import { auditPagesOf } from './RecentChanges';
 
 interface PendingChange {
@@ -34,8 +36,12 @@ export type SaveOutcome =
   /** Someone else saved the key first: the control shows theirs; `value` is the owner's, to keep if they want. */
   | { kind: 'conflict'; message: string; value: unknown };
 
-const conflictMessage = ({ changedBy, changedAt }: SettingConflictBody) =>
-  `${changedBy ?? 'Someone'} changed this${changedAt ? ` at ${new Date(changedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : ''} while you were editing; it shows their value now.`;
+/** `userId`: the page's user, named as the live notice named them (they changed it in another tab). */
+export function conflictMessage({ changedBy, changedById, changedAt }: SettingConflictBody, userId: string | null): string {
+  const who = changeAuthor(changedById, changedBy, userId);
+  const at = changedAt ? ` at ${new Date(changedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : '';
+  return `${who} changed this${at} while you were editing; it shows ${who === OWN_CHANGE_AUTHOR ? 'that' : 'their'} value now.`;
+}
 
 /** How long 'Saved ✓' stays before it fades. */
 export const SAVED_NOTICE_MS = 2000;
@@ -46,6 +52,7 @@ export function useSettingsSaver(
   onSaved?: (section: SectionName, key: string, answer: ServerSettingsResponse) => void,
 ) {
   const { mutate } = useSWRConfig();
+  const userId = useAuth().user?.id ?? null;
   const key = apiKeys.serverSettings(serverId);
   // Kept current at each commit, so the memoized `save` reads the latest data without changing identity.
   const latest = useRef(data);
@@ -122,7 +129,7 @@ export function useSettingsSaver(
         const conflict = conflictOf(error);
         if (conflict) {
           confirmed.current = applySettingChange(confirmed.current, section, settingKey, conflict.current);
-          if (pending.current.get(id)?.seq === seq) setOutcome(id, { kind: 'conflict', message: conflictMessage(conflict), value });
+          if (pending.current.get(id)?.seq === seq) setOutcome(id, { kind: 'conflict', message: conflictMessage(conflict, userId), value });
         } else {
           console.error(`Saving ${id} failed`, error);
           // The API names the refused field (`value: …`) for its other callers; here the sentence already names it.
@@ -146,7 +153,7 @@ export function useSettingsSaver(
       // The 'Recent changes' panel, if it has been opened, shows the new row.
       void mutate(auditPagesOf(serverId));
     },
-    [key, mutate, serverId, shown, setOutcome],
+    [key, mutate, serverId, shown, setOutcome, userId],
   );
 
   const dismiss = useCallback((section: SectionName, settingKey: string) => setOutcome(fieldId(section, settingKey), null), [setOutcome]);

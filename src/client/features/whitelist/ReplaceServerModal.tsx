@@ -20,6 +20,8 @@ interface ReplaceProps {
 /** At the limit: which whitelisted server gives its place (and its expiry) to the new one. One confirmation. */
 export function ReplaceServerModal({ newServerID, newServerName, entries, supportUrl, onBack, onReplace }: ReplaceProps) {
   const [choice, setChoice] = useState<string | null>(null);
+  // SPEC: nothing is chosen at first, and confirming without a choice says to choose one.
+  const [askedToChoose, setAskedToChoose] = useState(false);
   const [busy, setBusy] = useState(false);
   const group = useId();
   const firstOption = useRef<HTMLInputElement>(null);
@@ -28,7 +30,11 @@ export function ReplaceServerModal({ newServerID, newServerName, entries, suppor
   useEffect(() => firstOption.current?.focus(), []);
 
   const confirm = async () => {
-    if (!chosen || busy) return;
+    if (!chosen) {
+      setAskedToChoose(true);
+      return;
+    }
+    if (busy) return;
     setBusy(true);
     try {
       await onReplace(chosen.serverID);
@@ -70,9 +76,17 @@ export function ReplaceServerModal({ newServerID, newServerName, entries, suppor
             </RadioOption>
           ))}
         </div>
-        <p role="status" className={`mt-4 text-sm ${chosen ? 'font-medium' : 'text-gray-600 dark:text-gray-400'}`}>
-          {chosen ? replaceQuestion(chosen, newServerName) : SELECT_REPLACE_MESSAGE}
-        </p>
+        {chosen ? (
+          <p role="status" className="mt-4 text-sm font-medium">
+            {replaceQuestion(chosen, newServerName)}
+          </p>
+        ) : (
+          askedToChoose && (
+            <p role="alert" className="mt-4 text-sm font-medium text-red-700 dark:text-red-300">
+              {SELECT_REPLACE_MESSAGE}
+            </p>
+          )
+        )}
       </fieldset>
     );
   }
@@ -88,7 +102,7 @@ export function ReplaceServerModal({ newServerID, newServerName, entries, suppor
           <button type="button" className={buttonClass.secondary} onClick={onBack}>
             Back
           </button>
-          <button type="button" className={buttonClass.primary} onClick={() => void confirm()} disabled={!chosen || busy}>
+          <button type="button" className={buttonClass.primary} onClick={() => void confirm()} disabled={busy || entries.length === 0}>
             {busy ? 'Replacing…' : 'Replace'}
           </button>
         </>
