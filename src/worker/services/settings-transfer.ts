@@ -1,6 +1,14 @@
 /** Settings in and out as a document: export, and import (or copy from another server) with a dry run first. */
 import type { z } from 'zod';
-import { applySettingChange, missingRequiredFields, parseSettingUpdate, isSectionName, type SettingsValues, type SettingUpdate } from '../../shared/settings';
+import {
+  applySettingChange,
+  missingRequiredFields,
+  moduleProblem,
+  parseSettingUpdate,
+  isSectionName,
+  type SettingsValues,
+  type SettingUpdate,
+} from '../../shared/settings';
 import { moduleTitle, requirementNames, type SectionName } from '../../shared/settings-registry';
 import {
   SETTINGS_DOCUMENT_FORMAT,
@@ -15,7 +23,7 @@ import { toBase64Url } from '../../shared/base64url';
 import { lastChangeIn, readGuildSettings, writeGuildSettings } from '../db/settings';
 import { SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
-import { loadGuildView, lookAgain, referenceProblem, rememberAllMissing, type GuildView } from './guild-view';
+import { loadGuildView, lookAgain, referenceProblem, references, rememberAllMissing, type GuildView } from './guild-view';
 import { announceChanges, liveAuthor, type LiveOrigin } from './live';
 import { requireGuildAccess } from './servers';
 
@@ -61,7 +69,7 @@ function planImport(serverID: string, current: SettingsValues, document: Setting
       const problem = referenceProblem(parsed.update.kind, parsed.update.value, view, serverID);
       if (problem !== null) {
         plan.skipped.push({ section, key, reason: sentence(problem.replace(/^value: /, '')) });
-        if (typeof parsed.update.value === 'string') plan.unfound.push(parsed.update.value);
+        plan.unfound.push(...references(parsed.update.kind, parsed.update.value).map((reference) => reference.value));
       } else if (!sameValue(stored(current, section, key), parsed.update.value)) plan.updates.push(parsed.update);
     }
   }
@@ -74,6 +82,11 @@ function withSwitchesThatCanTurnOn(plan: ImportPlan, current: SettingsValues): I
   const updates: SettingUpdate[] = [];
   const skipped = [...plan.skipped];
   for (const update of plan.updates) {
+    const broken = moduleProblem(update.section, after[update.section]);
+    if (broken !== null) {
+      skipped.push({ section: update.section, key: update.key, reason: sentence(broken) });
+      continue;
+    }
     const missing = update.key === 'enabled' && update.value === true ? missingRequiredFields(update.section, after[update.section]) : [];
     if (missing.length > 0) {
       skipped.push({
