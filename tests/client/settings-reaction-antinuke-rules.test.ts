@@ -28,7 +28,9 @@ describe('reaction role pairs', () => {
     expect(accepts('reactionrole', 'extraPairs', [{ emojiName: '', roleID: ROLE }])).toBe(false);
     expect(accepts('reactionrole', 'extraPairs', [{ emojiName: 'two words', roleID: ROLE }])).toBe(false);
     expect(accepts('reactionrole', 'extraPairs', [{ emojiName: '⭐', roleID: ROLE, colour: 'red' }])).toBe(false);
-    expect(inputProblem('reactionrole', 'extraPairs', [{ emojiName: '⭐', roleID: 'x' }])).toBe('Give every pair one emoji (or a server emoji’s name) and a role.');
+    expect(inputProblem('reactionrole', 'extraPairs', [{ emojiName: '⭐', roleID: 'x' }])).toBe(
+      'Give every pair one emoji (or a server emoji’s name) and a role.',
+    );
     // A server emoji's name is a pair's emoji too.
     expect(valueSchema('reactionrole', 'extraPairs').parse([{ emojiName: ' vinyl ', roleID: ROLE }])).toEqual([{ emojiName: 'vinyl', roleID: ROLE }]);
   });

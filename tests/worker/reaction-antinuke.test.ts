@@ -28,8 +28,7 @@ beforeEach(async () => {
 const set = (section: string, key: string, value: unknown, cookie = owner) =>
   postJson('/api/update-server-settings', { serverID: GUILDS.kenjiLounge, section, key, value }, { cookie });
 const settings = async () => (await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).json<ServerSettingsResponse>();
-const search = (query: string, cookie = owner) =>
-  call(`/api/server-members?serverID=${GUILDS.kenjiLounge}&query=${encodeURIComponent(query)}`, { cookie });
+const search = (query: string, cookie = owner) => call(`/api/server-members?serverID=${GUILDS.kenjiLounge}&query=${encodeURIComponent(query)}`, { cookie });
 const searchCalls = async () => {
   const { calls } = await (await fetch(`${DISCORD}/__demo/calls`)).json<{ calls: { path: string; status: number }[] }>();
   return calls.filter((c) => c.path.startsWith(`/api/v10/guilds/${GUILDS.kenjiLounge}/members/search`) && c.status !== 429).length;
@@ -62,7 +61,10 @@ describe('reaction role pairs', () => {
 
     const above = await set('reactionrole', 'extraPairs', [{ emojiName: '🎮', roleID: MODERATORS }]);
     expect(above.status).toBe(400);
-    expect(await above.json()).toMatchObject({ code: 'INVALID_REFERENCE', error: "value: role 'Moderators' is above the bot's highest role, so the bot cannot assign it." });
+    expect(await above.json()).toMatchObject({
+      code: 'INVALID_REFERENCE',
+      error: "value: role 'Moderators' is above the bot's highest role, so the bot cannot assign it.",
+    });
     const unknownEmoji = await set('reactionrole', 'extraPairs', [{ emojiName: 'no_such_emoji', roleID: DJ }]);
     expect(await unknownEmoji.json()).toMatchObject({ code: 'INVALID_REFERENCE' });
 
@@ -123,7 +125,9 @@ describe('anti-nuke limits, punishment and trusted roles', () => {
   it('export and import carry the new fields; an import with an emoji twice leaves Reaction Role out and says why', async () => {
     await set('antinuke', 'punishment', 'ban');
     await set('reactionrole', 'extraPairs', [{ emojiName: '🎮', roleID: DJ }]);
-    const exported = await (await call(`/api/server-settings/export?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).json<{
+    const exported = await (
+      await call(`/api/server-settings/export?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })
+    ).json<{
       settings: Record<string, Record<string, unknown>>;
     }>();
     expect(exported.settings.antinuke).toMatchObject({ punishment: 'ban' });

@@ -4,7 +4,15 @@
  * with `fetch` recording every request before the fake answers it. What is recorded is what Discord would get.
  */
 import { vi } from 'vitest';
-import { getBotPresence, getCurrentUser, getGuildSnapshot, getMemberRoles, getUser, getUserGuilds, searchGuildMembers } from '../../../src/worker/discord/api.ts';
+import {
+  getBotPresence,
+  getCurrentUser,
+  getGuildSnapshot,
+  getMemberRoles,
+  getUser,
+  getUserGuilds,
+  searchGuildMembers,
+} from '../../../src/worker/discord/api.ts';
 import type { DiscordEnv } from '../../../src/worker/discord/api.ts';
 import { exchangeCode, refreshTokens, revokeToken } from '../../../src/worker/discord/oauth-token.ts';
 import type { OAuthEnv } from '../../../src/worker/discord/oauth-token.ts';
