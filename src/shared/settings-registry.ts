@@ -94,7 +94,7 @@ const MESSAGE_ID_HELP = 'In Discord, turn on Developer Mode, right-click the mes
 export const SETTINGS_REGISTRY = {
   antinuke: {
     title: 'Anti-Nuke',
-    description: 'Stops mass bans, kicks and channel deletions, and acts against whoever starts them.',
+    description: 'Stops mass bans, kicks, channel and role deletions, and acts against whoever starts them.',
     icon: 'shield',
     fields: {
       enabled: { kind: 'toggle', label: 'Enable Anti-Nuke' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memberSearchQuerySchema } from '../../src/shared/member-search';
 import { defaultSettings, describeValue, inputProblem, moduleProblem, valueSchema } from '../../src/shared/settings';
+import { botOpenApiDocument } from '../../src/worker/services/bot-openapi';
 
 const ROLE = '400000000000001001';
 const OTHER_ROLE = '400000000000001002';
@@ -107,5 +108,32 @@ describe('member search query', () => {
     expect(query('   ').success).toBe(false);
     expect(query(undefined).success).toBe(false);
     expect(query('  Demo ').data?.query).toBe('Demo');
+  });
+});
+
+describe('the bot API’s OpenAPI document', () => {
+  interface Schemas {
+    components: { schemas: { BotGuild: { properties: { settings: { properties: Record<string, { properties: Record<string, unknown> }> } } } } };
+  }
+  const settings = (JSON.parse(botOpenApiDocument()) as Schemas).components.schemas.BotGuild.properties.settings.properties;
+
+  it('describes the pairs (at most 19 besides the first, each an emoji and a role) and the mode', () => {
+    const reactionrole = settings.reactionrole?.properties ?? {};
+    expect(reactionrole.extraPairs).toMatchObject({
+      type: 'array',
+      maxItems: 19,
+      items: { type: 'object', required: ['emojiName', 'roleID'], additionalProperties: false },
+    });
+    expect(reactionrole.mode).toMatchObject({ enum: ['toggle', 'unique', 'verify'] });
+    // The spec's fields stay the first pair.
+    expect(Object.keys(reactionrole)).toEqual(['enabled', 'roleID', 'messageID', 'messageChannelID', 'emojiName', 'extraPairs', 'mode']);
+  });
+
+  it('describes Anti-Nuke’s bounds, actions, punishment and trusted roles', () => {
+    const antinuke = settings.antinuke?.properties ?? {};
+    expect(antinuke.threshold).toMatchObject({ type: 'integer', minimum: 2, maximum: 50 });
+    expect(antinuke.windowSeconds).toMatchObject({ type: 'integer', minimum: 5, maximum: 600 });
+    expect(antinuke.punishment).toMatchObject({ enum: ['removeRoles', 'kick', 'ban'] });
+    expect(antinuke.trustedRoles).toMatchObject({ type: 'array', maxItems: 50 });
   });
 });

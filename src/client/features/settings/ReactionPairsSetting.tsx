@@ -66,7 +66,8 @@ export function ReactionPairsSetting({ id, section, spec, value, data, saving, s
                 <span aria-hidden="true" className="text-gray-500">
                   →
                 </span>
-                <div className="min-w-0 flex-1">
+                {/* The row says which emoji; the select keeps its label for screen readers only. */}
+                <div className="min-w-0 flex-1 [&_.settings-label-row]:sr-only">
                   <RoleSelect
                     id={`${id}-${index}-role`}
                     label={`Role for ${pair.emojiName}`}
@@ -83,7 +84,7 @@ export function ReactionPairsSetting({ id, section, spec, value, data, saving, s
                   <button
                     type="button"
                     aria-label={`Remove the pair ${pair.emojiName}`}
-                    className={`${button} self-end text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950`}
+                    className={`${button} text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950`}
                     onClick={() => save(pairs.filter((_, at) => at !== index))}
                   >
                     Remove
