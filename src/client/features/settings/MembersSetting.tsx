@@ -71,9 +71,9 @@ export function MembersSetting({ id, spec, value, data, saving, saved, validate,
   return (
     <div role="group" aria-labelledby={`${id}-label`}>
       <div className="settings-label-row">
-        <label id={`${id}-label`} htmlFor={id} className="settings-label">
+        <span id={`${id}-label`} className="settings-label">
           {spec.label}
-        </label>
+        </span>
         <SavingIndicator saving={saving} saved={saved} />
       </div>
       <PickedChips label={spec.label} items={chips} readOnly={readOnly} onRemove={(removed) => save(picked.filter((userId) => userId !== removed))} />

@@ -40,9 +40,9 @@ export function RolesSetting({ id, spec, value, data, saving, saved, onChange }:
   return (
     <div role="group" aria-labelledby={`${id}-label`}>
       <div className="settings-label-row">
-        <label id={`${id}-label`} htmlFor={id} className="settings-label">
+        <span id={`${id}-label`} className="settings-label">
           {spec.label}
-        </label>
+        </span>
         <SavingIndicator saving={saving} saved={saved} />
       </div>
       <PickedChips
