@@ -88,6 +88,8 @@ export function MembersSetting({ id, spec, value, data, saving, saved, validate,
           emptyText="No member matches. Paste user IDs and press Enter to add them."
           search={search}
           exclude={picked}
+          invalid={problem !== null}
+          onTextChange={() => setProblem(null)}
           onPick={(option) => save([...picked, option.id])}
           onEnterText={(text) => parseIdList(text).length > 0 && save([...picked, ...parseIdList(text)])}
         />

@@ -25,10 +25,13 @@ interface Props {
   emptyText: string;
   /** Ids already picked, left out of the matches. */
   exclude: readonly string[];
+  /** The entered text was refused (its reason is in `describedBy`). */
+  invalid?: boolean;
+  onTextChange?: (text: string) => void;
 }
 
 /** A search box with its list of matches (ARIA combobox): arrows move, Enter picks, Escape closes. */
-export function SearchPicker({ id, label, placeholder, search, onPick, onEnterText, describedBy, emptyText, exclude }: Props) {
+export function SearchPicker({ id, label, placeholder, search, onPick, onEnterText, describedBy, emptyText, exclude, invalid, onTextChange }: Props) {
   const listId = useId();
   const [text, setText] = useState('');
   const [found, setFound] = useState<PickerOption[]>([]);
@@ -88,12 +91,14 @@ export function SearchPicker({ id, label, placeholder, search, onPick, onEnterTe
         aria-autocomplete="list"
         aria-activedescendant={activeId}
         aria-describedby={describedBy}
+        aria-invalid={invalid === true ? true : undefined}
         className={INPUT_CLASS}
         placeholder={placeholder}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
           setOpen(true);
+          onTextChange?.(event.target.value);
         }}
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
