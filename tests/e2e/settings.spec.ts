@@ -335,6 +335,13 @@ test('pasted anti-nuke IDs that are not IDs show the field error on Enter, keep 
 test('a trusted member is found by name through the bot and picked with the keyboard', async ({ page }) => {
   await loginAs(page, 'Demo Owner');
   await gotoHydrated(page, `${KENJI}/anti-nuke`);
+  // The tests before may have trusted Demo Member by id: a picked member is not offered again.
+  const picked = section(page, 'Anti-Nuke').getByRole('button', { name: 'Remove Memb' });
+  if ((await picked.count()) > 0) {
+    await picked.click();
+    await settled(page);
+  }
+  await expect(picked).toHaveCount(0);
   const search = trustedMembers(page);
   await search.pressSequentially('demo_m');
   await expect(section(page, 'Anti-Nuke').getByRole('option', { name: /Memb/ })).toBeVisible();
