@@ -10,6 +10,7 @@ interface __BaseEnv_Env {
 	DOWNLOAD_LIMITER: RateLimit;
 	REFRESH_LIMITER: RateLimit;
 	LOOKUP_LIMITER: RateLimit;
+	MEMBER_SEARCH_LIMITER: RateLimit;
 	ASSETS: Fetcher;
 	DISCORD_BASE_URL: string;
 	DISCORD_CLIENT_ID: string;

@@ -26,6 +26,7 @@ import { checkCall } from './ratelimit.ts';
 import type { RateLimitRefusal } from './ratelimit.ts';
 import type { FakeDiscordState, Grant } from './state.ts';
 import { findLiveGrant } from './tokens.ts';
+import { searchMembers } from './member-search.ts';
 
 type Caller = { kind: 'user'; user: APIUser; grant: Grant } | { kind: 'bot'; user: APIUser };
 
@@ -52,7 +53,7 @@ function hasScope(caller: Caller, scope: string): boolean {
   return caller.kind === 'bot' || caller.grant.scope.split(' ').includes(scope);
 }
 
-function unauthorized(c: Context): Response {
+export function unauthorized(c: Context): Response {
   return c.json({ message: '401: Unauthorized', code: 0 }, 401);
 }
 
@@ -79,7 +80,7 @@ function enforceRateLimits(state: FakeDiscordState): MiddlewareHandler {
   };
 }
 
-function invalidFormBody(c: Context, field: string, message: string, code = 'BASE_TYPE_INVALID'): Response {
+export function invalidFormBody(c: Context, field: string, message: string, code = 'BASE_TYPE_INVALID'): Response {
   return c.json({ message: 'Invalid Form Body', code: 50035, errors: { [field]: { _errors: [{ code, message }] } } }, 400);
 }
 
@@ -200,7 +201,7 @@ function fullGuild(guild: DemoGuild, withCounts: boolean): GuildAnswer {
   return result;
 }
 
-function guildMember(state: FakeDiscordState, guild: DemoGuild, userId: string): APIGuildMember | null {
+export function guildMember(state: FakeDiscordState, guild: DemoGuild, userId: string): APIGuildMember | null {
   const member = guild.members.find((candidate) => candidate.user_id === userId);
   const user = findUser(state, userId);
   if (member === undefined || user === null) return null;
@@ -225,7 +226,7 @@ function guildMember(state: FakeDiscordState, guild: DemoGuild, userId: string):
  * without the bot, 403 Missing Access from the guild's sub-resources, and 404 Unknown Guild from `GET /guilds/{id}`
  * itself, which since January 2023 tells no caller whether a guild it is not in exists (discord-api-docs #5840).
  */
-function botGuild(c: Context, state: FakeDiscordState, absent: 'missing-access' | 'unknown' = 'missing-access'): DemoGuild | Response {
+export function botGuild(c: Context, state: FakeDiscordState, absent: 'missing-access' | 'unknown' = 'missing-access'): DemoGuild | Response {
   const guild = findGuild(state, c.req.param('guildId') ?? '');
   if (guild === null) return unknownGuild(c);
   if (guild.bot_present) return guild;
@@ -315,6 +316,9 @@ export function createRestRoutes(state: FakeDiscordState): Hono {
     const emojis: RESTGetAPIGuildEmojisResult = structuredClone(guild.emojis);
     return c.json(emojis);
   });
+
+  // Before members/:userId, which would read 'search' as a user id.
+  rest.get('/guilds/:guildId/members/search', (c) => (caller(c)?.kind === 'bot' ? searchMembers(c, state) : unauthorized(c)));
 
   rest.get('/guilds/:guildId/members/:userId', (c) => {
     if (caller(c)?.kind !== 'bot') return unauthorized(c);

@@ -9,6 +9,8 @@ import { SNOWFLAKE_PATTERN } from './discord-ids';
 import { parseMessageLink } from './settings-inputs';
 import { isAssignableRole, isMessageChannel, TEXT_CHANNEL_TYPE, type GuildLists } from './settings-guild';
 import { fieldSpec, moduleSpec, SETTINGS_REGISTRY, type FieldKind, type FieldSpec, type FieldSpecOf, type SectionName } from './settings-registry';
+import { MAX_TRUSTED_ROLES } from './settings-antinuke';
+import { repeatedEmoji, type ReactionPair } from './settings-reaction-pairs';
 import { hasVisibleCharacter, hiddenCharacter, hiddenCharacterProblem, NO_VISIBLE_CHARACTER, trimSpaces } from './visible-text';
 
 export const MAX_ANTINUKE_WHITELIST = 100;
@@ -45,6 +47,9 @@ const freeText = (max: number) =>
     },
     z.string().superRefine(noInvisibleCharacter).max(max, `must be at most ${max} characters`).regex(/^\S+$/u, 'must not contain spaces').nullable(),
   );
+
+/** One emoji or a server emoji's name, or nothing. */
+const emojiText = () => freeText(MAX_EMOJI_NAME_LENGTH).refine((text) => text === null || isEmojiOrName(text), EMOJI_SHAPE);
 
 const snowflake = z.string().trim().regex(SNOWFLAKE_PATTERN, 'must be a Discord id (17–20 digits)');
 /** An id or nothing: '' and null both mean "not set". */
@@ -139,6 +144,18 @@ const KINDS = {
         'a role',
       ).id,
   }),
+  roles: kind<'roles', string[]>('roles', {
+    schema: () => z.array(snowflake).max(MAX_TRUSTED_ROLES, `holds at most ${MAX_TRUSTED_ROLES} roles`).overwrite(uniqueList),
+    defaultValue: () => [],
+    describe: (value, guild) => value.map((id) => roleName(guild, id)).join(', '),
+    sample: (guild) => [
+      firstOf(
+        guild.roles.filter((role) => !role.managed && role.id !== guild.id),
+        'a role',
+      ).id,
+    ],
+    problem: () => `Choose at most ${MAX_TRUSTED_ROLES} roles of this server.`,
+  }),
   textChannel: kind<'textChannel', string | null>('textChannel', {
     schema: () => optionalId,
     defaultValue: () => null,
@@ -166,7 +183,7 @@ const KINDS = {
   emoji: kind<'emoji', string | null>('emoji', {
     // With a default the emoji is always set: clearing it is refused rather than leaving the feature without one.
     schema: (spec) => {
-      const emoji = freeText(MAX_EMOJI_NAME_LENGTH).refine((text) => text === null || isEmojiOrName(text), EMOJI_SHAPE);
+      const emoji = emojiText();
       return spec.default === undefined ? emoji : emoji.pipe(z.string({ error: 'must be set' }));
     },
     defaultValue: (spec) => spec.default ?? null,
@@ -174,6 +191,29 @@ const KINDS = {
     sample: (guild) => guild.emojis[0]?.name ?? '⭐',
     problem: (spec) =>
       `Enter one emoji, or the name of one of this server’s emoji (2–32 letters, digits or _)${spec.default === undefined ? '' : ', or pick one'}.`,
+  }),
+  reactionPairs: kind<'reactionPairs', ReactionPair[]>('reactionPairs', {
+    schema: ({ max }) =>
+      z
+        .array(z.strictObject({ emojiName: emojiText().pipe(z.string({ error: 'must be set' })), roleID: snowflake }))
+        .max(max, `holds at most ${max} pairs`)
+        .superRefine((pairs, ctx) => {
+          const repeated = repeatedEmoji(pairs.map((pair) => pair.emojiName));
+          if (repeated !== null) ctx.addIssue({ code: 'custom', message: `holds the emoji ${repeated} twice: each emoji can give one role` });
+        }),
+    defaultValue: () => [],
+    describe: (value, guild) => value.map((pair) => `${pair.emojiName} → ${roleName(guild, pair.roleID)}`).join(', '),
+    sample: (guild) =>
+      guild.roles
+        .filter((role) => isAssignableRole(role, guild.botHighestRolePosition))
+        .slice(0, 2)
+        .map((role, index) => ({ emojiName: ['✅', '🎮'][index] ?? '🎵', roleID: role.id })),
+    problem: ({ max }, error) => {
+      if (error.issues.some((issue) => issue.code === 'too_big' && issue.path.length === 0)) return `Add at most ${max} more pairs.`;
+      const repeated = error.issues.find((issue) => issue.message.startsWith('holds the emoji'));
+      if (repeated) return `Each emoji can give one role: ${repeated.message.replace(/^holds the emoji (.+) twice.*$/u, '$1')} is used twice.`;
+      return 'Give every pair one emoji (or a server emoji’s name) and a role.';
+    },
   }),
   commands: kind<'commands', string[]>('commands', {
     schema: () =>
@@ -231,6 +271,16 @@ const KINDS = {
             .join(', '),
     sample: (_guild, { options }) => options.slice(1).map((option) => option.value),
     problem: () => 'Choose among the listed options.',
+  }),
+  choice: kind<'choice', string>('choice', {
+    schema: ({ options }) => {
+      const values = options.map((option) => option.value);
+      return z.enum(values as [string, ...string[]], { error: `must be one of ${values.join(', ')}` });
+    },
+    defaultValue: (spec) => spec.default,
+    describe: (value, _guild, { options }) => options.find((option) => option.value === value)?.label ?? value,
+    sample: (_guild, { options }) => options.at(-1)?.value ?? '',
+    problem: () => 'Choose one of the listed options.',
   }),
 } satisfies { [K in FieldKind]: Pick<KindDefinition<unknown, FieldSpecOf<K>>, 'schema'> };
 

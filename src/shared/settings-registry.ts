@@ -4,6 +4,8 @@
  * rules, the labels, the settings page, the audit panel and the bot API all derive from this table, so a
  * new module or field is one entry here (plus its test).
  */
+import { ANTINUKE_THRESHOLD, ANTINUKE_WINDOW_SECONDS } from './settings-antinuke';
+import { MAX_REACTION_PAIRS, reactionPairsProblem } from './settings-reaction-pairs';
 
 /**
  * What a field holds. `assignableRole` is a role the bot hands out itself, so it must sit below the bot's
@@ -23,7 +25,10 @@ export type FieldKind =
   | 'commands'
   | 'integer'
   | 'messageText'
-  | 'checklist';
+  | 'checklist'
+  | 'roles'
+  | 'reactionPairs'
+  | 'choice';
 
 /** Names of the icons the page draws for a module (src/client/features/settings/ModuleIcon.tsx). */
 export type ModuleIcon = 'shield' | 'music-off' | 'user-plus' | 'wave' | 'lock' | 'scroll' | 'smile' | 'star' | 'ban' | 'ticket';
@@ -43,7 +48,7 @@ export interface ChecklistOption {
 }
 
 /** Kinds whose fields need nothing beyond a label. */
-type PlainKind = 'toggle' | 'userIds' | 'assignableRole' | 'role' | 'textChannel' | 'commands';
+type PlainKind = 'toggle' | 'userIds' | 'assignableRole' | 'role' | 'textChannel' | 'commands' | 'roles';
 
 /** A field: its kind and, where the kind needs them, its own bounds and default. */
 export type FieldSpec = FieldBase &
@@ -59,7 +64,15 @@ export type FieldSpec = FieldBase &
     | { kind: 'messageText'; maxLength: number; default: string }
     /** Stored as the list of the options that are on; the default is all of them. */
     | { kind: 'checklist'; options: readonly ChecklistOption[] }
+    /** Emoji → role pairs on one message, each role one the bot assigns; `max` pairs at most, no emoji twice. */
+    | { kind: 'reactionPairs'; max: number }
+    /** One of the options; `control` says how the page offers them (a few with their help: radio; short names: select). */
+    | { kind: 'choice'; options: readonly ChoiceOption[]; default: string; control: 'radio' | 'select' }
   );
+
+export interface ChoiceOption extends ChecklistOption {
+  help?: string;
+}
 
 export type FieldSpecOf<K extends FieldKind> = K extends PlainKind ? FieldBase & { kind: K } : Extract<FieldSpec, { kind: K }>;
 
@@ -72,6 +85,8 @@ export interface ModuleSpec {
   fields: Readonly<Record<string, FieldSpec>>;
   /** The fields the `enabled` switch needs before it can be turned on (SPEC section 4). */
   requires?: readonly string[];
+  /** A rule across the module's fields, checked on the values a save or an import would leave: why they cannot be stored, or null. */
+  check?: (values: Readonly<Record<string, unknown>>) => string | null;
 }
 
 const MESSAGE_ID_HELP = 'In Discord, turn on Developer Mode, right-click the message and choose Copy Message ID, or paste the message link.';
@@ -79,15 +94,57 @@ const MESSAGE_ID_HELP = 'In Discord, turn on Developer Mode, right-click the mes
 export const SETTINGS_REGISTRY = {
   antinuke: {
     title: 'Anti-Nuke',
-    description: 'Stops mass bans, kicks and channel deletions, and acts against whoever starts them.',
+    description: 'Stops mass bans, kicks, channel and role deletions, and acts against whoever starts them.',
     icon: 'shield',
     fields: {
       enabled: { kind: 'toggle', label: 'Enable Anti-Nuke' },
+      threshold: {
+        kind: 'integer',
+        label: 'Actions that trigger it',
+        min: ANTINUKE_THRESHOLD.min,
+        max: ANTINUKE_THRESHOLD.max,
+        default: ANTINUKE_THRESHOLD.default,
+        help: `How many of the counted actions one member may take in the time below before anti-nuke acts (${ANTINUKE_THRESHOLD.min}–${ANTINUKE_THRESHOLD.max}).`,
+      },
+      windowSeconds: {
+        kind: 'integer',
+        label: 'Within (seconds)',
+        min: ANTINUKE_WINDOW_SECONDS.min,
+        max: ANTINUKE_WINDOW_SECONDS.max,
+        default: ANTINUKE_WINDOW_SECONDS.default,
+        help: `The time those actions are counted over, in seconds (${ANTINUKE_WINDOW_SECONDS.min}–${ANTINUKE_WINDOW_SECONDS.max}).`,
+      },
+      actions: {
+        kind: 'checklist',
+        label: 'Actions counted',
+        options: [
+          { value: 'ban', label: 'Bans' },
+          { value: 'kick', label: 'Kicks' },
+          { value: 'channelDelete', label: 'Channel deletions' },
+          { value: 'roleDelete', label: 'Role deletions' },
+        ],
+      },
+      punishment: {
+        kind: 'choice',
+        label: 'Action against them',
+        control: 'select',
+        default: 'removeRoles',
+        options: [
+          { value: 'removeRoles', label: 'Remove their roles' },
+          { value: 'kick', label: 'Kick them' },
+          { value: 'ban', label: 'Ban them' },
+        ],
+      },
       whitelist: {
         kind: 'userIds',
-        label: 'Whitelisted user IDs',
-        help: 'Comma-separated Discord user IDs that anti-nuke never acts against.',
-        placeholder: '123456789012345678, 234567890123456789',
+        label: 'Trusted members',
+        help: 'Members anti-nuke never acts against. Search by name, or paste user IDs.',
+        placeholder: 'Search members by name',
+      },
+      trustedRoles: {
+        kind: 'roles',
+        label: 'Trusted roles',
+        help: 'Members with any of these roles are never acted against.',
       },
     },
   },
@@ -170,8 +227,26 @@ export const SETTINGS_REGISTRY = {
       },
       messageChannelID: { kind: 'messageChannel', label: 'Message channel' },
       emojiName: { kind: 'emoji', label: 'Emoji name', placeholder: 'e.g. ⭐ or pepe' },
+      extraPairs: {
+        kind: 'reactionPairs',
+        label: 'More emoji and roles',
+        max: MAX_REACTION_PAIRS - 1,
+        help: `Up to ${MAX_REACTION_PAIRS} pairs on the message, the one above included (Discord's limit of reactions a message can have). Each emoji once.`,
+      },
+      mode: {
+        kind: 'choice',
+        label: 'Mode',
+        control: 'radio',
+        default: 'toggle',
+        options: [
+          { value: 'toggle', label: 'Toggle', help: 'Reacting gives the role, removing the reaction takes it back.' },
+          { value: 'unique', label: 'Unique', help: 'One role of the set at a time: a new reaction replaces the previous role.' },
+          { value: 'verify', label: 'Verify', help: 'Reacting gives the role; removing the reaction keeps it.' },
+        ],
+      },
     },
     requires: ['roleID', 'messageID'],
+    check: reactionPairsProblem,
   },
   starboard: {
     title: 'Starboard',

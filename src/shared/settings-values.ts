@@ -47,6 +47,11 @@ export function missingRequiredFields<S extends SectionName>(section: S, values:
   return requiredFields(section).filter((key) => !isValueSet(record[key]));
 }
 
+/** Why a module's values break its rule across fields (ModuleSpec.check), or null. */
+export function moduleProblem<S extends SectionName>(section: S, values: SettingsValues[S]): string | null {
+  return moduleSpec(section).check?.(values) ?? null;
+}
+
 export type ModuleStatus = 'on' | 'off' | 'needs-setup' | 'set' | 'not-set';
 
 /**

@@ -13,6 +13,7 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { botRoutes } from './routes/bot';
 import { liveRoutes } from './routes/live';
+import { membersRoutes } from './routes/members';
 import { serverAccessRoutes } from './routes/server-access';
 import { serversRoutes } from './routes/servers';
 import { settingsRoutes } from './routes/settings';
@@ -44,6 +45,7 @@ export const api = new Hono<AppEnv>()
   .route('/', songsRoutes)
   .route('/', serversRoutes)
   .route('/', settingsRoutes)
+  .route('/', membersRoutes)
   .route('/', liveRoutes)
   .route('/', serverAccessRoutes)
   .route('/', whitelistRoutes)

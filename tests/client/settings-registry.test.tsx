@@ -57,7 +57,7 @@ describe('module navigation', () => {
   it('links every module to its own address and tells its state', () => {
     const settings: ServerSettingsResponse = {
       ...data,
-      antinuke: { enabled: true, whitelist: [] },
+      antinuke: { ...data.antinuke, enabled: true, whitelist: [] },
       jail: { jailChannel: '500000000000001004' },
       serverDisabledCommands: { commandNames: ['ban', 'kick'] },
     };

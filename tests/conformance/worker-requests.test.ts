@@ -59,7 +59,8 @@ describe.runIf(openApi !== null)("the Worker's own Discord requests", () => {
   it('ask for the scopes the Worker’s login asks for, and send the query values the Worker means', () => {
     expect(loginScopes).toEqual(['identify', 'guilds', 'guilds.members.read']);
     const queries = requests.filter((request) => new URL(request.url).search !== '').map((request) => `${request.by} ${new URL(request.url).search}`);
-    expect(queries).toEqual(['getUserGuilds ?with_counts=true&limit=200']);
+    // A member search sends the name as typed (UTF-8, form-encoded) and the picker's 25, within Discord's 1–1000.
+    expect(queries).toEqual(['getUserGuilds ?with_counts=true&limit=200', 'searchGuildMembers ?query=Demo+%C3%96+%C3%BC&limit=25']);
   });
 });
 
@@ -83,6 +84,7 @@ describe.runIf(openApi !== null)('the request check refuses what Discord would',
     ['/guilds/300000000000000001', 'GET /guilds/{guild_id}'],
     ['/guilds/18446744073709551615/roles', 'GET /guilds/{guild_id}/roles'],
     ['/guilds/0/members/1', 'GET /guilds/{guild_id}/members/{user_id}'],
+    ['/guilds/0/members/search?query=a&limit=1000', 'GET /guilds/{guild_id}/members/search'],
     ['/users/@me', 'GET /users/@me'],
     ['/users/100000000000000002', 'GET /users/{user_id}'],
   ])('takes %s as %s', (path, key) => {
@@ -115,6 +117,18 @@ describe.runIf(openApi !== null)('the request check refuses what Discord would',
     ['counts=true', ['query counts is not declared by the document']],
   ])('reads /users/@me/guilds?%s', (query, expected) => {
     expect(problems(rest(`/users/@me/guilds?${query}`))).toEqual(expected);
+  });
+
+  it.each([
+    [`query=${'a'.repeat(100)}&limit=1000`, []],
+    ['query=a&limit=1', []],
+    ['limit=25', ['query query is required']],
+    ['query=&limit=25', ['query query "": / must NOT have fewer than 1 characters']],
+    [`query=${'a'.repeat(101)}`, [`query query "${'a'.repeat(101)}": / must NOT have more than 100 characters`]],
+    ['query=a&limit=0', ['query limit "0": / must be >= 1']],
+    ['query=a&limit=1001', ['query limit "1001": / must be <= 1000']],
+  ])('reads /guilds/{guild_id}/members/search?%s', (query, expected) => {
+    expect(problems(rest(`/guilds/300000000000000001/members/search?${query}`))).toEqual(expected);
   });
 
   it('refuses credentials the operation does not accept, and a user scope the login does not ask for', () => {

@@ -5,6 +5,7 @@ import { readExport } from '../../scripts/legacy-import/export-file';
 import { idsToRead, planFile, type StoredLicence, type StoredState } from '../../scripts/legacy-import/plan';
 import { recordsOfExport, toRecord, type LegacyRecord } from '../../scripts/legacy-import/records';
 import { countOutcomes, formatReport } from '../../scripts/legacy-import/report';
+import { toGuildSettings } from '../../src/worker/db/settings';
 import { importFiles, type ExportFile } from '../../scripts/legacy-import/run';
 import { readStatements, sqlFile, sqlLiteral, stateFromRows, writeStatements } from '../../scripts/legacy-import/sql';
 
@@ -210,6 +211,28 @@ describe('settings documents', () => {
         { section: 'reactionrole', key: 'emojiName', value: '⭐' },
       ],
     });
+  });
+
+  it('an old document keeps the defaults of the fields it never had: one reaction pair in toggle mode, anti-nuke at 5 in 30 s removing roles', () => {
+    const result = record({
+      guildID: guild,
+      antinuke: { enabled: true, whitelist: [id(18)] },
+      reactionrole: { enabled: true, roleID: id(18), messageID: id(19), emojiName: '⭐' },
+    });
+    if (result.kind !== 'settings') throw new Error('expected settings');
+    expect(result.rejected).toEqual([]);
+    expect(result.values.map((v) => `${v.section}.${v.key}`)).toEqual([
+      'antinuke.enabled',
+      'antinuke.whitelist',
+      'reactionrole.enabled',
+      'reactionrole.roleID',
+      'reactionrole.messageID',
+      'reactionrole.emojiName',
+    ]);
+    const rows = result.values.map(({ section, key, value }) => ({ section, key, value: JSON.stringify(value) }));
+    const stored = toGuildSettings(rows);
+    expect(stored.reactionrole).toMatchObject({ roleID: id(18), emojiName: '⭐', extraPairs: [], mode: 'toggle' });
+    expect(stored.antinuke).toMatchObject({ whitelist: [id(18)], threshold: 5, windowSeconds: 30, punishment: 'removeRoles', trustedRoles: [] });
   });
 
   it('refuses unknown sections and keys, and keeps the rest', () => {

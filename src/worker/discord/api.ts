@@ -13,8 +13,10 @@ import type {
   RESTGetAPIGuildEmojisResult,
   RESTGetAPIGuildResult,
   RESTGetAPIGuildRolesResult,
+  RESTGetAPIGuildMembersSearchResult,
 } from 'discord-api-types/v10';
 import { isSnowflake } from '../../shared/discord-ids';
+import { MEMBER_SEARCH_LIMIT, type MemberMatch } from '../../shared/member-search';
 import { ApiError, badInput } from '../errors';
 import { cached } from './cache';
 import { toGuildSnapshot, type GuildSnapshot } from './guild-snapshot';
@@ -67,6 +69,7 @@ const discordCacheKeys = {
   memberRoles: (guildId: string, userId: string) => `discord:member-roles:${guildId}:${userId}`,
   missingReference: (guildId: string, id: string) => `discord:missing:${guildId}:${id}`,
   refusedLooks: (userId: string) => `discord:refused-looks:${userId}`,
+  memberSearch: (guildId: string, queryDigest: string) => `discord:member-search:${guildId}:${queryDigest}`,
 };
 
 /** How long an id Discord has just said is not in a guild stays known as missing. */
@@ -247,4 +250,37 @@ export async function getMemberRoles(
   };
   const key = discordCacheKeys.memberRoles(guildId, snowflake(userId));
   return cached(env.CACHE, { key, ttlSeconds: MEMBER_ROLES_TTL_SECONDS, caller: auth }, load, options);
+}
+
+/** How long a search's answer stands: a member renamed or joined shows within this. */
+const MEMBER_SEARCH_TTL_SECONDS = 60;
+
+/** The member's avatar in this server if they set one, else their account's (Discord's CDN addresses). */
+function avatarUrl(guildId: string, { user, avatar }: APIGuildMember): string | null {
+  if (avatar) return `https://cdn.discordapp.com/guilds/${guildId}/users/${user.id}/avatars/${avatar}.webp?size=32`;
+  return user.avatar ? `https://cdn.discordapp.com/avatars/${user.id}/${user.avatar}.webp?size=32` : null;
+}
+
+const toMemberMatch = (guildId: string, member: APIGuildMember): MemberMatch => ({
+  id: member.user.id,
+  name: member.nick ?? member.user.global_name ?? member.user.username,
+  username: member.user.username,
+  avatarUrl: avatarUrl(guildId, member),
+  bot: member.user.bot === true,
+});
+
+/**
+ * The guild's members whose username or nickname starts with `query` (Discord's own matching, case-insensitive), as
+ * the bot sees them. Cached per guild and query (lower-cased, and hashed: a query may be 100 characters of any script,
+ * longer than a KV key allows), so typing the same name again costs no Discord call.
+ */
+export async function searchGuildMembers(env: DiscordEnv, guildId: string, query: string, options: DiscordCallOptions = {}): Promise<Aged<MemberMatch[]>> {
+  const path = `/guilds/${snowflake(guildId)}/members/search`;
+  const load = async () =>
+    (await rest(env).request<RESTGetAPIGuildMembersSearchResult>(path, { auth: BOT, query: { query, limit: MEMBER_SEARCH_LIMIT } })).map((member) =>
+      toMemberMatch(guildId, member),
+    );
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(query.toLowerCase()));
+  const key = discordCacheKeys.memberSearch(guildId, [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join(''));
+  return cached(env.CACHE, { key, ttlSeconds: MEMBER_SEARCH_TTL_SECONDS, caller: BOT }, load, options);
 }

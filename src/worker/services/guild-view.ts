@@ -4,6 +4,7 @@
  */
 import { isAssignableRole, messageChannelProblem, SERVER_EMOJI_NAME, TEXT_CHANNEL_TYPE } from '../../shared/settings';
 import type { FieldKind } from '../../shared/settings-registry';
+import type { ReactionPair } from '../../shared/settings-reaction-pairs';
 import { getGuildSnapshot, isBotNotInGuild, knownMissing, looksRefused, markLooksRefused, rememberMissing, type DiscordCallOptions } from '../discord/api';
 import type { CallGate } from '../discord/cache';
 import type { Aged } from '../discord/data-age';
@@ -76,9 +77,36 @@ export async function loadGuildView(env: Env, guildId: string, { viewer, ...opti
   }
 }
 
+interface Reference {
+  kind: FieldKind;
+  value: string;
+}
+
+const pairsOf = (value: unknown): Partial<ReactionPair>[] =>
+  Array.isArray(value) ? value.filter((item: unknown): item is Partial<ReactionPair> => typeof item === 'object' && item !== null) : [];
+
+/** The roles, channels and emoji a value names, each with the kind it is checked as: a list names each of its items. */
+export function references(kind: FieldKind, value: unknown): Reference[] {
+  if (kind === 'roles' && Array.isArray(value)) return value.filter((id) => typeof id === 'string').map((id: string) => ({ kind: 'role', value: id }));
+  if (kind === 'reactionPairs') {
+    return pairsOf(value).flatMap(({ emojiName, roleID }) => [
+      ...(typeof emojiName === 'string' ? [{ kind: 'emoji' as const, value: emojiName }] : []),
+      ...(typeof roleID === 'string' ? [{ kind: 'assignableRole' as const, value: roleID }] : []),
+    ]);
+  }
+  return typeof value === 'string' ? [{ kind, value }] : [];
+}
+
 /** Why `value` cannot be stored for a key of this kind in this guild, or null when it can. */
 export function referenceProblem(kind: FieldKind, value: unknown, view: GuildView, guildId: string): string | null {
-  if (typeof value !== 'string') return null;
+  for (const reference of references(kind, value)) {
+    const problem = singleReferenceProblem(reference, view, guildId);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+function singleReferenceProblem({ kind, value }: Reference, view: GuildView, guildId: string): string | null {
   switch (kind) {
     case 'role':
     case 'assignableRole': {
@@ -150,12 +178,25 @@ export async function checkReference(
   const cachedProblem = referenceProblem(kind, value, view.value, guildId);
   if (cachedProblem === null) return view;
   const refuse = (problem: string) => badRequest(problem, 'INVALID_REFERENCE');
-  if (typeof value !== 'string') throw refuse(cachedProblem);
-  const freshView = await lookAgain(env, userId, guildId, [value]);
+  const named = references(kind, value);
+  const freshView =
+    named.length === 0
+      ? null
+      : await lookAgain(
+          env,
+          userId,
+          guildId,
+          named.map((reference) => reference.value),
+        );
   if (freshView === null) throw refuse(cachedProblem);
   const problem = referenceProblem(kind, value, freshView.value, guildId);
   if (problem !== null) {
-    await rememberMissing(env, guildId, value);
+    const refused = named.filter((reference) => singleReferenceProblem(reference, freshView.value, guildId) !== null);
+    await rememberAllMissing(
+      env,
+      guildId,
+      refused.map((reference) => reference.value),
+    );
     throw refuse(problem);
   }
   return freshView;

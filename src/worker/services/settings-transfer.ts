@@ -4,6 +4,7 @@ import {
   applySettingChange,
   fieldKind,
   missingRequiredFields,
+  moduleProblem,
   parseSettingUpdate,
   isSectionName,
   type SettingsValues,
@@ -23,7 +24,7 @@ import { toBase64Url } from '../../shared/base64url';
 import { lastChangeIn, readGuildSettings, writeGuildSettings } from '../db/settings';
 import { SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
-import { loadGuildView, lookAgain, referenceProblem, rememberAllMissing, type GuildView } from './guild-view';
+import { loadGuildView, lookAgain, referenceProblem, references, rememberAllMissing, type GuildView } from './guild-view';
 import { announceChanges, liveAuthor, type LiveOrigin } from './live';
 import { requireGuildAccess } from './servers';
 
@@ -108,13 +109,14 @@ function planImport(serverID: string, current: SettingsValues, document: Setting
       const writes = keysOf(update, entries, current);
       // A link whose channel is refused is refused whole, as its save would be.
       const refused = writes.flatMap((write) => {
-        const problem = referenceProblem(fieldKind(section, write.key), write.value, view, serverID);
-        return problem === null ? [] : [{ problem, value: write.value }];
+        const kind = fieldKind(section, write.key);
+        const problem = referenceProblem(kind, write.value, view, serverID);
+        return problem === null ? [] : [{ problem, ids: references(kind, write.value).map((reference) => reference.value) }];
       });
       const [first] = refused;
       if (first) {
         plan.skipped.push({ section, key: update.key, reason: sentence(first.problem.replace(/^value: /, '')) });
-        plan.unfound.push(...refused.flatMap(({ value }) => (typeof value === 'string' ? [value] : [])));
+        plan.unfound.push(...refused.flatMap(({ ids }) => ids));
       } else plan.updates.push(...writes.filter((write) => !sameValue(stored(current, section, write.key), write.value)));
     }
   }
@@ -127,6 +129,11 @@ function withSwitchesThatCanTurnOn(plan: ImportPlan, current: SettingsValues): I
   const updates: ImportWrite[] = [];
   const skipped = [...plan.skipped];
   for (const update of plan.updates) {
+    const broken = moduleProblem(update.section, after[update.section]);
+    if (broken !== null) {
+      skipped.push({ section: update.section, key: update.key, reason: sentence(broken) });
+      continue;
+    }
     const missing = update.key === 'enabled' && update.value === true ? missingRequiredFields(update.section, after[update.section]) : [];
     if (missing.length > 0) {
       skipped.push({

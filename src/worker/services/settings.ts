@@ -1,7 +1,9 @@
 /** Per-server bot settings: who may read and change them, the checks against the guild, and the answers. */
 import {
+  applySettingChange,
   fieldKind,
   missingRequiredFields,
+  moduleProblem,
   type SettingsValues,
   type LicenceState,
   parseSettingUpdate,
@@ -14,7 +16,7 @@ import {
 import type { BotGuildResponse, BotSettingWrite } from '../../shared/bot-api';
 import type { LiveChangeSource } from '../../shared/live';
 import type { AccessDenial } from '../../shared/server-access';
-import { fieldLabel, moduleTitle } from '../../shared/settings-registry';
+import { fieldLabel, moduleSpec, moduleTitle } from '../../shared/settings-registry';
 import {
   companionChangeOf,
   findSettingsChange,
@@ -169,10 +171,19 @@ async function checkedReferences(env: Env, userId: string, guildId: string, { se
   return view;
 }
 
+/** Refuses a change that would break its module's rule across fields (two reaction pairs with one emoji). */
+async function checkModuleRule(env: Env, guildId: string, { section, key, value }: SettingUpdate) {
+  if (moduleSpec(section).check === undefined) return;
+  const [current] = await readStoredState(env.DB, guildId);
+  const problem = moduleProblem(section, applySettingChange(current, section, key, value)[section]);
+  if (problem !== null) throw badRequest(`value: ${problem}`, INVALID_INPUT);
+}
+
 /** Checks and writes one key of a guild the caller may change; what is stored after it, and the guild's view. */
 async function saveSetting(env: Env, guildId: string, update: SettingUpdate, { live, author, source, conflict }: SaveKind) {
   const { section, key, value, expected, companions } = update;
   const view = await checkedReferences(env, author.id, guildId, update);
+  await checkModuleRule(env, guildId, update);
   const now = Date.now();
   // The history says where a change was made when it was not on the dashboard.
   const write = { guildId, section, userId: author.id, userName: author.name, now, ...(source === 'bot' ? { via: 'discord' as const } : {}) };

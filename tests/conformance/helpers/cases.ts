@@ -153,6 +153,16 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   },
   {
     method: 'GET',
+    template: '/guilds/{guild_id}/members/search',
+    query: ['query', 'limit'],
+    requests: () => [
+      get(`/guilds/${GUILD}/members/search?query=demo&limit=25`, bot),
+      get(`/guilds/${GUILD}/members/search?query=${'a'.repeat(100)}&limit=1000`, bot),
+      get(`/guilds/${GENERATED_GUILD}/members/search?query=demo&limit=1`, bot),
+    ],
+  },
+  {
+    method: 'GET',
     template: '/users/@me/guilds/{guild_id}/member',
     query: [],
     requests: ({ userToken }) => [

@@ -4,7 +4,15 @@
  * with `fetch` recording every request before the fake answers it. What is recorded is what Discord would get.
  */
 import { vi } from 'vitest';
-import { getBotPresence, getCurrentUser, getGuildSnapshot, getMemberRoles, getUser, getUserGuilds } from '../../../src/worker/discord/api.ts';
+import {
+  getBotPresence,
+  getCurrentUser,
+  getGuildSnapshot,
+  getMemberRoles,
+  getUser,
+  getUserGuilds,
+  searchGuildMembers,
+} from '../../../src/worker/discord/api.ts';
 import type { DiscordEnv } from '../../../src/worker/discord/api.ts';
 import { exchangeCode, refreshTokens, revokeToken } from '../../../src/worker/discord/oauth-token.ts';
 import type { OAuthEnv } from '../../../src/worker/discord/oauth-token.ts';
@@ -112,6 +120,7 @@ export async function recordWorkerRequests(loginScopes: string[]): Promise<Worke
       ['getGuildSnapshot', () => getGuildSnapshot(env, DEMO_GUILD_IDS.glaiveStudio)],
       ['getMemberRoles', () => getMemberRoles(env, tokens.accessToken, DEMO_GUILD_IDS.lofiCafe, DEMO_USER_IDS.owner)],
       ['getMemberRoles', () => getMemberRoles(env, tokens.accessToken, DEMO_GUILD_IDS.adminHq, DEMO_USER_IDS.owner)],
+      ['searchGuildMembers', () => searchGuildMembers(env, DEMO_GUILD_IDS.kenjiLounge, 'Demo Ö ü')],
     ];
     for (const [name, run] of calls) {
       by = name;

@@ -3,16 +3,19 @@
  * and sample are its row in shared/settings-kinds.ts). A new kind that lacks a row here does not compile.
  */
 import type { ReactNode } from 'react';
-import { formatIdList, parseIdList } from '../../../shared/settings';
 import type { FieldKind } from '../../../shared/settings-registry';
 import { ChecklistSetting } from './ChecklistSetting';
-import { ChannelSelect, RoleSelect, TextSetting, Toggle } from './controls';
+import { ChoiceSetting } from './ChoiceSetting';
+import { ChannelSelect, RoleSelect, Toggle } from './controls';
 import { DisabledCommands } from './DisabledCommands';
 import { enableHint } from './enable-hint';
 import { EmojiSetting } from './EmojiSetting';
 import { MessageIdSetting } from './MessageIdSetting';
+import { MembersSetting } from './MembersSetting';
 import { MessageTextSetting } from './MessageTextSetting';
 import { NumberSetting } from './NumberSetting';
+import { ReactionPairsSetting } from './ReactionPairsSetting';
+import { RolesSetting } from './RolesSetting';
 import type { ControlProps } from './control-props';
 
 type Control<K extends FieldKind> = (props: ControlProps<K>) => ReactNode;
@@ -42,21 +45,8 @@ export const KIND_CONTROLS: { [K in FieldKind]: Control<K> | null } = {
   toggle: ({ id, section, spec, value, data, saving, saved, onChange }) => (
     <Toggle id={id} label={spec.label} saving={saving} saved={saved} checked={value === true} hint={enableHint(section, data)} onChange={onChange} />
   ),
-  userIds: ({ id, spec, value, saving, saved, validate, onChange }) => (
-    <TextSetting
-      id={id}
-      label={spec.label}
-      saving={saving}
-      saved={saved}
-      value={stringList(value)}
-      format={formatIdList}
-      parse={parseIdList}
-      placeholder={spec.placeholder}
-      help={spec.help}
-      validate={validate}
-      onSave={onChange}
-    />
-  ),
+  userIds: MembersSetting,
+  roles: RolesSetting,
   assignableRole: RoleControl,
   role: RoleControl,
   textChannel: ({ id, spec, value, data, saving, saved, onChange }) => (
@@ -72,4 +62,6 @@ export const KIND_CONTROLS: { [K in FieldKind]: Control<K> | null } = {
   integer: NumberSetting,
   messageText: MessageTextSetting,
   checklist: ChecklistSetting,
+  reactionPairs: ReactionPairsSetting,
+  choice: ChoiceSetting,
 };

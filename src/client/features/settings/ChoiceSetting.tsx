@@ -1,0 +1,69 @@
+import { useContext } from 'react';
+import { FieldMessages, FieldRow, INPUT_CLASS, ReadOnlyView, SavingIndicator } from './controls';
+import type { ControlProps } from './control-props';
+
+/** One option of a few: radio cards with their help (Reaction Role's mode), or a select of short names (a punishment). */
+export function ChoiceSetting({ id, spec, value, saving, saved, onChange }: ControlProps<'choice'>) {
+  const current = typeof value === 'string' ? value : spec.default;
+  const readOnly = useContext(ReadOnlyView);
+  const pick = (next: string) => {
+    if (next !== current) onChange(next);
+  };
+  if (spec.control === 'select') {
+    return (
+      <FieldRow id={id} label={spec.label} saving={saving} saved={saved} help={spec.help}>
+        <select id={id} className={INPUT_CLASS} value={current} aria-busy={saving || undefined} onChange={(event) => pick(event.target.value)}>
+          {spec.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </FieldRow>
+    );
+  }
+  return (
+    <div id={id} role="radiogroup" aria-labelledby={`${id}-label`} aria-busy={saving || undefined}>
+      <div className="settings-label-row">
+        <span id={`${id}-label`} className="settings-label">
+          {spec.label}
+        </span>
+        <SavingIndicator saving={saving} saved={saved} />
+      </div>
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+        {spec.options.map((option) => {
+          const checked = option.value === current;
+          return (
+            <label
+              key={option.value}
+              className={`flex cursor-pointer gap-2.5 rounded-lg border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-500 ${
+                checked
+                  ? 'border-indigo-500 bg-indigo-50 dark:border-indigo-400 dark:bg-indigo-950/60'
+                  : 'border-gray-200 hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800/60'
+              }`}
+            >
+              <input
+                type="radio"
+                name={id}
+                value={option.value}
+                checked={checked}
+                aria-describedby={option.help && !readOnly ? `${id}-${option.value}-help` : undefined}
+                className="mt-0.5 h-4 w-4 shrink-0 accent-indigo-600"
+                onChange={() => pick(option.value)}
+              />
+              <span>
+                <span className="block font-semibold">{option.label}</span>
+                {option.help && !readOnly && (
+                  <span id={`${id}-${option.value}-help`} className="mt-0.5 block text-xs text-gray-600 dark:text-gray-400">
+                    {option.help}
+                  </span>
+                )}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <FieldMessages id={id} />
+    </div>
+  );
+}

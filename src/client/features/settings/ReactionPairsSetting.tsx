@@ -1,0 +1,146 @@
+import { useContext, useState } from 'react';
+import { inputProblem } from '../../../shared/settings';
+import { MAX_REACTION_PAIRS, repeatedEmoji, type ReactionPair } from '../../../shared/settings-reaction-pairs';
+import { FieldMessages, FOCUS, ReadOnlyView, RoleSelect, SavingIndicator } from './controls';
+import type { ControlProps } from './control-props';
+import { EmojiSetting, ServerEmoji } from './EmojiSetting';
+
+const pairsOf = (value: unknown): ReactionPair[] => (Array.isArray(value) ? (value as ReactionPair[]) : []);
+
+const button = `inline-flex min-h-9 items-center justify-center rounded-lg px-3 text-sm font-semibold ${FOCUS}`;
+
+/**
+ * Reaction Role's pairs after the first (the first is the module's own Emoji name and Role): each row an emoji and the
+ * role it gives, removable; a new pair is drawn first and added once both are chosen.
+ */
+export function ReactionPairsSetting({ id, section, spec, value, data, saving, saved, validate, onChange }: ControlProps<'reactionPairs'>) {
+  const pairs = pairsOf(value);
+  const readOnly = useContext(ReadOnlyView);
+  const [draft, setDraft] = useState<{ emojiName: string | null; roleID: string | null }>({ emojiName: null, roleID: null });
+  const [problem, setProblem] = useState<string | null>(null);
+  const module = data[section] as Record<string, unknown>;
+  const firstEmoji = typeof module.emojiName === 'string' ? module.emojiName : null;
+  const total = pairs.length + (firstEmoji === null ? 0 : 1);
+  const full = pairs.length >= spec.max;
+
+  const save = (next: ReactionPair[]) => {
+    const refused = validate(next);
+    setProblem(refused);
+    if (refused === null) onChange(next);
+    return refused === null;
+  };
+  const add = () => {
+    const { emojiName, roleID } = draft;
+    if (emojiName === null || roleID === null) return;
+    if (repeatedEmoji([...(firstEmoji === null ? [] : [firstEmoji]), ...pairs.map((pair) => pair.emojiName), emojiName]) !== null) {
+      setProblem(`Each emoji can give one role: ${emojiName} is already in a pair.`);
+      return;
+    }
+    if (save([...pairs, { emojiName, roleID }])) setDraft({ emojiName: null, roleID: null });
+  };
+  const emojiOf = (name: string) => data.emojis.find((emoji) => emoji.name === name);
+
+  return (
+    <div role="group" aria-labelledby={`${id}-label`} aria-busy={saving || undefined}>
+      <div className="settings-label-row">
+        <span id={`${id}-label`} className="settings-label">
+          {spec.label}
+        </span>
+        <span className="flex items-center gap-2">
+          <span className="text-xs text-gray-600 dark:text-gray-400">{`${total} of ${MAX_REACTION_PAIRS} pairs`}</span>
+          <SavingIndicator saving={saving} saved={saved} />
+        </span>
+      </div>
+      {pairs.length > 0 && (
+        <ul className="mb-3 divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-700 dark:border-gray-700" aria-label={spec.label}>
+          {pairs.map((pair, index) => {
+            const serverEmoji = emojiOf(pair.emojiName);
+            return (
+              <li key={pair.emojiName} className="flex items-center gap-2 p-2 sm:gap-3">
+                <span
+                  className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-gray-100 text-lg dark:bg-gray-800"
+                  title={pair.emojiName}
+                >
+                  {serverEmoji ? <ServerEmoji emoji={serverEmoji} /> : pair.emojiName}
+                </span>
+                <span aria-hidden="true" className="text-gray-500">
+                  →
+                </span>
+                {/* The row says which emoji; the select keeps its label for screen readers only. */}
+                <div className="min-w-0 flex-1 [&_.settings-label-row]:sr-only">
+                  <RoleSelect
+                    id={`${id}-${index}-role`}
+                    label={`Role for ${pair.emojiName}`}
+                    saving={false}
+                    value={pair.roleID}
+                    roles={data.roles}
+                    guildId={data.id}
+                    assignable
+                    botHighestRolePosition={data.botHighestRolePosition}
+                    onChange={(roleID) => roleID !== null && save(pairs.map((other, at) => (at === index ? { ...other, roleID } : other)))}
+                  />
+                </div>
+                {!readOnly && (
+                  <button
+                    type="button"
+                    aria-label={`Remove the pair ${pair.emojiName}`}
+                    className={`${button} text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950`}
+                    onClick={() => save(pairs.filter((_, at) => at !== index))}
+                  >
+                    Remove
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {!readOnly &&
+        (full ? (
+          <p className="text-sm text-gray-600 dark:text-gray-400">{`This message has all ${MAX_REACTION_PAIRS} pairs Discord allows: remove one to add another.`}</p>
+        ) : (
+          <div className="rounded-lg border border-dashed border-gray-300 p-3 dark:border-gray-600">
+            <p className="mb-2 text-xs font-semibold text-gray-600 dark:text-gray-400">Add a pair</p>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <EmojiSetting
+                id={`${id}-new-emoji`}
+                section={section}
+                spec={{ kind: 'emoji', label: 'Emoji', placeholder: 'e.g. 🎮 or pepe' }}
+                value={draft.emojiName}
+                data={data}
+                saving={false}
+                saved={false}
+                validate={(candidate) => inputProblem(section, 'emojiName', candidate)}
+                onChange={(emojiName) => setDraft({ ...draft, emojiName: typeof emojiName === 'string' ? emojiName : null })}
+              />
+              <RoleSelect
+                id={`${id}-new-role`}
+                label="Role it gives"
+                saving={false}
+                value={draft.roleID}
+                roles={data.roles}
+                guildId={data.id}
+                assignable
+                botHighestRolePosition={data.botHighestRolePosition}
+                onChange={(roleID) => setDraft({ ...draft, roleID })}
+              />
+            </div>
+            <button
+              type="button"
+              className={`${button} mt-3 bg-indigo-600 text-white hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-50`}
+              disabled={draft.emojiName === null || draft.roleID === null}
+              onClick={add}
+            >
+              Add pair
+            </button>
+          </div>
+        ))}
+      <FieldMessages id={id} problem={problem} />
+      {spec.help && !readOnly && (
+        <p id={`${id}-help`} className="settings-help">
+          {spec.help}
+        </p>
+      )}
+    </div>
+  );
+}
