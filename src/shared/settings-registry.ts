@@ -5,6 +5,9 @@
  * new module or field is one entry here (plus its test).
  */
 
+import { eventChannelFields, LOG_EVENTS } from './settings-log-events';
+import { WELCOME_FIELDS } from './settings-welcome-fields';
+
 /**
  * What a field holds. `assignableRole` is a role the bot hands out itself, so it must sit below the bot's
  * highest role; `role` (the ticket staff role) is only referenced, so any ordinary role will do. Each kind's
@@ -23,6 +26,10 @@ export type FieldKind =
   | 'commands'
   | 'integer'
   | 'messageText'
+  | 'choice'
+  | 'lineText'
+  | 'colour'
+  | 'imageUrl'
   | 'checklist';
 
 /** Names of the icons the page draws for a module (src/client/features/settings/ModuleIcon.tsx). */
@@ -35,6 +42,8 @@ export interface FieldBase {
   requirementName?: string;
   help?: string;
   placeholder?: string;
+  /** The field shows only while another of its module is set (`has`: holds that value, or lists it). */
+  shownWhen?: { key: string; has?: string };
 }
 
 export interface ChecklistOption {
@@ -43,12 +52,14 @@ export interface ChecklistOption {
 }
 
 /** Kinds whose fields need nothing beyond a label. */
-type PlainKind = 'toggle' | 'userIds' | 'assignableRole' | 'role' | 'textChannel' | 'commands';
+type PlainKind = 'toggle' | 'userIds' | 'assignableRole' | 'role' | 'commands';
 
 /** A field: its kind and, where the kind needs them, its own bounds and default. */
 export type FieldSpec = FieldBase &
   (
     | { kind: PlainKind }
+    /** `noneLabel`: what its empty choice means, when not 'None'. */
+    | { kind: 'textChannel'; noneLabel?: string }
     /** `channelKey`: the field of the same module that keeps the channel of a pasted message link (for the link back). */
     | { kind: 'messageId'; channelKey: string }
     /** Written with its message id, never on its own: the page draws no control for it. */
@@ -56,10 +67,26 @@ export type FieldSpec = FieldBase &
     /** Without a default the emoji may be cleared; with one it is always set. */
     | { kind: 'emoji'; default?: string }
     | { kind: 'integer'; min: number; max: number; default: number }
-    | { kind: 'messageText'; maxLength: number; default: string }
+    /** `embed`: the keys of the embed this text describes, for the preview. */
+    | { kind: 'messageText'; maxLength: number; default: string; embed?: EmbedKeys }
+    /** One of its options, drawn as a row of buttons. */
+    | { kind: 'choice'; options: readonly ChecklistOption[]; default: string }
+    /** An optional line of text (an embed's title). */
+    | { kind: 'lineText'; maxLength: number }
+    /** An RGB colour as Discord stores one: an integer from 0 to 0xFFFFFF. */
+    | { kind: 'colour'; default: number }
+    /** An optional https:// address of an image. */
+    | { kind: 'imageUrl'; maxLength: number }
     /** Stored as the list of the options that are on; the default is all of them. */
     | { kind: 'checklist'; options: readonly ChecklistOption[] }
   );
+
+/** The fields of the same module that hold an embed's title, colour and image. */
+export interface EmbedKeys {
+  title: string;
+  colour: string;
+  image: string;
+}
 
 export type FieldSpecOf<K extends FieldKind> = K extends PlainKind ? FieldBase & { kind: K } : Extract<FieldSpec, { kind: K }>;
 
@@ -109,19 +136,9 @@ export const SETTINGS_REGISTRY = {
   },
   welcomemessage: {
     title: 'Welcome Message',
-    description: 'Greets new members in a channel of your choice.',
+    description: 'Greets new members in a channel of your choice or by direct message, and says goodbye when they leave.',
     icon: 'wave',
-    fields: {
-      enabled: { kind: 'toggle', label: 'Enable Welcome Message' },
-      channelID: { kind: 'textChannel', label: 'Channel', requirementName: 'a channel' },
-      message: {
-        kind: 'messageText',
-        label: 'Message',
-        maxLength: 2000,
-        default: 'Welcome to {server}, {user.mention}! You are member #{memberCount}.',
-        help: 'Up to 2,000 characters. Placeholders are filled in when a member joins.',
-      },
-    },
+    fields: WELCOME_FIELDS,
     requires: ['channelID'],
   },
   jail: {
@@ -132,24 +149,13 @@ export const SETTINGS_REGISTRY = {
   },
   logs: {
     title: 'Logs',
-    description: 'Posts moderation actions, joins and leaves, and edited or deleted messages to a channel.',
+    description: 'Posts moderation actions, joins and leaves, and edited or deleted messages to a channel, or each event to its own.',
     icon: 'scroll',
     fields: {
       enabled: { kind: 'toggle', label: 'Enable Logs' },
       channelID: { kind: 'textChannel', label: 'Channel', requirementName: 'a channel' },
-      events: {
-        kind: 'checklist',
-        label: 'Events to log',
-        options: [
-          { value: 'messageEdit', label: 'Message edits' },
-          { value: 'messageDelete', label: 'Message deletes' },
-          { value: 'memberJoin', label: 'Joins' },
-          { value: 'memberLeave', label: 'Leaves' },
-          { value: 'moderation', label: 'Moderation actions' },
-          { value: 'roleChange', label: 'Role changes' },
-          { value: 'channelChange', label: 'Channel changes' },
-        ],
-      },
+      events: { kind: 'checklist', label: 'Events to log', options: LOG_EVENTS },
+      ...eventChannelFields(),
     },
     requires: ['channelID'],
   },

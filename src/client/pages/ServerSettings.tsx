@@ -20,6 +20,7 @@ import { ModuleNav } from '../features/settings/ModuleNav';
 import { ModuleOverview } from '../features/settings/ServerOverview';
 import { KIND_CONTROLS } from '../features/settings/kind-controls';
 import { settingControlId, SettingField } from '../features/settings/SettingField';
+import { isFieldShown } from '../features/settings/field-shown';
 import { AccessPanel } from '../features/settings/AccessPanel';
 import { NoAccess } from '../features/settings/NoAccess';
 import { LicenceBadge, NoWhitelistNotice } from '../features/settings/LicenceBanner';
@@ -318,7 +319,9 @@ interface ModuleViewProps {
 function ModuleView({ section, data, readOnly, readOnlyNote, saving, outcomes, armed, onArm, change, dismiss }: ModuleViewProps) {
   const spec = moduleSpec(section);
   // A field written along with another (a message's channel) has no control, and no row to leave a gap.
-  const keys = settingKeys(section).filter((key) => KIND_CONTROLS[fieldKind(section, key)] !== null);
+  const keys = settingKeys(section).filter(
+    (key) => KIND_CONTROLS[fieldKind(section, key)] !== null && isFieldShown(section, key, data[section] as Record<string, unknown>),
+  );
   const missing = new Set(missingRequiredFields(section, data[section]));
   return (
     <>
