@@ -12,12 +12,30 @@ type ParsedNode = ReturnType<typeof parse>[number];
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PLACEHOLDER = new RegExp(`^(?:${WELCOME_PLACEHOLDERS.map((placeholder) => escapeRegex(placeholder.token)).join('|')})`);
 
-const listRule = SimpleMarkdown.defaultRules.list;
+/** Consecutive lines that start with "- ", "* " or "1. ": Discord's list ends with the first line that does not. */
+const LIST = /^(?:[*-]|\d{1,9}\.) [^\n]*(?:\n(?:[*-]|\d{1,9}\.) [^\n]*)*\n?/;
+const LIST_MARKER = /^(?:[*-]|(\d{1,9})\.) /;
 
 const parser = SimpleMarkdown.parserFor({
   ...rulesExtended,
-  // Discord draws "- item" and "1. item" at a line's start as lists, inside a message's inline text too.
-  list: { ...listRule, match: (source, state, previous) => listRule.match(source, { ...state, inline: false }, previous) },
+  // Discord draws "- item" and "1. item" at a line's start as lists (simple-markdown's own list runs on to a blank line).
+  list: {
+    order: rulesExtended.blockQuote?.order ?? 0,
+    match: (source, state) => {
+      const previous: unknown = state.prevCapture;
+      const before = Array.isArray(previous) && typeof previous[0] === 'string' ? previous[0] : '';
+      return before === '' || before.endsWith('\n') ? LIST.exec(source) : null;
+    },
+    parse: (capture, nestedParse, state) => {
+      const lines = (capture[0] ?? '').replace(/\n$/, '').split('\n');
+      const start = LIST_MARKER.exec(lines[0] ?? '')?.[1];
+      return {
+        ordered: start !== undefined,
+        start: start === undefined ? 1 : Number(start),
+        items: lines.map((line) => nestedParse(line.replace(LIST_MARKER, ''), { ...state, inline: true })),
+      };
+    },
+  },
   placeholder: {
     order: SimpleMarkdown.defaultRules.text.order - 0.5,
     match: SimpleMarkdown.inlineRegex(PLACEHOLDER),
