@@ -39,10 +39,8 @@ const oneOf = (spec: FieldSpecOf<'choice'>) => spec.options.map((option) => opti
 
 export const EMBED_KINDS = {
   choice: {
-    schema: (spec) => {
-      const values = oneOf(spec);
-      return z.string().refine((value) => values.includes(value), { error: `must be one of ${values.join(', ')}` });
-    },
+    // An enum, so the bot's OpenAPI document lists the options.
+    schema: (spec) => z.enum(oneOf(spec) as [string, ...string[]], { error: `must be one of ${oneOf(spec).join(', ')}` }),
     defaultValue: (spec) => spec.default,
     describe: (value, _guild, spec) => spec.options.find((option) => option.value === value)?.label ?? value,
     sample: (_guild, spec) => oneOf(spec).at(-1) ?? spec.default,
