@@ -18,7 +18,7 @@ export function ColourSetting({ id, spec, value, saving, saved, validate, onChan
       <div className="flex items-center gap-2" onBlur={onLeaveGroup(commit)}>
         <input
           type="color"
-          aria-label={`${spec.label}: pick`}
+          aria-label={`Pick the ${spec.label.toLowerCase()}`}
           className="h-9 w-12 shrink-0 cursor-pointer rounded-lg border border-gray-300 bg-transparent p-0.5 dark:border-gray-700"
           value={swatch === null ? colourHex(spec.default).toLowerCase() : colourHex(swatch).toLowerCase()}
           onChange={(event) => setDraft(event.target.value.toUpperCase())}
