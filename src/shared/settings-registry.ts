@@ -44,6 +44,14 @@ export interface FieldBase {
   placeholder?: string;
   /** The field shows only while another of its module is set (`has`: holds that value, or lists it). */
   shownWhen?: { key: string; has?: string };
+  /** Fields side by side under one heading (the Logs' channel per event); consecutive fields share it. */
+  group?: FieldGroup;
+}
+
+export interface FieldGroup {
+  id: string;
+  title: string;
+  help?: string;
 }
 
 export interface ChecklistOption {
