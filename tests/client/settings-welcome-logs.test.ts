@@ -82,7 +82,7 @@ describe('how the welcome is sent, and the goodbye', () => {
     expect(accepts('welcomemessage', 'delivery', 'everywhere')).toBe(false);
     expect(accepts('welcomemessage', 'format', 'embed')).toBe(true);
     expect(accepts('welcomemessage', 'format', 'html')).toBe(false);
-    expect(describeValue('welcomemessage', 'delivery', 'dm', guild)).toBe('As a direct message');
+    expect(describeValue('welcomemessage', 'delivery', 'dm', guild)).toBe('By direct message');
     expect(inputProblem('welcomemessage', 'delivery', 'x')).toBe('Choose one of the listed options.');
   });
 

@@ -24,7 +24,7 @@ export function ChoiceSetting({ id, spec, value, saving, saved, onChange }: Cont
         {spec.options.map((option) => (
           <label
             key={option.value}
-            className="flex min-h-9 flex-1 basis-28 cursor-pointer items-center justify-center rounded-md px-3 text-center text-sm font-medium text-gray-700 has-[:checked]:bg-white has-[:checked]:text-gray-900 has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-500 dark:text-gray-300 dark:has-[:checked]:bg-gray-950 dark:has-[:checked]:text-white"
+            className="flex min-h-9 flex-1 basis-0 cursor-pointer items-center justify-center rounded-md px-2 text-center text-sm font-medium text-gray-700 has-[:checked]:bg-white has-[:checked]:text-gray-900 has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-500 dark:text-gray-300 dark:has-[:checked]:bg-gray-950 dark:has-[:checked]:text-white"
           >
             <input type="radio" className="sr-only" name={id} value={option.value} checked={current === option.value} onChange={() => onChange(option.value)} />
             {option.label}

@@ -27,7 +27,7 @@ function Spoiler({ children }: { children: ReactNode }) {
       type="button"
       aria-label="Spoiler, show it"
       onClick={() => setShown(true)}
-      className="rounded bg-[#1e1f22] px-0.5 text-transparent hover:bg-[#2e3035] [&_*]:invisible"
+      className="rounded bg-[#c4c9ce] px-0.5 text-transparent hover:bg-[#b5bac1] dark:bg-[#1e1f22] dark:hover:bg-[#2e3035] [&_*]:invisible"
     >
       {children}
     </button>
