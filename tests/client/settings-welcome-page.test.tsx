@@ -7,10 +7,18 @@ import { applySettingChange, type ServerSettingsResponse } from '../../src/share
 import { jsonBody } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';
 import { kenjiSettings } from './helpers/settings-fixture';
+import { useLocation } from 'wouter';
+import { matchAppRoute } from '../../src/client/routes';
 
 const GUILD = '300000000000000001';
 const GENERAL = { id: '500000000000001004', name: 'general', type: 0, parent_id: null, position: 0 };
 const AUTH = { authenticated: true, user: { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null }, isAdmin: false };
+
+/** The page as the app's router shows it: the address decides the module. */
+function Routed() {
+  const [location] = useLocation();
+  return <ServerSettingsPage params={matchAppRoute(location).params} />;
+}
 
 function renderModule(module: string, data: ServerSettingsResponse) {
   return renderWithApp(<ServerSettingsPage params={{ serverId: GUILD, module }} />, {
@@ -77,6 +85,22 @@ describe('a typed welcome text is kept however the field is left', () => {
       window.dispatchEvent(new Event('pagehide'));
     });
     await waitFor(() => expect(posted.at(-1)).toEqual({ key: 'message', value: 'Page left' }));
+  });
+
+  it('saves when another module is opened in the app', async () => {
+    const posted = fakeSaves(welcome());
+    renderWithApp(<Routed />, {
+      path: `/server/${GUILD}/welcome-message`,
+      fallback: { '/api/check-auth': AUTH, [`/api/server-settings?serverID=${GUILD}`]: welcome() },
+    });
+    const text = within(screen.getByRole('region', { name: 'Welcome Message' })).getByRole('textbox', { name: 'Message' });
+    fireEvent.change(text, { target: { value: 'Moved on' } });
+    // The module list's link: a click that does not move focus first (a link opened from the keyboard, say).
+    const logs = screen.getAllByRole('link').find((link) => link.getAttribute('href') === `/server/${GUILD}/logs`);
+    if (!logs) throw new Error('the module list links to Logs');
+    fireEvent.click(logs);
+    expect(await screen.findByRole('region', { name: 'Logs' })).toBeTruthy();
+    await waitFor(() => expect(posted).toEqual([{ key: 'message', value: 'Moved on' }]));
   });
 
   it('asks before the page is left only while the text cannot be saved (2,001 characters)', () => {
