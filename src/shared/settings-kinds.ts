@@ -11,6 +11,8 @@ import { isAssignableRole, isMessageChannel, TEXT_CHANNEL_TYPE, type GuildLists 
 import { fieldSpec, moduleSpec, SETTINGS_REGISTRY, type FieldKind, type FieldSpec, type FieldSpecOf, type SectionName } from './settings-registry';
 import { MAX_TRUSTED_ROLES } from './settings-antinuke';
 import { repeatedEmoji, type ReactionPair } from './settings-reaction-pairs';
+import { excerpt } from './audit-excerpt';
+import { EMBED_KINDS } from './settings-kinds-embed';
 import { hasVisibleCharacter, hiddenCharacter, hiddenCharacterProblem, NO_VISIBLE_CHARACTER, trimSpaces } from './visible-text';
 
 export const MAX_ANTINUKE_WHITELIST = 100;
@@ -75,13 +77,6 @@ const messageText = (maxLength: number) =>
       .refine(hasVisibleCharacter, NO_VISIBLE_CHARACTER),
   );
 
-/** The audit's text of a message: its start, on one line. */
-const AUDIT_TEXT_LENGTH = 80;
-const excerpt = (text: string) => {
-  const line = text.replace(/\s+/g, ' ');
-  return line.length > AUDIT_TEXT_LENGTH ? `“${line.slice(0, AUDIT_TEXT_LENGTH - 1)}…”` : `“${line}”`;
-};
-
 const roleName = (guild: Pick<GuildLists, 'roles'>, id: string) => `@${guild.roles.find((role) => role.id === id)?.name ?? id}`;
 const channelName = (guild: Pick<GuildLists, 'channels'>, id: string) => `#${guild.channels.find((channel) => channel.id === id)?.name ?? id}`;
 /** Any valid snowflake: a message or user id a test may store without it having to exist. */
@@ -93,7 +88,7 @@ const firstOf = <T>(list: readonly T[], what: string): T => {
   return first;
 };
 
-interface KindDefinition<T, S extends FieldSpec> {
+export interface KindDefinition<T, S extends FieldSpec> {
   schema(spec: S): z.ZodType<T>;
   defaultValue(spec: S): T;
   /** A set value as a person reads it (the audit, the import preview); unset values read 'none' before this. */
@@ -249,6 +244,7 @@ const KINDS = {
     sample: () => 'Hello {user.mention}, welcome to {server}!\nRead #rules first.',
     problem: (spec) => `Write the message: 1 to ${count.format(spec.maxLength)} characters.`,
   }),
+  ...EMBED_KINDS,
   checklist: kind<'checklist', string[]>('checklist', {
     schema: ({ options }) => {
       const values = options.map((option) => option.value);
@@ -273,6 +269,7 @@ const KINDS = {
     problem: () => 'Choose among the listed options.',
   }),
   choice: kind<'choice', string>('choice', {
+    // An enum, so the bot's OpenAPI document lists the options.
     schema: ({ options }) => {
       const values = options.map((option) => option.value);
       return z.enum(values as [string, ...string[]], { error: `must be one of ${values.join(', ')}` });

@@ -7,6 +7,9 @@
 import { ANTINUKE_THRESHOLD, ANTINUKE_WINDOW_SECONDS } from './settings-antinuke';
 import { MAX_REACTION_PAIRS, reactionPairsProblem } from './settings-reaction-pairs';
 
+import { eventChannelFields, LOG_EVENTS } from './settings-log-events';
+import { WELCOME_FIELDS } from './settings-welcome-fields';
+
 /**
  * What a field holds. `assignableRole` is a role the bot hands out itself, so it must sit below the bot's
  * highest role; `role` (the ticket staff role) is only referenced, so any ordinary role will do. Each kind's
@@ -28,7 +31,10 @@ export type FieldKind =
   | 'checklist'
   | 'roles'
   | 'reactionPairs'
-  | 'choice';
+  | 'choice'
+  | 'lineText'
+  | 'colour'
+  | 'imageUrl';
 
 /** Names of the icons the page draws for a module (src/client/features/settings/ModuleIcon.tsx). */
 export type ModuleIcon = 'shield' | 'music-off' | 'user-plus' | 'wave' | 'lock' | 'scroll' | 'smile' | 'star' | 'ban' | 'ticket';
@@ -40,6 +46,16 @@ export interface FieldBase {
   requirementName?: string;
   help?: string;
   placeholder?: string;
+  /** The field shows only while another of its module is set (`has`: holds that value, or lists it). */
+  shownWhen?: { key: string; has?: string };
+  /** Fields side by side under one heading (the Logs' channel per event); consecutive fields share it. */
+  group?: FieldGroup;
+}
+
+export interface FieldGroup {
+  id: string;
+  title: string;
+  help?: string;
 }
 
 export interface ChecklistOption {
@@ -48,12 +64,14 @@ export interface ChecklistOption {
 }
 
 /** Kinds whose fields need nothing beyond a label. */
-type PlainKind = 'toggle' | 'userIds' | 'assignableRole' | 'role' | 'textChannel' | 'commands' | 'roles';
+type PlainKind = 'toggle' | 'userIds' | 'assignableRole' | 'role' | 'commands' | 'roles';
 
 /** A field: its kind and, where the kind needs them, its own bounds and default. */
 export type FieldSpec = FieldBase &
   (
     | { kind: PlainKind }
+    /** `noneLabel`: what its empty choice means, when not 'None'. */
+    | { kind: 'textChannel'; noneLabel?: string }
     /** `channelKey`: the field of the same module that keeps the channel of a pasted message link (for the link back). */
     | { kind: 'messageId'; channelKey: string }
     /** Written with its message id, never on its own: the page draws no control for it. */
@@ -61,17 +79,34 @@ export type FieldSpec = FieldBase &
     /** Without a default the emoji may be cleared; with one it is always set. */
     | { kind: 'emoji'; default?: string }
     | { kind: 'integer'; min: number; max: number; default: number }
-    | { kind: 'messageText'; maxLength: number; default: string }
+    /** `embed`: the keys of the embed this text describes, for the preview. */
+    | { kind: 'messageText'; maxLength: number; default: string; embed?: EmbedKeys }
+    /** An optional line of text (an embed's title). */
+    | { kind: 'lineText'; maxLength: number }
+    /** An RGB colour as Discord stores one: an integer from 0 to 0xFFFFFF. */
+    | { kind: 'colour'; default: number }
+    /** An optional https:// address of an image. */
+    | { kind: 'imageUrl'; maxLength: number }
     /** Stored as the list of the options that are on; the default is all of them. */
     | { kind: 'checklist'; options: readonly ChecklistOption[] }
     /** Emoji → role pairs on one message, each role one the bot assigns; `max` pairs at most, no emoji twice. */
     | { kind: 'reactionPairs'; max: number }
-    /** One of the options; `control` says how the page offers them (a few with their help: radio; short names: select). */
-    | { kind: 'choice'; options: readonly ChoiceOption[]; default: string; control: 'radio' | 'select' }
+    /**
+     * One of the options; `control` says how the page offers them: a few with their help as radio cards, short names
+     * as a select, two or three words as a row of segments.
+     */
+    | { kind: 'choice'; options: readonly ChoiceOption[]; default: string; control: 'radio' | 'select' | 'segments' }
   );
 
 export interface ChoiceOption extends ChecklistOption {
   help?: string;
+}
+
+/** The fields of the same module that hold an embed's title, colour and image. */
+export interface EmbedKeys {
+  title: string;
+  colour: string;
+  image: string;
 }
 
 export type FieldSpecOf<K extends FieldKind> = K extends PlainKind ? FieldBase & { kind: K } : Extract<FieldSpec, { kind: K }>;
@@ -166,19 +201,9 @@ export const SETTINGS_REGISTRY = {
   },
   welcomemessage: {
     title: 'Welcome Message',
-    description: 'Greets new members in a channel of your choice.',
+    description: 'Greets new members in a channel of your choice or by direct message, and says goodbye when they leave.',
     icon: 'wave',
-    fields: {
-      enabled: { kind: 'toggle', label: 'Enable Welcome Message' },
-      channelID: { kind: 'textChannel', label: 'Channel', requirementName: 'a channel' },
-      message: {
-        kind: 'messageText',
-        label: 'Message',
-        maxLength: 2000,
-        default: 'Welcome to {server}, {user.mention}! You are member #{memberCount}.',
-        help: 'Up to 2,000 characters. Placeholders are filled in when a member joins.',
-      },
-    },
+    fields: WELCOME_FIELDS,
     requires: ['channelID'],
   },
   jail: {
@@ -189,24 +214,13 @@ export const SETTINGS_REGISTRY = {
   },
   logs: {
     title: 'Logs',
-    description: 'Posts moderation actions, joins and leaves, and edited or deleted messages to a channel.',
+    description: 'Posts moderation actions, joins and leaves, and edited or deleted messages to a channel, or each event to its own.',
     icon: 'scroll',
     fields: {
       enabled: { kind: 'toggle', label: 'Enable Logs' },
       channelID: { kind: 'textChannel', label: 'Channel', requirementName: 'a channel' },
-      events: {
-        kind: 'checklist',
-        label: 'Events to log',
-        options: [
-          { value: 'messageEdit', label: 'Message edits' },
-          { value: 'messageDelete', label: 'Message deletes' },
-          { value: 'memberJoin', label: 'Joins' },
-          { value: 'memberLeave', label: 'Leaves' },
-          { value: 'moderation', label: 'Moderation actions' },
-          { value: 'roleChange', label: 'Role changes' },
-          { value: 'channelChange', label: 'Channel changes' },
-        ],
-      },
+      events: { kind: 'checklist', label: 'Events to log', options: LOG_EVENTS },
+      ...eventChannelFields(),
     },
     requires: ['channelID'],
   },

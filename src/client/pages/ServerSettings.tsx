@@ -20,6 +20,8 @@ import { ModuleNav } from '../features/settings/ModuleNav';
 import { ModuleOverview } from '../features/settings/ServerOverview';
 import { KIND_CONTROLS } from '../features/settings/kind-controls';
 import { settingControlId, SettingField } from '../features/settings/SettingField';
+import { isFieldShown } from '../features/settings/field-shown';
+import { FieldGroupBox, fieldRuns } from '../features/settings/FieldGroup';
 import { AccessPanel } from '../features/settings/AccessPanel';
 import { NoAccess } from '../features/settings/NoAccess';
 import { LicenceBadge, NoWhitelistNotice } from '../features/settings/LicenceBanner';
@@ -318,8 +320,24 @@ interface ModuleViewProps {
 function ModuleView({ section, data, readOnly, readOnlyNote, saving, outcomes, armed, onArm, change, dismiss }: ModuleViewProps) {
   const spec = moduleSpec(section);
   // A field written along with another (a message's channel) has no control, and no row to leave a gap.
-  const keys = settingKeys(section).filter((key) => KIND_CONTROLS[fieldKind(section, key)] !== null);
+  const keys = settingKeys(section).filter(
+    (key) => KIND_CONTROLS[fieldKind(section, key)] !== null && isFieldShown(section, key, data[section] as Record<string, unknown>),
+  );
   const missing = new Set(missingRequiredFields(section, data[section]));
+  const field = (key: string) => (
+    // The fields an armed switch waits for are marked until they are set.
+    <div key={key} className={armed && missing.has(key) ? '-m-1.5 rounded-lg p-1.5 ring-2 ring-indigo-500' : undefined}>
+      <SettingField
+        section={section}
+        fieldKey={key}
+        data={data}
+        saving={saving.has(fieldId(section, key))}
+        outcome={outcomes.get(fieldId(section, key))}
+        onChange={change(section, key)}
+        onDismiss={() => dismiss(section, key)}
+      />
+    </div>
+  );
   return (
     <>
       {!readOnly && <p className="text-sm text-gray-600 dark:text-gray-400">Every change is saved as soon as you make it.</p>}
@@ -335,20 +353,15 @@ function ModuleView({ section, data, readOnly, readOnlyNote, saving, outcomes, a
         >
           <ReadOnlyView.Provider value={readOnly}>
             <SwitchIntent.Provider value={{ armed, onBlocked: () => onArm(!armed) }}>
-              {keys.map((key) => (
-                // The fields an armed switch waits for are marked until they are set.
-                <div key={key} className={armed && missing.has(key) ? '-m-1.5 rounded-lg p-1.5 ring-2 ring-indigo-500' : undefined}>
-                  <SettingField
-                    section={section}
-                    fieldKey={key}
-                    data={data}
-                    saving={saving.has(fieldId(section, key))}
-                    outcome={outcomes.get(fieldId(section, key))}
-                    onChange={change(section, key)}
-                    onDismiss={() => dismiss(section, key)}
-                  />
-                </div>
-              ))}
+              {fieldRuns(section, keys).map((run) =>
+                'group' in run ? (
+                  <FieldGroupBox key={run.group.id} section={section} group={run.group}>
+                    {run.keys.map(field)}
+                  </FieldGroupBox>
+                ) : (
+                  field(run.key)
+                ),
+              )}
             </SwitchIntent.Provider>
           </ReadOnlyView.Provider>
         </SectionCard>

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/settings';
 import { trimSpaces } from '../../../shared/visible-text';
 import { fieldClass } from '../../ui/fields';
+import { useSaveOnLeave } from './useSaveOnLeave';
 
 export const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 /** A setting's field fills its row. */
@@ -238,11 +239,13 @@ interface ChannelSelectProps {
   channels: readonly SettingsChannel[];
   saving: boolean;
   saved?: boolean;
+  /** What the empty choice is called, when not 'None' ('Default channel'). */
+  noneLabel?: string;
   onChange: (value: string | null) => void;
 }
 
 /** Text channels, those without a category first, then grouped under their categories in Discord's order. */
-export function ChannelSelect({ id, label, value, channels, saving, saved, onChange }: ChannelSelectProps) {
+export function ChannelSelect({ id, label, value, channels, saving, saved, noneLabel: emptyLabel, onChange }: ChannelSelectProps) {
   const text = channels.filter((channel) => channel.type === TEXT_CHANNEL_TYPE);
   const categories = channels.filter((channel) => channel.type === CATEGORY_CHANNEL_TYPE);
   const categoryIds = new Set(categories.map((category) => category.id));
@@ -252,7 +255,7 @@ export function ChannelSelect({ id, label, value, channels, saving, saved, onCha
   return (
     <FieldRow id={id} label={label} saving={saving} saved={saved}>
       <select id={id} className={INPUT_CLASS} value={value ?? ''} aria-busy={saving || undefined} onChange={(event) => onChange(event.target.value || null)}>
-        <option value="">{noneLabel}</option>
+        <option value="">{emptyLabel ?? noneLabel}</option>
         {!known && <option value={value}>{`Unknown channel (${value})`}</option>}
         {loose.map((channel) => (
           <option key={channel.id} value={channel.id}>{`#${channel.name}`}</option>
@@ -401,6 +404,7 @@ export function useDraft<T>({
     committedDraft.current = draft;
     onSave(next);
   };
+  useSaveOnLeave(commit, draft !== stored && (problem !== null || refused));
 
   const describedBy = (...others: (string | false | undefined)[]) =>
     [problem !== null && `${id}-problem`, refused && `${id}-error`, ...others].filter(Boolean).join(' ') || undefined;

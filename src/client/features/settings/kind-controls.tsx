@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import type { FieldKind } from '../../../shared/settings-registry';
 import { ChecklistSetting } from './ChecklistSetting';
 import { ChoiceSetting } from './ChoiceSetting';
-import { ChannelSelect, RoleSelect, Toggle } from './controls';
+import { ColourSetting } from './ColourSetting';
+import { ChannelSelect, OPTIONAL_TEXT, RoleSelect, TextSetting, Toggle } from './controls';
 import { DisabledCommands } from './DisabledCommands';
 import { enableHint } from './enable-hint';
 import { EmojiSetting } from './EmojiSetting';
@@ -40,6 +41,25 @@ function RoleControl({ id, spec, value, data, saving, saved, onChange }: Control
   );
 }
 
+/** An optional line typed as is (an embed's title, an image address): blank clears it. */
+function OptionalTextControl({ id, spec, value, saving, saved, validate, onChange }: ControlProps<'lineText'> | ControlProps<'imageUrl'>) {
+  return (
+    <TextSetting
+      id={id}
+      label={spec.label}
+      saving={saving}
+      saved={saved}
+      value={idOrNull(value)}
+      format={OPTIONAL_TEXT.format}
+      parse={OPTIONAL_TEXT.parse}
+      placeholder={spec.placeholder}
+      help={spec.help}
+      validate={validate}
+      onSave={onChange}
+    />
+  );
+}
+
 /** null: a kind written along with another field, with nothing of its own to show. */
 export const KIND_CONTROLS: { [K in FieldKind]: Control<K> | null } = {
   toggle: ({ id, section, spec, value, data, saving, saved, onChange }) => (
@@ -50,7 +70,16 @@ export const KIND_CONTROLS: { [K in FieldKind]: Control<K> | null } = {
   assignableRole: RoleControl,
   role: RoleControl,
   textChannel: ({ id, spec, value, data, saving, saved, onChange }) => (
-    <ChannelSelect id={id} label={spec.label} saving={saving} saved={saved} value={idOrNull(value)} channels={data.channels} onChange={onChange} />
+    <ChannelSelect
+      id={id}
+      label={spec.label}
+      saving={saving}
+      saved={saved}
+      value={idOrNull(value)}
+      channels={data.channels}
+      noneLabel={spec.noneLabel}
+      onChange={onChange}
+    />
   ),
   messageId: MessageIdSetting,
   // Written with its message id (the link back).
@@ -61,7 +90,10 @@ export const KIND_CONTROLS: { [K in FieldKind]: Control<K> | null } = {
   ),
   integer: NumberSetting,
   messageText: MessageTextSetting,
+  choice: ChoiceSetting,
+  lineText: OptionalTextControl,
+  colour: ColourSetting,
+  imageUrl: OptionalTextControl,
   checklist: ChecklistSetting,
   reactionPairs: ReactionPairsSetting,
-  choice: ChoiceSetting,
 };

@@ -104,7 +104,10 @@ export function useSettingsSaver(
       await mutate(key, shown(confirmed.current), { revalidate: false });
 
       try {
-        const answer = await answerOf(api['update-server-settings'].$post({ json: { serverID: serverId, section, key: settingKey, value, expected } }));
+        // keepalive: a save made as the page is left (pagehide) still reaches the Worker.
+        const answer = await answerOf(
+          api['update-server-settings'].$post({ json: { serverID: serverId, section, key: settingKey, value, expected } }, { init: { keepalive: true } }),
+        );
         if (seq > lastApplied.current) {
           confirmed.current = answer;
           lastApplied.current = seq;
