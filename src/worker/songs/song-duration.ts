@@ -32,7 +32,8 @@ function rangeClient(source: ByteSource): IRangeRequestClient {
       const contentRange = { firstBytePosition: start, lastBytePosition: start + bytes.length - 1, instanceLength: source.size };
       return { size: source.size, acceptPartialRequests: true, contentRange, arrayBuffer: () => Promise.resolve(bytes) };
     },
-    abort() {},
+    // Each read is a whole awaited R2 call: nothing is left running to abort.
+    abort: () => undefined,
   };
 }
 
