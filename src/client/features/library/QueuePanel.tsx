@@ -256,11 +256,13 @@ export default function QueuePanel({ player, id, onClose, opener }: QueuePanelPr
           <p className="px-2 text-sm text-gray-600 dark:text-gray-400">Nothing is playing.</p>
         )}
         <h3 className="flex items-baseline gap-2 px-2 pt-5 pb-2 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">
-          Up next <span className="font-normal tracking-normal normal-case">{upNext.length === 1 ? '1 song' : `${upNext.length} songs`}</span>
+          {/* Songs that will not play on their own are not 'next' (SPEC section 4: playback ends when the track finishes). */}
+          {current && endsAfterCurrent ? 'Also in the queue' : 'Up next'}{' '}
+          <span className="font-normal tracking-normal normal-case">{upNext.length === 1 ? '1 song' : `${upNext.length} songs`}</span>
         </h3>
         {current && endsAfterCurrent && upNext.length > 0 && (
           <p className="px-2 pb-2 text-xs text-gray-600 dark:text-gray-400">
-            Playback ends with this song: turn on Autoplay next, or use Play folder, to play on.
+            Playback ends with this song. Pick one of these, turn on Autoplay next, or use Play folder to play on.
           </p>
         )}
         {upNext.length === 0 ? (
