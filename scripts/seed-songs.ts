@@ -123,7 +123,13 @@ async function seedBucket(bucket: R2Bucket, db: D1Database, library: string, fil
       object = await bucket.put(file.key, body, { httpMetadata: { contentType: file.contentType } });
       written++;
     }
-    rows.push({ path: file.key, etag: object.etag, size: body.length, crc32: crc32(body), duration: await songDuration(file.key, bytesSource(body)) });
+    rows.push({
+      path: file.key,
+      etag: object.etag,
+      size: body.length,
+      crc32: crc32(body),
+      duration: file.contentType.startsWith('audio/') ? await songDuration(bytesSource(body)) : null,
+    });
   }
   await saveToIndex(db, library, rows);
   return written;

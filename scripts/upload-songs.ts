@@ -17,6 +17,7 @@ import { run } from './process-tools.ts';
 import { contentTypeOf } from '../src/shared/content-types.ts';
 import { songListCacheKeys } from '../src/shared/song-limits.ts';
 import { indexUpsertSql, saveToIndex, type IndexedSong } from '../src/worker/db/song-index.ts';
+import { isPlayable } from '../src/shared/song-paths.ts';
 import { bytesSource, songDuration } from '../src/worker/songs/song-duration.ts';
 import { planUploadKeys, RefusedUpload, type PlannedUpload } from './upload-keys.ts';
 
@@ -61,7 +62,7 @@ if (values['dry-run']) {
 /** What the index records for a file: a single-part R2 ETag is the MD5 of the content. */
 async function indexRow(key: string, body: Uint8Array): Promise<IndexedSong> {
   const etag = createHash('md5').update(body).digest('hex');
-  return { path: key, etag, size: body.length, crc32: crc32(body), duration: await songDuration(key, bytesSource(body)) };
+  return { path: key, etag, size: body.length, crc32: crc32(body), duration: isPlayable(key) ? await songDuration(bytesSource(body)) : null };
 }
 
 if (values.remote) {

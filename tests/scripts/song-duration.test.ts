@@ -34,38 +34,37 @@ describe('songDuration', () => {
     ['raw ADTS AAC', 'tone.aac', 1.5, 0.2],
     ['FLAC', 'tone.flac', 1.5, 0.001],
   ])('reads %s', async (_format, name, seconds, tolerance) => {
-    const duration = await songDuration(`Artist/${name}`, bytesSource(fixture(name)));
+    const duration = await songDuration(bytesSource(fixture(name)));
     expect(duration).not.toBeNull();
     expect(Math.abs((duration ?? 0) - seconds)).toBeLessThanOrEqual(tolerance);
   });
 
   it('reads WAV and the demo seeding’s own files (a generated WAV, a headerless MP3) exactly', async () => {
-    expect(await songDuration('a.wav', bytesSource(sineWav(440, 3)))).toBe(3);
+    expect(await songDuration(bytesSource(sineWav(440, 3)))).toBe(3);
     // 2 s at 44.1 kHz is 76.6 frames of 1152 samples, rounded up to 77.
-    expect(await songDuration('a.mp3', bytesSource(silentMp3(2)))).toBe(Math.round(((77 * 1152) / 44100) * 1000) / 1000);
+    expect(await songDuration(bytesSource(silentMp3(2)))).toBe(Math.round(((77 * 1152) / 44100) * 1000) / 1000);
   });
 
   it('reads only the header of a long WAV or MP3, not the whole file', async () => {
     const wav = counted(sineWav(440, 120));
-    expect(await songDuration('long.wav', wav)).toBe(120);
+    expect(await songDuration(wav)).toBe(120);
     expect(wav.bytesRead()).toBeLessThanOrEqual(256 * 1024);
     expect(wav.size).toBeGreaterThan(1_900_000);
     const mp3 = counted(silentMp3(600));
-    expect(await songDuration('long.mp3', mp3)).toBeCloseTo(600, 0);
+    expect(await songDuration(mp3)).toBeCloseTo(600, 0);
     expect(mp3.bytesRead()).toBeLessThanOrEqual(256 * 1024);
   });
 
-  it('gives no length for a damaged file, an empty one, or a file that is not audio', async () => {
-    expect(await songDuration('broken.mp3', bytesSource(new TextEncoder().encode('not an mp3 at all, just text')))).toBeNull();
-    expect(await songDuration('empty.flac', bytesSource(new Uint8Array(0)))).toBeNull();
-    expect(await songDuration('cut.flac', bytesSource(fixture('tone.flac').subarray(0, 20)))).toBeNull();
-    expect(await songDuration('notes.txt', bytesSource(fixture('tone.flac')))).toBeNull();
+  it('gives no length for a damaged file or an empty one', async () => {
+    expect(await songDuration(bytesSource(new TextEncoder().encode('not an mp3 at all, just text')))).toBeNull();
+    expect(await songDuration(bytesSource(new Uint8Array(0)))).toBeNull();
+    expect(await songDuration(bytesSource(fixture('tone.flac').subarray(0, 20)))).toBeNull();
   });
 
   it('does not walk a raw AAC file past the limit for its length', async () => {
     const aac = bytesSource(fixture('tone.aac'));
     const pastLimit: ByteSource = { size: MAX_SCANNED_BYTES + 1, read: (offset, length) => aac.read(offset, length) };
-    expect(await songDuration('small.aac', aac)).not.toBeNull();
-    expect(await songDuration('past-limit.aac', pastLimit)).toBeNull();
+    expect(await songDuration(aac)).not.toBeNull();
+    expect(await songDuration(pastLimit)).toBeNull();
   });
 });

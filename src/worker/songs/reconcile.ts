@@ -1,4 +1,4 @@
-import { LIBRARIES, type Library } from '../../shared/song-paths';
+import { isPlayable, LIBRARIES, type Library } from '../../shared/song-paths';
 import { dropFromIndex, readIndexBetween, saveDurations, saveToIndex, type IndexedSong } from '../db/song-index';
 import { crc32OfStream } from './checksum';
 import { libraryBucket, listPages, readVersion, versionSource, type ListPage } from './library';
@@ -52,8 +52,9 @@ function compare(page: ListPage, rows: readonly IndexedSong[]): PageWork {
 
 /** The parser loads only when a run has lengths to read: a page never pays for it. */
 async function readDuration(bucket: R2Bucket, object: R2Object): Promise<number | null> {
+  if (!isPlayable(object.key)) return null;
   const { songDuration } = await import('./song-duration');
-  return songDuration(object.key, versionSource(bucket, object));
+  return songDuration(versionSource(bucket, object));
 }
 
 async function checksumObject(bucket: R2Bucket, object: R2Object): Promise<IndexedSong | null> {

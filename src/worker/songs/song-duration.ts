@@ -1,9 +1,9 @@
 // A song's length, read with music-metadata through range reads, so a file is read only as far as its format
-// needs. No Worker-only imports: the upload tool and the demo seeding (Node scripts) read lengths the same way.
-// The Worker imports this module lazily (songs/reconcile.ts), so the parser never loads for a page.
+// needs. Packages only, no imports of ours: the upload tool and the demo seeding (Node scripts, run without a
+// bundler) read lengths the same way. The Worker imports this module lazily (songs/reconcile.ts), so the parser
+// never loads for a page. Callers ask only for playable files (isPlayable, shared/song-paths.ts).
 import { tokenizer, type IRangeRequestClient } from '@tokenizer/range';
 import { parseFromTokenizer } from 'music-metadata';
-import { isPlayable } from '../../shared/song-paths';
 
 /** Random access to one file's bytes: `read` answers up to `length` bytes from `offset` (fewer at its end). */
 export interface ByteSource {
@@ -45,8 +45,8 @@ async function readDuration(source: ByteSource, scan: boolean): Promise<number |
 }
 
 /** Seconds, rounded to the millisecond; null when the length cannot be read (not audio, damaged, or too long to walk). */
-export async function songDuration(path: string, source: ByteSource): Promise<number | null> {
-  if (!isPlayable(path) || source.size === 0) return null;
+export async function songDuration(source: ByteSource): Promise<number | null> {
+  if (source.size === 0) return null;
   try {
     const fromHeader = await readDuration(source, false);
     const seconds = fromHeader ?? (source.size <= MAX_SCANNED_BYTES ? await readDuration(source, true) : undefined);
