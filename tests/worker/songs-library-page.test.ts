@@ -16,7 +16,8 @@ import { invalidateSongList } from '../../src/worker/songs/song-list';
 /** A request through the whole Worker, its waitUntil work (the cache write) finished before it answers. */
 async function page(path: string, headers: Record<string, string> = {}): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`http://localhost${path}`, { headers }), env, ctx);
+  const request = new Request(`http://localhost${path}`, { headers }) as Request<unknown, IncomingRequestCfProperties>;
+  const response = await worker.fetch(request, env, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }
