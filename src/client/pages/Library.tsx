@@ -8,7 +8,8 @@ import { EMPTY_SEARCH_RESULT } from '../features/library/song-search';
 import { collapseFolder, expandFolders, findFolder, folderAndAncestors, type FolderNode } from '../features/library/song-tree';
 import { PHONE_QUERY, useMediaQuery } from '../hooks/useMediaQuery';
 import { ConfirmFolderDownload } from '../features/library/ConfirmFolderDownload';
-import { FileList, type FileListEntries, type FileListEntry } from '../features/library/FileList';
+import { FileList } from '../features/library/FileList';
+import { folderEntries, searchEntries } from '../features/library/file-list-entries';
 import { FolderFilesHeader } from '../features/library/FolderFilesHeader';
 import { FolderTree } from '../features/library/FolderTree';
 import { FolderDrawer } from '../features/library/FolderDrawer';
@@ -86,23 +87,7 @@ export default function Library() {
     cue(urlSong, (findFolder(tree, parentFolder(urlSong))?.files ?? []).filter(isPlayable));
   }, [urlSong, paths, tree, cue, ready]);
 
-  const entries = useMemo<FileListEntries>(() => {
-    if (searching) {
-      const { folders, files } = results;
-      return {
-        length: folders.length + files.length,
-        at: (i) => {
-          const path = i < folders.length ? folders.at(i) : files.at(i - folders.length);
-          return path === undefined ? undefined : { kind: i < folders.length ? 'folder' : 'file', path };
-        },
-      };
-    }
-    const rows: FileListEntry[] = [
-      ...folderNode.folders.map((f) => ({ kind: 'folder' as const, path: f.path, files: f.totalFiles })),
-      ...folderNode.files.map((path) => ({ kind: 'file' as const, path })),
-    ];
-    return { length: rows.length, at: (i) => rows[i] };
-  }, [searching, results, folderNode]);
+  const entries = useMemo(() => (searching ? searchEntries(results) : folderEntries(folderNode)), [searching, results, folderNode]);
 
   // The queue is what the list shows when a song is started there: the folder, or the search results.
   const playSong = useCallback(
@@ -119,12 +104,19 @@ export default function Library() {
     [entries, player, setLocation],
   );
 
-  /** What 'Play folder' / 'Play all' plays: the folder with its subfolders, or the search results' songs. */
-  const shownSongs = useCallback(() => (searching ? results.files.toArray().filter(isPlayable) : songsIn(folderNode)), [searching, results, folderNode]);
+  /**
+   * What 'Play folder' / 'Play all' plays: the folder with its subfolders, or the search results' songs; null while
+   * only the first paint's view is known and the folder has subfolders, whose songs come with the whole list.
+   */
+  const shownSongs = useCallback(
+    () => (searching ? results.files.toArray().filter(isPlayable) : listed || folderNode.folders.length === 0 ? songsIn(folderNode) : null),
+    [searching, results, folderNode, listed],
+  );
 
   const playShown = useCallback(() => {
-    const first = player.playAll(shownSongs());
-    if (first === null) return;
+    const songs = shownSongs();
+    const first = songs && player.playAll(songs);
+    if (!first) return;
     playedRef.current = first;
     setLocation({ song: first });
   }, [player, setLocation, shownSongs]);
@@ -246,7 +238,10 @@ export default function Library() {
                 hrefFor={hrefFor}
                 onSelectFolder={selectFolder}
                 onPlayShown={playShown}
-                onEnqueueShown={() => enqueue(shownSongs())}
+                onEnqueueShown={() => {
+                  const songs = shownSongs();
+                  if (songs) enqueue(songs);
+                }}
                 onDownloadFolder={downloadFolder}
               />
               {shownKnown &&
