@@ -4,6 +4,7 @@
 import { crc32 } from 'node:zlib';
 import { songListCacheKeys } from '../src/shared/song-limits.ts';
 import { saveToIndex, type IndexedSong } from '../src/worker/db/song-index.ts';
+import { bytesSource, songDuration } from '../src/worker/songs/song-duration.ts';
 
 const SAMPLE_RATE = 8000;
 
@@ -110,7 +111,7 @@ export const GLAIVE_FILES: SeedFile[] = [
   wav('Various Artists/Mixtape Vol. 1/Hidden/00 Secret Track.wav', 196, 2),
 ];
 
-/** Writes the files that are missing (or differ in size) and indexes every file's CRC-32, as the upload tool does. */
+/** Writes the files that are missing (or differ in size) and indexes every file's CRC-32 and length, as the upload tool does. */
 async function seedBucket(bucket: R2Bucket, db: D1Database, library: string, files: SeedFile[]): Promise<number> {
   let written = 0;
   const rows: IndexedSong[] = [];
@@ -122,7 +123,13 @@ async function seedBucket(bucket: R2Bucket, db: D1Database, library: string, fil
       object = await bucket.put(file.key, body, { httpMetadata: { contentType: file.contentType } });
       written++;
     }
-    rows.push({ path: file.key, etag: object.etag, size: body.length, crc32: crc32(body) });
+    rows.push({
+      path: file.key,
+      etag: object.etag,
+      size: body.length,
+      crc32: crc32(body),
+      duration: file.contentType.startsWith('audio/') ? await songDuration(bytesSource(body)) : null,
+    });
   }
   await saveToIndex(db, library, rows);
   return written;
@@ -130,9 +137,8 @@ async function seedBucket(bucket: R2Bucket, db: D1Database, library: string, fil
 
 export async function seedLibraries(env: { KENJI: R2Bucket; GLAIVE: R2Bucket; DB: D1Database; CACHE?: KVNamespace }): Promise<void> {
   const [kenji, glaive] = await Promise.all([seedBucket(env.KENJI, env.DB, 'kenji', KENJI_FILES), seedBucket(env.GLAIVE, env.DB, 'glaive', GLAIVE_FILES)]);
-  // The song lists are cached in KV; new files should show at once.
+  // The song lists are cached in KV; new files, and lengths read into the index, should show at once.
   const cache = env.CACHE;
-  const changed = [...(kenji ? ['kenji'] : []), ...(glaive ? ['glaive'] : [])];
-  if (cache) await Promise.all(changed.flatMap((library) => songListCacheKeys(library)).map((key) => cache.delete(key)));
+  if (cache) await Promise.all(['kenji', 'glaive'].flatMap((library) => songListCacheKeys(library)).map((key) => cache.delete(key)));
   console.log(`Seeded song libraries (${kenji} kenji and ${glaive} glaive files written).`);
 }

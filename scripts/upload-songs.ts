@@ -2,8 +2,9 @@
 //   npm run upload-songs -- <kenji|glaive> <localFolder> [--prefix Some/Folder] [--remote] [--dry-run]
 // Local (default): writes the local R2 under PERSIST_DIR through wrangler's platform proxy.
 // --remote: runs `wrangler r2 object put --remote` per file (needs `wrangler login`).
-// Either way each file's CRC-32 goes into the D1 index (song_index) as it enters the library, so folder
-// zips never checksum it, and the cached listing is cleared so the page shows the new files at once.
+// Either way each file's CRC-32 and length go into the D1 index (song_index) as it enters the library, so folder
+// zips never checksum it and the pages show its length, and the cached listing is cleared so the page shows the
+// new files at once.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,8 @@ import { run } from './process-tools.ts';
 import { contentTypeOf } from '../src/shared/content-types.ts';
 import { songListCacheKeys } from '../src/shared/song-limits.ts';
 import { indexUpsertSql, saveToIndex, type IndexedSong } from '../src/worker/db/song-index.ts';
+import { isPlayable } from '../src/shared/song-paths.ts';
+import { bytesSource, songDuration } from '../src/worker/songs/song-duration.ts';
 import { planUploadKeys, RefusedUpload, type PlannedUpload } from './upload-keys.ts';
 
 const BUCKETS = { kenji: { binding: 'KENJI', bucket: 'kenji-library' }, glaive: { binding: 'GLAIVE', bucket: 'glaive-library' } } as const;
@@ -57,8 +60,9 @@ if (values['dry-run']) {
 }
 
 /** What the index records for a file: a single-part R2 ETag is the MD5 of the content. */
-function indexRow(key: string, body: Uint8Array): IndexedSong {
-  return { path: key, etag: createHash('md5').update(body).digest('hex'), size: body.length, crc32: crc32(body) };
+async function indexRow(key: string, body: Uint8Array): Promise<IndexedSong> {
+  const etag = createHash('md5').update(body).digest('hex');
+  return { path: key, etag, size: body.length, crc32: crc32(body), duration: isPlayable(key) ? await songDuration(bytesSource(body)) : null };
 }
 
 if (values.remote) {
@@ -66,7 +70,7 @@ if (values.remote) {
   for (const [i, f] of files.entries()) {
     console.log(`[${i + 1}/${files.length}] ${f.key}`);
     await run('npx', ['wrangler', 'r2', 'object', 'put', `${target.bucket}/${f.key}`, '--file', f.path, '--content-type', contentTypeOf(f.key), '--remote']);
-    rows.push(indexRow(f.key, readFileSync(f.path)));
+    rows.push(await indexRow(f.key, readFileSync(f.path)));
   }
   // A multipart upload's ETag is not the MD5: its row is then ignored, and the cron's reconcile checksums it.
   const sqlDir = mkdtempSync(join(tmpdir(), 'upload-songs-'));
@@ -90,7 +94,7 @@ if (values.remote) {
     for (const [i, f] of files.entries()) {
       const body = readFileSync(f.path);
       const existing = await bucket.head(f.key);
-      const row = indexRow(f.key, body);
+      const row = await indexRow(f.key, body);
       // Files already there (same ETag) are not sent again, but are indexed in case they were not.
       if (existing?.etag === row.etag) rows.push(row);
       else {

@@ -4,7 +4,10 @@ import { canonicalModuleSlug, sectionOfSlug, serverSettingsTitle } from '../shar
 import { lazyPage, type LazyPage } from './lazy-component';
 
 export interface AppRoute {
-  /** Names the page; the Worker's first-paint data for it is `PAGE_DATA[id]` (src/worker/render/loaders.ts). */
+  /**
+   * Names the page; the Worker's first-paint data for it is `PAGE_DATA[id]` (src/worker/render/loaders.ts), or, for
+   * the two libraries (their ids are their names), their view (src/worker/render/library-page.tsx).
+   */
   id: string;
   /** Exact paths, or patterns with `:name` segments. */
   paths: readonly string[];
@@ -136,7 +139,6 @@ export const ROUTES = [
     page: lazyPage(() => import('./pages/Library')),
     chrome: 'music',
     toasts: true,
-    prerender: true,
   },
   {
     id: 'glaive',
@@ -147,7 +149,6 @@ export const ROUTES = [
     page: lazyPage(() => import('./pages/Library')),
     chrome: 'music',
     toasts: true,
-    prerender: true,
   },
 ] as const satisfies readonly AppRoute[];
 

@@ -36,7 +36,12 @@ export const DOWNLOAD_LIMIT_PERIOD_SECONDS = 60;
  */
 export const SONG_LIST_CACHE_SECONDS = 3600;
 
-/** The KV key of a library's cached listing; bump the version when the cached shape changes (and in scripts/seed-songs.ts). */
-export const songListCacheKey = (library: string, withSizes = false) => `songs:v2:${library}${withSizes ? ':sizes' : ''}`;
-/** Both cached listings of a library (paths only, and `?sizes=1`'s): what a change to the library must clear. */
-export const songListCacheKeys = (library: string) => [songListCacheKey(library), songListCacheKey(library, true)];
+/** The KV key of a library's cached listing; bump the version when the cached shape changes. */
+export const songListCacheKey = (library: string, withSizes = false) => `songs:v3:${library}${withSizes ? ':sizes' : ''}`;
+/** The KV key naming the version of a library's listing that its cached pages were rendered from (render/library-page.tsx). */
+export const libraryPageVersionKey = (library: string) => `songs:v3:${library}:page-version`;
+/** Both cached listings of a library (paths only, and `?sizes=1`'s) and its pages' version: what a change to the library must clear. */
+export const songListCacheKeys = (library: string) => [songListCacheKey(library), songListCacheKey(library, true), libraryPageVersionKey(library)];
+/** The listing's lengths are tenths of a second, rounded down, as a player's clock shows them. */
+export const listedDuration = (seconds: number | null | undefined): number | null =>
+  seconds === null || seconds === undefined ? null : Math.floor(seconds * 10) / 10;

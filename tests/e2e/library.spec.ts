@@ -106,7 +106,7 @@ test.describe('song library pages', () => {
     await expect(files(page).getByText('Lo-Fi Collective/Rainy Days')).toBeVisible();
 
     await search.fill('rainy');
-    await expect(page.getByText(/14 files and 1 folders found/)).toBeVisible();
+    await expect(page.getByText('14 files and 1 folder found')).toBeVisible();
     await files(page)
       .getByRole('button', { name: /^Open folder Rainy Days/ })
       .click();

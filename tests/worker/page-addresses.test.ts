@@ -65,7 +65,7 @@ describe("a prerendered page's other spellings (the asset server answers its own
   it.each([
     ['/tos', '/terms-of-service'],
     ['/index.html', '/'],
-    ['/kenji.html', '/kenji'],
+    ['/contact.html', '/contact'],
   ])('%s answers the file built for %s, with the headers of every page', async (path, address) => {
     const { asked, response } = withBuiltFiles(path, { [address]: '<p>built</p>' });
     const res = await response;

@@ -2,7 +2,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env, exports } from 'cloudflare:workers';
 import { crc32 } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readIndexUnder } from '../../src/worker/db/song-index';
+import { silentMp3, sineWav } from '../../scripts/seed-songs';
+import { readIndexUnder, saveToIndex } from '../../src/worker/db/song-index';
 import worker from '../../src/worker/index';
 import { reconcileLibrary } from '../../src/worker/songs/reconcile';
 import { invalidateSongList } from '../../src/worker/songs/song-list';
@@ -39,8 +40,9 @@ describe('the cron reconcile', () => {
     expect(await rowsOf('Arrived/')).toEqual([]);
     await runCron();
     const [row] = await readIndexUnder(env.DB, 'glaive', 'Arrived/');
-    expect(row).toEqual({ path: 'Arrived/Elsewhere/a.wav', etag: object.etag, size: 9000, crc32: crc32(pattern(9000, 1)) });
-    expect(await reconcileLibrary(env, 'glaive')).toEqual({ checksummed: 0, dropped: 0, deferred: 0, listRefreshed: false });
+    // Not a real WAV: read, and no length.
+    expect(row).toEqual({ path: 'Arrived/Elsewhere/a.wav', etag: object.etag, size: 9000, crc32: crc32(pattern(9000, 1)), duration: null });
+    expect(await reconcileLibrary(env, 'glaive')).toEqual({ checksummed: 0, dropped: 0, deferred: 0, durationsRead: 0, listRefreshed: false });
   });
 
   it('re-checksums an object replaced under the same path, and drops the row of a deleted one', async () => {
@@ -57,7 +59,7 @@ describe('the cron reconcile', () => {
     const keys = Array.from({ length: 1003 }, (_, i) => `Arrived/Many/${String(i).padStart(4, '0')}.wav`);
     for (let i = 0; i < keys.length; i += 50) await Promise.all(keys.slice(i, i + 50).map((k) => env.GLAIVE.put(k, 'x')));
     await reconcileLibrary(env, 'glaive');
-    expect(await reconcileLibrary(env, 'glaive')).toEqual({ checksummed: 0, dropped: 0, deferred: 0, listRefreshed: false });
+    expect(await reconcileLibrary(env, 'glaive')).toEqual({ checksummed: 0, dropped: 0, deferred: 0, durationsRead: 0, listRefreshed: false });
     expect(await rowsOf('Arrived/Many/')).toHaveLength(1003);
   }, 60_000);
 
@@ -67,6 +69,40 @@ describe('the cron reconcile', () => {
     expect(await reconcileLibrary(env, 'glaive', 1000)).toMatchObject({ checksummed: 1, deferred: 1 });
     expect((await rowsOf('Arrived/')).map((r) => r.path)).toEqual(['Arrived/small.wav']);
     expect(await reconcileLibrary(env, 'glaive', 2000)).toMatchObject({ checksummed: 1, deferred: 0 });
+  });
+});
+
+describe('song lengths', () => {
+  const sized = async () =>
+    (await exports.default.fetch(new Request('http://localhost/api/get-glaive-songs?sizes=1'))).json<{ paths: string[]; durations: (number | null)[] }>();
+  const durationOf = async (path: string) => {
+    const { paths, durations } = await sized();
+    return durations[paths.indexOf(path)];
+  };
+
+  it('are read for an object that arrived without upload-songs, and listed with ?sizes=1', async () => {
+    const object = required(await env.GLAIVE.put('Arrived/tone.wav', sineWav(440, 3)), 'the stored object');
+    await env.GLAIVE.put('Arrived/silence.mp3', silentMp3(2));
+    await runCron();
+    const rows = await readIndexUnder(env.DB, 'glaive', 'Arrived/');
+    expect(rows.find((r) => r.path === 'Arrived/tone.wav')).toMatchObject({ etag: object.etag, duration: 3 });
+    expect(rows.find((r) => r.path === 'Arrived/silence.mp3')?.duration).toBeCloseTo(2.01, 2);
+    expect(await durationOf('Arrived/tone.wav')).toBe(3);
+    // Tenths of a second, rounded down: 77 frames of 1152 samples at 44.1 kHz are 2.0114 s.
+    expect(await durationOf('Arrived/silence.mp3')).toBe(2);
+  });
+
+  it('are read from the header of a row checksummed before lengths were read, once, and a zip’s CRC keeps them', async () => {
+    const object = required(await env.GLAIVE.put('Arrived/old.wav', sineWav(440, 5)), 'the stored object');
+    await saveToIndex(env.DB, 'glaive', [{ path: 'Arrived/old.wav', etag: object.etag, size: object.size, crc32: 1 }]);
+    expect(await reconcileLibrary(env, 'glaive')).toMatchObject({ checksummed: 0, durationsRead: 1, listRefreshed: true });
+    expect(await reconcileLibrary(env, 'glaive')).toMatchObject({ checksummed: 0, durationsRead: 0, listRefreshed: false });
+    // A folder zip saves the CRC again without a length: the one read stays.
+    await saveToIndex(env.DB, 'glaive', [{ path: 'Arrived/old.wav', etag: object.etag, size: object.size, crc32: 2 }]);
+    expect((await readIndexUnder(env.DB, 'glaive', 'Arrived/'))[0]).toMatchObject({ crc32: 2, duration: 5 });
+    // Another version of the object forgets it.
+    await saveToIndex(env.DB, 'glaive', [{ path: 'Arrived/old.wav', etag: 'another', size: object.size, crc32: 3 }]);
+    expect((await readIndexUnder(env.DB, 'glaive', 'Arrived/'))[0]?.duration).toBeUndefined();
   });
 });
 

@@ -3,12 +3,14 @@ import { App } from '../../client/App';
 import { accountMenu } from '../../client/layout/Header';
 import { matchAppRoute, NOT_FOUND_ROUTE, pageAddress, type AppRoute } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
+import { isLibrary } from '../../shared/song-paths';
 import { checkAuth } from '../auth/check-auth';
 import { cookieClaims, resolveSessionWith } from '../auth/session';
 import type { AppEnv } from '../hono-env';
 import { renderApp } from './app-html';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
+import { libraryPage } from './library-page';
 import { loadPage, pageDataOf, PageForbidden, PageNotFound, readAheadFor } from './loaders';
 import { renderStaticPage, staticPageAddress } from './static-page';
 import { staticPageResponse } from './static-page-response';
@@ -30,6 +32,7 @@ async function prerenderedPage(c: Context<AppEnv>, route: AppRoute): Promise<Res
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const { route, params } = matchAppRoute(url.pathname);
+  if (isLibrary(route.id)) return libraryPage(c, route, route.id);
   if (route.prerender === true) return prerenderedPage(c, route);
   const claims = await cookieClaims(c);
   const pageData = pageDataOf(route.id);

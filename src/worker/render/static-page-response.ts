@@ -12,8 +12,12 @@ const PAGE_COMPRESSIONS: readonly Compression[] = ['br', 'gzip'];
  * fixed by us: a coded copy's tag is weak.
  */
 export async function staticPageResponse(request: Request, html: Uint8Array<ArrayBuffer>): Promise<Response> {
+  return pageResponse(request, html, await contentEtag(html));
+}
+
+/** The same for a page whose plain tag is known (a page kept in the edge cache, render/library-page.tsx). */
+export function pageResponse(request: Request, html: BodyInit, plainEtag: string): Response {
   const coding = clientCoding(request, PAGE_COMPRESSIONS);
-  const plainEtag = await contentEtag(html);
   const etag = coding === 'identity' ? plainEtag : `W/${codingEtag(plainEtag, coding)}`;
   const headers = new Headers({ ETag: etag, Vary: 'Accept-Encoding', 'Cache-Control': STATIC_PAGE_CACHE_CONTROL });
   if (etagMatches(request.headers.get('If-None-Match') ?? undefined, etag)) return new Response(null, { status: 304, headers });

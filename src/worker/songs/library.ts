@@ -1,5 +1,6 @@
 import { isLibrary, LIBRARIES, type Library } from '../../shared/song-paths';
 import { ApiError } from '../errors';
+import type { ByteSource } from './song-duration';
 
 export interface LibraryBinding {
   library: Library;
@@ -53,3 +54,13 @@ export async function readVersion(bucket: R2Bucket, key: string, etag: string, r
   const object = await bucket.get(key, { onlyIf: { etagMatches: etag }, ...(range ? { range } : {}) });
   return object && 'body' in object ? object.body : null;
 }
+
+/** One version of an object, read by ranges (a song's length); a read throws if the object changed meanwhile. */
+export const versionSource = (bucket: R2Bucket, object: R2Object): ByteSource => ({
+  size: object.size,
+  read: async (offset, length) => {
+    const body = await readVersion(bucket, object.key, object.etag, { offset, length });
+    if (!body) throw new Error(`'${object.key}' changed while its length was read`);
+    return new Uint8Array(await new Response(body).arrayBuffer());
+  },
+});

@@ -1,5 +1,6 @@
-import { SONG_LIST_CACHE_SECONDS, songListCacheKey as cacheKey, songListCacheKeys } from '../../shared/song-limits';
+import { libraryPageVersionKey, listedDuration, SONG_LIST_CACHE_SECONDS, songListCacheKey as cacheKey, songListCacheKeys } from '../../shared/song-limits';
 import { pathProblem, type Library } from '../../shared/song-paths';
+import { readIndexUnder } from '../db/song-index';
 import { clientCoding, codingEtag, contentEtag, etagMatches } from '../representations';
 import { listObjects } from './library';
 
@@ -14,15 +15,23 @@ const etagOf = (body: string) => contentEtag(new TextEncoder().encode(body));
 
 const gzipOf = (text: string) => new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
 
-/** What a listing is made of: each object's path and size, in R2's order. */
+/** What a listing is made of: each object's path, size and length (seconds, null when unknown), in R2's order. */
 export interface ListedObject {
   key: string;
   size: number;
+  duration?: number | null | undefined;
 }
 
-/** The spec's array of paths, or (`?sizes=1`) `{paths, sizes}` with the bytes of each, in the same order. */
+/**
+ * The spec's array of paths, or (`?sizes=1`) `{paths, sizes, durations}` with the bytes and length of each, in the
+ * same order.
+ */
 const bodyOf = (objects: readonly ListedObject[], withSizes: boolean) =>
-  JSON.stringify(withSizes ? { paths: objects.map((o) => o.key), sizes: objects.map((o) => o.size) } : objects.map((o) => o.key));
+  JSON.stringify(
+    withSizes
+      ? { paths: objects.map((o) => o.key), sizes: objects.map((o) => o.size), durations: objects.map((o) => listedDuration(o.duration)) }
+      : objects.map((o) => o.key),
+  );
 
 async function storeVariant(kv: KVNamespace, library: Library, objects: readonly ListedObject[], withSizes: boolean) {
   const body = bodyOf(objects, withSizes);
@@ -48,6 +57,8 @@ export async function storeSongList(
 ): Promise<{ listing: SongListing; refreshed: boolean }> {
   const objects = stored.filter((object) => pathProblem(object.key) === null);
   const [paths, sized] = await Promise.all([storeVariant(kv, library, objects, false), storeVariant(kv, library, objects, true)]);
+  // The sized listing holds everything a page shows: its tag is the version of the library's cached pages.
+  if (paths.refreshed || sized.refreshed) await kv.put(libraryPageVersionKey(library), sized.listing.etag);
   return { listing: (withSizes ? sized : paths).listing, refreshed: paths.refreshed || sized.refreshed };
 }
 
@@ -59,8 +70,22 @@ export async function storeSongList(
 export async function songListing(env: Env, library: Library, bucket: R2Bucket, withSizes = false): Promise<SongListing> {
   const cached = await env.CACHE.getWithMetadata<{ etag: string }>(cacheKey(library, withSizes), 'arrayBuffer');
   if (cached.value !== null && cached.metadata?.etag) return { gzip: cached.value, etag: cached.metadata.etag };
-  const objects = await listObjects(bucket, undefined);
-  return (await storeSongList(env.CACHE, library, objects, withSizes)).listing;
+  const [objects, rows] = await Promise.all([listObjects(bucket, undefined), readIndexUnder(env.DB, library, '')]);
+  const durations = new Map(rows.map((row) => [row.path, row]));
+  const listed = objects.map(({ key, size, etag }) => {
+    const row = durations.get(key);
+    return { key, size, duration: row?.etag === etag ? row.duration : null };
+  });
+  return (await storeSongList(env.CACHE, library, listed, withSizes)).listing;
+}
+
+/** The version of the library's listing, which names its cached pages; built (and stored) when KV has none. */
+export async function songListVersion(env: Env, library: Library, bucket: R2Bucket): Promise<string> {
+  const version = await env.CACHE.get(libraryPageVersionKey(library));
+  if (version !== null) return version;
+  const { etag } = await songListing(env, library, bucket, true);
+  await env.CACHE.put(libraryPageVersionKey(library), etag);
+  return etag;
 }
 
 /** Call after changing a library so the next listing is fresh. */

@@ -32,6 +32,8 @@ function SongText({ path, strong = false }: { path: string; strong?: boolean }) 
 }
 
 interface UpNextListProps {
+  /** 'Up next', or 'Also in the queue' when playback ends with the current song. */
+  label: string;
   entries: readonly QueueEntry[];
   durations: ReadonlyMap<string, number>;
   onPlay: (id: number) => void;
@@ -46,7 +48,7 @@ interface UpNextListProps {
  * The 'Up next' rows. Memoised: the player's clock ticks several times a second, and a queue of 2,000 songs
  * need not re-render with it.
  */
-const UpNextList = memo(function UpNextList({ entries, durations, onPlay, onMove, onRemove, onAnnounce, fallbackFocus }: UpNextListProps) {
+const UpNextList = memo(function UpNextList({ label, entries, durations, onPlay, onMove, onRemove, onAnnounce, fallbackFocus }: UpNextListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   /** Where focus goes once the list has changed. */
   const focusAfter = useRef<FocusAfter | null>(null);
@@ -88,7 +90,7 @@ const UpNextList = memo(function UpNextList({ entries, durations, onPlay, onMove
   };
 
   return (
-    <ol ref={listRef} aria-label="Up next" className="flex flex-col">
+    <ol ref={listRef} aria-label={label} className="flex flex-col">
       {entries.map((entry, i) => {
         const title = trackTitle(entry.path);
         const seconds = durations.get(entry.path);
@@ -188,6 +190,8 @@ export default function QueuePanel({ player, id, onClose, opener }: QueuePanelPr
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
   const endsAfterCurrent = !queue.playOn && !player.autoplay && player.repeat !== 'one';
+  // Songs that will not play on their own are not 'next' (SPEC section 4: playback ends when the track finishes).
+  const upNextLabel = current && endsAfterCurrent ? 'Also in the queue' : 'Up next';
   const focusHeading = useCallback(() => headingRef.current?.focus(), []);
 
   // In this order: on closing, the page stops being inert before focus goes back to the Queue button in it.
@@ -256,17 +260,18 @@ export default function QueuePanel({ player, id, onClose, opener }: QueuePanelPr
           <p className="px-2 text-sm text-gray-600 dark:text-gray-400">Nothing is playing.</p>
         )}
         <h3 className="flex items-baseline gap-2 px-2 pt-5 pb-2 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">
-          Up next <span className="font-normal tracking-normal normal-case">{upNext.length === 1 ? '1 song' : `${upNext.length} songs`}</span>
+          {upNextLabel} <span className="font-normal tracking-normal normal-case">{upNext.length === 1 ? '1 song' : `${upNext.length} songs`}</span>
         </h3>
         {current && endsAfterCurrent && upNext.length > 0 && (
           <p className="px-2 pb-2 text-xs text-gray-600 dark:text-gray-400">
-            Playback ends with this song: turn on Autoplay next, or use Play folder, to play on.
+            Playback ends with this song. Pick one of these, turn on Autoplay next, or use Play folder to play on.
           </p>
         )}
         {upNext.length === 0 ? (
           <p className="px-2 text-sm text-gray-600 dark:text-gray-400">Nothing is queued. Use Add to queue on a song, or Play folder.</p>
         ) : (
           <UpNextList
+            label={upNextLabel}
             entries={upNext}
             durations={durations}
             onPlay={player.playEntry}

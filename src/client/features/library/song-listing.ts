@@ -10,20 +10,28 @@ export interface SongListing {
   paths: readonly string[];
   /** Bytes per path, aligned with `paths`; null when the Worker did not send sizes. */
   sizes: readonly number[] | null;
+  /** Seconds per path (null: unknown), aligned with `paths`; null when the Worker did not send lengths. */
+  durations: readonly (number | null)[] | null;
 }
 
 export const songListingUrl = (library: Library) => songListUrl(library, '1');
 
-const EMPTY: SongListing = { paths: [], sizes: null };
+const EMPTY: SongListing = { paths: [], sizes: null, durations: null };
+
+/** An array as long as `paths` whose every item passes `check`, else null. */
+function aligned<T>(data: object, field: string, length: number, check: (item: unknown) => item is T): T[] | null {
+  const items: unknown = field in data ? (data as Record<string, unknown>)[field] : undefined;
+  return Array.isArray(items) && items.length === length && items.every(check) ? items : null;
+}
+const isSize = (n: unknown): n is number => typeof n === 'number' && n >= 0;
+const isDuration = (n: unknown): n is number | null => n === null || (typeof n === 'number' && n > 0);
 
 export function readSongListing(data: unknown): SongListing {
-  if (Array.isArray(data)) return { paths: data.filter((p): p is string => typeof p === 'string'), sizes: null };
+  if (Array.isArray(data)) return { paths: data.filter((p): p is string => typeof p === 'string'), sizes: null, durations: null };
   if (data && typeof data === 'object' && 'paths' in data && Array.isArray(data.paths)) {
     const paths = data.paths as unknown[];
     if (!paths.every((p) => typeof p === 'string')) return EMPTY;
-    const sizes = 'sizes' in data && Array.isArray(data.sizes) ? (data.sizes as unknown[]) : null;
-    const aligned = sizes?.length === paths.length && sizes.every((n) => typeof n === 'number' && n >= 0);
-    return { paths: paths, sizes: aligned ? (sizes as number[]) : null };
+    return { paths, sizes: aligned(data, 'sizes', paths.length, isSize), durations: aligned(data, 'durations', paths.length, isDuration) };
   }
   return EMPTY;
 }

@@ -1,5 +1,6 @@
 /** The folder tree and search of a song library, built from its flat list of paths. */
-import { baseName } from '../../../shared/song-paths';
+import type { LibraryPageView } from '../../../shared/library-page-view';
+import { baseName, parentFolder } from '../../../shared/song-paths';
 
 export interface FolderNode {
   name: string;
@@ -49,10 +50,34 @@ export function buildSongTree(paths: readonly string[], sizes: readonly number[]
     }
     node.files.push(path);
   }
-  for (const node of byPath.values()) {
+  sortTree(byPath.values());
+  return root;
+}
+
+function sortTree(nodes: Iterable<FolderNode>) {
+  for (const node of nodes) {
     node.folders.sort((a, b) => compareNames(a.name, b.name));
     node.files.sort((a, b) => compareNames(baseName(a), baseName(b)));
   }
+}
+
+const depthOf = (path: string) => (path === '' ? 0 : path.split('/').length);
+
+/**
+ * The tree of a page's first paint (render/library-page.tsx): every folder with the totals of the whole list, and
+ * files in the open folder only. What it shows is what buildSongTree shows there once the whole list is read.
+ */
+export function treeFromView(view: LibraryPageView): FolderNode {
+  const byPath = new Map<string, FolderNode>();
+  for (const totals of [...view.folders].sort((a, b) => depthOf(a.path) - depthOf(b.path))) {
+    const node: FolderNode = { name: baseName(totals.path), path: totals.path, folders: [], files: [], totalFiles: totals.files, totalBytes: totals.bytes };
+    byPath.get(parentFolder(totals.path))?.folders.push(node);
+    byPath.set(totals.path, node);
+  }
+  const root = byPath.get('') ?? { name: '', path: '', folders: [], files: [], totalFiles: 0, totalBytes: 0 };
+  const open = byPath.get(view.folder);
+  if (open) open.files = view.files.map((file) => file.path);
+  sortTree(byPath.values());
   return root;
 }
 

@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { libraryPageViewKey, type LibraryPageView } from '../../../shared/library-page-view';
+import type { Library } from '../../../shared/song-paths';
+import { readSongListing, songListingUrl } from './song-listing';
+import { buildSongTree, treeFromView } from './song-tree';
+
+const NO_PATHS: readonly string[] = [];
+
+/**
+ * The library as the page knows it: first the view its HTML came with (the folder tree and the open folder's
+ * files, render/library-page.tsx), then the whole list, read right after hydration, for search, playback and every
+ * other folder. Both give the same tree where the view has it, so nothing on screen changes when the list arrives.
+ */
+export function useLibraryListing(library: Library) {
+  const { fallback } = useSWRConfig();
+  const view = fallback[libraryPageViewKey(library)] as LibraryPageView | undefined;
+  const { data, error, mutate } = useSWR<unknown, Error>(songListingUrl(library), { revalidateOnMount: true });
+  const listed = data !== undefined;
+  const listing = useMemo(() => readSongListing(data), [data]);
+  const tree = useMemo(() => (listed || !view ? buildSongTree(listing.paths, listing.sizes) : treeFromView(view)), [listed, listing, view]);
+  const durations = useMemo(() => {
+    const lengths = new Map<string, number>();
+    const known = listed ? listing.paths.map((path, i) => ({ path, duration: listing.durations?.[i] ?? null })) : (view?.files ?? []);
+    for (const { path, duration } of known) if (duration !== null) lengths.set(path, duration);
+    return lengths;
+  }, [listed, listing, view]);
+  return {
+    /** The whole list is read. */
+    listed,
+    /** The folders are known (from the list or the view). */
+    known: listed || view !== undefined,
+    /** Whether the files of `folder` are known. */
+    filesKnownIn: (folder: string) => listed || view?.folder === folder,
+    paths: listed ? listing.paths : NO_PATHS,
+    tree,
+    /** Seconds per song, where the length is known. */
+    durations: durations as ReadonlyMap<string, number>,
+    error,
+    retry: () => void mutate(),
+  };
+}

@@ -1,0 +1,55 @@
+import { expect, test } from './helpers/fixtures';
+import { watchConsole } from './helpers/page-actions';
+
+// Issue 37: the library's first HTML holds the folder tree and the open folder's songs with their lengths, and
+// hydration (then the whole list arriving) changes nothing on screen. Content from scripts/seed-songs.ts.
+const NIGHT_DRIVE = '/kenji?folder=Kenji+Sato%2FNight+Drive';
+
+test.describe('the library first paint', () => {
+  test('shows the tree, the songs and their lengths without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(NIGHT_DRIVE);
+    await expect(page.getByText('Loading folders…')).toHaveCount(0);
+    await expect(page.getByText('Loading songs…')).toHaveCount(0);
+    await expect(page.getByRole('treeitem', { name: /^Kenji Sato 8 files$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Night Drive' })).toBeVisible();
+    // 01 Neon Streets is a 4 s tone, 03 Midnight Exit a 2 s one; cover.txt is not audio and has no length.
+    const neon = page.getByRole('listitem').filter({ hasText: '01 Neon Streets' });
+    await expect(neon).toContainText('0:04');
+    await expect(page.getByRole('listitem').filter({ hasText: '03 Midnight Exit' })).toContainText('0:02');
+    await expect(page.getByRole('status').filter({ hasText: 'here' })).toHaveText('4 files here, 4 in total');
+    await context.close();
+  });
+
+  test('hydrates and reads the whole list without moving or changing what is shown', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.layoutShift += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const listed = page.waitForResponse((response) => response.url().includes('/api/get-kenji-songs'));
+    const response = await page.goto(NIGHT_DRIVE, { waitUntil: 'commit' });
+    const served = await response?.text();
+    const main = page.locator('#main');
+    await expect(main).toContainText('01 Neon Streets');
+    const firstText = await main.innerText();
+    await expect(page.locator('html[data-client-loaded="true"]')).toHaveCount(1);
+    await listed;
+    // The list has arrived and been drawn (search works from it).
+    await expect(page.getByRole('button', { name: 'Play folder' })).toBeEnabled();
+    expect(await main.innerText()).toBe(firstText);
+    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+    expect(served).toContain('0:04');
+    expect(problems).toEqual([]);
+  });
+
+  test('a folder the library does not have paints the library, as the page would', async ({ page }) => {
+    await page.goto('/glaive?folder=Nowhere');
+    await expect(page.getByRole('heading', { name: 'Glaive Library', level: 2 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'in total' })).toHaveText('2 folders · 1 file here, 20 in total');
+  });
+});
