@@ -315,6 +315,21 @@ describe('play tickets', () => {
       .all<{ id: string }>();
     expect(left.results.map((row) => row.id)).toEqual([ids[1]]);
   });
+
+  it('pay up to three times the song and no byte more, for an hour and not a millisecond more', async () => {
+    const { chargePlayTicket, issuePlayTicket, playTicketId } = await import('../../src/worker/songs/play-ticket');
+    const issued = Date.now();
+    const open = async (client: string) => {
+      const play = { library: 'kenji', song: SONG, client };
+      return required(await playTicketId(env.SESSION_SECRET, await issuePlayTicket(env, play, 1000, 2, issued), play), 'an id');
+    };
+    const budget = await open('10.0.1.5');
+    expect(await chargePlayTicket(env.DB, budget, 2998, issued)).toBe(true);
+    expect(await chargePlayTicket(env.DB, budget, 1, issued)).toBe(false);
+    const hour = await open('10.0.1.6');
+    expect(await chargePlayTicket(env.DB, hour, 1, issued + 3_600_000 - 1)).toBe(true);
+    expect(await chargePlayTicket(env.DB, hour, 1, issued + 3_600_000)).toBe(false);
+  });
 });
 
 describe('GET /api/download-{library}-folder', () => {
