@@ -1,9 +1,10 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import type { SettingsEmoji } from '../../../../shared/settings';
-import { FOCUS } from '../controls';
+import { FOCUS } from '../../../ui/focus';
 
-// The picker and its emoji list load when it first opens: no page carries them.
-const EmojiPicker = lazy(() => import('./EmojiPicker'));
+// The picker and its emoji list load when it first opens: no page carries them. The server never draws it (it opens
+// on a click), so the Worker's build leaves both out.
+const EmojiPicker = lazy(() => (import.meta.env.SSR ? new Promise<never>(() => undefined) : import('./EmojiPicker')));
 
 export interface EmojiChooserProps {
   /** The server's emoji (the settings' `emojis`): its usable ones come first. */

@@ -1,6 +1,6 @@
 import { memo, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { SettingsEmoji } from '../../../../shared/settings';
-import { FOCUS } from '../controls';
+import { FOCUS } from '../../../ui/focus';
 import { moveInGrid } from './emoji-grid-keys';
 import { ServerEmoji } from './ServerEmoji';
 

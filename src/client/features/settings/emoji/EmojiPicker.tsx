@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { SettingsEmoji } from '../../../../shared/settings';
 import { fieldClass } from '../../../ui/fields';
-import { FOCUS } from '../controls';
+import { FOCUS } from '../../../ui/focus';
 import { inTone, loadEmojiCatalogue, type EmojiCategory, type SkinTone } from './emoji-catalogue';
 import { EmojiGrid, optionId, sectionId, type PickerItem, type PickerSection } from './EmojiGrid';
 import { findServerEmoji, findUnicodeEmoji } from './emoji-search';

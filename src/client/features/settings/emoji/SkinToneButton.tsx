@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { FOCUS } from '../controls';
+import { FOCUS } from '../../../ui/focus';
 import { SKIN_TONES, type SkinTone } from './emoji-catalogue';
 
 /** The raised hand in each tone, the default yellow first. */
