@@ -32,6 +32,9 @@ interface EmojiGridProps {
   onPick: (item: PickerItem) => void;
 }
 
+/** Colour emoji fonts before the text fonts, some of which draw emoji in black and white. */
+export const EMOJI_FONT = "[font-family:'Apple_Color_Emoji','Segoe_UI_Emoji','Noto_Color_Emoji',sans-serif]";
+
 export const optionId = (id: string, index: number) => `${id}-emoji-${index}`;
 export const sectionId = (id: string, key: string) => `${id}-section-${key}`;
 
@@ -125,7 +128,7 @@ const EmojiSection = memo(function EmojiSection({ id, section, first, active, va
               title={item.label}
               tabIndex={index === active ? 0 : -1}
               data-index={index}
-              className={`flex aspect-square cursor-pointer items-center justify-center rounded-md text-2xl leading-none hover:bg-gray-100 aria-selected:bg-indigo-100 dark:hover:bg-gray-800 dark:aria-selected:bg-indigo-950 ${index === active ? 'bg-gray-100 dark:bg-gray-800' : ''} ${FOCUS} focus-visible:outline-offset-0`}
+              className={`flex aspect-square cursor-pointer items-center justify-center rounded-md text-2xl leading-none ${EMOJI_FONT} hover:bg-gray-100 aria-selected:bg-indigo-100 dark:hover:bg-gray-800 dark:aria-selected:bg-indigo-950 ${index === active ? 'bg-gray-100 dark:bg-gray-800' : ''} ${FOCUS} focus-visible:outline-offset-0`}
             >
               {item.server ? <ServerEmoji emoji={item.server} size={28} decorative /> : item.value}
             </div>

@@ -3,7 +3,7 @@ import type { SettingsEmoji } from '../../../../shared/settings';
 import { fieldClass } from '../../../ui/fields';
 import { FOCUS } from '../../../ui/focus';
 import { inTone, loadEmojiCatalogue, type EmojiCategory, type SkinTone } from './emoji-catalogue';
-import { EmojiGrid, optionId, sectionId, type PickerItem, type PickerSection } from './EmojiGrid';
+import { EMOJI_FONT, EmojiGrid, optionId, sectionId, type PickerItem, type PickerSection } from './EmojiGrid';
 import { findServerEmoji, findUnicodeEmoji } from './emoji-search';
 import { ServerEmoji } from './ServerEmoji';
 import { SkinToneButton } from './SkinToneButton';
@@ -75,7 +75,10 @@ export default function EmojiPicker({ id, serverEmojis, value, onPick, onClose }
   const focusOption = useCallback(
     (index: number, focus: boolean) => {
       setActive(index);
-      if (focus) document.getElementById(optionId(id, index))?.focus();
+      if (!focus) return;
+      // The footer names what the keyboard reached, not what the pointer rests on.
+      setHovered(null);
+      document.getElementById(optionId(id, index))?.focus();
     },
     [id],
   );
@@ -159,7 +162,7 @@ export default function EmojiPicker({ id, serverEmojis, value, onPick, onClose }
       <div className="flex h-12 items-center gap-2 border-t border-gray-200 px-3 dark:border-gray-700" aria-hidden="true">
         {shown && (
           <>
-            <span className="flex size-7 items-center justify-center text-2xl leading-none">
+            <span className={`flex size-7 items-center justify-center text-2xl leading-none ${EMOJI_FONT}`}>
               {shown.server ? <ServerEmoji emoji={shown.server} size={28} decorative /> : shown.value}
             </span>
             <span className="truncate text-sm font-semibold text-gray-800 dark:text-gray-200">{shown.label}</span>
@@ -205,7 +208,7 @@ function CategoryBar({ categories, onShow }: { categories: readonly CategoryLink
           tabIndex={index === focused ? 0 : -1}
           onFocus={() => setFocused(index)}
           onClick={() => onShow(category.key)}
-          className={`flex size-8 items-center justify-center rounded-md text-lg leading-none hover:bg-gray-100 dark:hover:bg-gray-800 ${FOCUS}`}
+          className={`flex size-8 items-center justify-center rounded-md text-lg leading-none ${EMOJI_FONT} hover:bg-gray-100 dark:hover:bg-gray-800 ${FOCUS}`}
         >
           {category.icon}
         </button>

@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
 import { FOCUS } from '../../../ui/focus';
 import { SKIN_TONES, type SkinTone } from './emoji-catalogue';
+import { EMOJI_FONT } from './EmojiGrid';
 
 /** The raised hand in each tone, the default yellow first. */
 const HANDS = ['✋', ...SKIN_TONES.map(({ modifier }) => `✋${String.fromCodePoint(Number.parseInt(modifier, 16))}`)];
 const toneName = (tone: SkinTone) => (tone === null ? 'Default skin tone' : (SKIN_TONES[tone]?.name ?? 'Default skin tone'));
 const handOf = (tone: SkinTone) => HANDS[tone === null ? 0 : tone + 1];
 
-const button = `flex size-9 shrink-0 items-center justify-center rounded-lg text-xl hover:bg-gray-100 dark:hover:bg-gray-800 ${FOCUS}`;
+const button = `flex size-9 shrink-0 items-center justify-center rounded-lg text-xl ${EMOJI_FONT} hover:bg-gray-100 dark:hover:bg-gray-800 ${FOCUS}`;
 
 /** The skin tone of the people the picker shows: a hand in the tone, which opens the six to choose from. */
 export function SkinToneButton({ tone, onTone }: { tone: SkinTone; onTone: (tone: SkinTone) => void }) {
