@@ -112,6 +112,16 @@ describe('the emoji picker of an emoji field', () => {
     expect(optionNames('Smileys & emotion').slice(0, 2)).toEqual(['grinning face', 'grinning face with big eyes']);
   });
 
+  it('a server emoji whose image does not load keeps its place, with its first letter', async () => {
+    renderReactionRole();
+    await openPicker();
+    const [wave] = optionsOf('This server');
+    fireEvent.error(wave?.querySelector('img') ?? dialog());
+    expect(wave?.querySelector('img')).toBeNull();
+    expect(wave?.textContent).toBe('k');
+    expect(wave?.getAttribute('aria-label')).toBe(':kenji_wave:');
+  });
+
   it('without usable server emoji, starts with Unicode’s', async () => {
     renderReactionRole({ emojis: [EMOJIS[2] as SettingsEmoji] });
     await openPicker();
