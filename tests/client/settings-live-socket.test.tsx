@@ -319,6 +319,13 @@ describe('the live socket keeping the page current', () => {
     expect(latestSocket().url).toBe(`ws://${location.host}${livePath(GUILD)}`);
   });
 
+  it('opens a secure socket from a page served over HTTPS', async () => {
+    vi.stubGlobal('location', { protocol: 'https:', host: 'dashboard.example' });
+    renderLivePage(kenjiSettings());
+    await elapse(0);
+    expect(latestSocket().url).toBe(`wss://dashboard.example${livePath(GUILD)}`);
+  });
+
   it('puts another tab’s change into the page at once, without reading the settings again', async () => {
     const page = renderLivePage(kenjiSettings());
     await elapse(0);
