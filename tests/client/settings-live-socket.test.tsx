@@ -491,6 +491,32 @@ describe('the live socket keeping the page current', () => {
     expect(field.value).toBe('600000000000000001');
   });
 
+  it('a field whose typing was given up (Escape) takes the next change at once', async () => {
+    renderLivePage(kenjiSettings(), { module: 'reaction-role' });
+    await elapse(0);
+    latestSocket().open();
+    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Message ID' });
+    field.focus();
+    fireEvent.input(field, { target: { value: '600000000000000077' } });
+    fireEvent.keyDown(field, { key: 'Escape' });
+    await elapse(0);
+    latestSocket().say(changeByAlice({ changes: [{ section: 'reactionrole', key: 'messageID', value: '600000000000000001' }] }));
+    await elapse(0);
+    expect(document.activeElement).toBe(field);
+    expect(field.value).toBe('600000000000000001');
+  });
+
+  it('its own licence change (its tab named) says nothing and reads nothing again', async () => {
+    const page = renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().open();
+    latestSocket().say({ type: 'hello', tab: 'tab-of-this-page' });
+    latestSocket().say({ type: 'licence', at: Date.now(), tab: 'tab-of-this-page' });
+    await elapse(0);
+    expect(toastTexts()).toEqual([]);
+    expect(page.settingsReads()).toBe(0);
+  });
+
   it('a field only focused, not typed in, takes the change at once', async () => {
     renderLivePage(kenjiSettings(), { module: 'reaction-role' });
     await elapse(0);
