@@ -2,9 +2,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ServerSettingsPage from '../../src/client/pages/ServerSettings';
-import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, type LiveMessage, type LiveSettingsEvent } from '../../src/shared/live';
+import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, LIVE_PING, livePath, type LiveMessage, type LiveSettingsEvent } from '../../src/shared/live';
 import type { ServerSettingsResponse } from '../../src/shared/settings';
-import { ApiClientError } from '../../src/client/api';
+import { ApiClientError, ownLiveTabs } from '../../src/client/api';
 import { jsonBody } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';
 import { kenjiSettings } from './helpers/settings-fixture';
@@ -27,7 +27,10 @@ class FakeSocket extends EventTarget {
   send(data: string) {
     this.sent.push(data);
   }
-  close() {
+  /** The code and reason the page closed it with. */
+  closedWith: [number | undefined, string | undefined] | null = null;
+  close(code?: number, reason?: string) {
+    this.closedWith = [code, reason];
     this.readyState = WebSocket.CLOSED;
   }
   open() {
@@ -66,11 +69,15 @@ interface Harness {
 interface Served {
   /** What a read of the settings answers after the first paint (by default, what the page started with). */
   served?: ServerSettingsResponse;
+  /** The module page shown (its slug), or the overview. */
+  module?: string;
+  /** Saves wait for this before they answer. */
+  saveGate?: Promise<void>;
   /** Or the refusal it answers instead. */
   refusal?: ApiClientError;
 }
 
-function renderLivePage(start: ServerSettingsResponse, { served = start, refusal }: Served = {}): Harness {
+function renderLivePage(start: ServerSettingsResponse, { served = start, refusal, module, saveGate }: Served = {}): Harness & { unmount: () => void } {
   let reads = 0;
   const saveTabs: string[] = [];
   const signedIn = { now: true };
@@ -86,18 +93,19 @@ function renderLivePage(start: ServerSettingsResponse, { served = start, refusal
         saveTabs.push(new Headers(init?.headers).get('X-Live-Tab') ?? 'none');
         const update = jsonBody(init) as { section: 'antimp3'; key: 'enabled'; value: boolean };
         stored = { ...stored, antimp3: { enabled: update.value } };
-        return Promise.resolve(Response.json(stored));
+        const answer = stored;
+        return (saveGate ?? Promise.resolve()).then(() => Response.json(answer));
       }
       return new Promise<never>(() => undefined);
     }),
   );
-  renderWithApp(
+  const { unmount } = renderWithApp(
     <>
-      <ServerSettingsPage params={{ serverId: GUILD }} />
+      <ServerSettingsPage params={module === undefined ? { serverId: GUILD } : { serverId: GUILD, module }} />
       <Toaster />
     </>,
     {
-      path: `/server/${GUILD}`,
+      path: module === undefined ? `/server/${GUILD}` : `/server/${GUILD}/${module}`,
       fallback: { '/api/check-auth': { authenticated: true, user: OWNER, isAdmin: false }, [SETTINGS_KEY]: start },
       fetcher: (key) => {
         if (key !== SETTINGS_KEY) return new Promise<never>(() => undefined);
@@ -106,7 +114,7 @@ function renderLivePage(start: ServerSettingsResponse, { served = start, refusal
       },
     },
   );
-  return { settingsReads: () => reads, saveTabs, signedIn };
+  return { settingsReads: () => reads, saveTabs, signedIn, unmount };
 }
 
 const antiMp3Switch = () => within(screen.getByRole('region', { name: 'Modules' })).getByRole('switch', { name: 'Anti-MP3 module' });
@@ -301,5 +309,223 @@ describe('the live socket of a settings page', () => {
     expect(sockets()).toHaveLength(2);
     expect(screen.getByRole('heading', { level: 1, name: 'Kenji Lounge' })).toBeTruthy();
     expect(toastTexts()).toEqual([]);
+  });
+});
+
+describe('the live socket keeping the page current', () => {
+  it('opens to the guild’s live path on this host', async () => {
+    renderLivePage(kenjiSettings());
+    await elapse(0);
+    expect(latestSocket().url).toBe(`ws://${location.host}${livePath(GUILD)}`);
+  });
+
+  it('opens a secure socket from a page served over HTTPS', async () => {
+    vi.stubGlobal('location', { protocol: 'https:', host: 'dashboard.example' });
+    renderLivePage(kenjiSettings());
+    await elapse(0);
+    expect(latestSocket().url).toBe(`wss://dashboard.example${livePath(GUILD)}`);
+  });
+
+  it('puts another tab’s change into the page at once, without reading the settings again', async () => {
+    const page = renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().open();
+    latestSocket().say(changeByAlice({ tab: 'tab-of-another-page', changes: [{ section: 'antimp3', key: 'enabled', value: true }] }));
+    await elapse(0);
+    expect(antiMp3Switch().getAttribute('aria-checked')).toBe('true');
+    expect(page.settingsReads()).toBe(0);
+    // The same change heard again (a second socket of the same page, or a replay) changes and says nothing more.
+    latestSocket().say(changeByAlice({ tab: 'tab-of-another-page', changes: [{ section: 'antimp3', key: 'enabled', value: true }] }));
+    await elapse(0);
+    expect(toastTexts()).toEqual(['Alice changed Anti-MP3 › Enabled']);
+  });
+
+  it('names the signed-in person’s own change from another tab as theirs', async () => {
+    renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().open();
+    latestSocket().say(changeByAlice({ by: { id: OWNER.id, name: 'Demo Owner' }, changes: [{ section: 'antinuke', key: 'enabled', value: true }] }));
+    await elapse(0);
+    expect(toastTexts()).toEqual(['You (in another tab) changed Anti-Nuke › Enabled']);
+  });
+
+  it('leaves a message that is not text alone', async () => {
+    renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().open();
+    latestSocket().dispatchEvent(new MessageEvent('message', { data: new ArrayBuffer(8) }));
+    await elapse(0);
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('pings every 30 s while open, and stops when the socket closes', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    renderLivePage(kenjiSettings());
+    await elapse(0);
+    const first = latestSocket();
+    first.open();
+    await elapse(29_999);
+    expect(first.sent).toEqual([]);
+    await elapse(1);
+    expect(first.sent).toEqual([LIVE_PING]);
+    first.drop(1006);
+    await elapse(60_000);
+    expect(first.sent).toEqual([LIVE_PING]);
+  });
+
+  it('waits longer after each failure, each wait in the upper half of 1 s, 2 s, 4 s… and never past 30 s', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.998);
+    renderLivePage(kenjiSettings());
+    await elapse(0);
+    // The first wait: 0.5 s + 0.998 × 0.5 s = 999 ms.
+    latestSocket().drop(1006);
+    await elapse(998);
+    expect(sockets()).toHaveLength(1);
+    await elapse(1);
+    expect(sockets()).toHaveLength(2);
+    // Five more failures (2, 4, 8, 16 s; then 32 s, capped at 30 s): the sixth wait is 15 s + 0.998 × 15 s.
+    for (const wait of [2000, 4000, 8000, 16_000]) {
+      latestSocket().drop(1006);
+      await elapse(wait);
+    }
+    expect(sockets()).toHaveLength(6);
+    latestSocket().drop(1006);
+    await elapse(29_969);
+    expect(sockets()).toHaveLength(6);
+    await elapse(1);
+    expect(sockets()).toHaveLength(7);
+  });
+
+  it('once the socket opens again, starts the waits over', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().drop(1006);
+    await elapse(500);
+    latestSocket().drop(1006);
+    await elapse(1000);
+    latestSocket().open();
+    latestSocket().drop(1006);
+    await elapse(500);
+    expect(sockets()).toHaveLength(4);
+  });
+
+  it('back online, reconnects at once instead of waiting out its backoff; while open, stays as it is', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().open();
+    window.dispatchEvent(new Event('online'));
+    expect(sockets()).toHaveLength(1);
+    latestSocket().drop(1006);
+    await elapse(100);
+    window.dispatchEvent(new Event('online'));
+    expect(sockets()).toHaveLength(2);
+    // The backoff's timer was cleared: no third socket when it would have run.
+    await elapse(1000);
+    expect(sockets()).toHaveLength(2);
+  });
+
+  it('closed with the page: the socket is closed as a normal end, nothing reconnects, and its tab ids are forgotten', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const page = renderLivePage(kenjiSettings());
+    await elapse(0);
+    const socket = latestSocket();
+    socket.open();
+    socket.say({ type: 'hello', tab: 'tab-of-this-page' });
+    expect(ownLiveTabs()).toEqual(['tab-of-this-page']);
+    page.unmount();
+    expect(socket.closedWith).toEqual([1000, 'Page closed']);
+    expect(ownLiveTabs()).toEqual([]);
+    socket.drop(1006);
+    window.dispatchEvent(new Event('online'));
+    await elapse(60_000);
+    expect(sockets()).toHaveLength(1);
+    expect(socket.sent).toEqual([]);
+  });
+
+  it('a change heard while its own save is in flight: reads the settings again once the save has answered', async () => {
+    let answer: () => void = () => undefined;
+    const page = renderLivePage(kenjiSettings(), { saveGate: new Promise<void>((resolve) => (answer = resolve)) });
+    await elapse(0);
+    latestSocket().open();
+    fireEvent.click(antiMp3Switch());
+    await elapse(0);
+    latestSocket().say(changeByAlice({ changes: [{ section: 'antinuke', key: 'enabled', value: true }] }));
+    await elapse(0);
+    expect(page.settingsReads()).toBe(0);
+    answer();
+    await elapse(0);
+    expect(page.settingsReads()).toBe(1);
+  });
+
+  it('a save that meets no change meanwhile reads nothing again', async () => {
+    const page = renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().open();
+    fireEvent.click(antiMp3Switch());
+    await elapse(0);
+    expect(antiMp3Switch().getAttribute('aria-checked')).toBe('true');
+    expect(page.settingsReads()).toBe(0);
+  });
+
+  it('keeps the text being typed in a field another change reaches, and puts the change in when the person leaves it', async () => {
+    const start = kenjiSettings();
+    renderLivePage(start, { module: 'reaction-role' });
+    await elapse(0);
+    latestSocket().open();
+    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Message ID' });
+    field.focus();
+    fireEvent.input(field, { target: { value: '600000000000000077' } });
+    latestSocket().say(changeByAlice({ changes: [{ section: 'reactionrole', key: 'messageID', value: '600000000000000001' }] }));
+    await elapse(0);
+    expect(field.value).toBe('600000000000000077');
+    expect(toastTexts()).toEqual(['Alice changed Reaction Role › Message ID']);
+    expect(document.querySelector('[data-sonner-toast]')?.getAttribute('data-type')).toBe('warning');
+    // Escape puts the stored text back; the change still waits until the field is left.
+    fireEvent.keyDown(field, { key: 'Escape' });
+    await elapse(0);
+    expect(field.value).toBe('');
+    field.blur();
+    await elapse(0);
+    expect(field.value).toBe('600000000000000001');
+  });
+
+  it('a field whose typing was given up (Escape) takes the next change at once', async () => {
+    renderLivePage(kenjiSettings(), { module: 'reaction-role' });
+    await elapse(0);
+    latestSocket().open();
+    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Message ID' });
+    field.focus();
+    fireEvent.input(field, { target: { value: '600000000000000077' } });
+    fireEvent.keyDown(field, { key: 'Escape' });
+    await elapse(0);
+    latestSocket().say(changeByAlice({ changes: [{ section: 'reactionrole', key: 'messageID', value: '600000000000000001' }] }));
+    await elapse(0);
+    expect(document.activeElement).toBe(field);
+    expect(field.value).toBe('600000000000000001');
+  });
+
+  it('its own licence change (its tab named) says nothing and reads nothing again', async () => {
+    const page = renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().open();
+    latestSocket().say({ type: 'hello', tab: 'tab-of-this-page' });
+    latestSocket().say({ type: 'licence', at: Date.now(), tab: 'tab-of-this-page' });
+    await elapse(0);
+    expect(toastTexts()).toEqual([]);
+    expect(page.settingsReads()).toBe(0);
+  });
+
+  it('a field only focused, not typed in, takes the change at once', async () => {
+    renderLivePage(kenjiSettings(), { module: 'reaction-role' });
+    await elapse(0);
+    latestSocket().open();
+    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Message ID' });
+    field.focus();
+    latestSocket().say(changeByAlice({ changes: [{ section: 'reactionrole', key: 'messageID', value: '600000000000000001' }] }));
+    await elapse(0);
+    expect(field.value).toBe('600000000000000001');
+    expect(document.querySelector('[data-sonner-toast]')?.getAttribute('data-type')).not.toBe('warning');
   });
 });

@@ -73,6 +73,25 @@ describe('planLiveEvent: what a change saved elsewhere does to the page', () => 
     });
   });
 
+  it('counts and names the settings of one save that changed several (the bot API sends a document)', () => {
+    const saved = event({
+      changes: [
+        { section: 'autorole', key: 'roleID', value: LISTENERS },
+        { section: 'antimp3', key: 'enabled', value: true },
+      ],
+    });
+    expect(planLiveEvent(saved, kenjiSettings(), context()).toast).toEqual({
+      title: 'Alice changed 2 settings',
+      detail: 'Auto-Role › Role, Anti-MP3 › Enabled',
+      warn: false,
+    });
+  });
+
+  it('says an import that changed one setting is an import, and names that setting', () => {
+    const imported = event({ source: 'import', changes: [{ section: 'antimp3', key: 'enabled', value: true }] });
+    expect(planLiveEvent(imported, kenjiSettings(), context()).toast).toEqual({ title: 'Alice imported 1 setting', detail: 'Anti-MP3 › Enabled', warn: false });
+  });
+
   it("does nothing for this tab's own change, for a value the page already shows, or for keys this page does not know", () => {
     const nothing = { apply: [], hold: [], toast: null };
     expect(planLiveEvent(event({ tab: 'tab-of-mine-00001' }), kenjiSettings(), context())).toEqual(nothing);

@@ -11,7 +11,7 @@ import { trimSpaces } from '../../../shared/visible-text';
 import { fieldClass } from '../../ui/fields';
 import { useSaveOnLeave } from './useSaveOnLeave';
 
-export const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
+export { FOCUS } from '../../ui/focus';
 /** A setting's field fills its row. */
 export const INPUT_CLASS = `${fieldClass.regular} w-full`;
 

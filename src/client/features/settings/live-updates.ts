@@ -42,7 +42,7 @@ function announce(event: LiveSettingsEvent, changes: readonly KnownChange[], set
   const who = whoMade(event, userId);
   const [first] = changes;
   if (event.source === 'import' || !first || changes.length > 1) {
-    const title = `${who} ${event.source === 'import' ? 'imported' : 'changed'} ${changes.length} settings`;
+    const title = `${who} ${event.source === 'import' ? 'imported' : 'changed'} ${changes.length} ${changes.length === 1 ? 'setting' : 'settings'}`;
     return { title, detail: changes.map((change) => settingName(change.section, change.key)).join(', ') };
   }
   return {
