@@ -265,12 +265,18 @@ describe('play queue: surviving a reload', () => {
 });
 
 describe('song listing', () => {
-  it('reads the spec list of paths, or paths with sizes', () => {
-    expect(readSongListing(['a.mp3', 'b/c.mp3'])).toEqual({ paths: ['a.mp3', 'b/c.mp3'], sizes: null });
-    expect(readSongListing({ paths: ['a.mp3'], sizes: [12] })).toEqual({ paths: ['a.mp3'], sizes: [12] });
-    // Sizes that do not line up with the paths are ignored rather than misattributed.
-    expect(readSongListing({ paths: ['a.mp3', 'b.mp3'], sizes: [12] })).toEqual({ paths: ['a.mp3', 'b.mp3'], sizes: null });
-    expect(readSongListing(undefined)).toEqual({ paths: [], sizes: null });
+  it('reads the spec list of paths, or paths with sizes and lengths', () => {
+    expect(readSongListing(['a.mp3', 'b/c.mp3'])).toEqual({ paths: ['a.mp3', 'b/c.mp3'], sizes: null, durations: null });
+    expect(readSongListing({ paths: ['a.mp3'], sizes: [12] })).toEqual({ paths: ['a.mp3'], sizes: [12], durations: null });
+    expect(readSongListing({ paths: ['a.mp3'], sizes: [12], durations: [183.5] })).toEqual({ paths: ['a.mp3'], sizes: [12], durations: [183.5] });
+    // Sizes or lengths that do not line up with the paths are ignored rather than misattributed.
+    expect(readSongListing({ paths: ['a.mp3', 'b.mp3'], sizes: [12] })).toEqual({ paths: ['a.mp3', 'b.mp3'], sizes: null, durations: null });
+    expect(readSongListing({ paths: ['a.mp3', 'b.mp3'], sizes: [12, 13], durations: [1] })).toEqual({
+      paths: ['a.mp3', 'b.mp3'],
+      sizes: [12, 13],
+      durations: null,
+    });
+    expect(readSongListing(undefined)).toEqual({ paths: [], sizes: null, durations: null });
   });
 
   it('formats sizes in decimal units', () => {

@@ -95,8 +95,8 @@ describe("the settings page for a role granted 'read'", () => {
     const group = screen.getByRole('group', { name: 'Settings' });
     expect(group.getAttribute('aria-describedby')).toBe('read-only-banner');
     const controls = (['button', 'switch', 'combobox', 'textbox'] as const).flatMap((role) => within(group).queryAllByRole(role));
-    // Reaction Role: its switch, role, message ID and emoji (no emoji list's button: a reader picks nothing).
-    expect(controls).toHaveLength(4);
+    // Reaction Role: its switch, role, message ID, emoji and mode (no emoji list's button: a reader picks nothing).
+    expect(controls).toHaveLength(5);
     // Disabled through their fieldset (a real browser disables every control inside; the e2e test checks that).
     expect((group as HTMLFieldSetElement).disabled).toBe(true);
     for (const control of controls) expect(control.closest('fieldset'), control.outerHTML.slice(0, 80)).toBe(group);
@@ -142,7 +142,8 @@ describe("the settings page for a role granted 'read'", () => {
   it('an editor of the same module still has the field, its help and its buttons', () => {
     renderPage('write', undefined, 'reaction-role');
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Message ID' }).placeholder).toBe('Message to react to');
-    expect(screen.getByRole('button', { name: 'Choose an emoji' })).toBeTruthy();
+    // One picker for the first pair's emoji, one for the row that adds a pair.
+    expect(screen.getAllByRole('button', { name: 'Choose an emoji' })).toHaveLength(2);
     expect(screen.getByText(/Copy Message ID/)).toBeTruthy();
     expect(screen.getByText(/^Set .* to enable Reaction Role\.$/)).toBeTruthy();
   });

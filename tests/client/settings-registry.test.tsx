@@ -36,8 +36,7 @@ describe('every module of the registry renders on the settings page', () => {
     for (const [key, field] of Object.entries(spec.fields) as [string, FieldSpec][]) {
       // A kind without a control of its own (a message's channel) is written with another field; a field that depends
       // on another one's value (the embed's, with the text style) is not on the page.
-      if (KIND_CONTROLS[field.kind] === null || !isFieldShown(section, key, data[section] as Record<string, unknown>))
-        expect(within(card).queryByLabelText(field.label)).toBeNull();
+      if (KIND_CONTROLS[field.kind] === null || !isFieldShown(section, key, data[section])) expect(within(card).queryByLabelText(field.label)).toBeNull();
       else if (field.kind === 'toggle') expect(within(card).getByRole('switch', { name: field.label })).toBeTruthy();
       else if (field.kind === 'commands') expect(within(card).getByText(field.label)).toBeTruthy();
       else expect(within(card).getByLabelText(field.label)).toBeTruthy();

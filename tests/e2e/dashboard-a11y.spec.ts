@@ -24,7 +24,7 @@ async function setTheme(page: Page, dark: boolean) {
     root.classList.add('theme-switching');
     root.classList.toggle('dark', dark);
     root.style.colorScheme = dark ? 'dark' : 'light';
-    void document.body.offsetHeight;
+    document.body.getBoundingClientRect();
     root.classList.remove('theme-switching');
   }, dark);
   // axe reads colours as they are: none may still be on its way (a busy machine paints late).

@@ -31,8 +31,7 @@ describe('run_worker_first', () => {
   });
 
   it('leaves the prerendered pages to the asset server by their addresses (scripts/prerender.ts writes their files)', () => {
-    for (const path of ['/', '/commands', '/privacy-policy', '/terms-of-service', '/contact'])
-      expect(reachesWorkerFirst(path, patterns), path).toBe(false);
+    for (const path of ['/', '/commands', '/privacy-policy', '/terms-of-service', '/contact']) expect(reachesWorkerFirst(path, patterns), path).toBe(false);
   });
 
   it("sends other pages, the prerendered pages' other spellings, the API and unknown paths straight to the Worker", () => {

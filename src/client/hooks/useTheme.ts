@@ -20,7 +20,7 @@ export function applyTheme(theme: Theme) {
   root.classList.add(THEME_SWITCHING_CLASS);
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
-  void document.body.offsetHeight;
+  document.body.getBoundingClientRect();
   root.classList.remove(THEME_SWITCHING_CLASS);
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme);

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { FieldMessages, FieldRow, INPUT_CLASS, ReadOnlyView, SavingIndicator } from './controls';
+import { FieldMessages, FieldRow, INPUT_CLASS, ReadOnlyValue, ReadOnlyView, SavingIndicator } from './controls';
 import type { ControlProps } from './control-props';
 
 /**
@@ -12,6 +12,19 @@ export function ChoiceSetting({ id, spec, value, saving, saved, onChange }: Cont
   const pick = (next: string) => {
     if (next !== current) onChange(next);
   };
+  if (readOnly) {
+    // A reader sees the chosen option as text, like every other value.
+    return (
+      <div>
+        <div className="settings-label-row">
+          <span id={`${id}-label`} className="settings-label">
+            {spec.label}
+          </span>
+        </div>
+        <ReadOnlyValue id={id} labelId={`${id}-label`} text={spec.options.find((option) => option.value === current)?.label ?? current} />
+      </div>
+    );
+  }
   if (spec.control === 'segments') {
     return (
       <div

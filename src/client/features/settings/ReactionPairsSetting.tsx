@@ -1,9 +1,10 @@
 import { useContext, useState } from 'react';
 import { inputProblem } from '../../../shared/settings';
 import { MAX_REACTION_PAIRS, repeatedEmoji, type ReactionPair } from '../../../shared/settings-reaction-pairs';
-import { FieldMessages, FOCUS, ReadOnlyView, RoleSelect, SavingIndicator } from './controls';
+import { FieldMessages, FOCUS, ReadOnlyView, RoleSelect, SaveOutcomeNote, SavingIndicator } from './controls';
 import type { ControlProps } from './control-props';
-import { EmojiSetting, ServerEmoji } from './EmojiSetting';
+import { ServerEmoji } from './emoji/ServerEmoji';
+import { EmojiSetting } from './EmojiSetting';
 
 const pairsOf = (value: unknown): ReactionPair[] => (Array.isArray(value) ? (value as ReactionPair[]) : []);
 
@@ -101,30 +102,33 @@ export function ReactionPairsSetting({ id, section, spec, value, data, saving, s
         ) : (
           <div className="rounded-lg border border-dashed border-gray-300 p-3 dark:border-gray-600">
             <p className="mb-2 text-xs font-semibold text-gray-600 dark:text-gray-400">Add a pair</p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <EmojiSetting
-                id={`${id}-new-emoji`}
-                section={section}
-                spec={{ kind: 'emoji', label: 'Emoji', placeholder: 'e.g. 🎮 or pepe' }}
-                value={draft.emojiName}
-                data={data}
-                saving={false}
-                saved={false}
-                validate={(candidate) => inputProblem(section, 'emojiName', candidate)}
-                onChange={(emojiName) => setDraft({ ...draft, emojiName: typeof emojiName === 'string' ? emojiName : null })}
-              />
-              <RoleSelect
-                id={`${id}-new-role`}
-                label="Role it gives"
-                saving={false}
-                value={draft.roleID}
-                roles={data.roles}
-                guildId={data.id}
-                assignable
-                botHighestRolePosition={data.botHighestRolePosition}
-                onChange={(roleID) => setDraft({ ...draft, roleID })}
-              />
-            </div>
+            {/* The field's save outcome shows once, under the whole list, not again under the new pair's controls. */}
+            <SaveOutcomeNote value={null}>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <EmojiSetting
+                  id={`${id}-new-emoji`}
+                  section={section}
+                  spec={{ kind: 'emoji', label: 'Emoji', placeholder: 'e.g. 🎮 or pepe' }}
+                  value={draft.emojiName}
+                  data={data}
+                  saving={false}
+                  saved={false}
+                  validate={(candidate) => inputProblem(section, 'emojiName', candidate)}
+                  onChange={(emojiName) => setDraft({ ...draft, emojiName: typeof emojiName === 'string' ? emojiName : null })}
+                />
+                <RoleSelect
+                  id={`${id}-new-role`}
+                  label="Role it gives"
+                  saving={false}
+                  value={draft.roleID}
+                  roles={data.roles}
+                  guildId={data.id}
+                  assignable
+                  botHighestRolePosition={data.botHighestRolePosition}
+                  onChange={(roleID) => setDraft({ ...draft, roleID })}
+                />
+              </div>
+            </SaveOutcomeNote>
             <button
               type="button"
               className={`${button} mt-3 bg-indigo-600 text-white hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-50`}
