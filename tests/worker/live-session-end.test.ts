@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, type LiveEvent } from '../../src/shared/live';
 import worker from '../../src/worker/index';
-import { recordLiveSocket } from '../../src/worker/db/live-sockets';
+import { recordLiveSocket, takeLiveSockets, watchedGuilds } from '../../src/worker/db/live-sockets';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
 import { clearKv, GUILDS, loginAs, resetFake, setFault, setTokenFault, USERS } from './helpers/login';
 import { closeOpenedSockets, liveHandshake, liveSocketRows, openLive, type LivePage } from './helpers/live-socket';
@@ -80,6 +80,25 @@ describe('a socket is recorded against its session', () => {
   it('not for a session that has ended: the socket it opened is then closed instead', async () => {
     expect(await recordLiveSocket(env.DB, { sessionId: 'ended-session', guildId: GUILDS.kenjiLounge }, Date.now())).toBe(false);
     expect(await liveSocketRows()).toEqual([]);
+  });
+});
+
+describe('the record of open sockets', () => {
+  const opened = (sessionId: string, guildId: string) =>
+    env.DB.prepare('INSERT INTO live_sockets (session_id, guild_id, opened_at) VALUES (?1, ?2, 1)').bind(sessionId, guildId).run();
+
+  it('names each watched guild once, at most as many as asked', async () => {
+    await opened('session-a', GUILDS.kenjiLounge);
+    await opened('session-b', GUILDS.kenjiLounge);
+    await opened('session-a', GUILDS.glaiveStudio);
+    expect((await watchedGuilds(env.DB, 10)).sort()).toEqual([GUILDS.kenjiLounge, GUILDS.glaiveStudio].sort());
+    expect(await watchedGuilds(env.DB, 1)).toHaveLength(1);
+  });
+
+  it('gives no rows for no ended sessions, and takes nothing', async () => {
+    await opened('session-a', GUILDS.kenjiLounge);
+    expect(await takeLiveSockets(env.DB, [])).toEqual([]);
+    expect(await watchedGuilds(env.DB, 10)).toEqual([GUILDS.kenjiLounge]);
   });
 });
 
