@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { FieldMessages, FieldRow, INPUT_CLASS, ReadOnlyValue, ReadOnlyView, SavingIndicator } from './controls';
+import { FieldMessages, FieldRow, INPUT_CLASS, ReadOnlyValue, ReadOnlyView, GroupLabelRow } from './controls';
 import type { ControlProps } from './control-props';
 
 /**
@@ -16,30 +16,15 @@ export function ChoiceSetting({ id, spec, value, saving, saved, onChange }: Cont
     // A reader sees the chosen option as text, like every other value.
     return (
       <div>
-        <div className="settings-label-row">
-          <span id={`${id}-label`} className="settings-label">
-            {spec.label}
-          </span>
-        </div>
+        <GroupLabelRow id={id} label={spec.label} saving={false} />
         <ReadOnlyValue id={id} labelId={`${id}-label`} text={spec.options.find((option) => option.value === current)?.label ?? current} />
       </div>
     );
   }
   if (spec.control === 'segments') {
     return (
-      <div
-        id={id}
-        role="radiogroup"
-        aria-labelledby={`${id}-label`}
-        aria-describedby={spec.help && !readOnly ? `${id}-help` : undefined}
-        aria-busy={saving || undefined}
-      >
-        <div className="settings-label-row">
-          <span id={`${id}-label`} className="settings-label">
-            {spec.label}
-          </span>
-          <SavingIndicator saving={saving} saved={saved} />
-        </div>
+      <div id={id} role="radiogroup" aria-labelledby={`${id}-label`} aria-describedby={spec.help ? `${id}-help` : undefined} aria-busy={saving || undefined}>
+        <GroupLabelRow id={id} label={spec.label} saving={saving} saved={saved} />
         <div className="flex flex-wrap gap-1 rounded-lg bg-gray-100 p-1 dark:bg-gray-800/70">
           {spec.options.map((option) => (
             <label
@@ -52,7 +37,7 @@ export function ChoiceSetting({ id, spec, value, saving, saved, onChange }: Cont
           ))}
         </div>
         <FieldMessages id={id} />
-        {spec.help && !readOnly && (
+        {spec.help && (
           <p id={`${id}-help`} className="settings-help">
             {spec.help}
           </p>
@@ -75,12 +60,7 @@ export function ChoiceSetting({ id, spec, value, saving, saved, onChange }: Cont
   }
   return (
     <div id={id} role="radiogroup" aria-labelledby={`${id}-label`} aria-busy={saving || undefined}>
-      <div className="settings-label-row">
-        <span id={`${id}-label`} className="settings-label">
-          {spec.label}
-        </span>
-        <SavingIndicator saving={saving} saved={saved} />
-      </div>
+      <GroupLabelRow id={id} label={spec.label} saving={saving} saved={saved} />
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         {spec.options.map((option) => {
           const checked = option.value === current;
@@ -98,13 +78,13 @@ export function ChoiceSetting({ id, spec, value, saving, saved, onChange }: Cont
                 name={id}
                 value={option.value}
                 checked={checked}
-                aria-describedby={option.help && !readOnly ? `${id}-${option.value}-help` : undefined}
+                aria-describedby={option.help ? `${id}-${option.value}-help` : undefined}
                 className="mt-0.5 h-4 w-4 shrink-0 accent-indigo-600"
                 onChange={() => pick(option.value)}
               />
               <span>
                 <span className="block font-semibold">{option.label}</span>
-                {option.help && !readOnly && (
+                {option.help && (
                   <span id={`${id}-${option.value}-help`} className="mt-0.5 block text-xs text-gray-600 dark:text-gray-400">
                     {option.help}
                   </span>

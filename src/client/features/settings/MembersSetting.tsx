@@ -3,7 +3,7 @@ import { apiKey } from '../../../shared/api-keys';
 import type { MemberMatch, MemberSearchResponse } from '../../../shared/member-search';
 import { parseIdList } from '../../../shared/settings';
 import { readJson } from '../../api';
-import { FieldMessages, ReadOnlyView, SavingIndicator } from './controls';
+import { FieldMessages, ReadOnlyView, GroupLabelRow } from './controls';
 import type { ControlProps } from './control-props';
 import { PickedChips, SearchPicker, type PickerOption } from './SearchPicker';
 
@@ -70,12 +70,7 @@ export function MembersSetting({ id, spec, value, data, saving, saved, validate,
   });
   return (
     <div role="group" aria-labelledby={`${id}-label`}>
-      <div className="settings-label-row">
-        <span id={`${id}-label`} className="settings-label">
-          {spec.label}
-        </span>
-        <SavingIndicator saving={saving} saved={saved} />
-      </div>
+      <GroupLabelRow id={id} label={spec.label} saving={saving} saved={saved} />
       <PickedChips label={spec.label} items={chips} readOnly={readOnly} onRemove={(removed) => save(picked.filter((userId) => userId !== removed))} />
       {readOnly ? (
         picked.length === 0 && <p className="text-sm text-gray-600 dark:text-gray-400">None</p>

@@ -1,7 +1,7 @@
 import { useContext, useState } from 'react';
 import { inputProblem } from '../../../shared/settings';
 import { MAX_REACTION_PAIRS, repeatedEmoji, type ReactionPair } from '../../../shared/settings-reaction-pairs';
-import { FieldMessages, FOCUS, ReadOnlyView, RoleSelect, SaveOutcomeNote, SavingIndicator } from './controls';
+import { FieldMessages, FOCUS, ReadOnlyView, RoleSelect, SaveOutcomeNote, GroupLabelRow } from './controls';
 import type { ControlProps } from './control-props';
 import { ServerEmoji } from './emoji/ServerEmoji';
 import { EmojiSetting } from './EmojiSetting';
@@ -43,15 +43,9 @@ export function ReactionPairsSetting({ id, section, spec, value, data, saving, s
 
   return (
     <div role="group" aria-labelledby={`${id}-label`} aria-busy={saving || undefined}>
-      <div className="settings-label-row">
-        <span id={`${id}-label`} className="settings-label">
-          {spec.label}
-        </span>
-        <span className="flex items-center gap-2">
-          <span className="text-xs text-gray-600 dark:text-gray-400">{`${total} of ${MAX_REACTION_PAIRS} pairs`}</span>
-          <SavingIndicator saving={saving} saved={saved} />
-        </span>
-      </div>
+      <GroupLabelRow id={id} label={spec.label} saving={saving} saved={saved}>
+        <span className="text-xs text-gray-600 dark:text-gray-400">{`${total} of ${MAX_REACTION_PAIRS} pairs`}</span>
+      </GroupLabelRow>
       {pairs.length > 0 && (
         <ul className="mb-3 divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-700 dark:border-gray-700" aria-label={spec.label}>
           {pairs.map((pair, index) => {

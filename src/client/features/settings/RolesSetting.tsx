@@ -1,6 +1,6 @@
 import { useCallback, useContext } from 'react';
 import { isSelectableRole, type SettingsRole } from '../../../shared/settings';
-import { FieldMessages, ReadOnlyView, roleColour, SavingIndicator } from './controls';
+import { FieldMessages, ReadOnlyView, roleColour, GroupLabelRow } from './controls';
 import type { ControlProps } from './control-props';
 import { PickedChips, SearchPicker, type PickerOption } from './SearchPicker';
 
@@ -39,12 +39,7 @@ export function RolesSetting({ id, spec, value, data, saving, saved, onChange }:
   );
   return (
     <div role="group" aria-labelledby={`${id}-label`}>
-      <div className="settings-label-row">
-        <span id={`${id}-label`} className="settings-label">
-          {spec.label}
-        </span>
-        <SavingIndicator saving={saving} saved={saved} />
-      </div>
+      <GroupLabelRow id={id} label={spec.label} saving={saving} saved={saved} />
       <PickedChips
         label={spec.label}
         items={picked.map((roleId) => roleOption(roleId, data.roles))}

@@ -34,6 +34,25 @@ export const RefusedValue = createContext<{ value: unknown } | null>(null);
 export const SaveOutcomeNote = createContext<ReactNode>(null);
 
 /** The messages under a field's input: what is wrong with the typed value (`<id>-problem`), then how its last save ended. */
+/** The label row of a group of controls (a list, radio buttons): its name, what the group adds beside it, its saving state. */
+export function GroupLabelRow({ id, label, saving, saved, children }: { id: string; label: string; saving: boolean; saved?: boolean; children?: ReactNode }) {
+  return (
+    <div className="settings-label-row">
+      <span id={`${id}-label`} className="settings-label">
+        {label}
+      </span>
+      {children === undefined ? (
+        <SavingIndicator saving={saving} saved={saved} />
+      ) : (
+        <span className="flex items-center gap-2">
+          {children}
+          <SavingIndicator saving={saving} saved={saved} />
+        </span>
+      )}
+    </div>
+  );
+}
+
 export function FieldMessages({ id, problem = null }: { id: string; problem?: string | null }) {
   const outcome = useContext(SaveOutcomeNote);
   return (
