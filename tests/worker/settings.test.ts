@@ -310,6 +310,8 @@ describe('toggle rules (SPEC section 4)', () => {
       messageID: MESSAGE_ID,
       messageChannelID: null,
       emojiName: null,
+      extraPairs: [],
+      mode: 'toggle',
     });
   });
 
