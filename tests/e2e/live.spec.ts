@@ -32,10 +32,10 @@ test("an owner's save appears on a reader's open page, without a reload, saying 
   const readerNavigations: string[] = [];
   reader.on('framenavigated', (frame) => readerNavigations.push(frame.url()));
 
-  await section(owner, 'Welcome Message').getByLabel('Channel').selectOption({ label: '#general' });
+  await section(owner, 'Welcome Message').getByLabel('Channel', { exact: true }).selectOption({ label: '#general' });
   await expect(owner.getByText('Saving…')).toHaveCount(0);
 
-  await expect(section(reader, 'Welcome Message').getByLabel('Channel')).toHaveValue('500000000000001004');
+  await expect(section(reader, 'Welcome Message').getByLabel('Channel', { exact: true })).toHaveValue('500000000000001004');
   const toast = reader.locator('[data-sonner-toast]', { hasText: 'Demo Owner changed Welcome Message › Channel' });
   await expect(toast).toContainText('to #general');
   // The owner's own tab does not announce its own save.
@@ -53,9 +53,9 @@ test("an owner's save appears on a reader's open page, without a reload, saying 
   await expect(history.getByRole('listitem').first()).toContainText('Welcome Message › Enabled');
 
   // Clearing the channel switches the module off, on the reader's page too (and leaves Kenji as the other specs expect it).
-  await section(owner, 'Welcome Message').getByLabel('Channel').selectOption({ label: 'None' });
+  await section(owner, 'Welcome Message').getByLabel('Channel', { exact: true }).selectOption({ label: 'None' });
   await expect(section(reader, 'Welcome Message').getByRole('switch')).toHaveAttribute('aria-checked', 'false');
-  await expect(section(reader, 'Welcome Message').getByLabel('Channel')).toHaveValue('');
+  await expect(section(reader, 'Welcome Message').getByLabel('Channel', { exact: true })).toHaveValue('');
 
   expect(readerNavigations).toEqual([]);
   expect(problems).toEqual([]);
