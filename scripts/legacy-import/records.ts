@@ -5,7 +5,18 @@
  */
 import type { z } from 'zod';
 import { firstIssueSentence } from '../../src/shared/schema-issues.ts';
-import { defaultValue, isSectionName, isSettingKey, parseIdList, serverIdQuerySchema, valueSchema } from '../../src/shared/settings.ts';
+import {
+  companionChanges,
+  defaultValue,
+  fieldKind,
+  isSectionName,
+  isSettingKey,
+  messageLinkProblem,
+  parseIdList,
+  parseMessageLink,
+  serverIdQuerySchema,
+  valueSchema,
+} from '../../src/shared/settings.ts';
 import type { SectionName } from '../../src/shared/settings-registry.ts';
 import { adminAddSchema } from '../../src/shared/whitelist.ts';
 import { objectIdTime, type Plain } from './extended-json.ts';
@@ -115,7 +126,7 @@ function listInput(section: SectionName, key: string, value: Plain): Plain {
 }
 
 interface KeyResult {
-  value?: SettingValue;
+  values: SettingValue[];
   rejected: Rejection[];
 }
 
@@ -123,29 +134,42 @@ interface KeyResult {
  * One setting through the registry's schema. A list with a few bad entries (a command the bot does not
  * have) keeps the good ones and reports each bad one, rather than losing the whole list.
  */
-function settingValue(section: SectionName, key: string, raw: Plain, record: string): KeyResult {
+function settingValue(section: SectionName, key: string, raw: Plain, record: string, guildId: string): KeyResult {
   const schema = valueSchema(section, key);
   const input = listInput(section, key, raw);
+  const reason = (problem: string) => `${section}.${key}: ${problem}`;
+  if (typeof raw === 'string' && fieldKind(section, key) === 'messageId') {
+    // A pasted message link names its server: another server's message is refused, as a save refuses it.
+    const foreign = messageLinkProblem(raw, guildId);
+    if (foreign !== null) return { values: [], rejected: [{ record, reason: reason(foreign) }] };
+  }
   const whole = schema.safeParse(input);
-  if (whole.success) return { value: { section, key, value: whole.data }, rejected: [] };
-  const reason = (error: z.ZodError) => `${section}.${key}: ${firstIssueSentence(error)}`;
-  if (!Array.isArray(input)) return { rejected: [{ record, reason: reason(whole.error) }] };
+  if (whole.success) return { values: [{ section, key, value: whole.data }, ...linkedChannel(section, key, raw)], rejected: [] };
+  if (!Array.isArray(input)) return { values: [], rejected: [{ record, reason: reason(firstIssueSentence(whole.error)) }] };
   const rejected: Rejection[] = [];
   const kept = input.filter((item) => {
     const alone = schema.safeParse([item]);
-    if (!alone.success) rejected.push({ record, reason: reason(alone.error) });
+    if (!alone.success) rejected.push({ record, reason: reason(firstIssueSentence(alone.error)) });
     return alone.success;
   });
   const rest = schema.safeParse(kept);
-  if (!rest.success) return { rejected: [{ record, reason: reason(rest.error) }] };
-  return { value: { section, key, value: rest.data }, rejected };
+  if (!rest.success) return { values: [], rejected: [{ record, reason: reason(firstIssueSentence(rest.error)) }] };
+  return { values: [{ section, key, value: rest.data }], rejected };
 }
 
-function sectionValues(section: SectionName, body: Doc, record: string): KeyResult[] {
+/** A message link's channel, written beside its message id as a save writes it; a bare id leaves the channel alone. */
+function linkedChannel(section: SectionName, key: string, raw: Plain): SettingValue[] {
+  if (typeof raw !== 'string' || parseMessageLink(raw) === null) return [];
+  return companionChanges(section, key, raw).map((companion) => ({ section, key: companion.key, value: companion.value }));
+}
+
+function sectionValues(section: SectionName, body: Doc, record: string, guildId: string): KeyResult[] {
   return Object.entries(body)
     .filter(([key]) => !IGNORED_SECTION_FIELDS.has(key))
     .map(([key, raw]) =>
-      isSettingKey(section, key) ? settingValue(section, key, raw, record) : { rejected: [{ record, reason: `${section}.${key}: unknown setting` }] },
+      isSettingKey(section, key)
+        ? settingValue(section, key, raw, record, guildId)
+        : { values: [], rejected: [{ record, reason: `${section}.${key}: unknown setting` }] },
     );
 }
 
@@ -157,15 +181,15 @@ export function toSettingsRecord(doc: Doc, label: string): LegacyRecord {
   const results = Object.entries(doc)
     .filter(([field]) => !IGNORED_SETTINGS_FIELDS.has(field))
     .flatMap(([field, body]): KeyResult[] => {
-      if (!isSectionName(field)) return [{ rejected: [{ record, reason: `${field}: unknown section` }] }];
-      if (!isDoc(body)) return [{ rejected: [{ record, reason: `${field}: must be an object of settings, not ${show(body)}` }] }];
-      return sectionValues(field, body, record);
+      if (!isSectionName(field)) return [{ values: [], rejected: [{ record, reason: `${field}: unknown section` }] }];
+      if (!isDoc(body)) return [{ values: [], rejected: [{ record, reason: `${field}: must be an object of settings, not ${show(body)}` }] }];
+      return sectionValues(field, body, record, guild.guildId);
     });
   return {
     kind: 'settings',
     label: record,
     guildId: guild.guildId,
-    values: results.flatMap((result) => (result.value ? [result.value] : [])),
+    values: results.flatMap((result) => result.values),
     rejected: results.flatMap((result) => result.rejected),
   };
 }

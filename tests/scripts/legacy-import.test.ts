@@ -235,6 +235,30 @@ describe('settings documents', () => {
     expect(stored.antinuke).toMatchObject({ whitelist: [id(18)], threshold: 5, windowSeconds: 30, punishment: 'removeRoles', trustedRoles: [] });
   });
 
+  it("a message link keeps its channel beside the message id; another server's link is refused, a bare id names no channel", () => {
+    const channel = id(18, '5');
+    const message = id(19, '6');
+    const link = (guildId: string) => `https://discord.com/channels/${guildId}/${channel}/${message}`;
+    const own = record({ guildID: guild, ticket: { messageID: link(guild) } });
+    expect(own).toMatchObject({
+      kind: 'settings',
+      rejected: [],
+      values: [
+        { section: 'ticket', key: 'messageID', value: message },
+        { section: 'ticket', key: 'messageChannelID', value: channel },
+      ],
+    });
+    const foreign = record({ guildID: guild, reactionrole: { messageID: link(id(18, '8')), emojiName: '⭐' } });
+    if (foreign.kind !== 'settings') throw new Error('expected settings');
+    expect(foreign.values).toEqual([{ section: 'reactionrole', key: 'emojiName', value: '⭐' }]);
+    expect(foreign.rejected).toHaveLength(1);
+    expect(foreign.rejected[0]?.reason).toMatch(/^reactionrole\.messageID: .*another server/);
+    expect(record({ guildID: guild, ticket: { messageID: message } })).toMatchObject({
+      kind: 'settings',
+      values: [{ section: 'ticket', key: 'messageID', value: message }],
+    });
+  });
+
   it('refuses unknown sections and keys, and keeps the rest', () => {
     const result = record({ guildID: guild, music: { enabled: true }, logs: { enabled: false, colour: 'red' }, antimp3: 'yes' });
     expect(result).toMatchObject({ kind: 'settings', values: [{ section: 'logs', key: 'enabled', value: false }] });

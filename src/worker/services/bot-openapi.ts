@@ -21,7 +21,7 @@ export function botOpenApiDocument(): string {
     openApiDocument({
       info: {
         title: 'ServerManager bot API',
-        version: '1.5.0',
+        version: '1.6.0',
         description:
           "For the bot: per-guild settings and licence, a setting changed by a member's command, a feed of every change, and where the bot is (it holds the gateway: " +
           'report Guild Create/Update as presence, Guild Delete as a departure, and after Ready a full sync in chunks).',

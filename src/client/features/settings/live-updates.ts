@@ -5,6 +5,7 @@ import type { LiveLicenceEvent, LiveSettingsEvent } from '../../../shared/live';
 import { describeSettingValue, settingName } from './RecentChanges';
 import { fieldId } from './useSettingsSaver';
 import { settingControlId } from './SettingField';
+import { changeAuthor } from './change-author';
 
 export interface KnownChange {
   section: SectionName;
@@ -35,7 +36,7 @@ const NOTHING: LivePlan = { apply: [], hold: [], toast: null };
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const stored = (settings: ServerSettingsResponse, { section, key }: KnownChange) => (settings[section] as Record<string, unknown>)[key];
 
-const whoMade = (event: LiveSettingsEvent, userId: string | null) => (event.by.id === userId ? 'You (in another tab)' : event.by.name);
+const whoMade = (event: LiveSettingsEvent, userId: string | null) => changeAuthor(event.by.id, event.by.name, userId);
 const isOwn = (tab: string | null, context: Pick<LiveContext, 'ownTabs'>) => tab !== null && context.ownTabs.includes(tab);
 
 function announce(event: LiveSettingsEvent, changes: readonly KnownChange[], settings: ServerSettingsResponse, userId: string | null) {
