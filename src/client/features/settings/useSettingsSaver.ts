@@ -87,6 +87,10 @@ export function useSettingsSaver(
     return view;
   }, []);
 
+  // A save made as the page goes away (useSaveOnLeave) is still sent; a cache that went with the page (a test's own
+  // SWR provider) has nothing left to draw, and the app's one global cache never goes.
+  const draw = useCallback((view: ServerSettingsResponse) => mutate(key, view, { revalidate: false }).catch(gone), [key, mutate]);
+
   const save = useCallback(
     async (section: SectionName, settingKey: string, value: unknown, label: string): Promise<void> => {
       const current = latest.current;
@@ -101,7 +105,7 @@ export function useSettingsSaver(
       pending.current.set(id, { seq, section, key: settingKey, value });
       setSaving((before) => new Set(before).add(id));
       setOutcome(id, null);
-      await mutate(key, shown(confirmed.current), { revalidate: false });
+      await draw(shown(confirmed.current));
 
       try {
         // keepalive: a save made as the page is left (pagehide) still reaches the Worker.
@@ -152,14 +156,16 @@ export function useSettingsSaver(
           });
         }
       }
-      await mutate(key, shown(confirmed.current), { revalidate: false });
+      await draw(shown(confirmed.current));
       // The 'Recent changes' panel, if it has been opened, shows the new row.
-      void mutate(auditPagesOf(serverId));
+      void mutate(auditPagesOf(serverId)).catch(gone);
     },
-    [key, mutate, serverId, shown, setOutcome, userId],
+    [draw, mutate, serverId, shown, setOutcome, userId],
   );
 
   const dismiss = useCallback((section: SectionName, settingKey: string) => setOutcome(fieldId(section, settingKey), null), [setOutcome]);
 
   return { save, saving, outcomes, dismiss };
 }
+
+const gone = (): undefined => undefined;
