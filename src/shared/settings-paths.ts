@@ -2,8 +2,7 @@
  * The addresses of a server's settings: `/server/{id}` is its overview, `/server/{id}/{module}` one module,
  * named by its title as a person reads it (`anti-nuke`, `welcome-message`, `disabled-commands`).
  */
-import { MODULE_NAMES, moduleTitle } from './settings-modules';
-import type { SectionName } from './settings-registry';
+import { moduleTitle, SECTION_NAMES, type SectionName } from './settings-registry';
 
 export const moduleSlug = (section: SectionName): string =>
   moduleTitle(section)
@@ -11,9 +10,9 @@ export const moduleSlug = (section: SectionName): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 
-const SECTION_BY_SLUG: ReadonlyMap<string, SectionName> = new Map(MODULE_NAMES.map((section) => [moduleSlug(section), section]));
+const SECTION_BY_SLUG: ReadonlyMap<string, SectionName> = new Map(SECTION_NAMES.map((section) => [moduleSlug(section), section]));
 // The registry's own names (`antinuke`, `serverDisabledCommands`), as the API and the audit spell them, lead to the same page.
-const SECTION_BY_NAME: ReadonlyMap<string, SectionName> = new Map(MODULE_NAMES.map((section) => [section.toLowerCase(), section]));
+const SECTION_BY_NAME: ReadonlyMap<string, SectionName> = new Map(SECTION_NAMES.map((section) => [section.toLowerCase(), section]));
 
 /** The module a path segment names exactly, or null. */
 export const sectionOfSlug = (slug: string): SectionName | null => SECTION_BY_SLUG.get(slug) ?? null;

@@ -5,9 +5,6 @@
  * new module or field is one entry here (plus its test).
  */
 import { ANTINUKE_THRESHOLD, ANTINUKE_WINDOW_SECONDS } from './settings-antinuke';
-import { MODULE_NAMES, MODULE_TITLES, moduleTitle, type ModuleName } from './settings-modules';
-
-export { moduleTitle };
 import { MAX_REACTION_PAIRS, reactionPairsProblem } from './settings-reaction-pairs';
 
 import { eventChannelFields, LOG_EVENTS } from './settings-log-events';
@@ -131,7 +128,7 @@ const MESSAGE_ID_HELP = 'In Discord, turn on Developer Mode, right-click the mes
 
 export const SETTINGS_REGISTRY = {
   antinuke: {
-    title: MODULE_TITLES.antinuke,
+    title: 'Anti-Nuke',
     description: 'Stops mass bans, kicks, channel and role deletions, and acts against whoever starts them.',
     icon: 'shield',
     fields: {
@@ -187,13 +184,13 @@ export const SETTINGS_REGISTRY = {
     },
   },
   antimp3: {
-    title: MODULE_TITLES.antimp3,
+    title: 'Anti-MP3',
     description: 'Deletes audio files posted in the server’s text channels.',
     icon: 'music-off',
     fields: { enabled: { kind: 'toggle', label: 'Enable Anti-MP3' } },
   },
   autorole: {
-    title: MODULE_TITLES.autorole,
+    title: 'Auto-Role',
     description: 'Gives every new member a role as they join.',
     icon: 'user-plus',
     fields: {
@@ -203,20 +200,20 @@ export const SETTINGS_REGISTRY = {
     requires: ['roleID'],
   },
   welcomemessage: {
-    title: MODULE_TITLES.welcomemessage,
+    title: 'Welcome Message',
     description: 'Greets new members in a channel of your choice or by direct message, and says goodbye when they leave.',
     icon: 'wave',
     fields: WELCOME_FIELDS,
     requires: ['channelID'],
   },
   jail: {
-    title: MODULE_TITLES.jail,
+    title: 'Jail',
     description: 'Where jailed members can still talk to your staff (the jail command uses it).',
     icon: 'lock',
     fields: { jailChannel: { kind: 'textChannel', label: 'Jail channel' } },
   },
   logs: {
-    title: MODULE_TITLES.logs,
+    title: 'Logs',
     description: 'Posts moderation actions, joins and leaves, and edited or deleted messages to a channel, or each event to its own.',
     icon: 'scroll',
     fields: {
@@ -228,7 +225,7 @@ export const SETTINGS_REGISTRY = {
     requires: ['channelID'],
   },
   reactionrole: {
-    title: MODULE_TITLES.reactionrole,
+    title: 'Reaction Role',
     description: 'Gives a role to members who react to a message with an emoji, and takes it back when they remove it.',
     icon: 'smile',
     fields: {
@@ -266,7 +263,7 @@ export const SETTINGS_REGISTRY = {
     check: reactionPairsProblem,
   },
   starboard: {
-    title: MODULE_TITLES.starboard,
+    title: 'Starboard',
     description: 'Reposts messages that collect enough reactions to a channel of highlights.',
     icon: 'star',
     fields: {
@@ -285,13 +282,13 @@ export const SETTINGS_REGISTRY = {
     requires: ['starboardChannel'],
   },
   serverDisabledCommands: {
-    title: MODULE_TITLES.serverDisabledCommands,
+    title: 'Disabled Commands',
     description: 'Commands the bot ignores everywhere in this server.',
     icon: 'ban',
     fields: { commandNames: { kind: 'commands', label: 'Disabled commands' } },
   },
   ticket: {
-    title: MODULE_TITLES.ticket,
+    title: 'Ticket',
     description: 'Opens a private support channel with your staff when a member reacts to a message.',
     icon: 'ticket',
     fields: {
@@ -310,7 +307,7 @@ export const SETTINGS_REGISTRY = {
     },
     requires: ['messageID', 'staffRoleID'],
   },
-} as const satisfies Record<ModuleName, ModuleSpec>;
+} as const satisfies Record<string, ModuleSpec>;
 
 type Registry = typeof SETTINGS_REGISTRY;
 export type SectionName = keyof Registry;
@@ -319,7 +316,7 @@ export type SettingKey<S extends SectionName = SectionName> = Extract<keyof Regi
 export type SectionFields = { [S in SectionName]: { [K in SettingKey<S>]: Registry[S]['fields'][K] extends { kind: infer F } ? F : never } };
 
 /** The modules in the order the page shows them. */
-export const SECTION_NAMES: readonly SectionName[] = MODULE_NAMES;
+export const SECTION_NAMES = Object.keys(SETTINGS_REGISTRY) as SectionName[];
 
 export const moduleSpec = (section: SectionName): ModuleSpec => SETTINGS_REGISTRY[section];
 
@@ -327,6 +324,8 @@ export function fieldSpec(section: SectionName, key: string): FieldSpec | undefi
   const { fields } = moduleSpec(section);
   return Object.hasOwn(fields, key) ? fields[key] : undefined;
 }
+
+export const moduleTitle = (section: SectionName): string => moduleSpec(section).title;
 
 export const fieldLabel = (section: SectionName, key: string): string => fieldSpec(section, key)?.label ?? key;
 

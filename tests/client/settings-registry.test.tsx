@@ -4,7 +4,6 @@ import ServerSettingsPage from '../../src/client/pages/ServerSettings';
 import { defaultSettings, valueSchema, type ServerSettingsResponse } from '../../src/shared/settings';
 import { SECTION_NAMES, SETTINGS_REGISTRY, type FieldSpec, type SectionName } from '../../src/shared/settings-registry';
 import { moduleSlug } from '../../src/shared/settings-paths';
-import { MODULE_NAMES, moduleTitle } from '../../src/shared/settings-modules';
 import { KIND_CONTROLS } from '../../src/client/features/settings/kind-controls';
 import { isFieldShown } from '../../src/client/features/settings/field-shown';
 import { renderWithApp } from './helpers/render-with-app';
@@ -25,16 +24,6 @@ const data: ServerSettingsResponse = {
 const auth = { authenticated: true, user: { id: '100000000000000002', username: 'o', global_name: 'Demo Owner', avatar: null }, isAdmin: false };
 
 const modules = SECTION_NAMES.map((section) => [section, SETTINGS_REGISTRY[section]] as const);
-
-describe('the module list the addresses read', () => {
-  it('is the registry, in its order, with its titles', () => {
-    expect(MODULE_NAMES).toEqual(Object.keys(SETTINGS_REGISTRY));
-    expect(SECTION_NAMES).toEqual(MODULE_NAMES);
-    for (const section of SECTION_NAMES) expect(moduleTitle(section)).toBe(SETTINGS_REGISTRY[section].title);
-    expect(moduleSlug('serverDisabledCommands')).toBe('disabled-commands');
-    expect(moduleTitle('antinuke')).toBe('Anti-Nuke');
-  });
-});
 
 describe('every module of the registry renders on the settings page', () => {
   it.each(modules)('%s: its card, description and every field', (section, spec) => {
