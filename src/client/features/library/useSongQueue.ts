@@ -50,10 +50,13 @@ export function useSongQueue(library: Library, songs: readonly string[] | null):
   const setQueue = useCallback<Dispatch<SetStateAction<PlayQueue>>>(
     (action) =>
       setChanged((prev) => {
-        const before = prev?.library === library ? prev.queue : stored;
+        // Before the song list is known (the page paints and answers clicks first), the stored queue is taken as
+        // saved: a song added then joins it instead of replacing it.
+        const saved = songs === null ? restoreQueue(readStored(queueStorageKey(library)), isPlayable) : stored;
+        const before = prev?.library === library ? prev.queue : saved;
         return { library, queue: typeof action === 'function' ? action(before) : action };
       }),
-    [library, stored],
+    [library, songs, stored],
   );
 
   useEffect(() => {
