@@ -2,7 +2,7 @@
 // plus non-audio files. Idempotent: files already present with the same size are left alone.
 
 import { crc32 } from 'node:zlib';
-import { songListCacheKeys } from '../src/shared/song-limits.ts';
+import { songListCacheKeys } from '../src/shared/songs/limits.ts';
 import { saveToIndex, type IndexedSong } from '../src/worker/db/song-index.ts';
 import { bytesSource, songDuration } from '../src/worker/songs/song-duration.ts';
 

@@ -1,7 +1,7 @@
 // Which library key each local file of `npm run upload-songs` gets, under the library's one name rule
-// (pathProblem in src/shared/song-paths.ts): names are normalised to NFC (macOS, for one, hands out NFD
+// (pathProblem in src/shared/songs/paths.ts): names are normalised to NFC (macOS, for one, hands out NFD
 // names), and the upload is refused whole if any name is unsafe or two files would share a key.
-import { describePathProblem, nfcTwins, pathProblem } from '../src/shared/song-paths.ts';
+import { describePathProblem, nfcTwins, pathProblem } from '../src/shared/songs/paths.ts';
 import { HIDDEN_CHARACTER_CLASS } from '../src/shared/visible-text.ts';
 
 export interface LocalFile {

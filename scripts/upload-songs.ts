@@ -15,9 +15,9 @@ import { getPlatformProxy } from 'wrangler';
 import { PERSIST_DIR } from './demo-config.ts';
 import { run } from './process-tools.ts';
 import { contentTypeOf } from '../src/shared/content-types.ts';
-import { songListCacheKeys } from '../src/shared/song-limits.ts';
+import { songListCacheKeys } from '../src/shared/songs/limits.ts';
 import { indexUpsertSql, saveToIndex, type IndexedSong } from '../src/worker/db/song-index.ts';
-import { isPlayable } from '../src/shared/song-paths.ts';
+import { isPlayable } from '../src/shared/songs/paths.ts';
 import { bytesSource, songDuration } from '../src/worker/songs/song-duration.ts';
 import { planUploadKeys, RefusedUpload, type PlannedUpload } from './upload-keys.ts';
 

@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { songListCacheKey } from '../../src/shared/song-limits.ts';
+import { songListCacheKey } from '../../src/shared/songs/limits.ts';
 import { benchBindings, benchPersistDir, migrateBenchStorage, SONGS_BENCH_BASE, startSongsBenchServer } from './songs-server.ts';
 import { workerdCpuDuring } from './workerd-proc.ts';
 import { median } from './quantiles.ts';

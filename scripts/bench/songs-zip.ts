@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { crc32 } from 'node:zlib';
-import { songListCacheKey } from '../../src/shared/song-limits.ts';
+import { songListCacheKey } from '../../src/shared/songs/limits.ts';
 import { dropFromIndex, saveToIndex } from '../../src/worker/db/song-index.ts';
 import { workerIsolateCpuDuring } from './inspector.ts';
 import { profileIntervalUs } from './options.ts';

@@ -313,7 +313,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'assignable-role-at-bot-position',
     kind: 'off-by-one',
-    file: 'src/shared/settings-guild.ts',
+    file: 'src/shared/settings/guild.ts',
     original: 'role.position < botHighestRolePosition',
     faulty: 'role.position <= botHighestRolePosition',
     description: "a role at the bot's own position counts as assignable",
@@ -497,7 +497,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'antinuke-whitelist-max',
     kind: 'constant',
-    file: 'src/shared/settings-kinds.ts',
+    file: 'src/shared/settings/kinds.ts',
     original: 'export const MAX_ANTINUKE_WHITELIST = 100;',
     faulty: 'export const MAX_ANTINUKE_WHITELIST = 101;',
     description: 'the anti-nuke whitelist takes 101 ids',
@@ -507,7 +507,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'emoji-max-length',
     kind: 'constant',
-    file: 'src/shared/settings-kinds.ts',
+    file: 'src/shared/settings/kinds.ts',
     original: 'export const MAX_EMOJI_NAME_LENGTH = 64;',
     faulty: 'export const MAX_EMOJI_NAME_LENGTH = 65;',
     description: 'an emoji name of 65 characters is accepted',
@@ -517,7 +517,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'emoji-spaces',
     kind: 'dropped-check',
-    file: 'src/shared/settings-kinds.ts',
+    file: 'src/shared/settings/kinds.ts',
     original: ".regex(/^\\S+$/u, 'must not contain spaces')",
     faulty: ".regex(/\\S+/u, 'must not contain spaces')",
     description: 'an emoji name with spaces is accepted',
@@ -528,7 +528,7 @@ export const FAULTS: readonly SeededFault[] = [
     // Replaces 'an empty list counts as set' (isValueSet): an equivalent mutant, as no module requires a list.
     id: 'missing-required-inverted',
     kind: 'inverted',
-    file: 'src/shared/settings-values.ts',
+    file: 'src/shared/settings/values.ts',
     original: 'return requiredFields(section).filter((key) => !isValueSet(record[key]));',
     faulty: 'return requiredFields(section).filter((key) => isValueSet(record[key]));',
     description: 'the required fields reported missing are the ones that are set',
@@ -538,7 +538,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'any-required-field-change-disables',
     kind: 'dropped-check',
-    file: 'src/shared/settings-values.ts',
+    file: 'src/shared/settings/values.ts',
     original: 'return requiredFields(section).includes(key) && !isValueSet(value);',
     faulty: 'return requiredFields(section).includes(key);',
     description: 'changing (not clearing) a required field switches the module off',
@@ -772,7 +772,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'play-ticket-budget-files',
     kind: 'constant',
-    file: 'src/shared/song-limits.ts',
+    file: 'src/shared/songs/limits.ts',
     original: 'export const PLAY_TICKET_FILES = 3;',
     faulty: 'export const PLAY_TICKET_FILES = 60;',
     description: 'a ticket covers 60 times the file instead of 3',
@@ -852,7 +852,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'zip-max-files-constant',
     kind: 'constant',
-    file: 'src/shared/song-limits.ts',
+    file: 'src/shared/songs/limits.ts',
     original: 'export const MAX_ZIP_FILES = 2000;',
     faulty: 'export const MAX_ZIP_FILES = 5000;',
     description: 'a folder zip holds 5000 files instead of 2000',
@@ -862,7 +862,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'path-single-dot-segment',
     kind: 'dropped-check',
-    file: 'src/shared/song-paths.ts',
+    file: 'src/shared/songs/paths.ts',
     original: "segments.some((s) => s === '.' || s === '..')",
     faulty: "segments.some((s) => s === '..')",
     description: "a '.' segment passes as a song path",
@@ -872,7 +872,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'name-nfc-unchecked',
     kind: 'dropped-check',
-    file: 'src/shared/song-paths.ts',
+    file: 'src/shared/songs/paths.ts',
     original: "if (path.normalize('NFC') !== path) return 'not-nfc';",
     faulty: '',
     description: 'a name not in NFC passes, so two spellings of café.mp3 sit side by side in a zip',
@@ -882,7 +882,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'name-bidi-unchecked',
     kind: 'dropped-check',
-    file: 'src/shared/song-paths.ts',
+    file: 'src/shared/songs/paths.ts',
     original: "if (BIDI.test(path)) return 'bidi';",
     faulty: '',
     description: 'a right-to-left override passes as a song name',
@@ -892,7 +892,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'name-invisible-unchecked',
     kind: 'dropped-check',
-    file: 'src/shared/song-paths.ts',
+    file: 'src/shared/songs/paths.ts',
     original: "  if (hiddenCharacter(path) !== null) return 'invisible';\n",
     faulty: '',
     description: 'a zero-width space, a soft hyphen or a Hangul filler passes as a song name',
@@ -902,7 +902,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'name-blank-whole-path',
     kind: 'comparison',
-    file: 'src/shared/song-paths.ts',
+    file: 'src/shared/songs/paths.ts',
     original: "if (!path.split('/').every(hasVisibleCharacter)) return 'blank';",
     faulty: "if (!hasVisibleCharacter(path)) return 'blank';",
     description: 'a folder named with blank characters passes when the file name below it shows',
@@ -912,7 +912,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'name-compatibility-separator',
     kind: 'dropped-check',
-    file: 'src/shared/song-paths.ts',
+    file: 'src/shared/songs/paths.ts',
     original: "const moreSegments = compatible.split('/').length !== path.split('/').length;",
     faulty: 'const moreSegments = false;',
     description: 'a fullwidth solidus, which NFKC turns into a folder separator, passes as a song name',
@@ -942,7 +942,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'path-encoded-uppercase',
     kind: 'dropped-check',
-    file: 'src/shared/song-paths.ts',
+    file: 'src/shared/songs/paths.ts',
     original: 'if (/%[0-9A-Fa-f]{2}/.test(path))',
     faulty: 'if (/%[0-9a-f]{2}/.test(path))',
     description: 'an upper-case percent-encoding (%2E%2E) passes as a song path',
@@ -952,7 +952,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'hidden-file-playable',
     kind: 'off-by-one',
-    file: 'src/shared/song-paths.ts',
+    file: 'src/shared/songs/paths.ts',
     original: "return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();",
     faulty: "return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();",
     description: "a dot file such as '.mp3' is taken for an mp3",
@@ -1024,7 +1024,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'disabled-commands-offered-again',
     kind: 'dropped-check',
-    file: 'src/shared/settings-inputs.ts',
+    file: 'src/shared/settings/inputs.ts',
     original: '.filter((command) => !taken.has(command.commandName) && command.commandName.toLowerCase().includes(needle))',
     faulty: '.filter((command) => command.commandName.toLowerCase().includes(needle))',
     description: 'the disabled-commands search offers commands that are already disabled',
@@ -1105,7 +1105,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'import-dry-run-default',
     kind: 'constant',
-    file: 'src/shared/settings-transfer.ts',
+    file: 'src/shared/settings/transfer.ts',
     original: "dryRun: z.boolean({ error: 'must be true or false' }).default(false),",
     faulty: "dryRun: z.boolean({ error: 'must be true or false' }).default(true),",
     description: 'an import without dryRun writes nothing',
@@ -1356,7 +1356,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'emoji-invisible-unchecked',
     kind: 'dropped-check',
-    file: 'src/shared/settings-kinds.ts',
+    file: 'src/shared/settings/kinds.ts',
     original: 'const problem = hiddenCharacterProblem(text);',
     faulty: 'const problem = null as string | null;',
     description: 'the emoji settings take NUL, U+202E and U+200B',
@@ -1366,7 +1366,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'message-channel-voice-accepted',
     kind: 'comparison',
-    file: 'src/shared/settings-guild.ts',
+    file: 'src/shared/settings/guild.ts',
     original: 'channel.type === TEXT_CHANNEL_TYPE || channel.type === ANNOUNCEMENT_CHANNEL_TYPE;',
     faulty: 'channel.type !== CATEGORY_CHANNEL_TYPE;',
     description: "a voice channel passes as the channel of a reaction role's or a ticket's message",
@@ -1636,7 +1636,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'song-call-library-sliced-short',
     kind: 'off-by-one',
-    file: 'src/shared/song-calls.ts',
+    file: 'src/shared/songs/calls.ts',
     original: 'return segment.slice(prefix.length, segment.length - suffix.length);',
     faulty: 'return segment.slice(prefix.length, segment.length - suffix.length - 1);',
     description: "the library's name is read one letter short from a song call's address, so every song call is a 404",

@@ -6,8 +6,8 @@
  * finds everything unchanged.
  */
 import { WHITELIST_LIMIT_PER_USER } from '../../src/shared/constants.ts';
-import { missingRequiredFields, type SettingsValues } from '../../src/shared/settings.ts';
-import { moduleTitle, requirementNames, type SectionName } from '../../src/shared/settings-registry.ts';
+import { missingRequiredFields, type SettingsValues } from '../../src/shared/settings/index.ts';
+import { moduleTitle, requirementNames, type SectionName } from '../../src/shared/settings/registry.ts';
 import { toGuildSettings, type SettingRow } from '../../src/worker/db/settings.ts';
 import type { LegacyRecord, LicenceRecord, Rejection, SettingsRecord, SettingValue } from './records.ts';
 

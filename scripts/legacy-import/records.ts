@@ -16,8 +16,8 @@ import {
   parseMessageLink,
   serverIdQuerySchema,
   valueSchema,
-} from '../../src/shared/settings.ts';
-import type { SectionName } from '../../src/shared/settings-registry.ts';
+} from '../../src/shared/settings/index.ts';
+import type { SectionName } from '../../src/shared/settings/registry.ts';
 import { adminAddSchema } from '../../src/shared/whitelist.ts';
 import { objectIdTime, type Plain } from './extended-json.ts';
 import { readExport, type ExportDocument } from './export-file.ts';

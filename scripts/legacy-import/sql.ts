@@ -4,7 +4,7 @@
  * goes in as a literal made by `sqlLiteral`; nothing from an export reaches a statement any other way.
  */
 import { WHITELIST_LIMIT_PER_USER } from '../../src/shared/constants.ts';
-import { defaultValue } from '../../src/shared/settings.ts';
+import { defaultValue } from '../../src/shared/settings/index.ts';
 import type { SettingRow } from '../../src/worker/db/settings.ts';
 import type { StoredLicence, StoredState, Write } from './plan.ts';
 

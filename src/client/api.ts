@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '../shared/api-error';
-import type { SettingConflictBody } from '../shared/settings';
+import type { SettingConflictBody } from '../shared/settings/index';
 import type { ApiKey } from '../shared/api-keys';
 
 /**

@@ -1,6 +1,6 @@
 import { apiKeys } from '../shared/api-keys';
-import type { ServerSettingsResponse } from '../shared/settings';
-import { canonicalModuleSlug, sectionOfSlug, serverSettingsTitle } from '../shared/settings-paths';
+import type { ServerSettingsResponse } from '../shared/settings/index';
+import { canonicalModuleSlug, sectionOfSlug, serverSettingsTitle } from '../shared/settings/paths';
 import { lazyPage, type LazyPage } from './lazy-component';
 
 export interface AppRoute {

@@ -7,10 +7,10 @@ import { API_BASE } from './api-base';
 import { INVALID_INPUT } from './api-error';
 import { SNOWFLAKE_PATTERN } from './discord-ids';
 import { firstIssueMessage } from './schema-issues';
-import { SECTION_NAMES } from './settings-registry';
-import { settingKeys, valueSchema } from './settings';
-import { requiredValue } from './settings-update';
-import type { SettingsValues } from './settings-values';
+import { SECTION_NAMES } from './settings/registry';
+import { settingKeys, valueSchema } from './settings/index';
+import { requiredValue } from './settings/update';
+import type { SettingsValues } from './settings/values';
 import { hasVisibleCharacter, hiddenCharacterProblem, NO_VISIBLE_CHARACTER, trimSpaces } from './visible-text';
 import { wholeNumberQuery } from './whole-number-query';
 

@@ -4,7 +4,7 @@
  * text/html or text/javascript cannot run on our origin.
  */
 import { PLAYABLE_EXTENSIONS } from './constants';
-import { extensionOf } from './song-paths';
+import { extensionOf } from './songs/paths';
 
 type PlayableExtension = (typeof PLAYABLE_EXTENSIONS)[number];
 

@@ -1,6 +1,6 @@
 /** GET /api/server-members: the server's members found by name, for pickers (Anti-Nuke's trusted members). */
 import { z } from 'zod';
-import { serverIdQuerySchema } from './settings-update';
+import { serverIdQuerySchema } from './settings/update';
 
 /** Discord's bounds of `query` in GET /guilds/{id}/members/search. */
 export const MEMBER_SEARCH_QUERY_MAX = 100;

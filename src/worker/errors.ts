@@ -1,7 +1,7 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { INVALID_INPUT, type ApiErrorBody } from '../shared/api-error';
-import type { SettingConflictBody } from '../shared/settings';
+import type { SettingConflictBody } from '../shared/settings/index';
 
 /** An error with a status and a machine code; `app.onError` turns it into the JSON envelope. */
 export class ApiError extends Error {

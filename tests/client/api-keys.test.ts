@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiKey, apiKeys, apiRouteHref, inviteHref, loginHref } from '../../src/shared/api-keys';
 import { livePath } from '../../src/shared/live';
-import { folderDownloadUrl, songDownloadUrl, songListUrl, songRoute, songStreamUrl } from '../../src/shared/song-calls';
+import { folderDownloadUrl, songDownloadUrl, songListUrl, songRoute, songStreamUrl } from '../../src/shared/songs/calls';
 
 const GUILD = '300000000000000001';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OWN_CHANGE_AUTHOR } from '../../src/client/features/settings/change-author';
 import { planLiveEvent } from '../../src/client/features/settings/live-updates';
 import { conflictMessage } from '../../src/client/features/settings/useSettingsSaver';
-import type { SettingConflictBody } from '../../src/shared/settings';
+import type { SettingConflictBody } from '../../src/shared/settings/index';
 import { kenjiSettings } from './helpers/settings-fixture';
 
 const ME = '100000000000000002';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { RecentChanges } from '../../src/client/features/settings/RecentChanges';
 import { changeTexts, DIFF_CONTEXT, DIFF_MAX_CHANGED, differingWindows, MISSING_CHANNEL } from '../../src/client/features/settings/change-text';
-import type { SettingsAuditEntry } from '../../src/shared/settings';
+import type { SettingsAuditEntry } from '../../src/shared/settings/index';
 import { renderWithApp } from './helpers/render-with-app';
 import { kenjiSettings } from './helpers/settings-fixture';
 

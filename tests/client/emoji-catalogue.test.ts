@@ -2,7 +2,7 @@ import compact from 'emojibase-data/en/compact.json';
 import versions from 'emojibase-data/versions/emoji.json';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue, inTone, loadEmojiCatalogue, NEWEST_EMOJI_VERSION, SKIN_TONES } from '../../src/client/features/settings/emoji/emoji-catalogue';
-import { valueSchema } from '../../src/shared/settings';
+import { valueSchema } from '../../src/shared/settings/index';
 
 const catalogue = buildCatalogue(compact, versions);
 const all = catalogue.flatMap((category) => category.emoji);

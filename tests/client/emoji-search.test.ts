@@ -3,7 +3,7 @@ import versions from 'emojibase-data/versions/emoji.json';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../src/client/features/settings/emoji/emoji-catalogue';
 import { findServerEmoji, findUnicodeEmoji, searchWords } from '../../src/client/features/settings/emoji/emoji-search';
-import type { SettingsEmoji } from '../../src/shared/settings';
+import type { SettingsEmoji } from '../../src/shared/settings/index';
 
 const catalogue = buildCatalogue(compact, versions);
 const texts = (query: string) => findUnicodeEmoji(catalogue, query).map((emoji) => emoji.text);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hiddenCharacter as invisibleCharacter, hiddenCharacterProblem as invisibleCharacterProblem } from '../../src/shared/visible-text';
-import { inputProblem, parseSettingUpdate } from '../../src/shared/settings';
+import { inputProblem, parseSettingUpdate } from '../../src/shared/settings/index';
 
 const hex = (char: string) => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 

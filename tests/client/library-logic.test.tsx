@@ -9,8 +9,8 @@ import {
   parentFolder,
   pathProblem,
   trackTitle,
-} from '../../src/shared/song-paths';
-import { songStreamUrl } from '../../src/shared/song-calls';
+} from '../../src/shared/songs/paths';
+import { songStreamUrl } from '../../src/shared/songs/calls';
 import { buildSongTree, collapseFolder, expandFolders, findFolder, folderAndAncestors } from '../../src/client/features/library/song-tree';
 import { visibleFolders } from '../../src/client/features/library/FolderTree';
 import { formatTime } from '../../src/client/features/library/PlayerBar';

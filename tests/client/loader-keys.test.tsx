@@ -4,7 +4,7 @@ import { App } from '../../src/client/App';
 import { canonicalPath, matchAppRoute, ROUTES, type AppRoute } from '../../src/client/routes';
 import type { CheckAuthResponse } from '../../src/shared/account';
 import { COMMANDS } from '../../src/shared/commands';
-import { defaultSettings } from '../../src/shared/settings';
+import { defaultSettings } from '../../src/shared/settings/index';
 
 const GUILD = '300000000000000001';
 const AUTH: CheckAuthResponse = {

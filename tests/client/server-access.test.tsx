@@ -5,7 +5,7 @@ import ServerList from '../../src/client/pages/ServerList';
 import ServerSettingsPage from '../../src/client/pages/ServerSettings';
 import type { AllowedServer } from '../../src/shared/servers';
 import { allows, higherLevel, type AccessLevel, type ServerAccessResponse } from '../../src/shared/server-access';
-import { defaultSettings, type ServerSettingsResponse } from '../../src/shared/settings';
+import { defaultSettings, type ServerSettingsResponse } from '../../src/shared/settings/index';
 import { jsonBody } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';
 

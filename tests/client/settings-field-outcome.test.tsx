@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SettingField, settingControlId } from '../../src/client/features/settings/SettingField';
 import type { SaveOutcome } from '../../src/client/features/settings/useSettingsSaver';
 import { KIND_CONTROLS } from '../../src/client/features/settings/kind-controls';
-import { fieldSpec, SECTION_NAMES, SETTINGS_REGISTRY, type SectionName } from '../../src/shared/settings-registry';
+import { fieldSpec, SECTION_NAMES, SETTINGS_REGISTRY, type SectionName } from '../../src/shared/settings/registry';
 import { kenjiSettings } from './helpers/settings-fixture';
 import { renderWithApp } from './helpers/render-with-app';
 

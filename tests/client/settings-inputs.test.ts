@@ -10,7 +10,7 @@ import {
   missingRequiredFields,
   searchCommandsToDisable,
   type SettingsRole,
-} from '../../src/shared/settings';
+} from '../../src/shared/settings/index';
 
 const command = (commandName: string): Command => ({
   commandName,

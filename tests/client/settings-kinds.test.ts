@@ -9,7 +9,7 @@ import {
   parseMessageLink,
   parseSettingUpdate,
   valueSchema,
-} from '../../src/shared/settings';
+} from '../../src/shared/settings/index';
 
 const GUILD = '300000000000000001';
 const OTHER = '300000000000000002';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ModuleSpec } from '../../src/shared/settings-registry';
+import type { ModuleSpec } from '../../src/shared/settings/registry';
 
 /** docs/architecture.md's example of a settings module ('The settings registry'), as one entry: a switch, a channel and 'XP per message' (1–100). */
 const LEVELING = {
@@ -17,14 +17,14 @@ const LEVELING = {
 } as const satisfies ModuleSpec;
 
 // Everything below is built from the registry with that entry added, and from nothing else.
-vi.mock('../../src/shared/settings-registry', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/shared/settings-registry')>();
+vi.mock('../../src/shared/settings/registry', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/shared/settings/registry')>();
   Object.assign(real.SETTINGS_REGISTRY, { leveling: LEVELING });
   return { ...real, SECTION_NAMES: Object.keys(real.SETTINGS_REGISTRY) };
 });
 
-const { defaultSettings, inputProblem, parseSettingUpdate } = await import('../../src/shared/settings');
-const { SECTION_NAMES } = await import('../../src/shared/settings-registry');
+const { defaultSettings, inputProblem, parseSettingUpdate } = await import('../../src/shared/settings/index');
+const { SECTION_NAMES } = await import('../../src/shared/settings/registry');
 const { botOpenApiDocument } = await import('../../src/worker/services/bot-openapi');
 const { default: ServerSettingsPage } = await import('../../src/client/pages/ServerSettings');
 const { kenjiSettings } = await import('./helpers/settings-fixture');

@@ -3,7 +3,7 @@ import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ServerSettingsPage from '../../src/client/pages/ServerSettings';
 import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, LIVE_PING, livePath, type LiveMessage, type LiveSettingsEvent } from '../../src/shared/live';
-import type { ServerSettingsResponse } from '../../src/shared/settings';
+import type { ServerSettingsResponse } from '../../src/shared/settings/index';
 import { ApiClientError, ownLiveTabs } from '../../src/client/api';
 import { jsonBody } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';

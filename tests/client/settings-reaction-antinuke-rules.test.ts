@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memberSearchQuerySchema } from '../../src/shared/member-search';
-import { defaultSettings, describeValue, inputProblem, moduleProblem, valueSchema } from '../../src/shared/settings';
+import { defaultSettings, describeValue, inputProblem, moduleProblem, valueSchema } from '../../src/shared/settings/index';
 import { botOpenApiDocument } from '../../src/worker/services/bot-openapi';
 
 const ROLE = '400000000000001001';

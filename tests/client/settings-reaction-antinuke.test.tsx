@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'wouter';
 import ServerSettingsPage from '../../src/client/pages/ServerSettings';
 import { matchAppRoute } from '../../src/client/routes';
-import { applySettingChange, type ServerSettingsResponse } from '../../src/shared/settings';
+import { applySettingChange, type ServerSettingsResponse } from '../../src/shared/settings/index';
 import { jsonBody } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';
 import { kenjiSettings } from './helpers/settings-fixture';

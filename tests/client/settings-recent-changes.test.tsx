@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecentChanges } from '../../src/client/features/settings/RecentChanges';
-import type { SettingsAuditEntry, SettingsAuditResponse } from '../../src/shared/settings';
+import type { SettingsAuditEntry, SettingsAuditResponse } from '../../src/shared/settings/index';
 import { jsonBody } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';
 import { kenjiSettings } from './helpers/settings-fixture';

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ServerSettingsPage from '../../src/client/pages/ServerSettings';
-import { defaultSettings, valueSchema, type ServerSettingsResponse } from '../../src/shared/settings';
-import { SECTION_NAMES, SETTINGS_REGISTRY, type FieldSpec, type SectionName } from '../../src/shared/settings-registry';
-import { moduleSlug } from '../../src/shared/settings-paths';
+import { defaultSettings, valueSchema, type ServerSettingsResponse } from '../../src/shared/settings/index';
+import { SECTION_NAMES, SETTINGS_REGISTRY, type FieldSpec, type SectionName } from '../../src/shared/settings/registry';
+import { moduleSlug } from '../../src/shared/settings/paths';
 import { KIND_CONTROLS } from '../../src/client/features/settings/kind-controls';
 import { isFieldShown } from '../../src/client/features/settings/field-shown';
 import { renderWithApp } from './helpers/render-with-app';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsTransfer } from '../../src/client/features/settings/SettingsTransfer';
-import type { SettingsImportResponse } from '../../src/shared/settings-transfer';
+import type { SettingsImportResponse } from '../../src/shared/settings/transfer';
 import { jsonBody } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';
 import { kenjiSettings } from './helpers/settings-fixture';

@@ -1,10 +1,10 @@
 /** The Welcome Message's embed, delivery and goodbye, and the Logs' channel per event, through the registry's kinds. */
 import { describe, expect, it } from 'vitest';
-import { applySettingChange, defaultSettings, describeValue, inputProblem, valueSchema, type ServerSettingsResponse } from '../../src/shared/settings';
+import { applySettingChange, defaultSettings, describeValue, inputProblem, valueSchema, type ServerSettingsResponse } from '../../src/shared/settings/index';
 import { EMBED_LIMITS } from '../../src/shared/discord-embed-limits';
-import { colourHex, isHttpsUrl, parseColourHex } from '../../src/shared/settings-kinds-embed';
-import { LOG_EVENTS } from '../../src/shared/settings-log-events';
-import { settingKeys } from '../../src/shared/settings-kinds';
+import { colourHex, isHttpsUrl, parseColourHex } from '../../src/shared/settings/kinds-embed';
+import { LOG_EVENTS } from '../../src/shared/settings/log-events';
+import { settingKeys } from '../../src/shared/settings/kinds';
 import { isFieldShown } from '../../src/client/features/settings/field-shown';
 
 const accepts = (section: 'welcomemessage' | 'logs', key: string, value: unknown) => valueSchema(section, key).safeParse(value).success;

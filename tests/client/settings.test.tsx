@@ -11,7 +11,7 @@ import {
   parseSettingUpdate,
   searchCommandsToDisable,
   type ServerSettingsResponse,
-} from '../../src/shared/settings';
+} from '../../src/shared/settings/index';
 import { ApiClientError } from '../../src/client/api';
 import { jsonBody } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';

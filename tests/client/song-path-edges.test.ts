@@ -10,7 +10,7 @@ import {
   PLAYABLE_EXTENSIONS_TEXT,
   trackTitle,
   type PathProblem,
-} from '../../src/shared/song-paths';
+} from '../../src/shared/songs/paths';
 
 /** The song name rule at its edges, and the words a refused upload or request is told. */
 

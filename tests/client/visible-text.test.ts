@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { botPresenceSchema, botSettingWriteSchema, botSyncSchema } from '../../src/shared/bot-api';
-import { inputProblem, parseSettingUpdate } from '../../src/shared/settings';
-import { describePathProblem, pathProblem } from '../../src/shared/song-paths';
+import { inputProblem, parseSettingUpdate } from '../../src/shared/settings/index';
+import { describePathProblem, pathProblem } from '../../src/shared/songs/paths';
 import { hasVisibleCharacter, hiddenCharacter, hiddenCharacterProblem, isVisibleText, trimSpaces } from '../../src/shared/visible-text';
 
 /** Issue 36 §3: hidden and blank text is refused by Unicode property, in every text the dashboard stores or serves. */

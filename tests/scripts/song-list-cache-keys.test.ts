@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { libraryPageVersionKey, songListCacheKey, songListCacheKeys } from '../../src/shared/song-limits';
+import { libraryPageVersionKey, songListCacheKey, songListCacheKeys } from '../../src/shared/songs/limits';
 
 /**
  * A library's song list is cached twice in KV (paths only, and `?sizes=1`'s with sizes and lengths), beside the

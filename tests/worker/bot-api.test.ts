@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { anyString } from './helpers/expect-helpers';
 import type { BotGuildResponse } from '../../src/shared/bot-api';
-import { defaultSettings } from '../../src/shared/settings';
+import { defaultSettings } from '../../src/shared/settings/index';
 import { clearKv, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
 import { call, postJson } from './helpers/request';
 import { Hono } from 'hono';

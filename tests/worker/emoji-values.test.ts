@@ -3,7 +3,7 @@ import compact from 'emojibase-data/en/compact.json';
 import versions from 'emojibase-data/versions/emoji.json';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../src/client/features/settings/emoji/emoji-catalogue';
-import { valueSchema, type ServerSettingsResponse } from '../../src/shared/settings';
+import { valueSchema, type ServerSettingsResponse } from '../../src/shared/settings/index';
 import { clearKv, GUILDS, loginDemoUsers } from './helpers/login';
 import { postJson } from './helpers/request';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SettingsAuditResponse } from '../../src/shared/settings';
+import type { SettingsAuditResponse } from '../../src/shared/settings/index';
 import { clearKv, GUILDS, loginDemoUsers } from './helpers/login';
 import { call } from './helpers/request';
 

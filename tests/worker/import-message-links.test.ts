@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SettingsImportResponse } from '../../src/shared/settings-transfer';
+import type { SettingsImportResponse } from '../../src/shared/settings/transfer';
 import { clearKv, DISCORD, GUILDS, loginDemoUsers } from './helpers/login';
 import { importIntoKenjiLounge } from './helpers/import-request';
 import { postJson } from './helpers/request';

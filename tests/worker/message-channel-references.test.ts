@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BotGuildResponse } from '../../src/shared/bot-api';
-import type { ServerSettingsResponse } from '../../src/shared/settings';
-import type { SettingsImportResponse } from '../../src/shared/settings-transfer';
+import type { ServerSettingsResponse } from '../../src/shared/settings/index';
+import type { SettingsImportResponse } from '../../src/shared/settings/transfer';
 import { clearKv, DISCORD, GUILDS, loginDemoUsers } from './helpers/login';
 import { importIntoKenjiLounge } from './helpers/import-request';
 import { countedInOneWindow } from './helpers/rate-limit-window';

@@ -3,8 +3,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MemberSearchResponse } from '../../src/shared/member-search';
-import type { ServerSettingsResponse, SettingsAuditResponse } from '../../src/shared/settings';
-import type { SettingsImportResponse } from '../../src/shared/settings-transfer';
+import type { ServerSettingsResponse, SettingsAuditResponse } from '../../src/shared/settings/index';
+import type { SettingsImportResponse } from '../../src/shared/settings/transfer';
 import { clearKv, DISCORD, GUILDS, loginDemoUsers, USERS } from './helpers/login';
 import { countedInOneWindow } from './helpers/rate-limit-window';
 import { call, postJson } from './helpers/request';

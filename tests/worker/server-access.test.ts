@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AllowedServer } from '../../src/shared/servers';
 import type { ServerAccessResponse } from '../../src/shared/server-access';
-import type { ServerSettingsResponse } from '../../src/shared/settings';
+import type { ServerSettingsResponse } from '../../src/shared/settings/index';
 import { clearKv, DISCORD, GUILDS, loginDemoUsers, setFault, USERS } from './helpers/login';
 import { importAntiMp3 } from './helpers/import-request';
 import { call, postJson } from './helpers/request';

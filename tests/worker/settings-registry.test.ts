@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sampleValue, type ServerSettingsResponse } from '../../src/shared/settings';
-import { SETTINGS_REGISTRY, type SectionName } from '../../src/shared/settings-registry';
+import { sampleValue, type ServerSettingsResponse } from '../../src/shared/settings/index';
+import { SETTINGS_REGISTRY, type SectionName } from '../../src/shared/settings/registry';
 import { clearKv, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
 import { call, postJson } from './helpers/request';
 

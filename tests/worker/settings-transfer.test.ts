@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anyNumber, anyString, stringMatching } from './helpers/expect-helpers';
-import type { ServerSettingsResponse } from '../../src/shared/settings';
-import type { SettingsDocument, SettingsImportResponse } from '../../src/shared/settings-transfer';
+import type { ServerSettingsResponse } from '../../src/shared/settings/index';
+import type { SettingsDocument, SettingsImportResponse } from '../../src/shared/settings/transfer';
 import { clearKv, GUILDS, loginDemoUsers, USERS } from './helpers/login';
 import { call, postJson } from './helpers/request';
 

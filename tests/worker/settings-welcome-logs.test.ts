@@ -3,8 +3,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordsOfExport } from '../../scripts/legacy-import/records';
-import type { ServerSettingsResponse, SettingsAuditResponse } from '../../src/shared/settings';
-import type { SettingsDocument, SettingsImportResponse } from '../../src/shared/settings-transfer';
+import type { ServerSettingsResponse, SettingsAuditResponse } from '../../src/shared/settings/index';
+import type { SettingsDocument, SettingsImportResponse } from '../../src/shared/settings/transfer';
 import { stringMatching } from './helpers/expect-helpers';
 import { clearKv, GUILDS, loginDemoUsers } from './helpers/login';
 import { call, postJson } from './helpers/request';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anyNumber, anyString, stringMatching } from './helpers/expect-helpers';
-import { defaultSettings, type ServerSettingsResponse, type SettingsAuditResponse } from '../../src/shared/settings';
+import { defaultSettings, type ServerSettingsResponse, type SettingsAuditResponse } from '../../src/shared/settings/index';
 import { clearKv, GUILDS, loginDemoUsers, USERS } from './helpers/login';
 import { call, postJson } from './helpers/request';
 

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WhitelistStateResponse } from '../../src/shared/licences';
 import type { Answer } from '../../src/shared/api-schema';
-import type { ServerSettingsResponse } from '../../src/shared/settings';
+import type { ServerSettingsResponse } from '../../src/shared/settings/index';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
 import { clearKv, GUILDS, loginAs, resetFake, setFault, USERS } from './helpers/login';
 import { ageCache } from './helpers/kv-age';

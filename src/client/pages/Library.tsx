@@ -2,8 +2,8 @@ import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } fr
 import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { CONFIRM_FOLDER_BYTES } from '../features/library/song-listing';
-import { baseName, folderZipName, isPlayable, LIBRARY_TITLES, libraryFromPathname, parentFolder, trackTitle } from '../../shared/song-paths';
-import { folderDownloadUrl, songDownloadUrl } from '../../shared/song-calls';
+import { baseName, folderZipName, isPlayable, LIBRARY_TITLES, libraryFromPathname, parentFolder, trackTitle } from '../../shared/songs/paths';
+import { folderDownloadUrl, songDownloadUrl } from '../../shared/songs/calls';
 import { EMPTY_SEARCH_RESULT } from '../features/library/song-search';
 import { collapseFolder, expandFolders, findFolder, folderAndAncestors, type FolderNode } from '../features/library/song-tree';
 import { PHONE_QUERY, useMediaQuery } from '../hooks/useMediaQuery';

@@ -4,9 +4,9 @@ import { isAccessDenial, mayChange, type AccessDeniedResponse } from '../../shar
 import { useSWRConfig } from 'swr';
 import NotFound from './NotFound';
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { fieldKind, missingRequiredFields, requiredFields, settingKeys, type ServerSettingsResponse } from '../../shared/settings';
-import { moduleSpec, saveLabel, type SectionName } from '../../shared/settings-registry';
-import { ENABLE_INTENT_PARAM, sectionOfSlug, serverSettingsPath, serverSettingsTitle } from '../../shared/settings-paths';
+import { fieldKind, missingRequiredFields, requiredFields, settingKeys, type ServerSettingsResponse } from '../../shared/settings/index';
+import { moduleSpec, saveLabel, type SectionName } from '../../shared/settings/registry';
+import { ENABLE_INTENT_PARAM, sectionOfSlug, serverSettingsPath, serverSettingsTitle } from '../../shared/settings/paths';
 import { apiKeys, inviteHref } from '../../shared/api-keys';
 import { useApi } from '../hooks/useApi';
 import { LoginPrompt } from '../features/account/LoginPrompt';

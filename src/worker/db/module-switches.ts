@@ -1,5 +1,5 @@
 /** How many of a guild's modules are switched on, for the server list's cards: read from `guild_settings`. */
-import { fieldSpec, SECTION_NAMES } from '../../shared/settings-registry';
+import { fieldSpec, SECTION_NAMES } from '../../shared/settings/registry';
 import type { BatchRead } from './batch';
 
 /** The modules with an on/off switch (a switch is off until saved on, so a guild without rows has none on). */

@@ -15,8 +15,8 @@ import {
   type AuditVia,
   type SettingsAuditEntry,
   type SettingsValues,
-} from '../../shared/settings';
-import type { SectionName } from '../../shared/settings-registry';
+} from '../../shared/settings/index';
+import type { SectionName } from '../../shared/settings/registry';
 
 export interface SettingRow {
   section: string;

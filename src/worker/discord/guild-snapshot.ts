@@ -4,7 +4,7 @@
  * topics, tags, colours) every settings page would otherwise read from KV, parse and sort again.
  */
 import type { APIEmoji, APIGuildMember, APIRole, RESTGetAPIGuildChannelsResult } from 'discord-api-types/v10';
-import type { GuildLists, SettingsChannel, SettingsEmoji, SettingsRole } from '../../shared/settings';
+import type { GuildLists, SettingsChannel, SettingsEmoji, SettingsRole } from '../../shared/settings/index';
 import { highestRolePosition } from './permissions';
 
 export type GuildSnapshot = Omit<GuildLists, 'id'>;

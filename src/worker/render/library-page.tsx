@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { App } from '../../client/App';
 import type { AppRoute } from '../../client/routes';
 import { libraryPageViewKey } from '../../shared/library-page-view';
-import { pathProblem, type Library } from '../../shared/song-paths';
+import { pathProblem, type Library } from '../../shared/songs/paths';
 import type { AppEnv } from '../hono-env';
 import { contentEtag } from '../representations';
 import { libraryBucket } from '../songs/library';

@@ -2,7 +2,7 @@ import { apiKeys, type ApiKey } from '../../shared/api-keys';
 import type { RouteId } from '../../client/routes';
 import { isSnowflake } from '../../shared/discord-ids';
 import { isAccessDenial, type AccessDeniedResponse } from '../../shared/server-access';
-import { sectionOfSlug } from '../../shared/settings-paths';
+import { sectionOfSlug } from '../../shared/settings/paths';
 import { ApiError } from '../errors';
 import { isAdminId } from '../auth/guards';
 import { ReadAhead } from '../discord/cache';

@@ -3,7 +3,7 @@ import { App } from '../../client/App';
 import { accountMenu } from '../../client/layout/Header';
 import { matchAppRoute, NOT_FOUND_ROUTE, pageAddress, type AppRoute } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
-import { isLibrary } from '../../shared/song-paths';
+import { isLibrary } from '../../shared/songs/paths';
 import { checkAuth } from '../auth/check-auth';
 import { cookieClaims, resolveSessionWith } from '../auth/session';
 import type { AppEnv } from '../hono-env';

@@ -4,7 +4,7 @@ import { adminOnly } from '../auth/guards';
 import type { AppEnv } from '../hono-env';
 import { searchServers, searchUsers } from '../services/admin-lookup';
 import { adminAddLicence, adminDeleteLicence, adminRestoreLicence, adminUpdateLicence, checkServerForAdmin, listAllLicences } from '../services/licences';
-import { serverIdQuerySchema } from '../../shared/settings';
+import { serverIdQuerySchema } from '../../shared/settings/index';
 import { validJson, validQuery } from '../validation';
 import { PRIVATE } from './cache-control';
 import { liveOriginOf } from './live-origin';

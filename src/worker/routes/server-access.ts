@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { serverAccessUpdateSchema } from '../../shared/server-access';
-import { serverIdQuerySchema } from '../../shared/settings';
+import { serverIdQuerySchema } from '../../shared/settings/index';
 import { signedIn } from '../auth/guards';
 import { deferOf } from '../auth/session';
 import type { AppEnv } from '../hono-env';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { serverIdQuerySchema, settingsAuditQuerySchema, settingsRevertSchema, settingUpdateSchema } from '../../shared/settings';
+import { serverIdQuerySchema, settingsAuditQuerySchema, settingsRevertSchema, settingUpdateSchema } from '../../shared/settings/index';
 import { signedIn } from '../auth/guards';
 import type { AppEnv } from '../hono-env';
-import { exportFileName, settingsImportSchema } from '../../shared/settings-transfer';
+import { exportFileName, settingsImportSchema } from '../../shared/settings/transfer';
 import { revertSettingChange, serverSettings, settingsAudit, updateServerSetting } from '../services/settings';
 import { exportSettings, importSettings } from '../services/settings-transfer';
 import { validJson, validQuery } from '../validation';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { libraryNamedIn, songRoute, type SongCall } from '../../shared/song-calls';
-import { folderZipName, isPlayable, PLAYABLE_EXTENSIONS_TEXT } from '../../shared/song-paths';
-import { folderQuerySchema, songListQuerySchema, songQuerySchema, songStreamQuerySchema } from '../../shared/song-queries';
+import { libraryNamedIn, songRoute, type SongCall } from '../../shared/songs/calls';
+import { folderZipName, isPlayable, PLAYABLE_EXTENSIONS_TEXT } from '../../shared/songs/paths';
+import { folderQuerySchema, songListQuerySchema, songQuerySchema, songStreamQuerySchema } from '../../shared/songs/queries';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../hono-env';
 import { libraryBucket } from '../songs/library';

@@ -7,7 +7,7 @@
  */
 import type { AllowedServer, ServerSummary } from '../../shared/servers';
 import type { WhitelistStateResponse } from '../../shared/licences';
-import type { ServerSettingsResponse } from '../../shared/settings';
+import type { ServerSettingsResponse } from '../../shared/settings/index';
 import { allReads, mapRead, runRead, type BatchRead, type BatchResult } from '../db/batch';
 import { freshUserGuildsAhead, readGuildListsAhead, readGuildSnapshotAhead, type DiscordCallOptions, type PartialGuild } from '../discord/api';
 import type { ReadAhead } from '../discord/cache';

@@ -2,9 +2,9 @@
  * The bot's view of a guild that the settings need: its roles, channels, emoji and the bot's highest role, read
  * from Discord through the KV cache, plus the checks that a saved role, channel or emoji really exists there.
  */
-import { isAssignableRole, messageChannelProblem, SERVER_EMOJI_NAME, TEXT_CHANNEL_TYPE } from '../../shared/settings';
-import type { FieldKind } from '../../shared/settings-registry';
-import type { ReactionPair } from '../../shared/settings-reaction-pairs';
+import { isAssignableRole, messageChannelProblem, SERVER_EMOJI_NAME, TEXT_CHANNEL_TYPE } from '../../shared/settings/index';
+import type { FieldKind } from '../../shared/settings/registry';
+import type { ReactionPair } from '../../shared/settings/reaction-pairs';
 import { getGuildSnapshot, isBotNotInGuild, knownMissing, looksRefused, markLooksRefused, rememberMissing, type DiscordCallOptions } from '../discord/api';
 import type { CallGate } from '../discord/cache';
 import type { Aged } from '../discord/data-age';

@@ -13,7 +13,7 @@ import type {
 } from '../../shared/licences';
 import { DEFAULT_EXPIRY_DAYS, SUPPORT_URL, WHITELIST_LIMIT_PER_USER } from '../../shared/constants';
 import { DUPLICATE_SERVER_MESSAGE } from '../../shared/messages';
-import type { LicenceState } from '../../shared/settings';
+import type { LicenceState } from '../../shared/settings/index';
 import { expiryInDays, RESTORE_WINDOW_MINUTES, type adminAddSchema, type adminUpdateSchema, type addWhitelistedServerSchema } from '../../shared/whitelist';
 import type { z } from 'zod';
 import {

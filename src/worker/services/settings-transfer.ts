@@ -9,8 +9,8 @@ import {
   isSectionName,
   type SettingsValues,
   type SettingUpdate,
-} from '../../shared/settings';
-import { fieldLabel, moduleTitle, requirementNames, type SectionName } from '../../shared/settings-registry';
+} from '../../shared/settings/index';
+import { fieldLabel, moduleTitle, requirementNames, type SectionName } from '../../shared/settings/registry';
 import {
   SETTINGS_DOCUMENT_FORMAT,
   SETTINGS_DOCUMENT_VERSION,
@@ -19,7 +19,7 @@ import {
   type SettingsImportChange,
   type SettingsImportResponse,
   type SettingsImportSkip,
-} from '../../shared/settings-transfer';
+} from '../../shared/settings/transfer';
 import { toBase64Url } from '../../shared/base64url';
 import { lastChangeIn, readGuildSettings, writeGuildSettings } from '../db/settings';
 import { SettingConflictError } from '../errors';

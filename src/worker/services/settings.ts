@@ -12,11 +12,11 @@ import {
   type SettingsAuditResponse,
   type SettingsRevert,
   type SettingUpdate,
-} from '../../shared/settings';
+} from '../../shared/settings/index';
 import type { BotGuildResponse, BotSettingWrite } from '../../shared/bot-api';
 import type { LiveChangeSource } from '../../shared/live';
 import type { AccessDenial } from '../../shared/server-access';
-import { fieldLabel, moduleSpec, moduleTitle } from '../../shared/settings-registry';
+import { fieldLabel, moduleSpec, moduleTitle } from '../../shared/settings/registry';
 import {
   companionChangeOf,
   findSettingsChange,

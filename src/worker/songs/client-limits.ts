@@ -1,5 +1,5 @@
 import { SERVER_BUSY_MESSAGE } from '../../shared/messages';
-import { DOWNLOAD_LIMIT_PERIOD_SECONDS, PLAY_LIMIT_PERIOD_SECONDS } from '../../shared/song-limits';
+import { DOWNLOAD_LIMIT_PERIOD_SECONDS, PLAY_LIMIT_PERIOD_SECONDS } from '../../shared/songs/limits';
 import { ApiError } from '../errors';
 
 /** Limits are kept per client so one busy listener cannot starve the others. */

@@ -1,4 +1,4 @@
-import { isLibrary, LIBRARIES, type Library } from '../../shared/song-paths';
+import { isLibrary, LIBRARIES, type Library } from '../../shared/songs/paths';
 import { ApiError } from '../errors';
 import type { ByteSource } from './song-duration';
 

@@ -1,5 +1,5 @@
 import { contentTypeOf } from '../../shared/content-types';
-import { baseName } from '../../shared/song-paths';
+import { baseName } from '../../shared/songs/paths';
 import { ApiError } from '../errors';
 import { etagMatches } from '../representations';
 import { decideRange, type ByteRange, type RangeDecision } from './range';

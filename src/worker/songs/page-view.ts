@@ -1,5 +1,5 @@
 import type { LibraryFolderTotals, LibraryPageView } from '../../shared/library-page-view';
-import { parentFolder } from '../../shared/song-paths';
+import { parentFolder } from '../../shared/songs/paths';
 
 /** The sized listing (`?sizes=1`, songs/song-list.ts): paths with their bytes and lengths, aligned. */
 export interface SizedListing {

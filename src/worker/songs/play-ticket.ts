@@ -1,5 +1,5 @@
 import { fromBase64Url, toBase64Url } from '../../shared/base64url';
-import { PLAY_TICKET_FILES, PLAY_TICKET_LIFETIME_SECONDS, PLAY_TICKET_REQUESTS } from '../../shared/song-limits';
+import { PLAY_TICKET_FILES, PLAY_TICKET_LIFETIME_SECONDS, PLAY_TICKET_REQUESTS } from '../../shared/songs/limits';
 import { deriveHmacKey, KEY_PURPOSES } from '../crypto/keys';
 import { openPlayTicket, spendFromPlayTicket } from '../db/play-tickets';
 

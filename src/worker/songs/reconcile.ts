@@ -1,4 +1,4 @@
-import { isPlayable, LIBRARIES, type Library } from '../../shared/song-paths';
+import { isPlayable, LIBRARIES, type Library } from '../../shared/songs/paths';
 import { dropFromIndex, readIndexBetween, saveDurations, saveToIndex, type IndexedSong } from '../db/song-index';
 import { crc32OfStream } from './checksum';
 import { libraryBucket, listPages, readVersion, versionSource, type ListPage } from './library';

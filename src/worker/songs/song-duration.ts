@@ -1,7 +1,7 @@
 // A song's length, read with music-metadata through range reads, so a file is read only as far as its format
 // needs. Packages only, no imports of ours: the upload tool and the demo seeding (Node scripts, run without a
 // bundler) read lengths the same way. The Worker imports this module lazily (songs/reconcile.ts), so the parser
-// never loads for a page. Callers ask only for playable files (isPlayable, shared/song-paths.ts).
+// never loads for a page. Callers ask only for playable files (isPlayable, shared/songs/paths.ts).
 import { tokenizer, type IRangeRequestClient } from '@tokenizer/range';
 import { parseFromTokenizer } from 'music-metadata';
 

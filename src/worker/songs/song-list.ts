@@ -1,5 +1,5 @@
-import { libraryPageVersionKey, listedDuration, SONG_LIST_CACHE_SECONDS, songListCacheKey as cacheKey, songListCacheKeys } from '../../shared/song-limits';
-import { pathProblem, type Library } from '../../shared/song-paths';
+import { libraryPageVersionKey, listedDuration, SONG_LIST_CACHE_SECONDS, songListCacheKey as cacheKey, songListCacheKeys } from '../../shared/songs/limits';
+import { pathProblem, type Library } from '../../shared/songs/paths';
 import { readIndexUnder } from '../db/song-index';
 import { clientCoding, codingEtag, contentEtag, etagMatches } from '../representations';
 import { listObjects } from './library';

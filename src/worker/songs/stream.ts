@@ -1,7 +1,7 @@
-import type { Library } from '../../shared/song-paths';
+import type { Library } from '../../shared/songs/paths';
 import { clientKey, spendPlay } from './client-limits';
 import { bytesToSend, objectResponse, planSizedObjectRead, planSizedObjectReadIfAny, songNotFound, type SizedObjectRead } from './object-response';
-import { PLAY_TICKET_HEADER } from '../../shared/song-calls';
+import { PLAY_TICKET_HEADER } from '../../shared/songs/calls';
 import { chargePlayTicket, issuePlayTicket, playTicketId, type PlayOf } from './play-ticket';
 
 export interface StreamAsk {

@@ -1,6 +1,6 @@
 import { ZIP_CONTENT_TYPE } from '../../shared/content-types';
-import { MAX_ZIP_BYTES, MAX_ZIP_FILES } from '../../shared/song-limits';
-import { pathProblem, type Library } from '../../shared/song-paths';
+import { MAX_ZIP_BYTES, MAX_ZIP_FILES } from '../../shared/songs/limits';
+import { pathProblem, type Library } from '../../shared/songs/paths';
 import { readIndexUnder, saveToIndex, type IndexedSong } from '../db/song-index';
 import { ApiError } from '../errors';
 import { checksum, crc32OfStream } from './checksum';

@@ -1,4 +1,4 @@
-import { defaultSettings, type ServerSettingsResponse } from '../../../src/shared/settings';
+import { defaultSettings, type ServerSettingsResponse } from '../../../src/shared/settings/index';
 
 /** Kenji Lounge as its owner's settings page sees it, licensed, never saved: override what a test is about. */
 export const kenjiSettings = (over: Partial<ServerSettingsResponse> = {}): ServerSettingsResponse => ({

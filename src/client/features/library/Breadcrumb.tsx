@@ -1,6 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { folderAndAncestors } from './song-tree';
-import { baseName } from '../../../shared/song-paths';
+import { baseName } from '../../../shared/songs/paths';
 import { ChevronRightIcon } from './LibraryIcons';
 
 interface BreadcrumbProps {

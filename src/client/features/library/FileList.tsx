@@ -1,4 +1,4 @@
-import { baseName, extensionOf, isPlayable, parentFolder, trackTitle } from '../../../shared/song-paths';
+import { baseName, extensionOf, isPlayable, parentFolder, trackTitle } from '../../../shared/songs/paths';
 import { formatTime } from './format-time';
 import { DownloadIcon, FileIcon, FolderIcon, PauseIcon, PlayIcon, PlayNextIcon, QueueAddIcon } from './LibraryIcons';
 import { VirtualList } from './VirtualList';

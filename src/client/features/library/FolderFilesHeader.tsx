@@ -1,4 +1,4 @@
-import { MAX_ZIP_FILES } from '../../../shared/song-limits';
+import { MAX_ZIP_FILES } from '../../../shared/songs/limits';
 import { Breadcrumb } from './Breadcrumb';
 import { folderContents, folderSummary, searchSummary } from './folder-summary';
 import { DownloadIcon, PlayIcon, QueueAddIcon } from './LibraryIcons';

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { baseName, parentFolder, trackTitle } from '../../../shared/song-paths';
+import { baseName, parentFolder, trackTitle } from '../../../shared/songs/paths';
 import type { SongPlayer } from './useSongPlayer';
 import { formatTime } from './format-time';
 import {

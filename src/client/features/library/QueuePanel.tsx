@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useEffectEvent, useRef, useState, type DragEvent, type RefObject } from 'react';
-import { parentFolder, trackTitle } from '../../../shared/song-paths';
+import { parentFolder, trackTitle } from '../../../shared/songs/paths';
 import { PHONE_QUERY, useMediaQuery } from '../../hooks/useMediaQuery';
 import type { SongPlayer } from './useSongPlayer';
 import type { QueueEntry } from './play-queue';

@@ -1,4 +1,4 @@
-import { isPlayable } from '../../../shared/song-paths';
+import { isPlayable } from '../../../shared/songs/paths';
 import type { FolderNode } from './song-tree';
 
 /**

@@ -1,4 +1,4 @@
-import { trackTitle } from '../../../shared/song-paths';
+import { trackTitle } from '../../../shared/songs/paths';
 import { MAX_QUEUE_SONGS } from './play-queue';
 
 /** 'Added 01 Drizzle to the queue', '12 songs', or how many fitted when the queue is full. */

@@ -3,8 +3,8 @@
  * with `?sizes=1` a Worker that knows the sizes answers `{paths, sizes}` (bytes, same order), which the page
  * uses to show a folder's size before downloading it. Either answer is accepted.
  */
-import { songListUrl } from '../../../shared/song-calls';
-import type { Library } from '../../../shared/song-paths';
+import { songListUrl } from '../../../shared/songs/calls';
+import type { Library } from '../../../shared/songs/paths';
 
 export interface SongListing {
   paths: readonly string[];

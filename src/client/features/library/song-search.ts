@@ -7,7 +7,7 @@
  * recently (backspace) is answered from a small cache, and a fresh query sweeps one lower-cased string of
  * all paths with the engine's native `indexOf` instead of testing 100,000 strings one by one.
  */
-import { baseName } from '../../../shared/song-paths';
+import { baseName } from '../../../shared/songs/paths';
 import { compareNames } from './song-tree';
 
 interface Column {

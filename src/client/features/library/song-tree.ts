@@ -1,6 +1,6 @@
 /** The folder tree and search of a song library, built from its flat list of paths. */
 import type { LibraryPageView } from '../../../shared/library-page-view';
-import { baseName, parentFolder } from '../../../shared/song-paths';
+import { baseName, parentFolder } from '../../../shared/songs/paths';
 
 export interface FolderNode {
   name: string;

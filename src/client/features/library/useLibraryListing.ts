@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { libraryPageViewKey, type LibraryPageView } from '../../../shared/library-page-view';
-import type { Library } from '../../../shared/song-paths';
+import type { Library } from '../../../shared/songs/paths';
 import { readSongListing, songListingUrl } from './song-listing';
 import { buildSongTree, treeFromView } from './song-tree';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { pathProblem } from '../../../shared/song-paths';
+import { pathProblem } from '../../../shared/songs/paths';
 
 export interface LibraryLocation {
   /** The selected folder ('' = library root). */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { LIBRARY_TITLES, parentFolder, trackTitle, baseName, type Library } from '../../../shared/song-paths';
+import { LIBRARY_TITLES, parentFolder, trackTitle, baseName, type Library } from '../../../shared/songs/paths';
 import { SEEK_STEP_SECONDS, type SongPlayer } from './useSongPlayer';
 
 /** Lock-screen and hardware media keys: metadata, play state, position and actions (previous/next as the buttons). */

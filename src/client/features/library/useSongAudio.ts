@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
-import { PLAY_TICKET_HEADER, songStreamUrl } from '../../../shared/song-calls';
-import type { Library } from '../../../shared/song-paths';
+import { PLAY_TICKET_HEADER, songStreamUrl } from '../../../shared/songs/calls';
+import type { Library } from '../../../shared/songs/paths';
 
 type ProbeResult = { status: 'ok'; ticket: string | null } | { status: 'busy' } | { status: 'failed' };
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { SERVER_BUSY_MESSAGE } from '../../../shared/messages';
-import { baseName, type Library } from '../../../shared/song-paths';
+import { baseName, type Library } from '../../../shared/songs/paths';
 import {
   addToQueue,
   afterTrackEnds,

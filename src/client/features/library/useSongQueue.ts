@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type Dispatch, type SetStateAction } from 'react';
-import { isPlayable, type Library } from '../../../shared/song-paths';
+import { isPlayable, type Library } from '../../../shared/songs/paths';
 import { EMPTY_QUEUE, restoreQueue, serializeQueue, type PlayQueue } from './play-queue';
 
 /** One queue per library and browser: song paths, the current one, and whether it plays on. */

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { GRANT_LEVELS, type GrantLevel } from '../../../shared/server-access';
-import type { ServerSettingsResponse, SettingsRole } from '../../../shared/settings';
+import type { ServerSettingsResponse, SettingsRole } from '../../../shared/settings/index';
 import { api, answerOf } from '../../api-client';
 import { apiKeys } from '../../../shared/api-keys';
 import { useApi } from '../../hooks/useApi';

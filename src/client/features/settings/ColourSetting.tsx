@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { colourHex, parseColourHex } from '../../../shared/settings-kinds-embed';
+import { colourHex, parseColourHex } from '../../../shared/settings/kinds-embed';
 import { FieldRow, INPUT_CLASS, ReadOnlyView, useDraft } from './controls';
 import type { ControlProps } from './control-props';
 import { onLeaveGroup } from './useSaveOnLeave';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { WelcomePlaceholder } from '../../../shared/settings';
+import type { WelcomePlaceholder } from '../../../shared/settings/index';
 import type { MarkdownNode } from './markdown-nodes';
 
 export interface MentionNames {

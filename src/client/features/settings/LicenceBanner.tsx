@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiKeys } from '../../../shared/api-keys';
-import type { LicenceState } from '../../../shared/settings';
+import type { LicenceState } from '../../../shared/settings/index';
 import { DAY_MS, SUPPORT_URL } from '../../../shared/constants';
 import { useApi } from '../../hooks/useApi';
 import { buttonClass } from '../../ui/buttons';

@@ -1,7 +1,7 @@
 import { useCallback, useContext, useState } from 'react';
 import { apiKey } from '../../../shared/api-keys';
 import type { MemberMatch, MemberSearchResponse } from '../../../shared/member-search';
-import { parseIdList } from '../../../shared/settings';
+import { parseIdList } from '../../../shared/settings/index';
 import { readJson } from '../../api';
 import { FieldMessages, ReadOnlyView, GroupLabelRow } from './controls';
 import type { ControlProps } from './control-props';

@@ -1,4 +1,4 @@
-import { messageLinkChannelProblem, messageLinkProblem, messageUrl } from '../../../shared/settings';
+import { messageLinkChannelProblem, messageLinkProblem, messageUrl } from '../../../shared/settings/index';
 import { useContext } from 'react';
 import { OPTIONAL_TEXT, ReadOnlyView, TextSetting } from './controls';
 import type { ControlProps } from './control-props';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { moduleStatus, type ModuleStatus, type ServerSettingsResponse } from '../../../shared/settings';
-import { serverSettingsPath } from '../../../shared/settings-paths';
-import { moduleSpec, SECTION_NAMES, type SectionName } from '../../../shared/settings-registry';
+import { moduleStatus, type ModuleStatus, type ServerSettingsResponse } from '../../../shared/settings/index';
+import { serverSettingsPath } from '../../../shared/settings/paths';
+import { moduleSpec, SECTION_NAMES, type SectionName } from '../../../shared/settings/registry';
 import { ModuleIcon } from './ModuleIcon';
 
 export function StatusDot({ status, label }: { status: ModuleStatus; label: string }) {

@@ -1,6 +1,6 @@
 import { useContext, useState } from 'react';
-import { inputProblem } from '../../../shared/settings';
-import { MAX_REACTION_PAIRS, repeatedEmoji, type ReactionPair } from '../../../shared/settings-reaction-pairs';
+import { inputProblem } from '../../../shared/settings/index';
+import { MAX_REACTION_PAIRS, repeatedEmoji, type ReactionPair } from '../../../shared/settings/reaction-pairs';
 import { FieldMessages, FOCUS, ReadOnlyView, RoleSelect, SaveOutcomeNote, GroupLabelRow } from './controls';
 import type { ControlProps } from './control-props';
 import { ServerEmoji } from './emoji/ServerEmoji';

@@ -8,13 +8,13 @@ import {
   type SettingConflictBody,
   type SettingsAuditEntry,
   type SettingsAuditResponse,
-} from '../../../shared/settings';
+} from '../../../shared/settings/index';
 import { apiKeys } from '../../../shared/api-keys';
 import { mayChange } from '../../../shared/server-access';
 import { conflictOf, getJson } from '../../api';
 import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';
-import { auditLabel, moduleTitle, SECTION_NAMES } from '../../../shared/settings-registry';
+import { auditLabel, moduleTitle, SECTION_NAMES } from '../../../shared/settings/registry';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { smallButtonClass } from '../../ui/buttons';
 import { fieldClass } from '../../ui/fields';

@@ -1,5 +1,5 @@
 import { useCallback, useContext } from 'react';
-import { isSelectableRole, type SettingsRole } from '../../../shared/settings';
+import { isSelectableRole, type SettingsRole } from '../../../shared/settings/index';
 import { FieldMessages, ReadOnlyView, roleColour, GroupLabelRow } from './controls';
 import type { ControlProps } from './control-props';
 import { PickedChips, SearchPicker, type PickerOption } from './SearchPicker';

@@ -1,7 +1,7 @@
-import { moduleStatus, type ModuleStatus, type ServerSettingsResponse } from '../../../shared/settings';
+import { moduleStatus, type ModuleStatus, type ServerSettingsResponse } from '../../../shared/settings/index';
 import { mayChange } from '../../../shared/server-access';
-import { serverSettingsPath } from '../../../shared/settings-paths';
-import { moduleSpec, SECTION_NAMES, type SectionName } from '../../../shared/settings-registry';
+import { serverSettingsPath } from '../../../shared/settings/paths';
+import { moduleSpec, SECTION_NAMES, type SectionName } from '../../../shared/settings/registry';
 import { ModuleIcon } from './ModuleIcon';
 import { enableHint } from './enable-hint';
 import { fieldId, type SaveOutcome } from './useSettingsSaver';

@@ -2,7 +2,7 @@
  * How the Recent changes list tells a change's two values apart: a long text shows the stretch where it differs
  * (two excerpts of a text's start would often read the same), and a channel the server no longer has says so.
  */
-import { describeValue, fieldKind, isSectionName, isSettingKey, type ServerSettingsResponse } from '../../../shared/settings';
+import { describeValue, fieldKind, isSectionName, isSettingKey, type ServerSettingsResponse } from '../../../shared/settings/index';
 
 /** A stored channel that is not among the server's channels (deleted since, or never this server's). */
 export const MISSING_CHANNEL = 'a channel not in this server';

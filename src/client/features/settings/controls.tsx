@@ -6,7 +6,7 @@ import {
   TEXT_CHANNEL_TYPE,
   type SettingsChannel,
   type SettingsRole,
-} from '../../../shared/settings';
+} from '../../../shared/settings/index';
 import { trimSpaces } from '../../../shared/visible-text';
 import { fieldClass } from '../../ui/fields';
 import { useSaveOnLeave } from './useSaveOnLeave';

@@ -1,5 +1,5 @@
-import { missingRequiredFields, type ServerSettingsResponse } from '../../../shared/settings';
-import { moduleTitle, requirementNames, type SectionName } from '../../../shared/settings-registry';
+import { missingRequiredFields, type ServerSettingsResponse } from '../../../shared/settings/index';
+import { moduleTitle, requirementNames, type SectionName } from '../../../shared/settings/registry';
 
 /** Why a module's switch cannot be on yet, in SPEC section 4's words ("Set a role to enable Auto-Role."), or null. */
 export function enableHint(section: SectionName, data: ServerSettingsResponse): string | null {

@@ -1,5 +1,5 @@
-import { isValueSet } from '../../../shared/settings';
-import { fieldSpec, type SectionName } from '../../../shared/settings-registry';
+import { isValueSet } from '../../../shared/settings/index';
+import { fieldSpec, type SectionName } from '../../../shared/settings/registry';
 
 /** Whether a field is on the page: always, or while the field it depends on is set (to the value it names, or listing it). */
 export function isFieldShown(section: SectionName, key: string, values: Readonly<Record<string, unknown>>): boolean {

@@ -1,9 +1,9 @@
 /**
  * The settings page's control for each kind of field, one row a kind (the kind's schema, default, audit text
- * and sample are its row in shared/settings-kinds.ts). A new kind that lacks a row here does not compile.
+ * and sample are its row in shared/settings/kinds.ts). A new kind that lacks a row here does not compile.
  */
 import type { ReactNode } from 'react';
-import type { FieldKind } from '../../../shared/settings-registry';
+import type { FieldKind } from '../../../shared/settings/registry';
 import { ChecklistSetting } from './ChecklistSetting';
 import { ChoiceSetting } from './ChoiceSetting';
 import { ColourSetting } from './ColourSetting';

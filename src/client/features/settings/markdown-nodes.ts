@@ -1,5 +1,5 @@
 /** The tree the welcome preview draws: what Discord's markdown makes of a message (discord-markdown-parse.ts). */
-import type { WelcomePlaceholder } from '../../../shared/settings';
+import type { WelcomePlaceholder } from '../../../shared/settings/index';
 
 export type MarkdownNode =
   | { type: 'text'; text: string }

@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { applySettingChange, type ServerSettingsResponse, type SettingConflictBody } from '../../../shared/settings';
-import type { SectionName } from '../../../shared/settings-registry';
+import { applySettingChange, type ServerSettingsResponse, type SettingConflictBody } from '../../../shared/settings/index';
+import type { SectionName } from '../../../shared/settings/registry';
 import { apiKeys } from '../../../shared/api-keys';
 import { conflictOf, isRefusal } from '../../api';
 import { api, answerOf } from '../../api-client';

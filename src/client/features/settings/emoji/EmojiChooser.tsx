@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
-import type { SettingsEmoji } from '../../../../shared/settings';
+import type { SettingsEmoji } from '../../../../shared/settings/index';
 import { FOCUS } from '../../../ui/focus';
 
 // The picker and its emoji list load when it first opens: no page carries them. The server never draws it (it opens

@@ -1,5 +1,5 @@
 import { memo, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import type { SettingsEmoji } from '../../../../shared/settings';
+import type { SettingsEmoji } from '../../../../shared/settings/index';
 import { FOCUS } from '../../../ui/focus';
 import { moveInGrid } from './emoji-grid-keys';
 import { ServerEmoji } from './ServerEmoji';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { SettingsEmoji } from '../../../../shared/settings';
+import type { SettingsEmoji } from '../../../../shared/settings/index';
 import { fieldClass } from '../../../ui/fields';
 import { FOCUS } from '../../../ui/focus';
 import { inTone, loadEmojiCatalogue, type EmojiCategory, type SkinTone } from './emoji-catalogue';

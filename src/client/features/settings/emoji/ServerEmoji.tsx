@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { emojiImageUrl, type SettingsEmoji } from '../../../../shared/settings-guild';
+import { emojiImageUrl, type SettingsEmoji } from '../../../../shared/settings/guild';
 
 /**
  * The server's emoji image (an animated one moves: Discord's CDN serves it as a GIF), or its name where the image

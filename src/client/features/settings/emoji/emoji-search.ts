@@ -1,5 +1,5 @@
 /** What the picker's search finds: the server's emoji by name, then Unicode's by name and keyword, best first. */
-import type { SettingsEmoji } from '../../../../shared/settings';
+import type { SettingsEmoji } from '../../../../shared/settings/index';
 import type { CatalogueEmoji, EmojiCategory } from './emoji-catalogue';
 
 /** The words searched for: `:thumbs_up:` and "Thumbs up" look for the same. */

@@ -1,7 +1,7 @@
 /** What the settings calls answer: the page's settings, the audit, a conflict, and the bot's view of a guild. */
-import type { AccessLevel } from './server-access';
-import type { GuildLists } from './settings-guild';
-import type { SettingsValues } from './settings-values';
+import type { AccessLevel } from '../server-access';
+import type { GuildLists } from './guild';
+import type { SettingsValues } from './values';
 
 /** How many audit rows the 'Recent changes' panel shows. */
 export const SETTINGS_AUDIT_LIMIT = 20;

@@ -1,7 +1,7 @@
 /** The query strings of the song calls, as schemas (kept apart from song-paths so the player bundle has no zod). */
 import { z } from 'zod';
-import { PLAY_TICKET_PATTERN } from './song-calls';
-import { describePathProblem, pathProblem } from './song-paths';
+import { PLAY_TICKET_PATTERN } from './calls';
+import { describePathProblem, pathProblem } from './paths';
 
 const refuseUnsafe = (field: string) => (path: string, ctx: z.RefinementCtx) => {
   const problem = pathProblem(path);

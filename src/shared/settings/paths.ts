@@ -2,7 +2,7 @@
  * The addresses of a server's settings: `/server/{id}` is its overview, `/server/{id}/{module}` one module,
  * named by its title as a person reads it (`anti-nuke`, `welcome-message`, `disabled-commands`).
  */
-import { moduleTitle, SECTION_NAMES, type SectionName } from './settings-registry';
+import { moduleTitle, SECTION_NAMES, type SectionName } from './registry';
 
 export const moduleSlug = (section: SectionName): string =>
   moduleTitle(section)

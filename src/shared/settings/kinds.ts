@@ -4,16 +4,16 @@
  * not fit, and a value a test can save in any server. The registry's fields are read through it.
  */
 import { z } from 'zod';
-import { COMMAND_NAMES, COMMANDS } from './commands';
-import { SNOWFLAKE_PATTERN } from './discord-ids';
-import { parseMessageLink } from './settings-inputs';
-import { isAssignableRole, isMessageChannel, TEXT_CHANNEL_TYPE, type GuildLists } from './settings-guild';
-import { fieldSpec, moduleSpec, SETTINGS_REGISTRY, type FieldKind, type FieldSpec, type FieldSpecOf, type SectionName } from './settings-registry';
-import { MAX_TRUSTED_ROLES } from './settings-antinuke';
-import { repeatedEmoji, type ReactionPair } from './settings-reaction-pairs';
-import { excerpt } from './audit-excerpt';
-import { EMBED_KINDS } from './settings-kinds-embed';
-import { hasVisibleCharacter, hiddenCharacter, hiddenCharacterProblem, NO_VISIBLE_CHARACTER, trimSpaces } from './visible-text';
+import { COMMAND_NAMES, COMMANDS } from '../commands';
+import { SNOWFLAKE_PATTERN } from '../discord-ids';
+import { parseMessageLink } from './inputs';
+import { isAssignableRole, isMessageChannel, TEXT_CHANNEL_TYPE, type GuildLists } from './guild';
+import { fieldSpec, moduleSpec, SETTINGS_REGISTRY, type FieldKind, type FieldSpec, type FieldSpecOf, type SectionName } from './registry';
+import { MAX_TRUSTED_ROLES } from './antinuke';
+import { repeatedEmoji, type ReactionPair } from './reaction-pairs';
+import { excerpt } from '../audit-excerpt';
+import { EMBED_KINDS } from './kinds-embed';
+import { hasVisibleCharacter, hiddenCharacter, hiddenCharacterProblem, NO_VISIBLE_CHARACTER, trimSpaces } from '../visible-text';
 
 export const MAX_ANTINUKE_WHITELIST = 100;
 export const MAX_EMOJI_NAME_LENGTH = 64;

@@ -3,7 +3,7 @@
  * The settings inside are checked key by key through the registry on import, never trusted as a whole.
  */
 import { z } from 'zod';
-import { SNOWFLAKE_PATTERN } from './discord-ids';
+import { SNOWFLAKE_PATTERN } from '../discord-ids';
 
 export const SETTINGS_DOCUMENT_FORMAT = 'servermanager.settings';
 export const SETTINGS_DOCUMENT_VERSION = 1;

@@ -2,9 +2,9 @@
  * A guild's settings as values: their type, the defaults of a never-saved guild, and the toggle rules
  * (SPEC section 4) the page and the Worker both apply.
  */
-import { defaultValue, settingKeys, valueSchema, type KindValue } from './settings-kinds';
-import { parseMessageLink } from './settings-inputs';
-import { fieldSpec, moduleSpec, SECTION_NAMES, type FieldKind, type SectionFields, type SectionName } from './settings-registry';
+import { defaultValue, settingKeys, valueSchema, type KindValue } from './kinds';
+import { parseMessageLink } from './inputs';
+import { fieldSpec, moduleSpec, SECTION_NAMES, type FieldKind, type SectionFields, type SectionName } from './registry';
 
 export type SettingsValues = {
   [S in SectionName]: { [K in keyof SectionFields[S]]: SectionFields[S][K] extends FieldKind ? KindValue<SectionFields[S][K]> : never };

@@ -4,16 +4,16 @@
  * rules, the labels, the settings page, the audit panel and the bot API all derive from this table, so a
  * new module or field is one entry here (plus its test).
  */
-import { ANTINUKE_THRESHOLD, ANTINUKE_WINDOW_SECONDS } from './settings-antinuke';
-import { MAX_REACTION_PAIRS, reactionPairsProblem } from './settings-reaction-pairs';
+import { ANTINUKE_THRESHOLD, ANTINUKE_WINDOW_SECONDS } from './antinuke';
+import { MAX_REACTION_PAIRS, reactionPairsProblem } from './reaction-pairs';
 
-import { eventChannelFields, LOG_EVENTS } from './settings-log-events';
-import { WELCOME_FIELDS } from './settings-welcome-fields';
+import { eventChannelFields, LOG_EVENTS } from './log-events';
+import { WELCOME_FIELDS } from './welcome-fields';
 
 /**
  * What a field holds. `assignableRole` is a role the bot hands out itself, so it must sit below the bot's
  * highest role; `role` (the ticket staff role) is only referenced, so any ordinary role will do. Each kind's
- * schema, default, audit text and test sample sit in one table (settings-kinds.ts), its control in another
+ * schema, default, audit text and test sample sit in one table (settings/kinds.ts), its control in another
  * (client/features/settings/kind-controls.tsx); both are checked to cover every kind.
  */
 export type FieldKind =

@@ -1,12 +1,12 @@
 /** The settings calls' requests: a save, a revert and the audit's query, checked with the registry's schemas. */
 import { z } from 'zod';
-import { SNOWFLAKE_PATTERN } from './discord-ids';
-import { fieldPath, firstIssueMessage } from './schema-issues';
-import { fieldKind, isSectionName, isSettingKey, settingKeys, valueSchema } from './settings-kinds';
-import { messageLinkProblem } from './settings-inputs';
-import { SECTION_NAMES, type FieldKind, type SectionName } from './settings-registry';
-import { companionChanges } from './settings-values';
-import { wholeNumberQuery } from './whole-number-query';
+import { SNOWFLAKE_PATTERN } from '../discord-ids';
+import { fieldPath, firstIssueMessage } from '../schema-issues';
+import { fieldKind, isSectionName, isSettingKey, settingKeys, valueSchema } from './kinds';
+import { messageLinkProblem } from './inputs';
+import { SECTION_NAMES, type FieldKind, type SectionName } from './registry';
+import { companionChanges } from './values';
+import { wholeNumberQuery } from '../whole-number-query';
 
 const serverId = z.string({ error: 'is required' }).trim().regex(SNOWFLAKE_PATTERN, 'must be a Discord server id (17–20 digits)');
 

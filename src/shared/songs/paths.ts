@@ -1,6 +1,6 @@
 /** Song library names and path rules, shared by the Worker (validation) and the page (display, URLs). */
-import { PLAYABLE_EXTENSIONS } from './constants';
-import { hasVisibleCharacter, hiddenCharacter } from './visible-text';
+import { PLAYABLE_EXTENSIONS } from '../constants';
+import { hasVisibleCharacter, hiddenCharacter } from '../visible-text';
 
 export const LIBRARIES = ['kenji', 'glaive'] as const;
 export type Library = (typeof LIBRARIES)[number];

@@ -1,12 +1,12 @@
 /**
  * The kinds of field a message's look needs (the welcome's embed and how it is sent): one of a few options, a line of
- * text, a colour and an image address. Rows of the kinds table (settings-kinds.ts), kept here with their rules.
+ * text, a colour and an image address. Rows of the kinds table (settings/kinds.ts), kept here with their rules.
  */
 import { z } from 'zod';
-import { excerpt } from './audit-excerpt';
-import type { KindDefinition } from './settings-kinds';
-import type { FieldSpecOf } from './settings-registry';
-import { hasVisibleCharacter, hiddenCharacterProblem, NO_VISIBLE_CHARACTER, trimSpaces } from './visible-text';
+import { excerpt } from '../audit-excerpt';
+import type { KindDefinition } from './kinds';
+import type { FieldSpecOf } from './registry';
+import { hasVisibleCharacter, hiddenCharacterProblem, NO_VISIBLE_CHARACTER, trimSpaces } from '../visible-text';
 
 const count = new Intl.NumberFormat('en-US');
 

@@ -1,8 +1,8 @@
 /** What owners type into the settings page, read the way the Worker reads it: ids, message links, placeholders. */
-import { COMMANDS } from './commands';
-import type { Command } from './commands-types';
-import { SNOWFLAKE_DIGITS } from './discord-ids';
-import { messageChannelProblem, type SettingsChannel } from './settings-guild';
+import { COMMANDS } from '../commands';
+import type { Command } from '../commands-types';
+import { SNOWFLAKE_DIGITS } from '../discord-ids';
+import { messageChannelProblem, type SettingsChannel } from './guild';
 
 // ── Disabled-commands search (SPEC section 2) ─────────────────────────────────
 

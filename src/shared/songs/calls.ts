@@ -1,6 +1,6 @@
 /** The song calls' routes and addresses. */
-import { apiRouteHref } from './api-keys';
-import type { Library } from './song-paths';
+import { apiRouteHref } from '../api-keys';
+import type { Library } from './paths';
 
 /**
  * The song calls (SPEC section 2): the library's name sits inside the path's one segment, between these
