@@ -14,7 +14,7 @@ import type { FakeDiscordOptions, FakeDiscordState } from './state.ts';
 export type { RateLimitConfig, RouteLimit } from './ratelimit.ts';
 export type { FakeDiscordOptions, FakeDiscordState, FaultConfig, FaultMode, CallRecord, TokenCallRecord } from './state.ts';
 export { createDemoData, DEMO_BOT_TOKEN, DEMO_BOT_USER_ID, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_GUILD_IDS, DEMO_USER_IDS } from './data.ts';
-export type { DemoData, DemoGuild, DemoMember } from './data.ts';
+export type { DemoData, DemoGuild, DemoMember } from './demo-types.ts';
 
 export interface FakeDiscord {
   app: Hono;

@@ -3,20 +3,10 @@
  * tests see. The shapes are Discord's own (discord-api-types); what Discord computes per caller (the
  * `permissions` of a partial guild, the guild object) is derived from this in the REST routes.
  */
-import type {
-  APIEmoji,
-  APIGuildCategoryChannel,
-  APIGuildVoiceChannel,
-  APINewsChannel,
-  APIRole,
-  APITextChannel,
-  APIUser,
-  GuildFeature,
-  RoleFlags,
-  UserFlags,
-} from 'discord-api-types/v10';
+import type { APIEmoji, APIRole, APIUser, RoleFlags, UserFlags } from 'discord-api-types/v10';
 import { DEMO_ADMIN_ID, DEMO_CLIENT_ID, DEMO_SECRETS } from '../../src/worker/demo-values.ts';
 import { PERMISSION } from './permissions.ts';
+import type { DemoChannel, DemoData, DemoGuild, DemoMember } from './demo-types.ts';
 
 export { DEMO_CLIENT_ID };
 export const DEMO_CLIENT_SECRET = DEMO_SECRETS.DISCORD_CLIENT_SECRET;
@@ -36,48 +26,6 @@ export const DEMO_GUILD_IDS = {
   ownerSandbox: '300000000000000004',
   adminHq: '300000000000000005',
 } as const;
-
-export type DemoChannel = APIGuildCategoryChannel | APITextChannel | APINewsChannel | APIGuildVoiceChannel;
-
-export interface DemoMember {
-  user_id: string;
-  /** Role ids besides @everyone, as Discord lists them on a member. */
-  roles: string[];
-  nick: string | null;
-  joined_at: string;
-}
-
-export interface DemoGuild {
-  id: string;
-  name: string;
-  icon: string | null;
-  description: string | null;
-  owner_id: string;
-  features: GuildFeature[];
-  approximate_member_count: number;
-  approximate_presence_count: number;
-  /** Whether the ServerManager bot has been added to this guild. */
-  bot_present: boolean;
-  roles: APIRole[];
-  channels: DemoChannel[];
-  /** The guild's own emoji, as GET /guilds/{id}/emojis lists them. */
-  emojis: APIEmoji[];
-  members: DemoMember[];
-}
-
-export interface DemoApplication {
-  id: string;
-  name: string;
-  client_secret: string;
-  bot_token: string;
-}
-
-export interface DemoData {
-  application: DemoApplication;
-  /** Every account, the bot user included (it has `bot: true`). */
-  users: APIUser[];
-  guilds: DemoGuild[];
-}
 
 const P = PERMISSION;
 

@@ -3,7 +3,7 @@
  * someone is in, in id order. Every call costs O(log N + page size), whatever the number of generated guilds.
  */
 import type { APIUser } from 'discord-api-types/v10';
-import type { DemoGuild } from './data.ts';
+import type { DemoGuild } from './demo-types.ts';
 import { DEMO_USER_IDS } from './data.ts';
 import { generatedGuild, generatedGuildId, generatedIndex, generatedSummary, generatedUser, GENERATED_GUILD_BASE } from './generated.ts';
 import type { GuildSummary } from './generated.ts';

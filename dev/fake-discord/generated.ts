@@ -17,7 +17,7 @@ import {
   roleId,
   user,
 } from './data.ts';
-import type { DemoGuild, DemoMember } from './data.ts';
+import type { DemoGuild, DemoMember } from './demo-types.ts';
 import { PERMISSION } from './permissions.ts';
 
 /** Above every demo id (3000…), so generated guilds sort after the demo guilds. */

@@ -1,5 +1,5 @@
 /** Guild-level permission math as Discord applies it for `/users/@me/guilds` (no channel overwrites). */
-import type { DemoGuild } from './data.ts';
+import type { DemoGuild } from './demo-types.ts';
 
 /**
  * The permission bits the demo data uses, as in discord-api-types' PermissionFlagsBits. Defined here

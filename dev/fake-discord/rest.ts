@@ -17,7 +17,7 @@ import type {
   RESTGetAPIGuildRolesResult,
   RESTRateLimit,
 } from 'discord-api-types/v10';
-import type { DemoGuild } from './data.ts';
+import type { DemoGuild } from './demo-types.ts';
 import { findGuild, findUser, guildIdPage } from './directory.ts';
 import type { Viewer } from './directory.ts';
 import { faultMiddleware } from './faults.ts';

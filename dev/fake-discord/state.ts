@@ -1,6 +1,6 @@
 /** The mutable state of one fake Discord: its data, what it has issued, the injected faults, the call log. */
 import { createDemoData, DEMO_USER_IDS } from './data.ts';
-import type { DemoData } from './data.ts';
+import type { DemoData } from './demo-types.ts';
 import { createGeneratedGuilds, DISCORD_MAX_USER_GUILDS } from './generated.ts';
 import type { GeneratedGuilds } from './generated.ts';
 import { isGuildMember } from './permissions.ts';

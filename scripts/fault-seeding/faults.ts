@@ -507,7 +507,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'emoji-max-length',
     kind: 'constant',
-    file: 'src/shared/settings/kinds.ts',
+    file: 'src/shared/settings/field-schemas.ts',
     original: 'export const MAX_EMOJI_NAME_LENGTH = 64;',
     faulty: 'export const MAX_EMOJI_NAME_LENGTH = 65;',
     description: 'an emoji name of 65 characters is accepted',

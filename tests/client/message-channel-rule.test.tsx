@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MessageIdSetting } from '../../src/client/features/settings/MessageIdSetting';
 import { inputProblem, isMessageChannel, messageChannelProblem, messageLinkChannelProblem, type SettingsChannel } from '../../src/shared/settings/index';
-import { fieldSpec, type FieldSpecOf } from '../../src/shared/settings/registry';
+import { fieldSpec } from '../../src/shared/settings/registry';
+import { type FieldSpecOf } from '../../src/shared/settings/field-specs';
 import { kenjiSettings } from './helpers/settings-fixture';
 
 /** Issue 36 §3: the channel of a reaction role's or a ticket's message is a text or announcement channel of this server. */

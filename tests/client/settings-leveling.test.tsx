@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ModuleSpec } from '../../src/shared/settings/registry';
+import type { ModuleSpec } from '../../src/shared/settings/field-specs';
 
 /** docs/architecture.md's example of a settings module ('The settings registry'), as one entry: a switch, a channel and 'XP per message' (1–100). */
 const LEVELING = {

@@ -11,7 +11,7 @@ import type {
 import { createFakeDiscord } from '../../dev/fake-discord/app.ts';
 import type { FakeDiscord } from '../../dev/fake-discord/app.ts';
 import { createDemoData, DEMO_BOT_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_GUILD_IDS, DEMO_USER_IDS } from '../../dev/fake-discord/data.ts';
-import type { DemoChannel, DemoGuild } from '../../dev/fake-discord/data.ts';
+import type { DemoChannel, DemoGuild } from '../../dev/fake-discord/demo-types.ts';
 import { stringMatching } from './helpers/expect-helpers';
 
 const REDIRECT_URI = 'http://localhost:5173/api/successful-auth';

@@ -11,3 +11,4 @@ export * from './inputs';
 export * from './kinds';
 export * from './update';
 export * from './values';
+export { isEmojiOrName, MAX_EMOJI_NAME_LENGTH, SERVER_EMOJI_NAME } from './field-schemas';

@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { excerpt } from '../audit-excerpt';
-import type { KindDefinition } from './kinds';
-import type { FieldSpecOf } from './registry';
+import type { KindDefinition } from './field-specs';
+import type { FieldSpecOf } from './field-specs';
 import { hasVisibleCharacter, hiddenCharacterProblem, NO_VISIBLE_CHARACTER, trimSpaces } from '../visible-text';
 
 const count = new Intl.NumberFormat('en-US');

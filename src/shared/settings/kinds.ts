@@ -5,80 +5,18 @@
  */
 import { z } from 'zod';
 import { COMMAND_NAMES, COMMANDS } from '../commands';
-import { SNOWFLAKE_PATTERN } from '../discord-ids';
 import { parseMessageLink } from './inputs';
 import { isAssignableRole, isMessageChannel, TEXT_CHANNEL_TYPE, type GuildLists } from './guild';
-import { fieldSpec, moduleSpec, SETTINGS_REGISTRY, type FieldKind, type FieldSpec, type FieldSpecOf, type SectionName } from './registry';
+import { fieldSpec, moduleSpec, SETTINGS_REGISTRY, type SectionName } from './registry';
+import type { FieldKind, FieldSpec, FieldSpecOf, KindDefinition } from './field-specs';
 import { MAX_TRUSTED_ROLES } from './antinuke';
 import { repeatedEmoji, type ReactionPair } from './reaction-pairs';
 import { excerpt } from '../audit-excerpt';
 import { EMBED_KINDS } from './kinds-embed';
-import { hasVisibleCharacter, hiddenCharacter, hiddenCharacterProblem, NO_VISIBLE_CHARACTER, trimSpaces } from '../visible-text';
+import { emojiText, snowflake, optionalId, uniqueList, listOf, count, messageText, roleName, channelName } from './field-schemas';
+import { hiddenCharacter, NO_VISIBLE_CHARACTER } from '../visible-text';
 
 export const MAX_ANTINUKE_WHITELIST = 100;
-export const MAX_EMOJI_NAME_LENGTH = 64;
-/** Discord's rule for the name of a server's own emoji: 2 to 32 letters, digits or underscores. */
-export const SERVER_EMOJI_NAME = /^[A-Za-z0-9_]{2,32}$/;
-/**
- * One emoji as Unicode writes it: a recommended sequence (a flag, a skin tone, a family) or one pictograph, with or
- * without its emoji-style selector (U+FE0F), which keyboards add or leave out.
- */
-const UNICODE_EMOJI = new RegExp('^(?:\\p{RGI_Emoji}|\\p{Extended_Pictographic}\\uFE0F?)$', 'v');
-/** Whether a reaction emoji is written as one emoji or as a server emoji's name: anything else cannot be a reaction. */
-export const isEmojiOrName = (text: string) => SERVER_EMOJI_NAME.test(text) || UNICODE_EMOJI.test(text);
-const EMOJI_SHAPE = "must be one emoji or the name of one of this server's emoji (2–32 letters, digits or _)";
-
-const blankToNull = (value: unknown) => {
-  if (typeof value !== 'string') return value;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
-};
-
-const noInvisibleCharacter = (text: string, ctx: z.RefinementCtx) => {
-  const problem = hiddenCharacterProblem(text);
-  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, abort: true });
-};
-
-/** Free text people type and others see: no invisible characters, and only spaces are trimmed (a hidden one at an end is refused, not cut unseen). */
-const freeText = (max: number) =>
-  z.preprocess(
-    (value) => {
-      if (typeof value !== 'string') return value;
-      const trimmed = trimSpaces(value);
-      return trimmed === '' ? null : trimmed;
-    },
-    z.string().superRefine(noInvisibleCharacter).max(max, `must be at most ${max} characters`).regex(/^\S+$/u, 'must not contain spaces').nullable(),
-  );
-
-/** One emoji or a server emoji's name, or nothing. */
-const emojiText = () => freeText(MAX_EMOJI_NAME_LENGTH).refine((text) => text === null || isEmojiOrName(text), EMOJI_SHAPE);
-
-const snowflake = z.string().trim().regex(SNOWFLAKE_PATTERN, 'must be a Discord id (17–20 digits)');
-/** An id or nothing: '' and null both mean "not set". */
-const optionalId = z.preprocess(blankToNull, snowflake.nullable());
-
-const uniqueList = (list: string[]) => [...new Set(list)];
-/** What a list's transform answers, stated, so the bot's OpenAPI document can describe it (a transform alone reads as anything). */
-const listOf = <T extends z.ZodType<string, string>>(item: T) => z.array(item);
-const count = new Intl.NumberFormat('en-US');
-
-/**
- * A message the bot posts: line breaks are kept (Windows ones read as one), other invisible characters refused, and
- * something in it must show (a message of U+2800 alone would post as a blank).
- */
-const messageText = (maxLength: number) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' ? trimSpaces(value.replace(/\r\n?/g, '\n')) : value),
-    z
-      .string()
-      .min(1, 'must not be empty')
-      .max(maxLength, `must be at most ${count.format(maxLength)} characters`)
-      .superRefine((text, ctx) => noInvisibleCharacter(text.replace(/\n/g, ''), ctx))
-      .refine(hasVisibleCharacter, NO_VISIBLE_CHARACTER),
-  );
-
-const roleName = (guild: Pick<GuildLists, 'roles'>, id: string) => `@${guild.roles.find((role) => role.id === id)?.name ?? id}`;
-const channelName = (guild: Pick<GuildLists, 'channels'>, id: string) => `#${guild.channels.find((channel) => channel.id === id)?.name ?? id}`;
 /** Any valid snowflake: a message or user id a test may store without it having to exist. */
 const SAMPLE_ID = '112233445566778899';
 
@@ -87,17 +25,6 @@ const firstOf = <T>(list: readonly T[], what: string): T => {
   if (first === undefined) throw new Error(`the sample needs ${what} in the server`);
   return first;
 };
-
-export interface KindDefinition<T, S extends FieldSpec> {
-  schema(spec: S): z.ZodType<T>;
-  defaultValue(spec: S): T;
-  /** A set value as a person reads it (the audit, the import preview); unset values read 'none' before this. */
-  describe(value: T, guild: Pick<GuildLists, 'roles' | 'channels'>, spec: S): string;
-  /** A value this server accepts, for the tests that walk the registry. */
-  sample(guild: GuildLists, spec: S): T;
-  /** What the page tells an owner whose input does not fit (otherwise 'This value cannot be saved.'). */
-  problem?(spec: S, error: z.ZodError): string;
-}
 
 /** Keeps each row's value type: `KindDefinition<T, FieldSpecOf<K>>` for its own K. */
 const kind = <K extends FieldKind, T>(_kind: K, definition: KindDefinition<T, FieldSpecOf<K>>) => definition;

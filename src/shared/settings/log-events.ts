@@ -1,5 +1,5 @@
 /** The events the Logs module posts, and the optional channel of each (the module's own channel otherwise). */
-import type { ChecklistOption, FieldGroup } from './registry';
+import type { ChecklistOption, FieldGroup } from './field-specs';
 
 export const LOG_EVENTS = [
   { value: 'messageEdit', label: 'Message edits' },

@@ -4,7 +4,8 @@ import { SNOWFLAKE_PATTERN } from '../discord-ids';
 import { fieldPath, firstIssueMessage } from '../schema-issues';
 import { fieldKind, isSectionName, isSettingKey, settingKeys, valueSchema } from './kinds';
 import { messageLinkProblem } from './inputs';
-import { SECTION_NAMES, type FieldKind, type SectionName } from './registry';
+import { SECTION_NAMES, type SectionName } from './registry';
+import { type FieldKind } from './field-specs';
 import { companionChanges } from './values';
 import { wholeNumberQuery } from '../whole-number-query';
 

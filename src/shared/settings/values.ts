@@ -4,7 +4,8 @@
  */
 import { defaultValue, settingKeys, valueSchema, type KindValue } from './kinds';
 import { parseMessageLink } from './inputs';
-import { fieldSpec, moduleSpec, SECTION_NAMES, type FieldKind, type SectionFields, type SectionName } from './registry';
+import { fieldSpec, moduleSpec, SECTION_NAMES, type SectionFields, type SectionName } from './registry';
+import { type FieldKind } from './field-specs';
 
 export type SettingsValues = {
   [S in SectionName]: { [K in keyof SectionFields[S]]: SectionFields[S][K] extends FieldKind ? KindValue<SectionFields[S][K]> : never };

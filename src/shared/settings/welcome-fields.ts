@@ -1,6 +1,6 @@
 /** The Welcome Message module's fields: the welcome as text or an embed, in the channel or by direct message, and the goodbye. */
 import { EMBED_LIMITS } from '../discord-embed-limits';
-import type { FieldSpec } from './registry';
+import type { FieldSpec } from './field-specs';
 
 const SHOWN_AS_TEXT = { key: 'format', has: 'text' };
 const SHOWN_AS_EMBED = { key: 'format', has: 'embed' };

@@ -3,7 +3,7 @@
  * from Discord through the KV cache, plus the checks that a saved role, channel or emoji really exists there.
  */
 import { isAssignableRole, messageChannelProblem, SERVER_EMOJI_NAME, TEXT_CHANNEL_TYPE } from '../../shared/settings/index';
-import type { FieldKind } from '../../shared/settings/registry';
+import type { FieldKind } from '../../shared/settings/field-specs';
 import type { ReactionPair } from '../../shared/settings/reaction-pairs';
 import { getGuildSnapshot, isBotNotInGuild, knownMissing, looksRefused, markLooksRefused, rememberMissing, type DiscordCallOptions } from '../discord/api';
 import type { CallGate } from '../discord/cache';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { fieldSpec, type FieldGroup, type SectionName } from '../../../shared/settings/registry';
+import { fieldSpec, type SectionName } from '../../../shared/settings/registry';
+import { type FieldGroup } from '../../../shared/settings/field-specs';
 
 /** A module's fields in page order: single fields, and runs of consecutive fields that share a group. */
 export type FieldRun = { key: string } | { group: FieldGroup; keys: string[] };

@@ -1,6 +1,7 @@
 import { useContext, useLayoutEffect, useRef } from 'react';
 import { WELCOME_PLACEHOLDERS, type ServerSettingsResponse } from '../../../shared/settings/index';
-import type { FieldSpecOf, SectionName } from '../../../shared/settings/registry';
+import type { SectionName } from '../../../shared/settings/registry';
+import type { FieldSpecOf } from '../../../shared/settings/field-specs';
 import { FieldRow, FOCUS, INPUT_CLASS, ReadOnlyValue, ReadOnlyView, useDraft } from './controls';
 import type { ControlProps } from './control-props';
 import { onLeaveGroup } from './useSaveOnLeave';

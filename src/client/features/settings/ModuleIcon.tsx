@@ -1,4 +1,4 @@
-import type { ModuleIcon as IconName } from '../../../shared/settings/registry';
+import type { ModuleIcon as IconName } from '../../../shared/settings/field-specs';
 import { outlineIcon } from '../../ui/Icons';
 
 /** Outline icons (24×24, stroke) for the settings modules, by the registry's icon names. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { inputProblem, type ServerSettingsResponse } from '../../../shared/settings/index';
-import { fieldSpec, type FieldKind, type SectionName } from '../../../shared/settings/registry';
+import { fieldSpec, type SectionName } from '../../../shared/settings/registry';
+import { type FieldKind } from '../../../shared/settings/field-specs';
 import type { ControlProps } from './control-props';
 import { RefusedValue, SaveOutcomeNote } from './controls';
 import { KIND_CONTROLS } from './kind-controls';

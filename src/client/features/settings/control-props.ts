@@ -1,6 +1,7 @@
 /** What every settings control is given: the field, its value and the page's data, and how to save and check a value. */
 import type { ServerSettingsResponse } from '../../../shared/settings/index';
-import type { FieldKind, FieldSpecOf, SectionName } from '../../../shared/settings/registry';
+import type { SectionName } from '../../../shared/settings/registry';
+import type { FieldKind, FieldSpecOf } from '../../../shared/settings/field-specs';
 
 export interface ControlProps<K extends FieldKind> {
   id: string;

@@ -3,7 +3,7 @@
  * and sample are its row in shared/settings/kinds.ts). A new kind that lacks a row here does not compile.
  */
 import type { ReactNode } from 'react';
-import type { FieldKind } from '../../../shared/settings/registry';
+import type { FieldKind } from '../../../shared/settings/field-specs';
 import { ChecklistSetting } from './ChecklistSetting';
 import { ChoiceSetting } from './ChoiceSetting';
 import { ColourSetting } from './ColourSetting';
