@@ -85,7 +85,7 @@ export default defineConfig(
     languageOptions: { globals: globals.serviceworker },
   },
   {
-    files: ['scripts/**', 'dev/**', 'tests/e2e/**', '*.config.{js,ts}', 'vitest.*.ts'],
+    files: ['scripts/**', 'vite-plugins/**', 'dev/**', 'tests/e2e/**', '*.config.{js,ts}', 'vitest.*.ts'],
     languageOptions: { globals: globals.node },
   },
 

@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { devWorker } from './scripts/dev-worker.ts';
 import { prerenderPages } from './scripts/prerender.ts';
-import { CLIENT_OUT_DIR, clientManifest } from './scripts/vite-client-manifest.ts';
+import { CLIENT_OUT_DIR, clientManifest } from './vite-plugins/client-manifest.ts';
 
 const alias = [
   {

@@ -5,7 +5,7 @@ import { DEMO_BOT_TOKEN, DEMO_CLIENT_SECRET } from './dev/fake-discord/data.ts';
 import { DEMO_ADMIN_ID, DEMO_CLIENT_ID } from './src/worker/demo-values.ts';
 import { parseBotGuildCount } from './dev/fake-discord/generated.ts';
 import { defaultRateLimits } from './dev/fake-discord/ratelimit.ts';
-import { clientManifest } from './scripts/vite-client-manifest.ts';
+import { clientManifest } from './vite-plugins/client-manifest.ts';
 
 // Worker tests run inside workerd with real local D1, R2, KV and the rate limiter.
 // Every outbound request (Discord) is answered by the fake Discord running in this Node process.

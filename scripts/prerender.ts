@@ -5,7 +5,7 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type AliasOptions } from 'vite';
-import { CLIENT_OUT_DIR, clientManifest } from './vite-client-manifest.ts';
+import { CLIENT_OUT_DIR, clientManifest } from '../vite-plugins/client-manifest.ts';
 
 const ENTRY = 'src/worker/render/prerender.ts';
 const OUT_DIR = 'dist/prerender';
