@@ -1,12 +1,13 @@
 // The modules' own fields (issue 23 §1): welcome text, starboard threshold and emoji, log events, message links,
 // the server's emoji; through save, validation, defaults, audit and revert, export and import, and the bot API.
 import { env } from 'cloudflare:workers';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordsOfExport } from '../../scripts/legacy-import/records';
-import type { ServerSettingsResponse, SettingsAuditResponse } from '../../src/shared/settings/index';
+import type { ServerSettingsResponse } from '../../src/shared/settings/index';
 import type { SettingsDocument, SettingsImportResponse } from '../../src/shared/settings/transfer';
 import { stringMatching } from './helpers/expect-helpers';
-import { clearKv, GUILDS, loginDemoUsers } from './helpers/login';
+import { GUILDS } from './helpers/login';
+import { kenjiSettingsAsOwner } from './helpers/kenji-settings';
 import { call, postJson } from './helpers/request';
 
 const GENERAL = '500000000000001004';
@@ -14,20 +15,7 @@ const MESSAGE = '600000000000000001';
 const LINK = `https://discord.com/channels/${GUILDS.kenjiLounge}/${GENERAL}/${MESSAGE}`;
 const ALL_EVENTS = ['messageEdit', 'messageDelete', 'memberJoin', 'memberLeave', 'moderation', 'roleChange', 'channelChange'];
 
-let owner = '';
-beforeAll(async () => {
-  ({ owner } = await loginDemoUsers());
-});
-beforeEach(async () => {
-  await clearKv(env.CACHE);
-  await env.DB.batch([env.DB.prepare('DELETE FROM guild_settings'), env.DB.prepare('DELETE FROM settings_audit')]);
-});
-
-const set = (section: string, key: string, value: unknown) =>
-  postJson('/api/update-server-settings', { serverID: GUILDS.kenjiLounge, section, key, value }, { cookie: owner });
-const settings = async () => (await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).json<ServerSettingsResponse>();
-const audit = async () => (await call(`/api/server-settings/audit?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).json<SettingsAuditResponse>();
-const rowCount = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM guild_settings').first<{ n: number }>())?.n ?? 0;
+const { owner: ownerCookie, set, settings, audit, rowCount } = kenjiSettingsAsOwner();
 
 describe('a never-saved server', () => {
   it('has the modules’ defaults, its member count and its own emoji', async () => {
@@ -123,7 +111,7 @@ describe('message links', () => {
     await set('reactionrole', 'messageID', LINK);
     await set('reactionrole', 'messageID', '600000000000000002');
     const change = (await audit()).entries.find((entry) => entry.key === 'messageID' && entry.newValue === '600000000000000002');
-    const res = await postJson('/api/server-settings/revert', { serverID: GUILDS.kenjiLounge, changeID: change?.id }, { cookie: owner });
+    const res = await postJson('/api/server-settings/revert', { serverID: GUILDS.kenjiLounge, changeID: change?.id }, { cookie: ownerCookie() });
     expect(res.status).toBe(200);
     expect((await res.json<ServerSettingsResponse>()).reactionrole).toMatchObject({ messageID: MESSAGE, messageChannelID: GENERAL });
   });
@@ -134,7 +122,7 @@ describe('audit and revert of the new fields', () => {
     await set('starboard', 'threshold', 7);
     const [change] = (await audit()).entries;
     expect(change).toMatchObject({ section: 'starboard', key: 'threshold', oldValue: 3, newValue: 7 });
-    const res = await postJson('/api/server-settings/revert', { serverID: GUILDS.kenjiLounge, changeID: change?.id }, { cookie: owner });
+    const res = await postJson('/api/server-settings/revert', { serverID: GUILDS.kenjiLounge, changeID: change?.id }, { cookie: ownerCookie() });
     expect((await res.json<ServerSettingsResponse>()).starboard.threshold).toBe(3);
   });
 });
@@ -143,7 +131,7 @@ describe('export and import', () => {
   it('exports the new fields and imports them through the same checks', async () => {
     await set('starboard', 'threshold', 12);
     await set('logs', 'events', ['moderation']);
-    const exported = await (await call(`/api/server-settings/export?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).json<SettingsDocument>();
+    const exported = await (await call(`/api/server-settings/export?serverID=${GUILDS.kenjiLounge}`, { cookie: ownerCookie() })).json<SettingsDocument>();
     expect(exported.settings.starboard).toMatchObject({ threshold: 12, emoji: '⭐' });
     expect(exported.settings.logs).toMatchObject({ events: ['moderation'] });
     // Glaive Studio has an emoji named 'glaive', and none named 'vinyl' (that one is Kenji Lounge's).
@@ -151,7 +139,7 @@ describe('export and import', () => {
       ...exported,
       settings: { starboard: { threshold: 101, emoji: 'glaive' }, reactionrole: { emojiName: 'vinyl' }, welcomemessage: { message: 'Hello {user}' } },
     };
-    const res = await postJson('/api/server-settings/import', { serverID: GUILDS.glaiveStudio, document, dryRun: false }, { cookie: owner });
+    const res = await postJson('/api/server-settings/import', { serverID: GUILDS.glaiveStudio, document, dryRun: false }, { cookie: ownerCookie() });
     expect(res.status).toBe(200);
     const result = await res.json<SettingsImportResponse>();
     expect(result.skipped).toEqual([

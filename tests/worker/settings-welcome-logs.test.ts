@@ -1,12 +1,12 @@
 // Issue 37 §1: the welcome's embed, delivery and goodbye, and the Logs' channel per event, through save, the channel
 // checks, audit and revert, export and import, the bot API and its OpenAPI document, and the legacy import.
 import { env } from 'cloudflare:workers';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordsOfExport } from '../../scripts/legacy-import/records';
-import type { ServerSettingsResponse, SettingsAuditResponse } from '../../src/shared/settings/index';
 import type { SettingsDocument, SettingsImportResponse } from '../../src/shared/settings/transfer';
 import { stringMatching } from './helpers/expect-helpers';
-import { clearKv, GUILDS, loginDemoUsers } from './helpers/login';
+import { GUILDS } from './helpers/login';
+import { kenjiSettingsAsOwner } from './helpers/kenji-settings';
 import { call, postJson } from './helpers/request';
 
 const GENERAL = '500000000000001004';
@@ -15,20 +15,7 @@ const ANNOUNCEMENTS = '500000000000001003';
 const LISTENING_ROOM = '500000000000001007';
 const UNKNOWN_CHANNEL = '500000000000009999';
 
-let owner = '';
-beforeAll(async () => {
-  ({ owner } = await loginDemoUsers());
-});
-beforeEach(async () => {
-  await clearKv(env.CACHE);
-  await env.DB.batch([env.DB.prepare('DELETE FROM guild_settings'), env.DB.prepare('DELETE FROM settings_audit')]);
-});
-
-const set = (section: string, key: string, value: unknown) =>
-  postJson('/api/update-server-settings', { serverID: GUILDS.kenjiLounge, section, key, value }, { cookie: owner });
-const settings = async () => (await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).json<ServerSettingsResponse>();
-const audit = async () => (await call(`/api/server-settings/audit?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).json<SettingsAuditResponse>();
-const rowCount = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM guild_settings').first<{ n: number }>())?.n ?? 0;
+const { owner: ownerCookie, set, settings, audit, rowCount } = kenjiSettingsAsOwner();
 
 describe('a never-saved server keeps the old welcome and one log channel', () => {
   it('plain text in the channel, no goodbye, no channel per event', async () => {
@@ -95,7 +82,7 @@ describe('audit and revert', () => {
       ['moderationChannelID', null, MOD_LOG],
       ['format', 'text', 'embed'],
     ]);
-    for (const entry of entries) await postJson('/api/server-settings/revert', { serverID: GUILDS.kenjiLounge, changeID: entry.id }, { cookie: owner });
+    for (const entry of entries) await postJson('/api/server-settings/revert', { serverID: GUILDS.kenjiLounge, changeID: entry.id }, { cookie: ownerCookie() });
     const answer = await settings();
     expect(answer.welcomemessage.format).toBe('text');
     expect(answer.logs.moderationChannelID).toBeNull();
@@ -107,11 +94,11 @@ describe('export and import', () => {
     await set('welcomemessage', 'format', 'embed');
     await set('welcomemessage', 'embedColour', 0xed4245);
     await set('logs', 'moderationChannelID', MOD_LOG);
-    const exported = await (await call(`/api/server-settings/export?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).json<SettingsDocument>();
+    const exported = await (await call(`/api/server-settings/export?serverID=${GUILDS.kenjiLounge}`, { cookie: ownerCookie() })).json<SettingsDocument>();
     expect(exported.settings.welcomemessage).toMatchObject({ format: 'embed', embedColour: 0xed4245 });
     expect(exported.settings.logs).toMatchObject({ moderationChannelID: MOD_LOG });
     const document = { ...exported, settings: { welcomemessage: { format: 'embed', embedColour: 0xed4245 }, logs: { moderationChannelID: MOD_LOG } } };
-    const res = await postJson('/api/server-settings/import', { serverID: GUILDS.glaiveStudio, document, dryRun: false }, { cookie: owner });
+    const res = await postJson('/api/server-settings/import', { serverID: GUILDS.glaiveStudio, document, dryRun: false }, { cookie: ownerCookie() });
     const result = await res.json<SettingsImportResponse>();
     expect(result.skipped).toEqual([{ section: 'logs', key: 'moderationChannelID', reason: stringMatching(/does not exist/) }]);
     expect(result.changes.map((change) => `${change.section}.${change.key}`).sort()).toEqual(['welcomemessage.embedColour', 'welcomemessage.format']);
