@@ -73,7 +73,7 @@ describe('GET /api/get-{library}-songs', () => {
     const stale = await call('/get-glaive-songs', { headers: { 'If-None-Match': '"other"' } });
     expect(stale.status).toBe(200);
     expect(stale.headers.get('ETag')).toBe(etag);
-  }, 30_000); // 1005 R2 writes: seconds on a loaded machine
+  }, 180_000); // 1005 R2 writes: half a minute on a machine whose cores are busy with other work
 
   it('travels gzip-compressed, as stored once, to a client that takes gzip; as JSON to one that does not', async () => {
     const plain = await call('/get-glaive-songs', { headers: { 'Accept-Encoding': 'gzip;q=0, identity' } });

@@ -26,11 +26,14 @@ export interface ListPage {
   last: boolean;
 }
 
-/** The objects under `prefix`, one R2 page (at most 1000) at a time, following R2's cursor. */
-export async function* listPages(bucket: R2Bucket, prefix: string | undefined): AsyncGenerator<ListPage> {
+/** The most objects R2 lists in one page. */
+export const R2_LIST_PAGE = 1000;
+
+/** The objects under `prefix`, one R2 page at a time, following R2's cursor. */
+export async function* listPages(bucket: R2Bucket, prefix: string | undefined, pageSize = R2_LIST_PAGE): AsyncGenerator<ListPage> {
   let cursor: string | undefined;
   do {
-    const page = await bucket.list({ prefix, cursor, limit: 1000 });
+    const page = await bucket.list({ prefix, cursor, limit: pageSize });
     cursor = page.truncated ? page.cursor : undefined;
     yield { objects: page.objects.filter((object) => !isFolderMarker(object.key)), lastKey: page.objects.at(-1)?.key, last: !cursor };
   } while (cursor);

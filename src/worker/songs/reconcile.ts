@@ -1,7 +1,7 @@
 import { isPlayable, LIBRARIES, type Library } from '../../shared/songs/paths';
 import { dropFromIndex, readIndexBetween, saveDurations, saveToIndex, type IndexedSong } from '../db/song-index';
 import { crc32OfStream } from './checksum';
-import { libraryBucket, listPages, readVersion, versionSource, type ListPage } from './library';
+import { libraryBucket, listPages, R2_LIST_PAGE, readVersion, versionSource, type ListPage } from './library';
 import { storeSongList, type ListedObject } from './song-list';
 
 /**
@@ -79,13 +79,13 @@ function listedWithDurations(page: ListPage, rows: readonly IndexedSong[], read:
  * natively, and their length read; rows of deleted objects dropped; lengths read for rows that lack them), then
  * refreshes the cached song list, and so the library pages (render/library-page.tsx), if the paths or lengths changed.
  */
-export async function reconcileLibrary(env: Env, library: Library, maxBytes = RECONCILE_BYTES_PER_RUN): Promise<ReconcileReport> {
+export async function reconcileLibrary(env: Env, library: Library, maxBytes = RECONCILE_BYTES_PER_RUN, pageSize = R2_LIST_PAGE): Promise<ReconcileReport> {
   const { bucket } = libraryBucket(env, library);
   const report: ReconcileReport = { checksummed: 0, dropped: 0, deferred: 0, durationsRead: 0, listRefreshed: false };
   const listed: ListedObject[] = [];
   let budget = maxBytes;
   let after: string | null = null;
-  for await (const page of listPages(bucket, undefined)) {
+  for await (const page of listPages(bucket, undefined, pageSize)) {
     if (!page.last && page.lastKey === undefined) continue;
     const upTo = page.last ? null : (page.lastKey ?? null);
     const rows = await readIndexBetween(env.DB, library, after, upTo);
