@@ -1,7 +1,8 @@
 import { useContext, useLayoutEffect, useRef } from 'react';
 import { WELCOME_PLACEHOLDERS, type ServerSettingsResponse } from '../../../shared/settings/index';
 import type { FieldSpecOf, SectionName } from '../../../shared/settings/registry';
-import { FieldRow, FOCUS, INPUT_CLASS, ReadOnlyValue, ReadOnlyView, useDraft } from './controls';
+import { FieldRow, FOCUS, INPUT_CLASS, ReadOnlyValue, ReadOnlyView } from './controls';
+import { useDraft } from './TextSetting';
 import type { ControlProps } from './control-props';
 import { onLeaveGroup } from './useSaveOnLeave';
 import { WelcomePreview, type EmbedLook } from './WelcomePreview';
