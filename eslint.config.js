@@ -5,11 +5,24 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 /**
+ * Patterns that share a reason form one group, so an import that several of them match is reported once.
+ * @param {Record<string, string>} forbid
+ * @returns {[string, string[]][]}
+ */
+function groupedByReason(forbid) {
+  /** @type {Map<string, string[]>} */
+  const groups = new Map();
+  for (const [pattern, message] of Object.entries(forbid)) groups.set(message, [...(groups.get(message) ?? []), pattern]);
+  return [...groups];
+}
+
+/**
  * One `no-restricted-imports` block per layer: `forbid` maps an import pattern (gitignore syntax, matched against the
- * import's path as written) to why it runs the wrong way.
+ * import's path as written) to why it runs the wrong way (upward, or across to another feature).
  * @param {{ files: string[]; ignores?: string[]; forbid: Record<string, string> }[]} layers
  */
 function importBoundaries(layers) {
@@ -19,10 +32,30 @@ function importBoundaries(layers) {
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: Object.entries(forbid).map(([pattern, message]) => ({ group: [pattern], message: `Upward import: ${message}.` })) },
+        { patterns: groupedByReason(forbid).map(([message, group]) => ({ group, message: `Forbidden import: ${message}.` })) },
       ],
     },
   }));
+}
+
+/** The client's features (src/client/features/<name>/): each is a room of its own. */
+const features = readdirSync(new URL('src/client/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * What a feature may not import: another feature, as written from its own folder (`../<b>/…`), from one folder
+ * deeper (`../../<b>/…`) or through the features folder. No folder of src/client is named like a feature.
+ * @param {string} feature
+ */
+function otherFeatures(feature) {
+  /** @type {Record<string, string>} */
+  const forbid = {};
+  for (const other of features.filter((name) => name !== feature)) {
+    const message = `one feature does not import another (${feature} → ${other}): what both need moves to session/, hooks/, ui/ or src/shared, or a page composes them`;
+    for (const pattern of [`../${other}`, `../${other}/**`, `../../${other}/**`, `**/features/${other}/**`]) forbid[pattern] = message;
+  }
+  return forbid;
 }
 
 export default defineConfig(
@@ -102,8 +135,9 @@ export default defineConfig(
     },
   },
 
-  // The import graph runs downward only (docs/architecture.md); `import type` counts too. A later block for the
-  // same files replaces an earlier one's options, so each block lists everything its files may not import.
+  // The import graph runs downward only and no feature imports another (docs/architecture.md); `import type` counts
+  // too. A later block for the same files replaces an earlier one's options, so each block lists everything its
+  // files may not import.
   ...importBoundaries([
     {
       files: ['src/shared/**'],
@@ -122,9 +156,23 @@ export default defineConfig(
         '**/layout/**': 'the UI kit knows no page layout',
       },
     },
+    ...features.map((feature) => ({
+      files: [`src/client/features/${feature}/**`],
+      forbid: {
+        '**/worker/**': 'the client never imports the Worker',
+        '**/pages/**': 'pages use features, not the other way',
+        '**/layout/**': 'the page layout composes features, not the other way',
+        ...otherFeatures(feature),
+      },
+    })),
     {
-      files: ['src/client/features/**'],
-      forbid: { '**/worker/**': 'the client never imports the Worker', '**/pages/**': 'pages use features, not the other way' },
+      files: ['src/client/session/**', 'src/client/hooks/**'],
+      forbid: {
+        '**/worker/**': 'the client never imports the Worker',
+        '**/features/**': 'the session and the hooks are used by features and know none',
+        '**/pages/**': 'the session and the hooks know no page',
+        '**/layout/**': 'the session and the hooks know no page layout',
+      },
     },
     {
       files: ['src/worker/**'],

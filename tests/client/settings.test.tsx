@@ -15,7 +15,7 @@ import {
 import { ApiClientError } from '../../src/client/api';
 import { jsonBody } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';
-import { licenceBadge } from '../../src/client/features/settings/LicenceBanner';
+import { licenceBadge } from '../../src/client/ui/LicencePill';
 import { useLocation } from 'wouter';
 import { matchAppRoute } from '../../src/client/routes';
 

@@ -51,6 +51,40 @@ describe('imports run downward only (eslint.config.js)', { timeout: 30_000 }, ()
     ]);
   });
 
+  it('a feature imports no other feature, from its own folder or one deeper; what two share lives in session/, hooks/, ui/ or shared', async () => {
+    expect(
+      await refusedImports(
+        'src/client/features/settings/X.tsx',
+        './controls',
+        '../account/useAuth',
+        '../whitelist',
+        '../whitelist/LicenceBanner',
+        '../../features/whitelist/useWhitelist',
+        '../../session/useAuth',
+        '../../hooks/useApi',
+        '../../ui/Field',
+        '../../../shared/constants',
+      ),
+    ).toEqual(['../account/useAuth', '../whitelist', '../whitelist/LicenceBanner', '../../features/whitelist/useWhitelist']);
+    expect(await refusedImports('src/client/features/settings/emoji/X.tsx', '../controls', './EmojiGrid', '../../whitelist/useWhitelist')).toEqual([
+      '../../whitelist/useWhitelist',
+    ]);
+    expect(await refusedImports('src/client/features/servers/X.tsx', '../settings/LicenceBanner', '../../layout/WaysOn', '../../ui/LicencePill')).toEqual([
+      '../settings/LicenceBanner',
+      '../../layout/WaysOn',
+    ]);
+  });
+
+  it('the session and the hooks know no feature; the layout and the pages compose features', async () => {
+    expect(await refusedImports('src/client/session/X.ts', '../features/account/AccountMenu', '../layout/Header', '../hooks/useApi')).toEqual([
+      '../features/account/AccountMenu',
+      '../layout/Header',
+    ]);
+    expect(await refusedImports('src/client/hooks/X.ts', '../features/settings/controls', './useApi')).toEqual(['../features/settings/controls']);
+    expect(await refusedImports('src/client/layout/X.tsx', '../features/account/AccountMenu', '../session/useAuth')).toEqual([]);
+    expect(await refusedImports('src/client/pages/X.tsx', '../features/whitelist/LicenceBanner', '../features/settings/SettingField')).toEqual([]);
+  });
+
   it('only api-app.ts imports a route; the client’s route table (src/client/routes.ts) is no Worker route', async () => {
     expect(await refusedImports('src/worker/services/x.ts', '../routes/bot', '../db/settings', '../discord/api')).toEqual(['../routes/bot']);
     expect(await refusedImports('src/worker/render/x.ts', '../routes/bot', '../../client/routes', '../services/servers')).toEqual(['../routes/bot']);

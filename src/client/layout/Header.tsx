@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { loginHref } from '../../shared/api-keys';
-import { useAuth } from '../features/account/useAuth';
+import { useAuth } from '../session/useAuth';
 import { PHONE_QUERY } from '../hooks/useMediaQuery';
 import { lazyComponent } from '../lazy-component';
 import type { AccountMenuProps } from '../features/account/AccountMenu';

@@ -12,7 +12,7 @@ import {
   type LandingScreenshot,
 } from '../../shared/landing-images';
 import { useApi } from '../hooks/useApi';
-import { useAuth } from '../features/account/useAuth';
+import { useAuth } from '../session/useAuth';
 
 const STATS_REFRESH_MS = 60_000;
 

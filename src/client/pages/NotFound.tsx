@@ -1,5 +1,5 @@
 import { loginHref } from '../../shared/api-keys';
-import { useAuth } from '../features/account/useAuth';
+import { useAuth } from '../session/useAuth';
 import { WaysOn } from '../layout/WaysOn';
 import { buttonClass } from '../ui/buttons';
 

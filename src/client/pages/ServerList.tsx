@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { apiKey, apiKeys, inviteHref } from '../../shared/api-keys';
 import { SUPPORT_URL, TOAST_SUCCESS_MS } from '../../shared/constants';
 import { getJson } from '../api';
-import { LoginPrompt } from '../features/account/LoginPrompt';
+import { LoginPrompt } from '../layout/LoginPrompt';
 import { StaleDataNotice } from '../ui/StaleDataNotice';
 import { ServerIcon } from '../ui/ServerIcon';
 import { ServerCard } from '../features/servers/ServerCard';
@@ -11,7 +11,7 @@ import { buttonClass, compactButtonClass } from '../ui/buttons';
 import { useWhitelist, whitelistStatus } from '../features/whitelist/useWhitelist';
 import { ManageWhitelistModal } from '../features/whitelist/ManageWhitelistModal';
 import { useApi } from '../hooks/useApi';
-import { useAuth } from '../features/account/useAuth';
+import { useAuth } from '../session/useAuth';
 
 export default function ServerList() {
   const { user } = useAuth();

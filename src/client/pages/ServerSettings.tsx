@@ -9,7 +9,7 @@ import { moduleSpec, saveLabel, type SectionName } from '../../shared/settings/r
 import { ENABLE_INTENT_PARAM, sectionOfSlug, serverSettingsPath, serverSettingsTitle } from '../../shared/settings/paths';
 import { apiKeys, inviteHref } from '../../shared/api-keys';
 import { useApi } from '../hooks/useApi';
-import { LoginPrompt } from '../features/account/LoginPrompt';
+import { LoginPrompt } from '../layout/LoginPrompt';
 import { ServerIcon } from '../ui/ServerIcon';
 import { StaleDataNotice } from '../ui/StaleDataNotice';
 import { fieldClass } from '../ui/fields';
@@ -24,13 +24,13 @@ import { isFieldShown } from '../features/settings/field-shown';
 import { FieldGroupBox, fieldRuns } from '../features/settings/FieldGroup';
 import { AccessPanel } from '../features/settings/AccessPanel';
 import { NoAccess } from '../features/settings/NoAccess';
-import { LicenceBadge, NoWhitelistNotice } from '../features/settings/LicenceBanner';
+import { LicenceBadge, NoWhitelistNotice } from '../features/whitelist/LicenceBanner';
 import { RecentChanges } from '../features/settings/RecentChanges';
 import { SettingsTransfer } from '../features/settings/SettingsTransfer';
 import { fieldId, useSettingsSaver } from '../features/settings/useSettingsSaver';
 import { useLiveSettings } from '../features/settings/useLiveSettings';
 import { LiveIndicator } from '../features/settings/LiveIndicator';
-import { useAuth } from '../features/account/useAuth';
+import { useAuth } from '../session/useAuth';
 
 export default function ServerSettingsPage({ params }: { params: Record<string, string> }) {
   const { user } = useAuth();

@@ -1,5 +1,6 @@
 import { useEffectEvent, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { dialogActionsRowClass } from './DialogActions';
 import { dialogClosed, dialogOpened } from './top-layer';
 
 export interface ModalProps {
@@ -9,7 +10,7 @@ export interface ModalProps {
   /** A sentence under the title, announced with it. */
   description?: ReactNode;
   children?: ReactNode;
-  /** Buttons at the bottom; stacked full-width on a phone. */
+  /** Buttons at the bottom (DialogActions); stacked full-width on a phone. */
   footer?: ReactNode;
   /** What gets focus on open; the first focusable element otherwise. */
   initialFocusRef?: RefObject<HTMLElement | null>;
@@ -148,9 +149,7 @@ function ModalDialog({ onClose, title, description, children, footer, initialFoc
         </div>
         {/* A question (a title, a sentence and buttons) has no body: no empty band above its buttons. */}
         {children != null && children !== false && <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>}
-        {footer && (
-          <div className="flex flex-col-reverse gap-2 border-t border-gray-200 px-5 py-4 sm:flex-row sm:justify-end dark:border-gray-800">{footer}</div>
-        )}
+        {footer && <div className={`${dialogActionsRowClass} border-t border-gray-200 px-5 py-4 dark:border-gray-800`}>{footer}</div>}
       </div>
     </dialog>
   );

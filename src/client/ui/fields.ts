@@ -12,4 +12,4 @@ export const fieldClass = {
 /** A field's error sentence, under the field. */
 export const fieldErrorClass = 'mt-1 text-xs font-medium text-red-700 dark:text-red-400';
 /** A field's help line, under the field. */
-export const fieldHintClass = 'mt-1 truncate text-xs text-gray-600 dark:text-gray-400';
+export const fieldHintClass = 'mt-1 text-xs text-gray-600 dark:text-gray-400';

@@ -3,6 +3,7 @@ import type { SessionInfo } from '../../../shared/sessions';
 import { api, answerOf } from '../../api-client';
 import { apiKeys } from '../../../shared/api-keys';
 import { useApi } from '../../hooks/useApi';
+import { DialogActions } from '../../ui/DialogActions';
 import { Modal } from '../../ui/Modal';
 import { buttonClass } from '../../ui/buttons';
 
@@ -54,14 +55,7 @@ export default function SessionsDialog({ onClose, onSignOutEverywhere }: Session
   }
 
   const footer = (
-    <>
-      <button type="button" className={buttonClass.danger} onClick={onSignOutEverywhere}>
-        Sign out everywhere
-      </button>
-      <button type="button" className={buttonClass.secondary} onClick={onClose}>
-        Close
-      </button>
-    </>
+    <DialogActions cancel={{ label: 'Close', onClick: onClose }} primary={{ label: 'Sign out everywhere', danger: true, onClick: onSignOutEverywhere }} />
   );
   return (
     <Modal open onClose={onClose} title="Sessions" description="Browsers where you are signed in." size="sm" footer={footer}>

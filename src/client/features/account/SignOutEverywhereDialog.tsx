@@ -1,5 +1,5 @@
+import { DialogActions } from '../../ui/DialogActions';
 import { Modal } from '../../ui/Modal';
-import { buttonClass } from '../../ui/buttons';
 
 export interface SignOutEverywhereDialogProps {
   onCancel: () => void;
@@ -15,16 +15,7 @@ export default function SignOutEverywhereDialog({ onCancel, onConfirm }: SignOut
       size="sm"
       title="Sign out everywhere?"
       description="Every browser where you are signed in, this one included, will be signed out. You can log in again with Discord."
-      footer={
-        <>
-          <button type="button" className={buttonClass.secondary} onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className={buttonClass.danger} onClick={onConfirm}>
-            Sign out everywhere
-          </button>
-        </>
-      }
+      footer={<DialogActions cancel={{ onClick: onCancel }} primary={{ label: 'Sign out everywhere', danger: true, onClick: onConfirm }} />}
     />
   );
 }

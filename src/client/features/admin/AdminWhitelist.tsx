@@ -1,10 +1,11 @@
-import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminWhitelistEntry } from '../../../shared/licences';
 import { apiKeys } from '../../../shared/api-keys';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';
+import { Field } from '../../ui/Field';
 import { AddEntryForm } from './AddEntryForm';
 import { failed, UNDO_TOAST_MS } from './admin-actions';
 import { inputClass } from './admin-styles';
@@ -23,7 +24,6 @@ export function AdminWhitelist() {
   const [editing, setEditing] = useState<number | null>(null);
   // The entry whose deletion waits for the admin's answer in the dialog (SPEC 5's question, naming the entry).
   const [confirming, setConfirming] = useState<AdminWhitelistEntry | null>(null);
-  const filterId = useId();
   const { confirm, dialog: confirmDialog } = useConfirmDialog();
   const confirmServer = botServerCheck(confirm);
 
@@ -76,19 +76,18 @@ export function AdminWhitelist() {
             {/* Filtered, the count says how many of all show. */}
             {`Whitelist entries (${query.trim() === '' ? entries.length : `${shown.length} of ${entries.length}`})`}
           </h2>
-          <div className="w-full sm:w-72">
-            <label htmlFor={filterId} className="block text-sm font-medium">
-              Filter by user or server
-            </label>
-            <input
-              id={filterId}
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              className={`${inputClass} mt-1`}
-              placeholder="Name or ID"
-            />
-          </div>
+          <Field label="Filter by user or server" labelClassName="block text-sm font-medium" className="w-full sm:w-72">
+            {(control) => (
+              <input
+                {...control}
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                className={`${inputClass} mt-1`}
+                placeholder="Name or ID"
+              />
+            )}
+          </Field>
         </div>
 
         {error && (

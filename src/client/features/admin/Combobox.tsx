@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { fieldErrorClass, fieldHintClass } from '../../ui/fields';
+import { Field } from '../../ui/Field';
+import { fieldHintClass } from '../../ui/fields';
 import { inputClass } from './admin-styles';
 
 /** What a picker holds: the text in the field, and the id of the option picked from the list (null while typing). */
@@ -42,7 +43,7 @@ export function Combobox<T extends { id: string }>(props: ComboboxProps<T>) {
   const { label, labelClassName, value, onChange, options, loading, optionText, renderOption, noMatch, hint, error, inputRef, inputClassName, placeholder } =
     props;
   const id = useId();
-  const ids = { input: `${id}-input`, list: `${id}-list`, hint: `${id}-hint`, error: `${id}-error`, option: (i: number) => `${id}-option-${i}` };
+  const ids = { input: `${id}-input`, list: `${id}-list`, option: (i: number) => `${id}-option-${i}` };
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const list = useRef<HTMLUListElement>(null);
@@ -94,37 +95,8 @@ export function Combobox<T extends { id: string }>(props: ComboboxProps<T>) {
     }
   };
 
-  const describedBy = [error ? ids.error : null, hint ? ids.hint : null].filter(Boolean).join(' ') || undefined;
-
-  return (
-    <div className="relative">
-      <label htmlFor={ids.input} className={labelClassName}>
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={ids.input}
-        type="text"
-        role="combobox"
-        aria-expanded={expanded}
-        aria-controls={ids.list}
-        aria-autocomplete="list"
-        aria-activedescendant={expanded && active >= 0 ? ids.option(active) : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={placeholder}
-        value={value.text}
-        onChange={(e) => {
-          onChange(pickerValue(e.target.value));
-          setOpen(true);
-          setActive(-1);
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setOpen(false)}
-        className={`${inputClass} ${inputClassName ?? ''}`}
-      />
+  const matches = (
+    <>
       <div
         hidden={!expanded}
         className="absolute top-full right-0 left-0 z-20 mt-1 min-w-80 overflow-hidden sm:min-w-[26rem] rounded-lg border border-gray-200 bg-white shadow-lg dark:border-gray-700 dark:bg-gray-900"
@@ -153,16 +125,45 @@ export function Combobox<T extends { id: string }>(props: ComboboxProps<T>) {
       <p role="status" className="sr-only">
         {announcement}
       </p>
-      {error && (
-        <p id={ids.error} className={fieldErrorClass}>
-          {error}
-        </p>
+    </>
+  );
+
+  return (
+    <Field
+      id={ids.input}
+      label={label}
+      labelClassName={labelClassName}
+      hint={hint}
+      error={error}
+      after={matches}
+      className="relative"
+      // What the form will send ('Server ID …') stays on one line in a table cell.
+      look={{ hint: `${fieldHintClass} truncate` }}
+    >
+      {(control) => (
+        <input
+          {...control}
+          ref={inputRef}
+          type="text"
+          role="combobox"
+          aria-expanded={expanded}
+          aria-controls={ids.list}
+          aria-autocomplete="list"
+          aria-activedescendant={expanded && active >= 0 ? ids.option(active) : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={placeholder}
+          value={value.text}
+          onChange={(e) => {
+            onChange(pickerValue(e.target.value));
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => setOpen(false)}
+          className={`${inputClass} ${inputClassName ?? ''}`}
+        />
       )}
-      {hint && (
-        <p id={ids.hint} className={fieldHintClass}>
-          {hint}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

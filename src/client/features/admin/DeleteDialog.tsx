@@ -1,8 +1,8 @@
 import type { AdminWhitelistEntry } from '../../../shared/licences';
 import { DELETE_ENTRY_CONFIRM } from '../../../shared/messages';
 import { formatExpiry, UNKNOWN_NAME } from '../../../shared/whitelist';
+import { DialogActions } from '../../ui/DialogActions';
 import { Modal } from '../../ui/Modal';
-import { buttonClass } from '../../ui/buttons';
 
 /** SPEC 5's question, in the page, naming what goes: user, server and expiry. */
 export function DeleteDialog({
@@ -21,16 +21,7 @@ export function DeleteDialog({
       size="sm"
       title="Delete this entry?"
       description={DELETE_ENTRY_CONFIRM}
-      footer={
-        <>
-          <button type="button" className={buttonClass.secondary} onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className={buttonClass.danger} onClick={() => entry && onConfirm(entry)}>
-            Delete entry
-          </button>
-        </>
-      }
+      footer={<DialogActions cancel={{ onClick: onCancel }} primary={{ label: 'Delete entry', danger: true, onClick: () => entry && onConfirm(entry) }} />}
     >
       {entry && (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -1,6 +1,6 @@
-import { useId, type Ref } from 'react';
+import type { Ref } from 'react';
 import { EXPIRY_CHOICES, type ExpiryChoice } from '../../../shared/whitelist';
-import { fieldErrorClass } from '../../ui/fields';
+import { Field } from '../../ui/Field';
 import { inputClass } from './admin-styles';
 
 /** The expiry choices of SPEC section 9; editing also offers 'Keep Current Date' (`keep`). */
@@ -19,33 +19,18 @@ interface ExpiryFieldProps<V extends ExpiryValue> {
 }
 
 export function ExpiryField<V extends ExpiryValue>({ label, labelClassName, value, onChange, keep, error, selectRef, className }: ExpiryFieldProps<V>) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className={labelClassName}>
-        {label}
-      </label>
-      <select
-        id={id}
-        ref={selectRef}
-        value={value}
-        onChange={(e) => onChange(e.target.value as V)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${inputClass} ${className ?? ''}`}
-      >
-        {keep && <option value="keep">Keep Current Date</option>}
-        {EXPIRY_CHOICES.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className={fieldErrorClass}>
-          {error}
-        </p>
+    <Field label={label} labelClassName={labelClassName} error={error}>
+      {(control) => (
+        <select {...control} ref={selectRef} value={value} onChange={(e) => onChange(e.target.value as V)} className={`${inputClass} ${className ?? ''}`}>
+          {keep && <option value="keep">Keep Current Date</option>}
+          {EXPIRY_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </Field>
   );
 }

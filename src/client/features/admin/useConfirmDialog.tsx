@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import { DialogActions } from '../../ui/DialogActions';
 import { Modal } from '../../ui/Modal';
-import { buttonClass } from '../../ui/buttons';
 
 export interface ConfirmRequest {
   title: string;
@@ -29,16 +29,7 @@ export function useConfirmDialog() {
       size="sm"
       title={pending?.title ?? ''}
       description={pending?.description}
-      footer={
-        <>
-          <button type="button" className={buttonClass.secondary} onClick={() => answer(false)}>
-            Cancel
-          </button>
-          <button type="button" className={buttonClass.primary} onClick={() => answer(true)}>
-            {pending?.confirmLabel}
-          </button>
-        </>
-      }
+      footer={<DialogActions cancel={{ onClick: () => answer(false) }} primary={{ label: pending?.confirmLabel ?? '', onClick: () => answer(true) }} />}
     />
   );
 

@@ -1,8 +1,8 @@
 import type { ServerLicence } from '../../../shared/licences';
 import type { AllowedServer } from '../../../shared/servers';
 import { compactButtonClass } from '../../ui/buttons';
+import { licenceBadge, LicencePill } from '../../ui/LicencePill';
 import { ServerIcon } from '../../ui/ServerIcon';
-import { licenceBadge, LicencePill } from '../settings/LicenceBanner';
 
 const number = new Intl.NumberFormat('en-US');
 

@@ -9,7 +9,7 @@ import { useApi } from '../../hooks/useApi';
 import { smallButtonClass } from '../../ui/buttons';
 import { buttonClass } from '../../ui/buttons';
 import { fieldClass } from '../../ui/fields';
-import { roleColour } from './controls';
+import { roleColour } from './ReferenceSelects';
 
 const LEVEL_NAMES: Record<GrantLevel, string> = { read: 'Read only', write: 'Read and change settings' };
 

@@ -1,6 +1,7 @@
 import { useContext } from 'react';
 import { colourHex, parseColourHex } from '../../../shared/settings/kinds-embed';
-import { FieldRow, INPUT_CLASS, ReadOnlyView, useDraft } from './controls';
+import { FieldRow, INPUT_CLASS, ReadOnlyView } from './controls';
+import { useDraft } from './TextSetting';
 import type { ControlProps } from './control-props';
 import { onLeaveGroup } from './useSaveOnLeave';
 

@@ -1,5 +1,6 @@
 import { useContext } from 'react';
-import { OPTIONAL_TEXT, ReadOnlyView, TextSetting } from './controls';
+import { ReadOnlyView } from './controls';
+import { OPTIONAL_TEXT, TextSetting } from './TextSetting';
 import type { ControlProps } from './control-props';
 import { EmojiChooser } from './emoji/EmojiChooser';
 import { ServerEmoji } from './emoji/ServerEmoji';

@@ -1,6 +1,7 @@
 import { messageLinkChannelProblem, messageLinkProblem, messageUrl } from '../../../shared/settings/index';
 import { useContext } from 'react';
-import { OPTIONAL_TEXT, ReadOnlyView, TextSetting } from './controls';
+import { ReadOnlyView } from './controls';
+import { OPTIONAL_TEXT, TextSetting } from './TextSetting';
 import type { ControlProps } from './control-props';
 
 /** A message id, typed or pasted as a link; once set, a link back to the message when its channel is known. */

@@ -1,5 +1,5 @@
 import type { ControlProps } from './control-props';
-import { TextSetting } from './controls';
+import { TextSetting } from './TextSetting';
 
 const format = (value: unknown) => (typeof value === 'number' ? String(value) : '');
 // Digits become a number; anything else stays text, so the shared schema names the problem.

@@ -1,7 +1,8 @@
 import { useContext, useState } from 'react';
 import { inputProblem } from '../../../shared/settings/index';
 import { MAX_REACTION_PAIRS, repeatedEmoji, type ReactionPair } from '../../../shared/settings/reaction-pairs';
-import { FieldMessages, FOCUS, ReadOnlyView, RoleSelect, SaveOutcomeNote, GroupLabelRow } from './controls';
+import { FieldMessages, FOCUS, ReadOnlyView, SaveOutcomeNote, GroupLabelRow } from './controls';
+import { RoleSelect } from './ReferenceSelects';
 import type { ControlProps } from './control-props';
 import { ServerEmoji } from './emoji/ServerEmoji';
 import { EmojiSetting } from './EmojiSetting';

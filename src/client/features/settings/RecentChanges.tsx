@@ -18,7 +18,7 @@ import { auditLabel, moduleTitle, SECTION_NAMES } from '../../../shared/settings
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { smallButtonClass } from '../../ui/buttons';
 import { fieldClass } from '../../ui/fields';
-import { useAuth } from '../account/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { changeAuthor } from './change-author';
 import { changeTexts, changeValueText } from './change-text';
 

@@ -1,6 +1,7 @@
 import { useCallback, useContext } from 'react';
 import { isSelectableRole, type SettingsRole } from '../../../shared/settings/index';
-import { FieldMessages, ReadOnlyView, roleColour, GroupLabelRow } from './controls';
+import { FieldMessages, ReadOnlyView, GroupLabelRow } from './controls';
+import { roleColour } from './ReferenceSelects';
 import type { ControlProps } from './control-props';
 import { PickedChips, SearchPicker, type PickerOption } from './SearchPicker';
 

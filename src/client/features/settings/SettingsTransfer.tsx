@@ -9,8 +9,9 @@ import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { conflictOf, getJson } from '../../api';
 import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';
+import { DialogActions } from '../../ui/DialogActions';
 import { Modal } from '../../ui/Modal';
-import { buttonClass, compactButtonClass } from '../../ui/buttons';
+import { compactButtonClass } from '../../ui/buttons';
 import { fieldClass } from '../../ui/fields';
 import { auditPagesOf, describeSettingValue, settingName } from './RecentChanges';
 
@@ -158,14 +159,10 @@ function CopyFromDialog({ serverId, busy, onClose, onPreview }: CopyProps) {
       title="Copy settings from…"
       description="You will see every change before anything is saved. Roles and channels that only exist in the other server are left out."
       footer={
-        <>
-          <button type="button" className={buttonClass.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className={buttonClass.primary} onClick={() => void load()} disabled={!source || loading || busy}>
-            {loading || busy ? 'Comparing…' : 'Show changes'}
-          </button>
-        </>
+        <DialogActions
+          cancel={{ onClick: onClose }}
+          primary={{ label: loading || busy ? 'Comparing…' : 'Show changes', onClick: () => void load(), disabled: !source || loading || busy }}
+        />
       }
     >
       {others.length === 0 ? (
@@ -217,14 +214,10 @@ function ImportPreview({ pending, settings, busy, onCancel, onApply }: PreviewPr
           : `${changes.length} ${changes.length === 1 ? 'setting changes' : 'settings change'}. Nothing is saved until you apply.`
       }
       footer={
-        <>
-          <button type="button" className={buttonClass.secondary} onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className={buttonClass.primary} onClick={onApply} disabled={busy || changes.length === 0}>
-            {busy ? 'Applying…' : applyLabel}
-          </button>
-        </>
+        <DialogActions
+          cancel={{ onClick: onCancel }}
+          primary={{ label: busy ? 'Applying…' : applyLabel, onClick: onApply, disabled: busy || changes.length === 0 }}
+        />
       }
     >
       {pending.changedSince && (

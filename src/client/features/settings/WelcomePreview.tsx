@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react
 import { BOT_NAME } from '../../../shared/constants';
 import { messageParts, type ServerSettingsResponse, type WelcomePlaceholder } from '../../../shared/settings/index';
 import { colourHex } from '../../../shared/settings/kinds-embed';
-import { useAuth } from '../account/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { LogoIcon } from '../../ui/Icons';
 import { DiscordMarkdown, MentionPill, type MentionNames } from './DiscordMarkdown';
 import type { MarkdownNode } from './markdown-nodes';

@@ -5,7 +5,7 @@ import { apiKeys } from '../../../shared/api-keys';
 import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, LIVE_PING, livePath, parseLiveMessage, type LiveLicenceEvent } from '../../../shared/live';
 import { applySettingChange, type ServerSettingsResponse } from '../../../shared/settings/index';
 import { addLiveTab, forgetLiveTabs, getJson, ownLiveTabs } from '../../api';
-import { useAuth } from '../account/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { licenceToast, planLiveEvent, type KnownChange } from './live-updates';
 import { auditPagesOf } from './RecentChanges';
 import { fieldId } from './useSettingsSaver';

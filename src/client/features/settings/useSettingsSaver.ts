@@ -5,7 +5,7 @@ import type { SectionName } from '../../../shared/settings/registry';
 import { apiKeys } from '../../../shared/api-keys';
 import { conflictOf, isRefusal } from '../../api';
 import { api, answerOf } from '../../api-client';
-import { useAuth } from '../account/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { changeAuthor, OWN_CHANGE_AUTHOR } from './change-author';
 import { auditPagesOf } from './RecentChanges';
 

@@ -6,6 +6,7 @@ import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { isSnowflake } from '../../../shared/discord-ids';
 import { DUPLICATE_SERVER_MESSAGE } from '../../../shared/messages';
 import { buttonClass } from '../../ui/buttons';
+import { DialogActions } from '../../ui/DialogActions';
 import { Modal } from '../../ui/Modal';
 import { ReplaceServerModal } from './ReplaceServerModal';
 import { MANUAL, ServerPicker } from './ServerPicker';
@@ -112,11 +113,7 @@ function ManageWhitelistDialog({ onClose, state, loading, loadError, servers, pr
       title="Manage Whitelist"
       description="Whitelisted servers can use the bot's full feature set."
       initialFocusRef={firstOption}
-      footer={
-        <button type="button" className={buttonClass.secondary} onClick={onClose}>
-          Done
-        </button>
-      }
+      footer={<DialogActions cancel={{ label: 'Done', onClick: onClose }} />}
     >
       <h3 className="text-sm font-semibold text-gray-700 dark:text-gray-300">
         {`Whitelisted servers (${entries.length})`}

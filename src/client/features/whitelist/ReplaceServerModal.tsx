@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { OwnerWhitelistEntry } from '../../../shared/licences';
 import { SELECT_REPLACE_MESSAGE } from '../../../shared/messages';
 import { UNKNOWN_NAME } from '../../../shared/whitelist';
-import { buttonClass } from '../../ui/buttons';
+import { DialogActions } from '../../ui/DialogActions';
 import { Modal } from '../../ui/Modal';
 import { expiryText, replaceQuestion } from './entry-text';
 import { RadioOption } from './RadioOption';
@@ -98,14 +98,10 @@ export function ReplaceServerModal({ newServerID, newServerName, entries, suppor
       title="Replace a whitelisted server"
       description={`You have used your whitelist. ${newServerName === newServerID ? 'The new server' : newServerName} takes the place of the server you choose.`}
       footer={
-        <>
-          <button type="button" className={buttonClass.secondary} onClick={onBack}>
-            Back
-          </button>
-          <button type="button" className={buttonClass.primary} onClick={() => void confirm()} disabled={busy || entries.length === 0}>
-            {busy ? 'Replacing…' : 'Replace'}
-          </button>
-        </>
+        <DialogActions
+          cancel={{ label: 'Back', onClick: onBack }}
+          primary={{ label: busy ? 'Replacing…' : 'Replace', onClick: () => void confirm(), disabled: busy || entries.length === 0 }}
+        />
       }
     >
       {body}

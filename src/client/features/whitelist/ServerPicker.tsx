@@ -1,6 +1,7 @@
 import { useId, type RefObject } from 'react';
 import type { ServerSummary } from '../../../shared/servers';
 import { isSnowflake } from '../../../shared/discord-ids';
+import { Field } from '../../ui/Field';
 import { fieldClass } from '../../ui/fields';
 import { ServerIcon } from '../../ui/ServerIcon';
 import { RadioOption } from './RadioOption';
@@ -25,31 +26,29 @@ interface PickerProps {
 /** The user's own servers as choices, and 'Enter a server ID' for one the list cannot show. */
 export function ServerPicker({ offered, choice, onChoose, typedId, onType, firstOption, showManualOnly }: PickerProps) {
   const group = useId();
-  const inputId = useId();
-  const hintId = useId();
   const typed = typedId.trim();
   const invalid = typed !== '' && !isSnowflake(typed);
   const idField = (
-    <div className={showManualOnly ? '' : 'mt-2 pl-7'}>
-      <label htmlFor={inputId} className="block text-sm font-medium">
-        Server ID
-      </label>
-      <input
-        ref={showManualOnly ? firstOption : undefined}
-        id={inputId}
-        value={typedId}
-        onChange={(e) => onType(e.target.value)}
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder="e.g. 300000000000000001"
-        aria-invalid={invalid}
-        aria-describedby={hintId}
-        className={`mt-1 ${idInputClass}`}
-      />
-      <p id={hintId} className={`mt-1 text-xs ${invalid ? 'text-red-700 dark:text-red-400' : 'text-gray-600 dark:text-gray-400'}`}>
-        {invalid ? 'Enter a Discord server ID: 17–20 digits.' : "In Discord, right-click the server and choose 'Copy Server ID' (Developer Mode must be on)."}
-      </p>
-    </div>
+    <Field
+      label="Server ID"
+      labelClassName="block text-sm font-medium"
+      className={showManualOnly ? '' : 'mt-2 pl-7'}
+      error={invalid && 'Enter a Discord server ID: 17–20 digits.'}
+      hint={!invalid && "In Discord, right-click the server and choose 'Copy Server ID' (Developer Mode must be on)."}
+    >
+      {(control) => (
+        <input
+          {...control}
+          ref={showManualOnly ? firstOption : undefined}
+          value={typedId}
+          onChange={(e) => onType(e.target.value)}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="e.g. 300000000000000001"
+          className={`mt-1 ${idInputClass}`}
+        />
+      )}
+    </Field>
   );
   if (showManualOnly) {
     return (

@@ -1,5 +1,5 @@
-import { apiKeys } from '../../../shared/api-keys';
-import { useApi } from '../../hooks/useApi';
+import { apiKeys } from '../../shared/api-keys';
+import { useApi } from '../hooks/useApi';
 
 /** The session as the server sees it; prefilled by SSR on every page. */
 export function useAuth() {

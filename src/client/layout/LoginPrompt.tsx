@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
-import { loginHref } from '../../../shared/api-keys';
-import { WaysOn } from '../../layout/WaysOn';
-import { buttonClass } from '../../ui/buttons';
+import { loginHref } from '../../shared/api-keys';
+import { WaysOn } from './WaysOn';
+import { buttonClass } from '../ui/buttons';
 
 interface Props {
   title?: string;
