@@ -1,4 +1,4 @@
-import { DATA_COPY_DAYS, DELETION_REQUEST_DAYS, MESSAGE_RETENTION_DAYS, PRIVACY_UPDATED, SUPPORT_EMAIL, SUPPORT_URL } from '../../shared/constants';
+import { DATA_COPY_DAYS, DELETION_REQUEST_DAYS, MESSAGE_RETENTION_DAYS, PRIVACY_UPDATED, SUPPORT_EMAIL, SUPPORT_URL } from '../../../shared/constants';
 
 export default function PrivacyPolicy() {
   return (

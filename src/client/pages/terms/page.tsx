@@ -1,4 +1,4 @@
-import { SUPPORT_EMAIL, SUPPORT_URL, TERMS_UPDATED, WHITELIST_LIMIT_PER_USER } from '../../shared/constants';
+import { SUPPORT_EMAIL, SUPPORT_URL, TERMS_UPDATED, WHITELIST_LIMIT_PER_USER } from '../../../shared/constants';
 
 export default function TermsOfService() {
   return (
