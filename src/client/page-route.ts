@@ -62,3 +62,14 @@ export const defineRoute = <const R extends RouteDeclaration>(route: R): R => ro
 export type RouteWithData<K extends PageKeys> = RouteDeclaration<K> & { keys: (params: Params) => K };
 
 export const withHtml = (...paths: string[]): string[] => paths.flatMap((p) => [p, `${p}.html`]);
+
+/** The route's rules (RouteRules), loaded with its page: none for most. */
+export const routeRules = async (route: RouteDeclaration): Promise<RouteRules> => (await route.rules?.()) ?? {};
+
+/** There is no page at these params for anyone (RouteRules.notFound). */
+export const isMissingPage = async (route: RouteDeclaration, params: Params): Promise<boolean> => (await routeRules(route)).notFound?.(params) === true;
+
+/** A page's first-paint data by the names its route gives its keys (what RouteRules.titleFrom reads). */
+export function namedAnswers(route: RouteDeclaration, params: Params, data: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(route.keys?.(params) ?? {}).map(([name, key]) => [name, data[key]]));
+}

@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { lazyPage, type LazyPage, type PageProps } from './lazy-component';
-import type { Params, RouteDeclaration, RouteRules } from './page-route';
+import type { RouteDeclaration } from './page-route';
 import { notFoundRoute } from './pages/not-found/route';
 
 export interface AppRoute extends RouteDeclaration {
@@ -120,15 +120,4 @@ export async function canonicalPath(pathname: string): Promise<string | null> {
 export function pageAddress(route: AppRoute, pathname: string): string {
   const [first] = route.paths;
   return first === undefined || first.includes(':') ? pathname : first;
-}
-
-/** The route's rules (RouteRules), loaded with its page: none for most. */
-export const routeRules = async (route: AppRoute): Promise<RouteRules> => (await route.rules?.()) ?? {};
-
-/** There is no page at these params for anyone (RouteRules.notFound). */
-export const isMissingPage = async (route: AppRoute, params: Params): Promise<boolean> => (await routeRules(route)).notFound?.(params) === true;
-
-/** A page's first-paint data by the names its route gives its keys (what RouteRules.titleFrom reads). */
-export function namedAnswers(route: AppRoute, params: Params, data: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(route.keys?.(params) ?? {}).map(([name, key]) => [name, data[key]]));
 }

@@ -1,7 +1,8 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/client/App';
-import { canonicalPath, matchAppRoute, namedAnswers, ROUTES, routeRules, type AppRoute } from '../../src/client/routes';
+import { namedAnswers, routeRules } from '../../src/client/page-route';
+import { canonicalPath, matchAppRoute, ROUTES, type AppRoute } from '../../src/client/routes';
 import type { CheckAuthResponse } from '../../src/shared/account';
 import { COMMANDS } from '../../src/shared/commands';
 import { defaultSettings } from '../../src/shared/settings/index';

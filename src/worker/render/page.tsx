@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { App } from '../../client/App';
 import { accountMenu } from '../../client/layout/Header';
-import { isMissingPage, matchAppRoute, namedAnswers, NOT_FOUND_ROUTE, pageAddress, routeRules, type AppRoute } from '../../client/routes';
+import { isMissingPage, namedAnswers, routeRules } from '../../client/page-route';
+import { matchAppRoute, NOT_FOUND_ROUTE, pageAddress, type AppRoute } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
 import { isLibrary } from '../../shared/songs/paths';
 import { checkAuth } from '../auth/check-auth';
