@@ -28,7 +28,8 @@ function closure(manifest: Manifest, keys: string[]) {
   return { js: [...new Set(chunks.map((c) => c.file))], css: [...new Set(chunks.flatMap((c) => c.css ?? []))] };
 }
 
-const PAGES = ['Landing', 'Commands', 'ServerList', 'ServerSettings', 'Admin', 'Library', 'PrivacyPolicy', 'NotFound'];
+// The folders of src/client/pages/.
+const PAGES = ['landing', 'commands', 'servers', 'server', 'admin', 'library', 'privacy', 'not-found'];
 export interface BundleRow {
   page: string;
   jsGzip: number;
@@ -38,7 +39,7 @@ export interface BundleRow {
 export function bundleReport(): BundleRow[] {
   const manifest = readManifest();
   return PAGES.map((page) => {
-    const { js, css } = closure(manifest, ['src/client/main.tsx', `src/client/pages/${page}.tsx`]);
+    const { js, css } = closure(manifest, ['src/client/main.tsx', `src/client/pages/${page}/page.tsx`]);
     return { page, jsGzip: js.reduce((s, f) => s + gz(f), 0), cssGzip: css.reduce((s, f) => s + gz(f), 0) };
   });
 }
@@ -49,7 +50,7 @@ export function printBundleReport(rows: BundleRow[]) {
   console.log('| page | JS | CSS |');
   console.log('|---|---|---|');
   for (const r of rows) console.log(`| ${r.page} | ${kb(r.jsGzip)} | ${kb(r.cssGzip)} |`);
-  const landing = rows.find((r) => r.page === 'Landing');
+  const landing = rows.find((r) => r.page === 'landing');
   if (landing) {
     console.log(`Landing JS ${kb(landing.jsGzip)} of ${kb(BUDGET_JS_LANDING)} budget: ${landing.jsGzip <= BUDGET_JS_LANDING ? 'within' : 'OVER'}`);
     console.log(`CSS ${kb(landing.cssGzip)} of ${kb(BUDGET_CSS)} budget: ${landing.cssGzip <= BUDGET_CSS ? 'within' : 'OVER'}`);

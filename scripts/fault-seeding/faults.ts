@@ -1556,7 +1556,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'no-access-as-not-found',
     kind: 'dropped-check',
-    file: 'src/worker/render/loaders.ts',
+    file: 'src/worker/pages/server.ts',
     original: 'if (error instanceof ApiError && error.status === 403 && isAccessDenial(error.code)) {',
     faulty: 'if (error instanceof ApiError && error.status === 403 && error.code === "NONE") {',
     description: "a server the user is in but may not open answers 'Page Not Found' instead of how to get access",
@@ -1576,7 +1576,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'category-chip-raw-name',
     kind: 'constant',
-    file: 'src/client/pages/Commands.tsx',
+    file: 'src/client/pages/commands/page.tsx',
     original: "const filterLabel = (filter: CategoryFilter) => (filter === 'All' ? 'All' : CATEGORY_LABELS[filter]);",
     faulty: 'const filterLabel = (filter: CategoryFilter) => filter;',
     description: "the category chips show the bot's raw names in mixed casing",
@@ -1606,7 +1606,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'link-download-intercepted',
     kind: 'dropped-check',
-    file: 'src/client/hooks/useLinkNavigation.ts',
+    file: 'src/client/useLinkNavigation.ts',
     original: " || link.hasAttribute('download')) return null;",
     faulty: ') return null;',
     description: "a download link to one of the app's addresses becomes a client-side navigation instead of a download",
@@ -1616,7 +1616,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'link-new-tab-intercepted',
     kind: 'dropped-check',
-    file: 'src/client/hooks/useLinkNavigation.ts',
+    file: 'src/client/useLinkNavigation.ts',
     original: ' || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;',
     faulty: ') return null;',
     description: 'Ctrl/Cmd-click on a link navigates the tab instead of opening a new one',

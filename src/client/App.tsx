@@ -6,7 +6,7 @@ import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { LazyToaster } from './ui/LazyToaster';
 import { MusicHeader } from './layout/MusicHeader';
-import { useLinkNavigation } from './hooks/useLinkNavigation';
+import { useLinkNavigation } from './useLinkNavigation';
 import { useTheme } from './hooks/useTheme';
 import { matchAppRoute, NOT_FOUND_ROUTE } from './routes';
 

@@ -48,7 +48,7 @@ app.onError(async (error, c) => {
 });
 
 export default {
-  fetch: (request, env, ctx) => canonicalRedirect(request) ?? app.fetch(request, env, ctx),
+  fetch: async (request, env, ctx) => (await canonicalRedirect(request)) ?? app.fetch(request, env, ctx),
   scheduled(_controller, env, ctx) {
     const missing = missingSettings(env, '/');
     if (missing.length > 0) {

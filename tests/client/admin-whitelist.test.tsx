@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import Admin from '../../src/client/pages/Admin';
+import Admin from '../../src/client/pages/admin/page';
 import type { AdminWhitelistEntry } from '../../src/shared/licences';
 import type { CheckAuthResponse } from '../../src/shared/account';
 import { DAY_MS, EXPIRY_OPTIONS_DAYS } from '../../src/shared/constants';

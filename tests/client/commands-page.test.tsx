@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import Commands from '../../src/client/pages/Commands';
+import Commands from '../../src/client/pages/commands/page';
 import { filterCommands } from '../../src/client/features/commands/command-search';
 import { COMMANDS } from '../../src/shared/commands';
 import { renderWithApp } from './helpers/render-with-app';

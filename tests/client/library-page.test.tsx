@@ -5,7 +5,7 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import Library from '../../src/client/pages/Library';
+import Library from '../../src/client/pages/library/page';
 import { required } from '../helpers/required';
 
 const SONGS = ['Artist/Album/01 One.wav', 'Artist/Album/02 Two.mp3', 'Artist/Album/notes.txt', 'Artist/Live/Encore.ogg', 'Other/x.flac'];

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { PHONE_QUERY } from '../../src/client/hooks/useMediaQuery';
-import Library from '../../src/client/pages/Library';
+import Library from '../../src/client/pages/library/page';
 
 const SONGS = ['Artist/Album/01 One.wav', 'Artist/Album/02 Two.mp3', 'Artist/Album/03 Three.mp3'];
 

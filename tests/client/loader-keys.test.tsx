@@ -1,6 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/client/App';
+import { namedAnswers, routeRules } from '../../src/client/page-route';
 import { canonicalPath, matchAppRoute, ROUTES, type AppRoute } from '../../src/client/routes';
 import type { CheckAuthResponse } from '../../src/shared/account';
 import { COMMANDS } from '../../src/shared/commands';
@@ -43,8 +44,8 @@ const ANSWERS: Record<string, unknown> = {
 };
 
 /**
- * The keys each page's first paint brings (the Worker's PAGE_DATA; tests/worker/pages.test.ts checks the same
- * lists against the server's data island).
+ * The keys each page's first paint brings: its route's keys, which its Worker loader fills (src/worker/pages/; tests/worker/page-data.test.ts
+ * checks them against the server's data island).
  */
 const FIRST_PAINT: Record<string, string[]> = {
   servers: ['/api/allowed-servers', '/api/invitable-servers', '/api/whitelisted-servers'],
@@ -81,6 +82,7 @@ describe('every page reads exactly the keys its first paint brings', () => {
     const { params } = matchAppRoute(path);
     const fallback: Record<string, unknown> = { '/api/check-auth': AUTH };
     const keys = FIRST_PAINT[id] ?? [];
+    expect(Object.values(route.keys?.(params) ?? {}), 'the keys its route declares').toEqual(keys);
     for (const key of keys) {
       expect(ANSWERS, `a fixture for ${key}`).toHaveProperty([key]);
       fallback[key] = ANSWERS[key];
@@ -90,7 +92,8 @@ describe('every page reads exactly the keys its first paint brings', () => {
     window.history.replaceState(null, '', path);
     render(<App fallback={fallback} />);
     // The title the server renders (from the same data) is the one the page keeps.
-    await waitFor(() => expect(document.title).toBe(route.titleFrom?.(params, fallback) ?? route.title));
+    const title = (await routeRules(route)).titleFrom?.(params, namedAnswers(route, params, fallback)) ?? route.title;
+    await waitFor(() => expect(document.title).toBe(title));
     // What the page loads after its first paint is asked for; then SWR's mount effects, and what they put off to the
     // next frame (SWR defers a revalidation to one), have had their turn: anything else would have been fetched by now.
     const afterPaint = LOADED_AFTER_PAINT[id] ?? [];
@@ -103,32 +106,32 @@ describe('every page reads exactly the keys its first paint brings', () => {
 });
 
 describe('page addresses', () => {
-  it('spells every variant of a page one way, and knows no page for the rest', () => {
-    expect(canonicalPath('/commands')).toBe('/commands');
-    expect(canonicalPath('/Commands/')).toBe('/commands');
-    expect(canonicalPath('/server/ABC/')).toBe('/server/ABC');
-    expect(canonicalPath('/tos')).toBe('/tos');
-    expect(canonicalPath('/')).toBe('/');
-    expect(canonicalPath('//')).toBe('/');
-    expect(canonicalPath('//evil.example')).toBeNull();
-    expect(canonicalPath('/server/')).toBeNull();
+  it('spells every variant of a page one way, and knows no page for the rest', async () => {
+    expect(await canonicalPath('/commands')).toBe('/commands');
+    expect(await canonicalPath('/Commands/')).toBe('/commands');
+    expect(await canonicalPath('/server/ABC/')).toBe('/server/ABC');
+    expect(await canonicalPath('/tos')).toBe('/tos');
+    expect(await canonicalPath('/')).toBe('/');
+    expect(await canonicalPath('//')).toBe('/');
+    expect(await canonicalPath('//evil.example')).toBeNull();
+    expect(await canonicalPath('/server/')).toBeNull();
   });
 
-  it("spells a server's module by its title, takes the registry's names and any case, and knows no page for another name", () => {
-    expect(canonicalPath('/server/ABC/logs')).toBe('/server/ABC/logs');
-    expect(canonicalPath('/Server/ABC/Logs/')).toBe('/server/ABC/logs');
-    expect(canonicalPath('/server/ABC/ANTI-NUKE')).toBe('/server/ABC/anti-nuke');
-    expect(canonicalPath('/server/ABC/antinuke')).toBe('/server/ABC/anti-nuke');
-    expect(canonicalPath('/server/ABC/serverDisabledCommands')).toBe('/server/ABC/disabled-commands');
-    expect(canonicalPath('/server/ABC/no-such-module')).toBeNull();
-    expect(canonicalPath('/server/ABC/logs/more')).toBeNull();
+  it("spells a server's module by its title, takes the registry's names and any case, and knows no page for another name", async () => {
+    expect(await canonicalPath('/server/ABC/logs')).toBe('/server/ABC/logs');
+    expect(await canonicalPath('/Server/ABC/Logs/')).toBe('/server/ABC/logs');
+    expect(await canonicalPath('/server/ABC/ANTI-NUKE')).toBe('/server/ABC/anti-nuke');
+    expect(await canonicalPath('/server/ABC/antinuke')).toBe('/server/ABC/anti-nuke');
+    expect(await canonicalPath('/server/ABC/serverDisabledCommands')).toBe('/server/ABC/disabled-commands');
+    expect(await canonicalPath('/server/ABC/no-such-module')).toBeNull();
+    expect(await canonicalPath('/server/ABC/logs/more')).toBeNull();
     expect(matchAppRoute('/server/ABC/welcome-message')).toMatchObject({ route: { id: 'server' }, params: { serverId: 'ABC', module: 'welcome-message' } });
   });
 
   it('prerenders only pages the same for everyone: fixed addresses, no first-paint data', () => {
     const prerendered = ROUTES.filter((r: AppRoute) => r.prerender === true);
     // The libraries are rendered by the Worker with their folders and songs, and kept in the edge cache (issue 37).
-    expect(prerendered.map((r) => r.paths[0])).toEqual(['/', '/commands', '/privacy-policy', '/terms-of-service', '/contact']);
+    expect(prerendered.map((r) => r.paths[0]).sort()).toEqual(['/', '/commands', '/contact', '/privacy-policy', '/terms-of-service']);
     for (const route of prerendered) {
       expect(FIRST_PAINT[route.id], route.id).toBeUndefined();
       for (const path of route.paths) expect(path, path).not.toContain(':');

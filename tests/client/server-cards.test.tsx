@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import ServerList from '../../src/client/pages/ServerList';
+import ServerList from '../../src/client/pages/servers/page';
 import type { AllowedServer } from '../../src/shared/servers';
 import type { ServerLicence, WhitelistStateResponse } from '../../src/shared/licences';
 import { DAY_MS } from '../../src/shared/constants';

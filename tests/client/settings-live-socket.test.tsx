@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ServerSettingsPage from '../../src/client/pages/ServerSettings';
+import ServerSettingsPage from '../../src/client/pages/server/page';
 import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, LIVE_PING, livePath, type LiveMessage, type LiveSettingsEvent } from '../../src/shared/live';
 import type { ServerSettingsResponse } from '../../src/shared/settings/index';
 import { ApiClientError, ownLiveTabs } from '../../src/client/api';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'wouter';
-import ServerSettingsPage from '../../src/client/pages/ServerSettings';
+import ServerSettingsPage from '../../src/client/pages/server/page';
 import { matchAppRoute } from '../../src/client/routes';
 import { applySettingChange, type ServerSettingsResponse } from '../../src/shared/settings/index';
 import { jsonBody } from './helpers/expect-helpers';

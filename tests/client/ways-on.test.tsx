@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import NotFound from '../../src/client/pages/NotFound';
-import ServerList from '../../src/client/pages/ServerList';
+import NotFound from '../../src/client/pages/not-found/page';
+import ServerList from '../../src/client/pages/servers/page';
 import { renderWithApp } from './helpers/render-with-app';
 
 const signedOut = { ['/api/check-auth']: { authenticated: false } };

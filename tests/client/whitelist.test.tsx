@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ServerList from '../../src/client/pages/ServerList';
+import ServerList from '../../src/client/pages/servers/page';
 import type { AllowedServer, ServerSummary } from '../../src/shared/servers';
 import type { CheckAuthResponse } from '../../src/shared/account';
 import type { WhitelistStateResponse } from '../../src/shared/licences';

@@ -5,11 +5,11 @@
 import { canonicalPath } from '../../client/routes';
 
 /** The redirect for a page request by another spelling; undefined when the address is the page's own, or no page's. */
-export function canonicalRedirect(request: Request): Response | undefined {
+export async function canonicalRedirect(request: Request): Promise<Response | undefined> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const url = new URL(request.url);
   if (url.pathname.startsWith('/api/')) return undefined;
-  const canonical = canonicalPath(url.pathname);
+  const canonical = await canonicalPath(url.pathname);
   if (canonical === null || canonical === url.pathname) return undefined;
   // A path, never a URL: the redirect cannot leave the site.
   return new Response(null, { status: 308, headers: { Location: `${canonical}${url.search}` } });

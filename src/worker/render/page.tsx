@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { App } from '../../client/App';
 import { accountMenu } from '../../client/layout/Header';
+import { isMissingPage, namedAnswers, routeRules } from '../../client/page-route';
 import { matchAppRoute, NOT_FOUND_ROUTE, pageAddress, type AppRoute } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
 import { isLibrary } from '../../shared/songs/paths';
@@ -11,7 +12,8 @@ import { renderApp } from './app-html';
 import { pageAssets } from './assets';
 import { renderDocument } from './document';
 import { libraryPage } from './library-page';
-import { loadPage, pageDataOf, PageForbidden, PageNotFound, readAheadFor } from './loaders';
+import { PageForbidden, PageNotFound } from '../pages/page-loader';
+import { loadPage, pageDataOf, readAheadFor } from './loaders';
 import { renderStaticPage, staticPageAddress } from './static-page';
 import { staticPageResponse } from './static-page-response';
 
@@ -34,15 +36,20 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const { route, params } = matchAppRoute(url.pathname);
   if (isLibrary(route.id)) return libraryPage(c, route, route.id);
   if (route.prerender === true) return prerenderedPage(c, route);
+  // The route's own 404 rule (RouteRules.notFound): no loader runs for an address no one has a page at.
+  const missing = await isMissingPage(route, params);
   const claims = await cookieClaims(c);
-  const pageData = pageDataOf(route.id);
+  const pageData = missing ? undefined : pageDataOf(route.id);
   const ahead = claims ? readAheadFor(pageData, c.env, claims.sub, params) : undefined;
   const { session, alongside: loadAhead } = await resolveSessionWith(c, await ahead?.alongside);
   const auth = checkAuth(c);
   if (route.adminOnly && !(auth.authenticated && auth.isAdmin)) return c.redirect('/', 302);
 
   const [loaded] = await Promise.all([
-    loadPage(route.id, loadAhead ?? pageData?.load, { env: c.env, session, params, readAhead: ahead?.readAhead }).then(
+    (missing
+      ? Promise.reject(new PageNotFound())
+      : loadPage(route.id, loadAhead ?? pageData?.load, { env: c.env, session, params, readAhead: ahead?.readAhead })
+    ).then(
       (data) => ({ status: 200 as const, data }),
       (error: unknown) => {
         if (error instanceof PageNotFound) return { status: 404 as const, data: {} };
@@ -63,7 +70,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const shown = notFound ? NOT_FOUND_ROUTE : route;
   const island = notFound ? { fallback, notFound } : { fallback };
   const meta = {
-    title: (loaded.status === 200 && !notFound ? route.titleFrom?.(params, loaded.data) : null) ?? shown.title,
+    title: (loaded.status === 200 && !notFound ? (await routeRules(route)).titleFrom?.(params, namedAnswers(route, params, loaded.data)) : null) ?? shown.title,
     description: shown.description,
     origin: c.env.APP_ORIGIN,
     address: notFound ? undefined : pageAddress(route, url.pathname),

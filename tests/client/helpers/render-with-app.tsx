@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { useLinkNavigation } from '../../../src/client/hooks/useLinkNavigation';
+import { useLinkNavigation } from '../../../src/client/useLinkNavigation';
 
 interface Options {
   path?: string;

@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { apiKey, apiKeys, inviteHref } from '../../shared/api-keys';
-import { SUPPORT_URL, TOAST_SUCCESS_MS } from '../../shared/constants';
-import { getJson } from '../api';
-import { LoginPrompt } from '../layout/LoginPrompt';
-import { StaleDataNotice } from '../ui/StaleDataNotice';
-import { ServerIcon } from '../ui/ServerIcon';
-import { ServerCard } from '../features/servers/ServerCard';
-import { buttonClass, compactButtonClass } from '../ui/buttons';
-import { useWhitelist, whitelistStatus } from '../features/whitelist/useWhitelist';
-import { ManageWhitelistModal } from '../features/whitelist/ManageWhitelistModal';
-import { useApi } from '../hooks/useApi';
-import { useAuth } from '../session/useAuth';
+import { apiKey, inviteHref } from '../../../shared/api-keys';
+import { SUPPORT_URL, TOAST_SUCCESS_MS } from '../../../shared/constants';
+import { getJson } from '../../api';
+import { LoginPrompt } from '../../layout/LoginPrompt';
+import { StaleDataNotice } from '../../ui/StaleDataNotice';
+import { ServerIcon } from '../../ui/ServerIcon';
+import { ServerCard } from '../../features/servers/ServerCard';
+import { buttonClass, compactButtonClass } from '../../ui/buttons';
+import { useWhitelist, whitelistStatus } from '../../features/whitelist/useWhitelist';
+import { ManageWhitelistModal } from '../../features/whitelist/ManageWhitelistModal';
+import { useAuth } from '../../session/useAuth';
+import { usePageData } from '../../usePageData';
+import { serversRoute } from './route';
 
 export default function ServerList() {
   const { user } = useAuth();
@@ -20,8 +21,8 @@ export default function ServerList() {
 }
 
 function Servers() {
-  const { data: servers, error, mutate, isLoading } = useApi(apiKeys.allowedServers);
-  const { data: invitable, mutate: mutateInvitable } = useApi(apiKeys.invitableServers);
+  const { data: servers, error, mutate, isLoading } = usePageData(serversRoute, {}, 'allowed');
+  const { data: invitable, mutate: mutateInvitable } = usePageData(serversRoute, {}, 'invitable');
   const [refreshing, setRefreshing] = useState(false);
   const whitelist = useWhitelist();
   const [manageOpen, setManageOpen] = useState(false);

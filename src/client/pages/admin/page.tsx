@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { AdminWhitelist } from '../features/admin/AdminWhitelist';
-import { useAuth } from '../session/useAuth';
+import { AdminWhitelist } from '../../features/admin/AdminWhitelist';
+import { useAuth } from '../../session/useAuth';
 
 /**
  * Admin whitelist management. A full page load is checked on the server (non-admins never get this

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { apiKeys, inviteHref, loginHref } from '../../shared/api-keys';
-import { DISPLAYED_UPTIME } from '../../shared/constants';
+import { apiKeys, inviteHref, loginHref } from '../../../shared/api-keys';
+import { DISPLAYED_UPTIME } from '../../../shared/constants';
 import {
   LANDING_SCREENSHOTS,
   PHONE_MAX_WIDTH_PX,
@@ -10,9 +10,9 @@ import {
   SCREENSHOT_WIDTHS,
   screenshotPath,
   type LandingScreenshot,
-} from '../../shared/landing-images';
-import { useApi } from '../hooks/useApi';
-import { useAuth } from '../session/useAuth';
+} from '../../../shared/landing-images';
+import { useApi } from '../../hooks/useApi';
+import { useAuth } from '../../session/useAuth';
 
 const STATS_REFRESH_MS = 60_000;
 

@@ -1,5 +1,5 @@
-import { SUPPORT_EMAIL, SUPPORT_URL } from '../../shared/constants';
-import { buttonClass } from '../ui/buttons';
+import { SUPPORT_EMAIL, SUPPORT_URL } from '../../../shared/constants';
+import { buttonClass } from '../../ui/buttons';
 
 const card = 'rounded-lg border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-700 dark:bg-gray-800';
 

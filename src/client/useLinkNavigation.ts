@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { matchAppRoute, NOT_FOUND_ROUTE } from '../routes';
+import { matchAppRoute, NOT_FOUND_ROUTE } from './routes';
 
 /**
  * Where a click on a link should take the app without loading a document: a plain left click on a link to one

@@ -1,7 +1,7 @@
-import { loginHref } from '../../shared/api-keys';
-import { useAuth } from '../session/useAuth';
-import { WaysOn } from '../layout/WaysOn';
-import { buttonClass } from '../ui/buttons';
+import { loginHref } from '../../../shared/api-keys';
+import { useAuth } from '../../session/useAuth';
+import { WaysOn } from '../../layout/WaysOn';
+import { buttonClass } from '../../ui/buttons';
 
 export default function NotFound() {
   const { user, unknown } = useAuth();
