@@ -74,7 +74,9 @@ export function pathFilter(raw: string | undefined): (name: string) => boolean {
 }
 
 export function benchOptions(args: string[] = process.argv.slice(2), env: Variables = process.env): BenchOptions {
-  const { values } = parseArgs({ args, options: { only: { type: 'string' }, cpu: { type: 'string' }, profile: { type: 'string' }, paths: { type: 'string' } },
+  const { values } = parseArgs({
+    args,
+    options: { only: { type: 'string' }, cpu: { type: 'string' }, profile: { type: 'string' }, paths: { type: 'string' } },
   });
   return {
     sections: parseSections(values.only ?? env.BENCH_ONLY),
