@@ -302,7 +302,7 @@ function printCpuNotes(cpuSource: CpuSource, profiling: IsolateProfiling | undef
     `Worker isolate CPU per request: busy samples (JS, runtime C++ under the isolate lock, GC) × the sampler's measured period, from a V8 profile of the Worker's isolate alone over ${profiling.rounds} separate passes of ${profiling.requests} requests on ${profiling.connections} connections per path (sampling asked every ${profiling.intervalUs} µs): the median, with the quartiles of the passes in brackets. "of workerd" is its share of /proc's workerd CPU over that same profiled pass. (?): the calibration just before missed by more than 20% (see the checks below).`,
   );
   console.log(
-    `"isolate × React render": each pass's busy samples over its samples inside React's renderToString (callees included, each sample once), the median with the quartiles of the passes; the goal for /server/{id} is ≤ ${RENDER_RATIO_GOAL}×. Both come from one profile, so the host's speed cancels.`,
+    `"isolate × React render": each pass's busy samples over its samples inside React's renderToString or its body renderToStringImpl (callees included, each sample once), the median with the quartiles of the passes; the goal for /server/{id} is ≤ ${RENDER_RATIO_GOAL}×. Both come from one profile, so most of the host's swing cancels.`,
   );
 }
 

@@ -65,7 +65,7 @@ const unexpired = (expiresAt: number) => expiresAt > Math.floor(Date.now() / 100
 /** The claims of a valid token; anything unsigned, re-signed, expired or without `exp` is null. */
 export async function verifySessionToken(env: Env, token: string): Promise<SessionClaims | null> {
   const known = verifiedTokens.get(token);
-  if (known && known.secret === env.SESSION_SECRET) return unexpired(known.expiresAt) ? known.claims : null;
+  if (known?.secret === env.SESSION_SECRET) return unexpired(known.expiresAt) ? known.claims : null;
   try {
     // Refuse other algorithms (alg "none" above all) before jose gets to see them.
     if (decodeProtectedHeader(token).alg !== ALGORITHM) return null;
