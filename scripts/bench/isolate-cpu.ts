@@ -2,10 +2,12 @@
 // V8 records a sample only while the isolate is entered (workerd holds its lock), so busy samples × the
 // sampler's period is the time the isolate spent running: JS, the runtime's C++ under the lock, and GC.
 import { median } from './quantiles.ts';
+import { renderSamples } from './render-share.ts';
 
 export interface ProfileNode {
   id: number;
   callFrame: { functionName: string };
+  children?: number[];
 }
 
 export interface CpuProfile {
@@ -73,6 +75,8 @@ export function samplerPeriod(timeDeltas: readonly number[], requestedUs: number
 export interface IsolateCpu {
   counts: SampleCounts;
   busySamples: number;
+  /** Samples inside React's server render, callees included (render-share.ts). */
+  renderSamples: number;
   requestedPeriodUs: number;
   /** This profile's own period if it has MIN_PAIRS back-to-back samples, else the calibrated one. */
   periodUs: number;
@@ -105,6 +109,7 @@ export function isolateCpu(profile: CpuProfile, requestedPeriodUs: number, calib
   return {
     counts,
     busySamples,
+    renderSamples: renderSamples(profile),
     requestedPeriodUs,
     periodUs,
     ownPeriod,

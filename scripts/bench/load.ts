@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 import { workerIsolateCpuDuring, type Calibration } from './inspector.ts';
 import { median, quantile } from './quantiles.ts';
 import type { IsolateCpu } from './isolate-cpu.ts';
+import { combineRenderRatios, RENDER_RATIO_GOAL, renderRatio, renderRatioText, type RenderRatioFigure } from './render-share.ts';
 import { workerdCpuDuring, type WorkerdCpu, type WorkerdProcesses } from './workerd-proc.ts';
 
 export interface LoadTarget {
@@ -46,6 +47,8 @@ export interface IsolateFigures {
   msPerRequest: number;
   /** The lower and upper quartiles of the rounds' figures, when there were several. */
   quartiles?: readonly [number, number];
+  /** The isolate's CPU over React's render in the same pass, median and quartiles of the passes; undefined for a path that renders nothing. */
+  ofRender?: RenderRatioFigure;
   /** workerd's /proc CPU over the same profiled pass, which the isolate's time must stay below. */
   procMsPerRequest: number | undefined;
   requests: number;
@@ -142,8 +145,10 @@ export function combineProfiledRounds(rounds: readonly IsolateFigures[]): Isolat
   const sorted = [...rounds].sort((a, b) => a.msPerRequest - b.msPerRequest);
   const middle = sorted[Math.floor((sorted.length - 1) / 2)];
   if (middle === undefined) return undefined;
-  if (rounds.length === 1) return middle;
-  return { ...middle, msPerRequest: median(figures), quartiles: [quantile(figures, 0.25), quantile(figures, 0.75)] };
+  const ofRender = combineRenderRatios(rounds.map(({ profile }) => renderRatio(profile.busySamples, profile.renderSamples)));
+  const withRender = ofRender === undefined ? middle : { ...middle, ofRender };
+  if (rounds.length === 1) return withRender;
+  return { ...withRender, msPerRequest: median(figures), quartiles: [quantile(figures, 0.25), quantile(figures, 0.75)] };
 }
 
 /** Adds the isolate's figures to a row measured without the profiler; a failed profile leaves the other figures standing. */
@@ -280,6 +285,12 @@ function isolateShare(r: LoadRow): string {
   return r.isolate ? percent(r.isolate.msPerRequest, r.isolate.procMsPerRequest) : '';
 }
 
+/** The ratio, and the median pass's render time per request for scale. */
+function ofRenderText(f: IsolateFigures | undefined): string {
+  if (f?.ofRender === undefined) return '';
+  return `${renderRatioText(f.ofRender)}, render ${ms((f.profile.renderSamples * f.profile.periodUs) / 1000 / f.requests)} ms`;
+}
+
 function printCpuNotes(cpuSource: CpuSource, profiling: IsolateProfiling | undefined) {
   console.log(`workerd CPU per request: utime+stime from /proc over ${cpuSourceText(cpuSource)}; the dev proxy's workerd apart (n/a: workerd restarted).`);
   console.log('It includes the local simulations of D1, KV, R2, the Cache API and the static-asset worker, which Cloudflare does not bill as Worker CPU.');
@@ -290,20 +301,23 @@ function printCpuNotes(cpuSource: CpuSource, profiling: IsolateProfiling | undef
   console.log(
     `Worker isolate CPU per request: busy samples (JS, runtime C++ under the isolate lock, GC) × the sampler's measured period, from a V8 profile of the Worker's isolate alone over ${profiling.rounds} separate passes of ${profiling.requests} requests on ${profiling.connections} connections per path (sampling asked every ${profiling.intervalUs} µs): the median, with the quartiles of the passes in brackets. "of workerd" is its share of /proc's workerd CPU over that same profiled pass. (?): the calibration just before missed by more than 20% (see the checks below).`,
   );
+  console.log(
+    `"isolate × React render": each pass's busy samples over its samples inside React's renderToString or its body renderToStringImpl (callees included, each sample once), the median with the quartiles of the passes; the goal for /server/{id} is ≤ ${RENDER_RATIO_GOAL}×. Both come from one profile, so most of the host's swing cancels.`,
+  );
 }
 
 export function printLoadTable(rows: LoadRow[], load: TimedLoad, cpuSource: CpuSource, profiling: IsolateProfiling | undefined) {
   console.log(`\nLoad (${load.connections} connections, ${load.durationSeconds} s per path)`);
   printCpuNotes(cpuSource, profiling);
   console.log(
-    '| path | req/s | p50 ms | p99 ms | errors | non-2xx | of static | workerd CPU ms/req | CPU × static | proxy CPU ms/req | Worker isolate CPU ms/req | of workerd |',
+    '| path | req/s | p50 ms | p99 ms | errors | non-2xx | of static | workerd CPU ms/req | CPU × static | proxy CPU ms/req | Worker isolate CPU ms/req | of workerd | isolate × React render |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const frac = r.fractionOfStatic === undefined ? '' : `${Math.round(r.fractionOfStatic * 100)}%`;
     const ratio = ratioText(r);
     console.log(
-      `| ${r.name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${frac} | ${ms(r.cpu?.workerMs)} | ${ratio} | ${ms(r.cpu?.proxyMs)} | ${isolateText(r)} | ${isolateShare(r)} |`,
+      `| ${r.name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${frac} | ${ms(r.cpu?.workerMs)} | ${ratio} | ${ms(r.cpu?.proxyMs)} | ${isolateText(r)} | ${isolateShare(r)} | ${ofRenderText(r.isolate)} |`,
     );
   }
   if (profiling) printProfileChecks(rows);

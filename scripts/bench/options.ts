@@ -14,6 +14,8 @@ export interface BenchOptions {
   cpu: CpuSource;
   /** Undefined when the isolate profile is turned off. */
   isolate: IsolateProfiling | undefined;
+  /** Whether the load table measures a path, by its row name; the static asset, the reference, always runs. */
+  measuresPath: (name: string) => boolean;
 }
 
 function positiveInteger(name: string, raw: string): number {
@@ -61,8 +63,21 @@ function parseIsolateProfiling(raw: string | undefined, env: Variables): Isolate
     : { intervalUs, rounds: positiveInteger('BENCH_PROFILE_ROUNDS', env.BENCH_PROFILE_ROUNDS ?? '5'), ...countedPass(env) };
 }
 
+/**
+ * `--paths /server/{id},/servers` / BENCH_PATHS: the load table's rows whose name's first word is one of these
+ * (`/server/{id}` is the row '/server/{id} settings (logged in)'); all rows when absent.
+ */
+export function pathFilter(raw: string | undefined): (name: string) => boolean {
+  if (raw === undefined || raw.trim() === '') return () => true;
+  const wanted = new Set(raw.split(',').map((path) => path.trim()));
+  return (name) => wanted.has(name.split(' ')[0] ?? '');
+}
+
 export function benchOptions(args: string[] = process.argv.slice(2), env: Variables = process.env): BenchOptions {
-  const { values } = parseArgs({ args, options: { only: { type: 'string' }, cpu: { type: 'string' }, profile: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { only: { type: 'string' }, cpu: { type: 'string' }, profile: { type: 'string' }, paths: { type: 'string' } },
+  });
   return {
     sections: parseSections(values.only ?? env.BENCH_ONLY),
     load: {
@@ -71,5 +86,6 @@ export function benchOptions(args: string[] = process.argv.slice(2), env: Variab
     },
     cpu: parseCpuSource(values.cpu ?? env.BENCH_CPU ?? 'pass', env),
     isolate: parseIsolateProfiling(values.profile ?? env.BENCH_PROFILE, env),
+    measuresPath: pathFilter(values.paths ?? env.BENCH_PATHS),
   };
 }

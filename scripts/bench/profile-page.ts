@@ -6,7 +6,9 @@
 import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
 import { findWorkerInspector, InspectorSession, WORKER_NAME } from './inspector.ts';
+import { busySampleCount, countSamples } from './isolate-cpu.ts';
 import { requestHeaders } from './load.ts';
+import { renderRatio, renderSamples } from './render-share.ts';
 import { findWorkerd } from './workerd-proc.ts';
 
 const { values } = parseArgs({
@@ -75,7 +77,9 @@ async function profiler(attempts = 3): Promise<InspectorSession> {
 }
 const session = await profiler();
 const result = await hammer(Number(values.requests));
-const { profile } = (await session.send('Profiler.stop')) as { profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] } };
+const { profile } = (await session.send('Profiler.stop')) as {
+  profile: { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+};
 session.close();
 
 const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -111,6 +115,9 @@ profile.samples.forEach((id, i) => {
 });
 const requests = result.requests.total;
 console.log(`${values.path}: ${requests} requests (${result.non2xx} non-2xx), isolate ≈ ${(busyUs / 1000 / requests).toFixed(3)} ms per request`);
+const busy = busySampleCount(countSamples(profile));
+const render = renderSamples(profile);
+console.log(`React's render (inclusive): ${render} of ${busy} busy samples, isolate ÷ render = ${renderRatio(busy, render)?.toFixed(2) ?? 'n/a'}×`);
 console.log(`| ${values.inclusive ? 'inclusive' : 'self'} µs/request | function |`);
 console.log('|---|---|');
 for (const [key, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) console.log(`| ${(us / requests).toFixed(1)} | ${key} |`);

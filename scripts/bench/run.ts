@@ -5,6 +5,7 @@
 //   BENCH_DURATION (seconds per path, default 30), BENCH_CONNECTIONS (default 64): the timed load
 //   BENCH_CPU_REQUESTS (default 1000), BENCH_CPU_CONNECTIONS (default 4): each CPU pass and the profiled pass
 //   BENCH_CPU_ROUNDS (default 7): CPU passes per path, each between two passes of the static asset
+//   --paths /server/{id}[,…]         BENCH_PATHS  the load rows to measure, by the first word of their name (default all)
 //   --profile on|off                 BENCH_PROFILE  profiled passes per path for the Worker isolate's CPU (default on)
 //   BENCH_PROFILE_ROUNDS (default 5): profiled passes per path, the figure their median
 //   BENCH_PROFILE_INTERVAL_US (default 100): the V8 sampling interval asked for
@@ -46,7 +47,7 @@ try {
     const measureTarget = (target: LoadTarget, reference?: LoadTarget) =>
       measure(BENCH_BASE, target, options.load, options.cpu, () => benchWorkerd(server), options.isolate, reference);
     rows.push(await measureTarget(STATIC_TARGET));
-    for (const target of loadTargets(await loginCookie())) rows.push(await measureTarget(target, STATIC_TARGET));
+    for (const target of loadTargets(await loginCookie()).filter((t) => options.measuresPath(t.name))) rows.push(await measureTarget(target, STATIC_TARGET));
     compareWithStatic(rows);
     printLoadTable(rows, options.load, options.cpu, options.isolate);
   }

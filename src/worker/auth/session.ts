@@ -4,6 +4,7 @@ import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { SessionUser } from '../../shared/account';
 import { toBase64Url } from '../../shared/base64url';
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/sessions';
+import { IsolateMemo } from '../crypto/isolate-memo';
 import { allReads, NOTHING, runRead, type BatchRead } from '../db/batch';
 import { deleteSession, findSessionById, liveSessionRead, insertSession, touchSession, type SessionRow } from '../db/sessions';
 import type { DiscordTokens } from '../discord/oauth-token';
@@ -47,13 +48,32 @@ export async function signSessionToken(env: Env, sid: string, sub: string, expir
     .sign(await secretKey(env));
 }
 
+interface VerifiedToken {
+  claims: SessionClaims;
+  /** `exp`, in seconds. */
+  expiresAt: number;
+  /** The secret whose key checked the signature: after a rotation the token is checked again, and fails. */
+  secret: string;
+}
+
+/** Tokens whose signature this isolate checked: a session sends the same cookie with every request. */
+const verifiedTokens = new IsolateMemo<VerifiedToken>(1000);
+
+/** jose's rule (no clock tolerance): a token is expired from the second its `exp` names. */
+const unexpired = (expiresAt: number) => expiresAt > Math.floor(Date.now() / 1000);
+
 /** The claims of a valid token; anything unsigned, re-signed, expired or without `exp` is null. */
 export async function verifySessionToken(env: Env, token: string): Promise<SessionClaims | null> {
+  const known = verifiedTokens.get(token);
+  if (known?.secret === env.SESSION_SECRET) return unexpired(known.expiresAt) ? known.claims : null;
   try {
     // Refuse other algorithms (alg "none" above all) before jose gets to see them.
     if (decodeProtectedHeader(token).alg !== ALGORITHM) return null;
     const { payload } = await jwtVerify(token, await secretKey(env), { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub', 'sid'] });
-    return typeof payload.sid === 'string' && payload.sub ? { sid: payload.sid, sub: payload.sub } : null;
+    if (typeof payload.sid !== 'string' || !payload.sub || payload.exp === undefined) return null;
+    const claims = { sid: payload.sid, sub: payload.sub };
+    verifiedTokens.set(token, { claims, expiresAt: payload.exp, secret: env.SESSION_SECRET });
+    return claims;
   } catch {
     return null;
   }

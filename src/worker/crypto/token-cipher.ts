@@ -4,6 +4,7 @@
  * TOKEN_ENCRYPTION_KEY_PREVIOUS and rows written with it still open; every refresh re-seals with the current key.
  */
 import { fromBase64Url, toBase64Url } from '../../shared/base64url';
+import { IsolateMemo } from './isolate-memo';
 import { deriveAesGcmKey, deriveBytes, KEY_PURPOSES } from './keys';
 
 const encoder = new TextEncoder();
@@ -48,18 +49,26 @@ export async function sealToken(key: TokenKey, token: string, context: string): 
   return `${FORMAT}.${toBase64Url(iv)}.${toBase64Url(new Uint8Array(sealed))}`;
 }
 
+/** Tokens opened in this isolate, by key id, context and ciphertext: a session's token opens the same on every request. */
+const opened = new IsolateMemo<string>(1000);
+
 /** The token, or null when the key is unknown (rotated away) or the ciphertext or context does not match. */
 export async function openToken(keyring: TokenKeyring, keyId: string, sealed: string, context: string): Promise<string | null> {
   const key = [keyring.current, keyring.previous].find((candidate) => candidate?.id === keyId);
   const [format, iv, data] = sealed.split('.');
   if (!key || format !== FORMAT || !iv || !data) return null;
+  const memoKey = `${keyId}\n${context}\n${sealed}`;
+  const known = opened.get(memoKey);
+  if (known !== undefined) return known;
   try {
     const plain = await crypto.subtle.decrypt(
       { name: 'AES-GCM', iv: fromBase64Url(iv), additionalData: encoder.encode(context) },
       key.key,
       fromBase64Url(data),
     );
-    return decoder.decode(plain);
+    const token = decoder.decode(plain);
+    opened.set(memoKey, token);
+    return token;
   } catch {
     return null;
   }
