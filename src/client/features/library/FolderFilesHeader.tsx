@@ -2,7 +2,7 @@ import { MAX_ZIP_FILES } from '../../../shared/songs/limits';
 import { Breadcrumb } from './Breadcrumb';
 import { folderContents, folderSummary, searchSummary } from './folder-summary';
 import { DownloadIcon, PlayIcon, QueueAddIcon } from './LibraryIcons';
-import { SummarySkeleton } from './LibrarySkeleton';
+import { FolderActionsSkeleton, SummarySkeleton } from './LibrarySkeleton';
 import type { FolderNode } from './song-tree';
 
 export const SECONDARY_BUTTON =
@@ -42,6 +42,7 @@ export function FolderFilesHeader({ headingId, rootLabel, folder, node, search, 
             {!known ? <SummarySkeleton /> : search ? searchSummary(search.files, search.folders) : folderContents(node)}
           </p>
         </div>
+        {!known && <FolderActionsSkeleton />}
         {known && hasEntries && (
           <div className="flex items-center gap-2">
             <button

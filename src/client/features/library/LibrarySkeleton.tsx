@@ -10,7 +10,7 @@ const WIDTHS = ['w-3/5', 'w-2/5', 'w-1/2', 'w-3/4', 'w-1/3', 'w-2/3'];
 
 export function FolderTreeSkeleton() {
   return (
-    <div role="status" aria-label="Loading folders" className="space-y-1 p-1">
+    <div role="status" aria-label="Loading folders">
       {WIDTHS.map((width, i) => (
         <div key={width} className={`flex h-11 items-center gap-2 pr-2 ${i === 0 ? 'pl-2' : 'pl-7'}`}>
           <span className={`size-5 shrink-0 ${BAR}`} />
@@ -38,3 +38,19 @@ export function FileListSkeleton() {
 
 /** In place of the line that counts the folder's songs. */
 export const SummarySkeleton = () => <span className={`inline-block h-2.5 w-40 align-middle ${BAR}`} />;
+
+/**
+ * In place of the folder's buttons (Play all, Add to queue; Download folder), the same sizes in the same two
+ * groups, so they wrap as the buttons do on a phone and the rows below stay where they are.
+ */
+export function FolderActionsSkeleton() {
+  return (
+    <>
+      <div aria-hidden="true" className="flex items-center gap-2">
+        <span className={`h-11 w-28 rounded-full ${BAR}`} />
+        <span className={`size-11 rounded-full sm:w-36 ${BAR}`} />
+      </div>
+      <span aria-hidden="true" className={`h-11 w-44 rounded-full ${BAR}`} />
+    </>
+  );
+}
