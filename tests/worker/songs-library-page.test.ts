@@ -1,9 +1,12 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { silentMp3, sineWav } from '../../scripts/seed-songs';
 import type { LibraryPageView } from '../../src/shared/library-page-view';
+import { libraryPageVersionKey } from '../../src/shared/songs/limits';
 import worker from '../../src/worker/index';
+import { libraryPageCacheKey } from '../../src/worker/render/library-page-cache';
 import { reconcileLibrary } from '../../src/worker/songs/reconcile';
 import { invalidateSongList } from '../../src/worker/songs/song-list';
 
@@ -27,6 +30,9 @@ function viewOf(html: string): LibraryPageView | undefined {
   return (JSON.parse(island) as { fallback: Record<string, LibraryPageView> }).fallback['library-page:glaive'];
 }
 
+/** Through the runtime's HTTP, as a client gets it: fetch() decodes what the Worker coded. */
+const wire = (url: string, init: RequestInit) => (exports as { default: Fetcher }).default.fetch(url, init);
+
 async function emptyFolder(prefix: string) {
   const old = await env.GLAIVE.list({ prefix });
   if (old.objects.length > 0) await env.GLAIVE.delete(old.objects.map((o) => o.key));
@@ -47,8 +53,7 @@ describe('the library page', () => {
     const res = await page('/glaive?folder=Painted%2FAlbum');
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).not.toContain('Loading folders…');
-    expect(html).not.toContain('Loading songs…');
+    expect(html).not.toContain('Loading');
     const view = viewOf(html);
     expect(view?.folder).toBe('Painted/Album');
     expect(view?.folders).toContainEqual({ path: 'Painted', files: 5, bytes: expect.any(Number) as number });
@@ -98,5 +103,58 @@ describe('the library page', () => {
     expect(first.headers.get('Cache-Control')).toBe('public, no-cache');
     expect((await page('/glaive', { 'Accept-Encoding': 'gzip', 'If-None-Match': etag })).status).toBe(304);
     expect((await page('/glaive', { 'Accept-Encoding': 'identity', 'If-None-Match': etag })).status).toBe(200);
+  });
+
+  /** A copy the cache keeps (Miniflare's keeps nothing without a lifetime). */
+  const KEPT = { 'Cache-Control': 'public, max-age=600' };
+
+  it('keeps each coding’s copy compressed once, and answers each coding from its own copy', async () => {
+    await page('/glaive?folder=Painted%2FAlbum', { 'Accept-Encoding': 'gzip' });
+    const address = { library: 'glaive' as const, version: (await env.CACHE.get(libraryPageVersionKey('glaive'))) ?? '', folder: 'Painted/Album' };
+    const cache = await caches.open('library-pages');
+    const keyOf = (coding: 'identity' | 'gzip' | 'br') => libraryPageCacheKey(env, address, coding);
+    const bytesOf = async (coding: 'identity' | 'gzip' | 'br') =>
+      new Uint8Array((await (await cache.match(keyOf(coding)))?.arrayBuffer()) ?? new ArrayBuffer(0));
+    // The miss kept the plain page and the coding it was asked in, as the bytes that go out.
+    const plain = new TextDecoder().decode(await bytesOf('identity'));
+    expect(plain).toMatch(/^<!doctype html>/);
+    expect(new TextDecoder().decode(gunzipSync(await bytesOf('gzip')))).toBe(plain);
+    expect(await cache.match(keyOf('br'))).toBeUndefined();
+    // A coding asked for the first time is made from the kept plain copy (marked here), not rendered again.
+    await cache.put(keyOf('identity'), new Response('<p>the plain copy</p>', { headers: { ETag: '"marked"', ...KEPT } }));
+    const br = await page('/glaive?folder=Painted%2FAlbum', { 'Accept-Encoding': 'br' });
+    expect([br.headers.get('Content-Encoding'), br.headers.get('ETag')]).toEqual(['br', 'W/"marked-br"']);
+    expect(new TextDecoder().decode(brotliDecompressSync(await bytesOf('br')))).toBe('<p>the plain copy</p>');
+    // Each coding is answered from its own copy: a marked gzip copy answers gzip requests only.
+    await cache.put(keyOf('gzip'), new Response(gzipSync('<p>the gzip copy</p>'), { headers: { ETag: '"gzip-marked"', ...KEPT } }));
+    const gzip = await page('/glaive?folder=Painted%2FAlbum', { 'Accept-Encoding': 'gzip' });
+    expect([gzip.headers.get('Content-Encoding'), gzip.headers.get('ETag')]).toEqual(['gzip', 'W/"gzip-marked-gzip"']);
+    expect(await (await page('/glaive?folder=Painted%2FAlbum')).text()).toBe('<p>the plain copy</p>');
+  });
+
+  it('keeps a build’s pages to that build: another deploy’s copy of the same folder and listing is not answered', async () => {
+    const plain = await (await page('/glaive?folder=Painted')).text();
+    const address = { library: 'glaive' as const, version: (await env.CACHE.get(libraryPageVersionKey('glaive'))) ?? '', folder: 'Painted' };
+    const cache = await caches.open('library-pages');
+    const otherBuild = { ...env, CF_VERSION_METADATA: { ...env.CF_VERSION_METADATA, id: 'another-deploy' } };
+    expect(libraryPageCacheKey(otherBuild, address, 'identity').url).not.toBe(libraryPageCacheKey(env, address, 'identity').url);
+    await cache.put(libraryPageCacheKey(otherBuild, address, 'identity'), new Response('<p>another build</p>', { headers: { ETag: '"other"', ...KEPT } }));
+    expect(await (await page('/glaive?folder=Painted')).text()).toBe(plain);
+  });
+
+  it('sends the kept copies as they are, readable in every coding, with a 304 per coding', async () => {
+    const address = 'http://localhost/glaive?folder=Painted%2FAlbum%2FBonus';
+    const html = await (await wire(address, { headers: { 'Accept-Encoding': 'identity' } })).text();
+    expect(html).toContain('03 Three');
+    for (const coding of ['gzip', 'br', 'identity']) {
+      // Twice: made from the plain copy, then answered from its own. fetch() decodes what the Worker sends.
+      for (const round of ['made', 'kept']) {
+        const res = await wire(address, { headers: { 'Accept-Encoding': coding } });
+        expect([coding, round, res.headers.get('Content-Encoding') ?? 'identity']).toEqual([coding, round, coding]);
+        expect(await res.text()).toBe(html);
+        const etag = res.headers.get('ETag') ?? '';
+        expect((await wire(address, { headers: { 'Accept-Encoding': coding, 'If-None-Match': etag } })).status).toBe(304);
+      }
+    }
   });
 });

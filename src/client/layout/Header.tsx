@@ -2,6 +2,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { loginHref } from '../../shared/api-keys';
 import { useAuth } from '../session/useAuth';
+import { useLibraryPrefetch } from '../features/library/useLibraryPrefetch';
 import { PHONE_QUERY } from '../hooks/useMediaQuery';
 import { lazyComponent } from '../lazy-component';
 import type { AccountMenuProps } from '../features/account/AccountMenu';
@@ -91,6 +92,7 @@ function LoginLink({ location, pending }: { location: string; pending: boolean }
 export function Header() {
   const { unknown, user, isAdmin } = useAuth();
   const [location] = useLocation();
+  useLibraryPrefetch();
   return (
     <header className="site-header">
       <nav aria-label="Main">

@@ -2,7 +2,7 @@ import { clientCoding, codingEtag, contentEtag, etagMatches, type Compression } 
 import { STATIC_PAGE_CACHE_CONTROL } from './static-page';
 
 /** What the runtime compresses a page with: both codings browsers take. */
-const PAGE_COMPRESSIONS: readonly Compression[] = ['br', 'gzip'];
+export const PAGE_COMPRESSIONS: readonly Compression[] = ['br', 'gzip'];
 
 /**
  * A prerendered page as the Worker answers it itself (at another of its addresses, or where no file was built),

@@ -2,6 +2,7 @@ import { MAX_ZIP_FILES } from '../../../shared/songs/limits';
 import { Breadcrumb } from './Breadcrumb';
 import { folderContents, folderSummary, searchSummary } from './folder-summary';
 import { DownloadIcon, PlayIcon, QueueAddIcon } from './LibraryIcons';
+import { FolderActionsSkeleton, SummarySkeleton } from './LibrarySkeleton';
 import type { FolderNode } from './song-tree';
 
 export const SECONDARY_BUTTON =
@@ -38,9 +39,10 @@ export function FolderFilesHeader({ headingId, rootLabel, folder, node, search, 
             {title}
           </h2>
           <p className="truncate text-xs text-gray-600 dark:text-gray-400" role="status">
-            {!known ? 'Loading songs…' : search ? searchSummary(search.files, search.folders) : folderContents(node)}
+            {!known ? <SummarySkeleton /> : search ? searchSummary(search.files, search.folders) : folderContents(node)}
           </p>
         </div>
+        {!known && <FolderActionsSkeleton />}
         {known && hasEntries && (
           <div className="flex items-center gap-2">
             <button

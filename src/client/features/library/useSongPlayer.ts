@@ -1,21 +1,16 @@
-import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { SERVER_BUSY_MESSAGE } from '../../../shared/messages';
 import { baseName, type Library } from '../../../shared/songs/paths';
 import {
-  addToQueue,
   afterTrackEnds,
-  clearUpNext,
   currentSong,
   dropCurrent,
   jumpTo,
-  moveUpNext,
   nextIndex,
   nextRepeatMode,
-  playNext as playNextInQueue,
   previousIndex,
   queueFrom,
-  removeFromQueue,
   shuffleUpNext,
   unshuffleUpNext,
   upNext,
@@ -23,6 +18,8 @@ import {
   type QueueEntry,
   type RepeatMode,
 } from './play-queue';
+import { usePlayerVolume } from './usePlayerVolume';
+import { useQueueEdits } from './useQueueEdits';
 import { useSongAudio } from './useSongAudio';
 import { playerSettingsStore, useSongPlayerSettings } from './useSongPlayerSettings';
 import { useSongQueue } from './useSongQueue';
@@ -84,13 +81,15 @@ export interface SongPlayer {
 }
 
 /**
- * The library's player: the queue (useSongQueue), the audio element (useSongAudio) and the stored settings
- * (useSongPlayerSettings), joined by the rules of play-queue.ts. `songs` is the library's list once loaded.
+ * The library's player: the queue (useSongQueue, edited by useQueueEdits), the audio element (useSongAudio), the
+ * stored settings (useSongPlayerSettings) and the volume (usePlayerVolume), joined by the rules of play-queue.ts.
+ * `songs` is the library's list once loaded.
  */
 export function useSongPlayer(library: Library, songs: readonly string[] | null): SongPlayer {
   const settings = useSongPlayerSettings();
-  const [muted, setMuted] = useState(false);
+  const volume = usePlayerVolume();
   const { queue, setQueue, ready } = useSongQueue(library, songs);
+  const edits = useQueueEdits(queue, setQueue);
   const current = currentSong(queue);
   // Its own memo: the player object changes with every tick of the clock, the queue seldom.
   const upNextEntries = useMemo(() => upNext(queue), [queue]);
@@ -107,7 +106,7 @@ export function useSongPlayer(library: Library, songs: readonly string[] | null)
 
   const audio = useSongAudio(library, {
     volume: settings.volume,
-    muted,
+    muted: volume.muted,
     onEnded: () => {
       const then = afterTrackEnds(queue, settings);
       if (!then) return;
@@ -173,27 +172,6 @@ export function useSongPlayer(library: Library, songs: readonly string[] | null)
     [setQueue, settings.shuffle, start],
   );
 
-  const enqueue = useCallback(
-    (paths: readonly string[]) => {
-      const { queue: next, added } = addToQueue(queue, paths);
-      setQueue(next);
-      return added;
-    },
-    [queue, setQueue],
-  );
-
-  const queueNext = useCallback(
-    (paths: readonly string[]) => {
-      const { queue: next, added } = playNextInQueue(queue, paths);
-      setQueue(next);
-      return added;
-    },
-    [queue, setQueue],
-  );
-
-  const moveInQueue = useCallback((from: number, to: number) => setQueue((q) => moveUpNext(q, from, to)), [setQueue]);
-  const remove = useCallback((id: number) => setQueue((q) => removeFromQueue(q, id)), [setQueue]);
-  const clearQueue = useCallback(() => setQueue(clearUpNext), [setQueue]);
   const playEntry = useCallback(
     (id: number) => {
       const next = jumpTo(queue, id);
@@ -234,20 +212,6 @@ export function useSongPlayer(library: Library, songs: readonly string[] | null)
     [current, holds, setQueue],
   );
 
-  const setVolume = useCallback((value: number) => {
-    const v = Math.max(0, Math.min(1, value));
-    playerSettingsStore.update({ volume: v });
-    if (v > 0) setMuted(false);
-  }, []);
-
-  const volumeBy = useCallback((delta: number) => {
-    const v = Math.round(Math.max(0, Math.min(1, playerSettingsStore.get().volume + delta)) * 100) / 100;
-    playerSettingsStore.update({ volume: v });
-    if (v > 0) setMuted(false);
-  }, []);
-
-  const toggleMute = useCallback(() => setMuted((m) => !m), []);
-
   // Switching library (client navigation /kenji → /glaive) ends playback.
   useEffect(() => () => unload(), [library, unload]);
 
@@ -261,7 +225,7 @@ export function useSongPlayer(library: Library, songs: readonly string[] | null)
       time,
       duration,
       volume: settings.volume,
-      muted,
+      muted: volume.muted,
       queue,
       ready,
       upNext: upNextEntries,
@@ -273,24 +237,20 @@ export function useSongPlayer(library: Library, songs: readonly string[] | null)
       nextSong: nextAt === null ? null : (queue.entries[nextAt]?.path ?? null),
       select,
       playAll,
-      enqueue,
-      playNext: queueNext,
-      moveInQueue,
-      removeFromQueue: remove,
-      clearQueue,
+      ...edits,
       playEntry,
       next,
       previous,
       toggleAutoplay,
       toggleShuffle,
       cycleRepeat,
-      volumeBy,
+      volumeBy: volume.volumeBy,
       togglePlay,
       cue,
       seek,
       seekBy,
-      setVolume,
-      toggleMute,
+      setVolume: volume.setVolume,
+      toggleMute: volume.toggleMute,
       stop,
     }),
     [
@@ -301,7 +261,7 @@ export function useSongPlayer(library: Library, songs: readonly string[] | null)
       time,
       duration,
       settings,
-      muted,
+      volume,
       queue,
       ready,
       upNextEntries,
@@ -310,24 +270,17 @@ export function useSongPlayer(library: Library, songs: readonly string[] | null)
       nextAt,
       select,
       playAll,
-      enqueue,
-      queueNext,
-      moveInQueue,
-      remove,
-      clearQueue,
+      edits,
       playEntry,
       next,
       previous,
       toggleAutoplay,
       toggleShuffle,
       cycleRepeat,
-      volumeBy,
       togglePlay,
       cue,
       seek,
       seekBy,
-      setVolume,
-      toggleMute,
       stop,
     ],
   );

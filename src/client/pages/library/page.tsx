@@ -14,6 +14,7 @@ import { FolderFilesHeader } from '../../features/library/FolderFilesHeader';
 import { FolderTree } from '../../features/library/FolderTree';
 import { FolderDrawer } from '../../features/library/FolderDrawer';
 import { LibrarySearchBar } from '../../features/library/LibrarySearchBar';
+import { FileListSkeleton, FolderTreeSkeleton } from '../../features/library/LibrarySkeleton';
 import { SongListError } from '../../features/library/SongListError';
 import { PlayerBar } from '../../features/library/PlayerBar';
 import { songsIn } from '../../features/library/play-queue';
@@ -223,7 +224,7 @@ export default function Library() {
                   onDownload={downloadFolder}
                 />
               ) : (
-                <p className="p-3 text-sm text-gray-600 dark:text-gray-400">Loading folders…</p>
+                <FolderTreeSkeleton />
               )}
             </FolderDrawer>
             <section aria-labelledby={`${treeId}-files`} className="library-panel min-w-0">
@@ -244,6 +245,7 @@ export default function Library() {
                 }}
                 onDownloadFolder={downloadFolder}
               />
+              {!shownKnown && <FileListSkeleton />}
               {shownKnown &&
                 (entries.length === 0 ? (
                   <p className="p-6 text-center text-gray-600 dark:text-gray-400">

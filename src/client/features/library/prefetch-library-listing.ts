@@ -1,0 +1,25 @@
+import type { Cache, ScopedMutator } from 'swr';
+import { getJson } from '../../api';
+import { isLibrary } from '../../../shared/songs/paths';
+import { songListingUrl } from './song-listing';
+
+/** Libraries whose listing is on its way, so hovering back and forth asks once. */
+const inFlight = new Set<string>();
+
+/**
+ * Puts a library's whole listing into SWR's cache, unless it is there or on its way: the page then draws its
+ * folders and songs on its first render after a client-side move, which has no server HTML to start from.
+ */
+export async function prefetchLibraryListing(library: string, cache: Cache, mutate: ScopedMutator): Promise<void> {
+  if (!isLibrary(library)) return;
+  const key = songListingUrl(library);
+  if (inFlight.has(library) || cache.get(key)?.data !== undefined) return;
+  inFlight.add(library);
+  try {
+    await mutate(key, getJson(key), { revalidate: false });
+  } catch {
+    // The page asks again when it opens, and shows the failure there.
+  } finally {
+    inFlight.delete(library);
+  }
+}

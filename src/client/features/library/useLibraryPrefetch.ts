@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useSWRConfig } from 'swr';
+import { matchAppRoute, type AppRoute } from '../../routes';
+
+/** The library page a link leads to (the pages with the music chrome), or null. */
+function libraryRouteOf(target: EventTarget | null): AppRoute | null {
+  const link = target instanceof Element ? target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return null;
+  const { route } = matchAppRoute(link.pathname);
+  return route.chrome === 'music' ? route : null;
+}
+
+const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
+
+/**
+ * A pointer over, a finger on or the focus on a link to a library (the header's, the footer's, the 404 page's)
+ * fetches that page's code and its listing (the library routes' ids are the libraries' names) before the click.
+ * On idle only the code, which is small and kept: a listing can be 300 KB gzip (100,000 songs), too much to fetch
+ * for every visitor of every page. What fetches the listing loads on first intent, so pages without one carry none
+ * of it.
+ */
+export function useLibraryPrefetch(): void {
+  const { cache, mutate } = useSWRConfig();
+  useEffect(() => {
+    const onIntent = (event: Event) => {
+      const route = libraryRouteOf(event.target);
+      if (!route) return;
+      void route.page.preload();
+      void import('./prefetch-library-listing').then(({ prefetchLibraryListing }) => prefetchLibraryListing(route.id, cache, mutate));
+    };
+    for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { passive: true });
+    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(preloadLinkedPages, { timeout: 4000 }) : null;
+    return () => {
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent);
+      if (idle !== null) window.cancelIdleCallback(idle);
+    };
+  }, [cache, mutate]);
+}
+
+/** The code of every library page this page links to. */
+function preloadLinkedPages(): void {
+  const routes = new Set<AppRoute>();
+  for (const link of document.querySelectorAll('a[href]')) {
+    const route = libraryRouteOf(link);
+    if (route) routes.add(route);
+  }
+  for (const route of routes) void route.page.preload();
+}

@@ -1,0 +1,32 @@
+import { useCallback, useMemo, type Dispatch, type SetStateAction } from 'react';
+import { addToQueue, clearUpNext, moveUpNext, playNext as playNextInQueue, removeFromQueue, type PlayQueue } from './play-queue';
+
+/**
+ * The queue panel's and the song rows' edits: they change what plays later, never what plays now, so they need
+ * the queue only (useSongQueue), not the audio.
+ */
+export function useQueueEdits(queue: PlayQueue, setQueue: Dispatch<SetStateAction<PlayQueue>>) {
+  const enqueue = useCallback(
+    (paths: readonly string[]) => {
+      const { queue: next, added } = addToQueue(queue, paths);
+      setQueue(next);
+      return added;
+    },
+    [queue, setQueue],
+  );
+
+  const playNext = useCallback(
+    (paths: readonly string[]) => {
+      const { queue: next, added } = playNextInQueue(queue, paths);
+      setQueue(next);
+      return added;
+    },
+    [queue, setQueue],
+  );
+
+  const moveInQueue = useCallback((from: number, to: number) => setQueue((q) => moveUpNext(q, from, to)), [setQueue]);
+  const remove = useCallback((id: number) => setQueue((q) => removeFromQueue(q, id)), [setQueue]);
+  const clearQueue = useCallback(() => setQueue(clearUpNext), [setQueue]);
+
+  return useMemo(() => ({ enqueue, playNext, moveInQueue, removeFromQueue: remove, clearQueue }), [enqueue, playNext, moveInQueue, remove, clearQueue]);
+}

@@ -1,0 +1,93 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLibraryListing } from '../../src/client/features/library/useLibraryListing';
+import { useLibraryPrefetch } from '../../src/client/features/library/useLibraryPrefetch';
+
+/**
+ * Issue 37: a client-side move to a library has no server HTML, so the page would open on an empty shell. Intent on
+ * a link to it (a pointer over it, the focus, a finger) fetches the listing into SWR's cache first, and the page
+ * then has its folders on its first render.
+ */
+
+const LISTING = { paths: ['Artist/Album/01 One.wav', 'Other/x.flac'], sizes: [10, 20], durations: [61, null] };
+
+/** What the library page reads on its first render: whether the whole list is there. */
+function FirstRender() {
+  const { listed, tree } = useLibraryListing('kenji');
+  const [first] = useState(() => ({ listed, folders: tree.folders.map((f) => f.name) }));
+  return <p data-testid="first">{JSON.stringify(first)}</p>;
+}
+
+function Page() {
+  useLibraryPrefetch();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <a href="/kenji">Kenji Library</a>
+      <a href="/commands">Commands</a>
+      <button type="button" onClick={() => setOpen(true)}>
+        open
+      </button>
+      {open && <FirstRender />}
+    </>
+  );
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(LISTING), { headers: { 'Content-Type': 'application/json' } })));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderPage = () =>
+  render(
+    <SWRConfig value={{ provider: () => new Map(), fetcher: (url: string) => fetch(url).then((r) => r.json()) }}>
+      <Page />
+    </SWRConfig>,
+  );
+
+const listingCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/get-kenji-songs?sizes=1').length;
+
+describe('prefetching a library on intent', () => {
+  it.each([
+    ['a pointer over the link', (link: HTMLElement) => fireEvent.pointerOver(link)],
+    ['the focus on the link', (link: HTMLElement) => fireEvent.focusIn(link)],
+    ['a finger on the link', (link: HTMLElement) => fireEvent.touchStart(link)],
+  ])('%s puts the listing in the cache, so the page has its folders on its first render', async (_, intent) => {
+    renderPage();
+    await act(async () => {
+      intent(screen.getByRole('link', { name: 'Kenji Library' }));
+      await Promise.resolve();
+    });
+    await vi.waitFor(() => expect(listingCalls()).toBe(1));
+    // Let the answer settle into the cache before the page mounts.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
+    expect(JSON.parse(screen.getByTestId('first').textContent)).toEqual({ listed: true, folders: ['Artist', 'Other'] });
+  });
+
+  it('asks once however often the pointer comes back, and not at all for other links', async () => {
+    renderPage();
+    const link = screen.getByRole('link', { name: 'Kenji Library' });
+    await act(async () => {
+      fireEvent.pointerOver(screen.getByRole('link', { name: 'Commands' }));
+      fireEvent.pointerOver(link);
+      fireEvent.pointerOver(link);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    fireEvent.pointerOver(link);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(listingCalls()).toBe(1);
+    expect(fetchMock.mock.calls.every(([url]) => String(url).startsWith('/api/get-kenji-songs'))).toBe(true);
+  });
+
+  it('without intent the page starts from nothing (what the prefetch saves)', () => {
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
+    expect(JSON.parse(screen.getByTestId('first').textContent)).toEqual({ listed: false, folders: [] });
+  });
+});
