@@ -147,6 +147,18 @@ describe('anti-nuke', () => {
     ]);
   });
 
+  it('reads its threshold and window together, under one heading, each a number-sized field', () => {
+    open('anti-nuke', kenjiSettings());
+    const trigger = screen.getByRole('group', { name: 'When it acts' });
+    const threshold = within(trigger).getByRole('textbox', { name: 'Actions that trigger it' });
+    const window = within(trigger).getByRole('textbox', { name: 'Within (seconds)' });
+    expect(threshold.closest('.\\[\\&_input\\]\\:w-24')).toBeTruthy();
+    expect(window.closest('.\\[\\&_input\\]\\:w-24')).toBeTruthy();
+    expect(threshold.getAttribute('aria-describedby')).toBeTruthy();
+    expect(trigger.textContent).toContain('2 to 50 actions');
+    expect(trigger.textContent).toContain('5 to 600 seconds');
+  });
+
   it('a window past 600 seconds is refused on the page with the bounds', async () => {
     const { posted } = open('anti-nuke', kenjiSettings());
     const window = screen.getByRole('textbox', { name: 'Within (seconds)' });

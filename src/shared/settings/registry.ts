@@ -56,6 +56,8 @@ export interface FieldGroup {
   id: string;
   title: string;
   help?: string;
+  /** Small fields (two numbers) that read as one phrase: side by side on a phone too. */
+  inline?: true;
 }
 
 export interface ChecklistOption {
@@ -124,6 +126,14 @@ export interface ModuleSpec {
   check?: (values: Readonly<Record<string, unknown>>) => string | null;
 }
 
+/** Anti-Nuke's threshold and window, read together: "5 actions within 30 seconds". */
+const ANTINUKE_TRIGGER: FieldGroup = {
+  id: 'trigger',
+  title: 'When it acts',
+  help: 'When one member takes this many of the counted actions within this many seconds.',
+  inline: true,
+};
+
 const MESSAGE_ID_HELP = 'In Discord, turn on Developer Mode, right-click the message and choose Copy Message ID, or paste the message link.';
 
 export const SETTINGS_REGISTRY = {
@@ -139,7 +149,8 @@ export const SETTINGS_REGISTRY = {
         min: ANTINUKE_THRESHOLD.min,
         max: ANTINUKE_THRESHOLD.max,
         default: ANTINUKE_THRESHOLD.default,
-        help: `How many of the counted actions one member may take in the time below before anti-nuke acts (${ANTINUKE_THRESHOLD.min}–${ANTINUKE_THRESHOLD.max}).`,
+        help: `${ANTINUKE_THRESHOLD.min} to ${ANTINUKE_THRESHOLD.max} actions`,
+        group: ANTINUKE_TRIGGER,
       },
       windowSeconds: {
         kind: 'integer',
@@ -147,7 +158,8 @@ export const SETTINGS_REGISTRY = {
         min: ANTINUKE_WINDOW_SECONDS.min,
         max: ANTINUKE_WINDOW_SECONDS.max,
         default: ANTINUKE_WINDOW_SECONDS.default,
-        help: `The time those actions are counted over, in seconds (${ANTINUKE_WINDOW_SECONDS.min}–${ANTINUKE_WINDOW_SECONDS.max}).`,
+        help: `${ANTINUKE_WINDOW_SECONDS.min} to ${ANTINUKE_WINDOW_SECONDS.max} seconds`,
+        group: ANTINUKE_TRIGGER,
       },
       actions: {
         kind: 'checklist',
