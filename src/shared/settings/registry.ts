@@ -56,7 +56,7 @@ export interface FieldGroup {
   id: string;
   title: string;
   help?: string;
-  /** Small fields (two numbers) that read as one phrase: side by side on a phone too. */
+  /** Small fields (two numbers) read as one phrase: each as wide as its content, side by side from 640 px. */
   inline?: true;
 }
 
