@@ -324,7 +324,10 @@ export function createRestRoutes(state: FakeDiscordState): Hono {
     if (caller(c)?.kind !== 'bot') return unauthorized(c);
     const guild = botGuild(c, state);
     if (guild instanceof Response) return guild;
-    const member = guildMember(state, guild, c.req.param('userId'));
+    const userId = c.req.param('userId');
+    // Discord tells an id of no user (10013 Unknown User) from a user who is not in the guild (10007 Unknown Member).
+    if (findUser(state, userId) === null) return c.json({ message: 'Unknown User', code: 10013 }, 404);
+    const member = guildMember(state, guild, userId);
     return member === null ? c.json({ message: 'Unknown Member', code: 10007 }, 404) : c.json(member);
   });
 

@@ -33,3 +33,18 @@ export interface MemberSearchResponse {
   stale?: true;
   asOf?: number;
 }
+
+/** GET /api/server-members/stored: the members the server's settings list (Anti-Nuke's trusted members), by name. */
+export const storedMembersQuerySchema = serverIdQuerySchema;
+
+export interface StoredMembersResponse {
+  /** Those in the server. */
+  members: MemberMatch[];
+  /** Ids of those not in the server (they left, or never joined). */
+  absent: string[];
+  /** Ids not read yet (Discord's limits allow a few reads at a time): ask again after `retryAfter` seconds. */
+  pending: string[];
+  retryAfter?: number;
+  stale?: true;
+  asOf?: number;
+}

@@ -227,3 +227,50 @@ describe('the emoji picker of an emoji field', () => {
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Flags');
   });
 });
+
+describe('a reaction pair’s emoji, changed in place', () => {
+  const DJ = '400000000000001002';
+  const LISTENERS = '400000000000001001';
+  const withPairs = (extraPairs: { emojiName: string; roleID: string }[]) =>
+    renderReactionRole({ reactionrole: { ...kenjiSettings().reactionrole, emojiName: '⭐', roleID: LISTENERS, extraPairs } });
+  async function change(emoji: string) {
+    await userEvent.click(screen.getByRole('button', { name: `Change the emoji ${emoji}` }));
+    await waitFor(() => expect(groupNamed('This server')).toBeTruthy(), { timeout: 10_000 });
+  }
+
+  it('saves the emoji picked for a pair, its role kept, and gives the focus back to the pair’s emoji', async () => {
+    const { posted } = withPairs([
+      { emojiName: '🎮', roleID: DJ },
+      { emojiName: '🎵', roleID: LISTENERS },
+    ]);
+    await change('🎮');
+    await userEvent.click(option('This server', ':kenji_wave:') as HTMLElement);
+    expect(posted).toEqual([
+      {
+        serverID: GUILD,
+        section: 'reactionrole',
+        key: 'extraPairs',
+        value: [
+          { emojiName: 'kenji_wave', roleID: DJ },
+          { emojiName: '🎵', roleID: LISTENERS },
+        ],
+        expected: [
+          { emojiName: '🎮', roleID: DJ },
+          { emojiName: '🎵', roleID: LISTENERS },
+        ],
+      },
+    ]);
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Change the emoji kenji_wave'));
+  });
+
+  it('refuses an emoji another pair has, sending nothing', async () => {
+    const { posted } = withPairs([
+      { emojiName: '🎮', roleID: DJ },
+      { emojiName: 'kenji_wave', roleID: LISTENERS },
+    ]);
+    await change('🎮');
+    await userEvent.click(option('This server', ':kenji_wave:') as HTMLElement);
+    expect(await screen.findByText('Each emoji can give one role: kenji_wave is already in a pair.')).toBeTruthy();
+    expect(posted).toEqual([]);
+  });
+});

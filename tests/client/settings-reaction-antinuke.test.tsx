@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'wouter';
 import ServerSettingsPage from '../../src/client/pages/server/page';
 import { matchAppRoute } from '../../src/client/routes';
+import type { StoredMembersResponse } from '../../src/shared/member-search';
 import { applySettingChange, type ServerSettingsResponse } from '../../src/shared/settings/index';
 import { jsonBody } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';
@@ -28,13 +29,19 @@ function Routed() {
 }
 
 /** The module's page, with a server that saves like the Worker and answers member searches; what was sent is kept. */
-function open(module: string, data: ServerSettingsResponse) {
+function open(module: string, data: ServerSettingsResponse, storedMembers: StoredMembersResponse[] = [{ members: [], absent: [], pending: [] }]) {
   let stored = data;
   const posted: { key: string; value: unknown }[] = [];
   const searched: string[] = [];
+  const storedAsks: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/server-members/stored')) {
+        storedAsks.push(url);
+        const answer = storedMembers[Math.min(storedAsks.length, storedMembers.length) - 1];
+        return Promise.resolve(new Response(JSON.stringify(answer), { status: 200 }));
+      }
       if (url.startsWith('/api/server-members')) {
         searched.push(new URL(url, 'http://x').searchParams.get('query') ?? '');
         return Promise.resolve(new Response(JSON.stringify({ members: [MEMBER] }), { status: 200 }));
@@ -49,8 +56,10 @@ function open(module: string, data: ServerSettingsResponse) {
   renderWithApp(<Routed />, {
     path: `/server/${GUILD}/${module}`,
     fallback: { '/api/check-auth': AUTH, [`/api/server-settings?serverID=${GUILD}`]: data },
+    // Only the stored members are fetched through SWR here; the rest of the page stays on its first answers.
+    fetcher: (key) => (key.startsWith('/api/server-members/stored') ? fetch(key).then((res) => res.json()) : new Promise<never>(() => undefined)),
   });
-  return { posted, searched };
+  return { posted, searched, storedAsks };
 }
 
 afterEach(() => {
@@ -138,6 +147,18 @@ describe('anti-nuke', () => {
     ]);
   });
 
+  it('reads its threshold and window together, under one heading, each a number-sized field', () => {
+    open('anti-nuke', kenjiSettings());
+    const trigger = screen.getByRole('group', { name: 'When it acts' });
+    const threshold = within(trigger).getByRole('textbox', { name: 'Actions that trigger it' });
+    const window = within(trigger).getByRole('textbox', { name: 'Within (seconds)' });
+    expect(threshold.closest('.\\[\\&_input\\]\\:w-24')).toBeTruthy();
+    expect(window.closest('.\\[\\&_input\\]\\:w-24')).toBeTruthy();
+    expect(threshold.getAttribute('aria-describedby')).toBeTruthy();
+    expect(trigger.textContent).toContain('2 to 50 actions');
+    expect(trigger.textContent).toContain('5 to 600 seconds');
+  });
+
   it('a window past 600 seconds is refused on the page with the bounds', async () => {
     const { posted } = open('anti-nuke', kenjiSettings());
     const window = screen.getByRole('textbox', { name: 'Within (seconds)' });
@@ -157,6 +178,35 @@ describe('anti-nuke', () => {
     expect(posted).toEqual([{ key: 'whitelist', value: [MEMBER.id] }]);
     expect(searched.at(-1)).toBe('mem');
     expect(await screen.findByRole('button', { name: 'Remove Memb' })).toBeTruthy();
+  });
+
+  it('shows the stored members by name on a later visit, and one who left as a member not in this server', async () => {
+    const LEFT = '100000000000000009';
+    const { storedAsks } = open('anti-nuke', kenjiSettings({ antinuke: { ...kenjiSettings().antinuke, whitelist: [MEMBER.id, LEFT] } }), [
+      { members: [MEMBER], absent: [LEFT], pending: [] },
+    ]);
+    const chips = await screen.findByRole('list', { name: 'Trusted members' });
+    expect(await within(chips).findByRole('button', { name: 'Remove Memb' })).toBeTruthy();
+    expect(within(chips).getByText('A member not in this server')).toBeTruthy();
+    expect(within(chips).getByRole('button', { name: `Remove a member not in this server (user ID ${LEFT})` })).toBeTruthy();
+    expect(within(chips).queryByText(MEMBER.id)).toBeNull();
+    expect(storedAsks).toEqual([`/api/server-members/stored?serverID=${GUILD}#${MEMBER.id},${LEFT}`]);
+  });
+
+  it('shows a member not read yet by id, and asks again after the pause the server names until they are read', async () => {
+    const { storedAsks } = open('anti-nuke', kenjiSettings({ antinuke: { ...kenjiSettings().antinuke, whitelist: [MEMBER.id] } }), [
+      { members: [], absent: [], pending: [MEMBER.id], retryAfter: 0.05 },
+      { members: [MEMBER], absent: [], pending: [] },
+    ]);
+    const chips = await screen.findByRole('list', { name: 'Trusted members' });
+    expect(within(chips).getByText(MEMBER.id)).toBeTruthy();
+    expect(await within(chips).findByRole('button', { name: 'Remove Memb' })).toBeTruthy();
+    expect(storedAsks).toHaveLength(2);
+  });
+
+  it('asks nothing about stored members when none are stored', () => {
+    const { storedAsks } = open('anti-nuke', kenjiSettings());
+    expect(storedAsks).toEqual([]);
   });
 
   it('picks trusted roles by name, the ones above the bot too, and removes them', async () => {

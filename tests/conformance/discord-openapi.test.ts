@@ -112,6 +112,7 @@ describe.runIf(openApi !== null)("against Discord's OpenAPI document", () => {
     ['403 Missing Access', `/guilds/${DEMO_GUILD_IDS.ownerSandbox}/roles`, 403],
     ['404 Unknown Guild', '/guilds/399999999999999999/roles', 404],
     ['404 Unknown Member', `/guilds/${GENERATED_GUILD}/members/${DEMO_USER_IDS.member}`, 404],
+    ['404 Unknown User', `/guilds/${DEMO_GUILD_IDS.kenjiLounge}/members/700000000000000001`, 404],
   ])("the fake's %s validates as the document's error answer", async (_name, path, status) => {
     const response = await fake.app.request(`/api/v10${path}`, bot);
     expect(response.status).toBe(status);

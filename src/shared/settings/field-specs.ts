@@ -51,6 +51,8 @@ export interface FieldGroup {
   id: string;
   title: string;
   help?: string;
+  /** Small fields (two numbers) read as one phrase: each as wide as its content, side by side from 640 px. */
+  inline?: true;
 }
 
 export interface ChecklistOption {

@@ -9,7 +9,15 @@ import { MAX_REACTION_PAIRS, reactionPairsProblem } from './reaction-pairs';
 
 import { eventChannelFields, LOG_EVENTS } from './log-events';
 import { WELCOME_FIELDS } from './welcome-fields';
-import type { FieldSpec, ModuleSpec } from './field-specs';
+import type { FieldGroup, FieldSpec, ModuleSpec } from './field-specs';
+
+/** Anti-Nuke's threshold and window, read together: "5 actions within 30 seconds". */
+const ANTINUKE_TRIGGER: FieldGroup = {
+  id: 'trigger',
+  title: 'When it acts',
+  help: 'When one member takes this many of the counted actions within this many seconds.',
+  inline: true,
+};
 
 const MESSAGE_ID_HELP = 'In Discord, turn on Developer Mode, right-click the message and choose Copy Message ID, or paste the message link.';
 
@@ -26,7 +34,8 @@ export const SETTINGS_REGISTRY = {
         min: ANTINUKE_THRESHOLD.min,
         max: ANTINUKE_THRESHOLD.max,
         default: ANTINUKE_THRESHOLD.default,
-        help: `How many of the counted actions one member may take in the time below before anti-nuke acts (${ANTINUKE_THRESHOLD.min}–${ANTINUKE_THRESHOLD.max}).`,
+        help: `${ANTINUKE_THRESHOLD.min} to ${ANTINUKE_THRESHOLD.max} actions`,
+        group: ANTINUKE_TRIGGER,
       },
       windowSeconds: {
         kind: 'integer',
@@ -34,7 +43,8 @@ export const SETTINGS_REGISTRY = {
         min: ANTINUKE_WINDOW_SECONDS.min,
         max: ANTINUKE_WINDOW_SECONDS.max,
         default: ANTINUKE_WINDOW_SECONDS.default,
-        help: `The time those actions are counted over, in seconds (${ANTINUKE_WINDOW_SECONDS.min}–${ANTINUKE_WINDOW_SECONDS.max}).`,
+        help: `${ANTINUKE_WINDOW_SECONDS.min} to ${ANTINUKE_WINDOW_SECONDS.max} seconds`,
+        group: ANTINUKE_TRIGGER,
       },
       actions: {
         kind: 'checklist',

@@ -86,3 +86,13 @@ export function applySettingChange<T extends SettingsValues>(settings: T, sectio
   if (clearsRequiredField(section, key, value) && next.enabled === true) next.enabled = false;
   return { ...settings, [section]: next };
 }
+
+/** Every member id the settings list (the `userIds` fields: Anti-Nuke's trusted members), each once. */
+export function storedMemberIds(values: SettingsValues): string[] {
+  const ids = SECTION_NAMES.flatMap((section) =>
+    Object.entries(values[section] as Record<string, unknown>).flatMap(([key, value]) =>
+      fieldSpec(section, key)?.kind === 'userIds' && Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [],
+    ),
+  );
+  return [...new Set(ids)];
+}

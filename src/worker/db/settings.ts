@@ -17,6 +17,7 @@ import {
   type SettingsValues,
 } from '../../shared/settings/index';
 import type { SectionName } from '../../shared/settings/registry';
+import { sectionRowsCondition, type SectionRows } from './section-rows';
 
 export interface SettingRow {
   section: string;
@@ -68,6 +69,8 @@ export interface SettingWrite {
   expected?: unknown;
   /** Only write when another key of the section holds this value (a companion after its key's write). */
   whenStored?: { key: string; value: unknown };
+  /** Only write when the section's other rows are still these (what its module's rule was checked against). */
+  sectionUnchanged?: SectionRows;
 }
 
 /** 'refused': a condition did not hold (required fields unset, or the stored value is not `expected`). */
@@ -123,6 +126,11 @@ function settingWriteStatements(db: D1Database, write: SettingWrite): D1Prepared
   if (write.expected !== undefined) {
     conditions.push('COALESCE((SELECT value FROM guild_settings WHERE guild_id = ? AND section = ? AND key = ?), ?) = ?');
     conditionBinds.push(guildId, section, key, defaultJson, JSON.stringify(write.expected));
+  }
+  if (write.sectionUnchanged !== undefined) {
+    const unchanged = sectionRowsCondition(guildId, section, write.sectionUnchanged);
+    conditions.push(unchanged.sql);
+    conditionBinds.push(...unchanged.binds);
   }
   if (write.whenStored !== undefined) {
     conditions.push('EXISTS (SELECT 1 FROM guild_settings WHERE guild_id = ? AND section = ? AND key = ? AND value = ?)');

@@ -13,10 +13,8 @@ import type {
   RESTGetAPIGuildEmojisResult,
   RESTGetAPIGuildResult,
   RESTGetAPIGuildRolesResult,
-  RESTGetAPIGuildMembersSearchResult,
 } from 'discord-api-types/v10';
 import { isSnowflake } from '../../shared/discord-ids';
-import { MEMBER_SEARCH_LIMIT, type MemberMatch } from '../../shared/member-search';
 import { ApiError, badInput } from '../errors';
 import { cached } from './cache';
 import { toGuildSnapshot, type GuildSnapshot } from './guild-snapshot';
@@ -52,7 +50,7 @@ export const MEMBER_ROLES_TTL_SECONDS = 60;
 /** Discord's maximum page size for /users/@me/guilds, and the most guilds a user can be in. */
 export const GUILDS_PAGE_LIMIT = 200;
 
-const BOT: DiscordAuth = { type: 'bot' };
+export const BOT: DiscordAuth = { type: 'bot' };
 
 /**
  * `fresh` skips the KV cache; `signal` stops the caller waiting (the call still ends and is stored);
@@ -61,7 +59,7 @@ const BOT: DiscordAuth = { type: 'bot' };
 export type DiscordCallOptions = CacheOptions;
 
 /** KV keys of the cached Discord answers. */
-const discordCacheKeys = {
+export const discordCacheKeys = {
   userGuilds: (userId: string) => `discord:user-guilds:${userId}`,
   botPresence: (guildId: string) => `discord:bot-presence:${guildId}`,
   // v2: the trimmed snapshot (guild-snapshot.ts); a v1 entry held Discord's objects as they came.
@@ -70,6 +68,7 @@ const discordCacheKeys = {
   missingReference: (guildId: string, id: string) => `discord:missing:${guildId}:${id}`,
   refusedLooks: (userId: string) => `discord:refused-looks:${userId}`,
   memberSearch: (guildId: string, queryDigest: string) => `discord:member-search:${guildId}:${queryDigest}`,
+  member: (guildId: string, userId: string) => `discord:member:${guildId}:${userId}`,
 };
 
 /** How long an id Discord has just said is not in a guild stays known as missing. */
@@ -99,12 +98,12 @@ export async function rememberMissing(env: DiscordEnv, guildId: string, id: stri
 }
 
 /** Ids end up in URL paths, so anything but a snowflake is refused before it can reach Discord. */
-function snowflake(id: string): string {
+export function snowflake(id: string): string {
   if (!isSnowflake(id)) throw badInput('id', 'must be a Discord id (17–20 digits).');
   return id;
 }
 
-function rest(env: DiscordEnv): DiscordRest {
+export function rest(env: DiscordEnv): DiscordRest {
   const timeoutMs = Number(env.DISCORD_TIMEOUT_MS);
   return new DiscordRest(env, timeoutMs > 0 ? { timeoutMs } : {});
 }
@@ -250,37 +249,4 @@ export async function getMemberRoles(
   };
   const key = discordCacheKeys.memberRoles(guildId, snowflake(userId));
   return cached(env.CACHE, { key, ttlSeconds: MEMBER_ROLES_TTL_SECONDS, caller: auth }, load, options);
-}
-
-/** How long a search's answer stands: a member renamed or joined shows within this. */
-const MEMBER_SEARCH_TTL_SECONDS = 60;
-
-/** The member's avatar in this server if they set one, else their account's (Discord's CDN addresses). */
-function avatarUrl(guildId: string, { user, avatar }: APIGuildMember): string | null {
-  if (avatar) return `https://cdn.discordapp.com/guilds/${guildId}/users/${user.id}/avatars/${avatar}.webp?size=32`;
-  return user.avatar ? `https://cdn.discordapp.com/avatars/${user.id}/${user.avatar}.webp?size=32` : null;
-}
-
-const toMemberMatch = (guildId: string, member: APIGuildMember): MemberMatch => ({
-  id: member.user.id,
-  name: member.nick ?? member.user.global_name ?? member.user.username,
-  username: member.user.username,
-  avatarUrl: avatarUrl(guildId, member),
-  bot: member.user.bot === true,
-});
-
-/**
- * The guild's members whose username or nickname starts with `query` (Discord's own matching, case-insensitive), as
- * the bot sees them. Cached per guild and query (lower-cased, and hashed: a query may be 100 characters of any script,
- * longer than a KV key allows), so typing the same name again costs no Discord call.
- */
-export async function searchGuildMembers(env: DiscordEnv, guildId: string, query: string, options: DiscordCallOptions = {}): Promise<Aged<MemberMatch[]>> {
-  const path = `/guilds/${snowflake(guildId)}/members/search`;
-  const load = async () =>
-    (await rest(env).request<RESTGetAPIGuildMembersSearchResult>(path, { auth: BOT, query: { query, limit: MEMBER_SEARCH_LIMIT } })).map((member) =>
-      toMemberMatch(guildId, member),
-    );
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(query.toLowerCase()));
-  const key = discordCacheKeys.memberSearch(guildId, [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join(''));
-  return cached(env.CACHE, { key, ttlSeconds: MEMBER_SEARCH_TTL_SECONDS, caller: BOT }, load, options);
 }

@@ -114,7 +114,7 @@ export const LAST_KNOWN_TTL_SECONDS = 24 * 60 * 60;
 // Discord's failures that say nothing about the data (it is down, slow or limiting us): the last known copy
 // may answer. A 401, 403 or 404 is an answer about the data and is never papered over.
 const TRANSIENT_CODES = new Set(['DISCORD_UNAVAILABLE', 'DISCORD_TIMEOUT', 'DISCORD_RATE_LIMITED', 'DISCORD_REJECTED']);
-const isTransient = (error: unknown) => error instanceof ApiError && TRANSIENT_CODES.has(error.code);
+export const isTransient = (error: unknown) => error instanceof ApiError && TRANSIENT_CODES.has(error.code);
 
 /**
  * The stored value if younger than `ttlSeconds`, else `load()`'s answer, which is then stored. Requests of this

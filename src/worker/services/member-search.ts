@@ -1,6 +1,7 @@
 /** The server's members found by name, for the pickers of people (Anti-Nuke's trusted members). */
 import type { MemberSearchQuery, MemberSearchResponse } from '../../shared/member-search';
-import { isBotNotInGuild, searchGuildMembers } from '../discord/api';
+import { isBotNotInGuild } from '../discord/api';
+import { searchGuildMembers } from '../discord/members';
 import { stalenessFields } from '../discord/data-age';
 import { ApiError } from '../errors';
 import type { ActiveSession } from '../hono-env';

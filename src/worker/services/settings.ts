@@ -1,6 +1,7 @@
 /** Per-server bot settings: who may read and change them, the checks against the guild, and the answers. */
 import {
   applySettingChange,
+  clearsRequiredField,
   fieldKind,
   missingRequiredFields,
   moduleProblem,
@@ -27,8 +28,11 @@ import {
   toGuildSettings,
   writeGuildSetting,
   type SettingRow,
+  type SettingWrite,
+  type SettingWriteResult,
 } from '../db/settings';
 import { runRead, runReads, type BatchRead } from '../db/batch';
+import { sectionRowsRead, type SectionRows } from '../db/section-rows';
 import { licenceStatement, type Licence } from '../db/whitelist';
 import { findBotGuild } from '../db/bot-guilds';
 import { oldest, stalenessFields, type Aged } from '../discord/data-age';
@@ -171,23 +175,54 @@ async function checkedReferences(env: Env, userId: string, guildId: string, { se
   return view;
 }
 
-/** Refuses a change that would break its module's rule across fields (two reaction pairs with one emoji). */
-async function checkModuleRule(env: Env, guildId: string, { section, key, value }: SettingUpdate) {
-  if (moduleSpec(section).check === undefined) return;
-  const [current] = await readStoredState(env.DB, guildId);
+/** How often a save whose module's other fields changed between its check and its write is checked again. */
+const MODULE_RULE_ATTEMPTS = 3;
+
+/** The keys a save writes: its own, those written with it, and the switch a cleared required field turns off. */
+const keysWritten = ({ section, key, value, companions }: SettingUpdate) => [
+  key,
+  ...companions.map((companion) => companion.key),
+  ...(clearsRequiredField(section, key, value) ? ['enabled'] : []),
+];
+
+/**
+ * Refuses a change that would break its module's rule across fields (two reaction pairs with one emoji). The rule is
+ * checked on the module's other rows as read here; the write then requires them unchanged (a compare-and-set), so a
+ * save of another of its fields at the same moment cannot slip between the check and the write.
+ */
+async function checkModuleRule(env: Env, guildId: string, update: SettingUpdate): Promise<SectionRows | undefined> {
+  const { section, key, value } = update;
+  if (moduleSpec(section).check === undefined) return undefined;
+  const [[current], rows] = await runReads(env.DB, [storedStateRead(env.DB, guildId), sectionRowsRead(env.DB, guildId, section, keysWritten(update))]);
   const problem = moduleProblem(section, applySettingChange(current, section, key, value)[section]);
   if (problem !== null) throw badRequest(`value: ${problem}`, INVALID_INPUT);
+  return rows;
 }
+
+/** Writes a checked save, checking its module's rule again while another save changed the module in between. */
+async function writeChecked(env: Env, guildId: string, update: SettingUpdate, write: Omit<SettingWrite, 'key' | 'value'>): Promise<SettingWriteResult> {
+  const { section, key, value, companions } = update;
+  for (let attempt = 1; ; attempt += 1) {
+    const sectionUnchanged = await checkModuleRule(env, guildId, update);
+    const result = await writeGuildSetting(env.DB, { ...write, key, value, ...(sectionUnchanged ? { sectionUnchanged } : {}) }, companions);
+    if (result === 'saved' || sectionUnchanged === undefined) return result;
+    const now = await runRead(env.DB, sectionRowsRead(env.DB, guildId, section, sectionUnchanged.except));
+    if (now.rows === sectionUnchanged.rows) return result;
+    if (attempt === MODULE_RULE_ATTEMPTS) throw moduleChangedMeanwhile(section);
+  }
+}
+
+const moduleChangedMeanwhile = (section: SettingUpdate['section']) =>
+  new ApiError(409, 'CHANGED_MEANWHILE', `${moduleTitle(section)} kept changing while this was saved. Nothing was saved; please try again.`);
 
 /** Checks and writes one key of a guild the caller may change; what is stored after it, and the guild's view. */
 async function saveSetting(env: Env, guildId: string, update: SettingUpdate, { live, author, source, conflict }: SaveKind) {
-  const { section, key, value, expected, companions } = update;
+  const { section, key, expected, companions } = update;
   const view = await checkedReferences(env, author.id, guildId, update);
-  await checkModuleRule(env, guildId, update);
   const now = Date.now();
   // The history says where a change was made when it was not on the dashboard.
-  const write = { guildId, section, userId: author.id, userName: author.name, now, ...(source === 'bot' ? { via: 'discord' as const } : {}) };
-  const result = await writeGuildSetting(env.DB, { ...write, key, value, expected }, companions);
+  const write = { guildId, section, userId: author.id, userName: author.name, now, expected, ...(source === 'bot' ? { via: 'discord' as const } : {}) };
+  const result = await writeChecked(env, guildId, update, write);
   const [values, whitelist] = await readStoredState(env.DB, guildId);
   if (result === 'refused') {
     const current = (values[section] as Record<string, unknown>)[key];

@@ -149,7 +149,12 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     method: 'GET',
     template: '/guilds/{guild_id}/members/{user_id}',
     query: [],
-    requests: () => [get(`/guilds/${GUILD}/members/${DEMO_USER_IDS.owner}`, bot), get(`/guilds/${GENERATED_GUILD}/members/${DEMO_CLIENT_ID}`, bot)],
+    // The bot's own member (the guild snapshot), and a member by id with and without a nickname (the names of stored members).
+    requests: () => [
+      get(`/guilds/${GUILD}/members/${DEMO_USER_IDS.owner}`, bot),
+      get(`/guilds/${GENERATED_GUILD}/members/${DEMO_CLIENT_ID}`, bot),
+      get(`/guilds/${DEMO_GUILD_IDS.kenjiLounge}/members/${DEMO_USER_IDS.member}`, bot),
+    ],
   },
   {
     method: 'GET',

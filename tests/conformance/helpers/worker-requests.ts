@@ -4,15 +4,8 @@
  * with `fetch` recording every request before the fake answers it. What is recorded is what Discord would get.
  */
 import { vi } from 'vitest';
-import {
-  getBotPresence,
-  getCurrentUser,
-  getGuildSnapshot,
-  getMemberRoles,
-  getUser,
-  getUserGuilds,
-  searchGuildMembers,
-} from '../../../src/worker/discord/api.ts';
+import { getBotPresence, getCurrentUser, getGuildSnapshot, getMemberRoles, getUser, getUserGuilds } from '../../../src/worker/discord/api.ts';
+import { getGuildMember, searchGuildMembers } from '../../../src/worker/discord/members.ts';
 import type { DiscordEnv } from '../../../src/worker/discord/api.ts';
 import { exchangeCode, refreshTokens, revokeToken } from '../../../src/worker/discord/oauth-token.ts';
 import type { OAuthEnv } from '../../../src/worker/discord/oauth-token.ts';
@@ -121,6 +114,8 @@ export async function recordWorkerRequests(loginScopes: string[]): Promise<Worke
       ['getMemberRoles', () => getMemberRoles(env, tokens.accessToken, DEMO_GUILD_IDS.lofiCafe, DEMO_USER_IDS.owner)],
       ['getMemberRoles', () => getMemberRoles(env, tokens.accessToken, DEMO_GUILD_IDS.adminHq, DEMO_USER_IDS.owner)],
       ['searchGuildMembers', () => searchGuildMembers(env, DEMO_GUILD_IDS.kenjiLounge, 'Demo Ö ü')],
+      ['getGuildMember', () => getGuildMember(env, DEMO_GUILD_IDS.kenjiLounge, DEMO_USER_IDS.member)],
+      ['getGuildMember', () => getGuildMember(env, DEMO_GUILD_IDS.kenjiLounge, DEMO_USER_IDS.admin)],
     ];
     for (const [name, run] of calls) {
       by = name;

@@ -17,7 +17,7 @@ export function fieldRuns(section: SectionName, keys: readonly string[]): FieldR
   return runs;
 }
 
-/** Fields side by side (two columns from 640 px) under their group's heading and help. */
+/** Fields side by side from 640 px (an inline group's each as wide as its content) under their group's heading and help. */
 export function FieldGroupBox({ section, group, children }: { section: SectionName; group: FieldGroup; children: ReactNode }) {
   const id = `${section}-${group.id}`;
   return (
@@ -35,7 +35,9 @@ export function FieldGroupBox({ section, group, children }: { section: SectionNa
           {group.help}
         </p>
       )}
-      <div className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-2">{children}</div>
+      <div className={`grid gap-x-4 gap-y-3 ${group.inline ? 'grid-cols-1 sm:grid-cols-[repeat(2,max-content)] sm:gap-x-10' : 'grid-cols-1 sm:grid-cols-2'}`}>
+        {children}
+      </div>
     </div>
   );
 }

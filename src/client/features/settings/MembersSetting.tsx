@@ -1,8 +1,10 @@
 import { useCallback, useContext, useState } from 'react';
-import { apiKey } from '../../../shared/api-keys';
-import type { MemberMatch, MemberSearchResponse } from '../../../shared/member-search';
+import { apiKey, type ApiKey } from '../../../shared/api-keys';
+import type { MemberMatch, MemberSearchResponse, StoredMembersResponse } from '../../../shared/member-search';
 import { parseIdList } from '../../../shared/settings/index';
 import { readJson } from '../../api';
+import { useApi } from '../../hooks/useApi';
+import { MISSING_MEMBER } from './change-text';
 import { FieldMessages, ReadOnlyView, GroupLabelRow } from './controls';
 import type { ControlProps } from './control-props';
 import { PickedChips, SearchPicker, type PickerOption } from './SearchPicker';
@@ -30,6 +32,39 @@ const memberOption = (member: MemberMatch): PickerOption => ({
   mark: <Avatar member={member} />,
 });
 
+/** A stored member the server says is not in it: no avatar of theirs to show. */
+const missingMember = (userId: string): PickerOption => ({
+  id: userId,
+  label: `${MISSING_MEMBER.charAt(0).toUpperCase()}${MISSING_MEMBER.slice(1)}`,
+  detail: `User ID ${userId}`,
+  name: `${MISSING_MEMBER} (user ID ${userId})`,
+  mark: (
+    <span
+      aria-hidden="true"
+      className="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full border border-dashed border-gray-400 text-[10px] font-bold text-gray-500 dark:border-gray-500 dark:text-gray-400"
+    >
+      ?
+    </span>
+  ),
+});
+
+/**
+ * The stored members by name, asked again while some are not read yet (the server reads a few at a time, within
+ * Discord's limits). The key names the stored ids, so a changed list is asked about; the server reads the ids it holds.
+ */
+function useStoredMembers(serverID: string, picked: readonly string[]) {
+  const key = picked.length === 0 ? null : (`${apiKey('/server-members/stored', { serverID })}#${picked.join(',')}` as ApiKey<StoredMembersResponse>);
+  const { data } = useApi(key, {
+    refreshInterval: (latest) => (latest !== undefined && latest.pending.length > 0 ? (latest.retryAfter ?? 2) * 1000 : 0),
+    revalidateOnFocus: false,
+    // The asks again come when the server says, not SWR's two seconds of deduping later.
+    dedupingInterval: 0,
+    // A list changed in this visit keeps the names known so far while the new answer comes.
+    keepPreviousData: true,
+  });
+  return data;
+}
+
 const pause = (signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, TYPING_PAUSE_MS);
@@ -38,13 +73,15 @@ const pause = (signal: AbortSignal) =>
 
 /**
  * Members picked by name, searched through the bot (Anti-Nuke's trusted members); ids pasted and entered are taken
- * as they are. A member found in this visit shows by name, one known only by id by that id.
+ * as they are. A member shows by name: found in this visit's search, or read by the server from the stored ids on
+ * any visit; one not in the server says so, and one not read yet shows by id.
  */
 export function MembersSetting({ id, spec, value, data, saving, saved, validate, onChange }: ControlProps<'userIds'>) {
   const picked = stringList(value);
   const readOnly = useContext(ReadOnlyView);
   const [known, setKnown] = useState<ReadonlyMap<string, MemberMatch>>(new Map());
   const [problem, setProblem] = useState<string | null>(null);
+  const stored = useStoredMembers(data.id, picked);
   const search = useCallback(
     async (text: string, signal: AbortSignal) => {
       const query = text.trim();
@@ -65,8 +102,9 @@ export function MembersSetting({ id, spec, value, data, saving, saved, validate,
     return refused === null;
   };
   const chips = picked.map((userId) => {
-    const member = known.get(userId);
-    return member ? memberOption(member) : { id: userId, label: userId, detail: 'User ID' };
+    const member = known.get(userId) ?? stored?.members.find((candidate) => candidate.id === userId);
+    if (member) return memberOption(member);
+    return stored?.absent.includes(userId) === true ? missingMember(userId) : { id: userId, label: userId, detail: 'User ID' };
   });
   return (
     <div role="group" aria-labelledby={`${id}-label`}>

@@ -4,16 +4,20 @@ import { MAX_REACTION_PAIRS, repeatedEmoji, type ReactionPair } from '../../../s
 import { FieldMessages, FOCUS, ReadOnlyView, SaveOutcomeNote, GroupLabelRow } from './controls';
 import { RoleSelect } from './ReferenceSelects';
 import type { ControlProps } from './control-props';
+import { EmojiChooser } from './emoji/EmojiChooser';
 import { ServerEmoji } from './emoji/ServerEmoji';
 import { EmojiSetting } from './EmojiSetting';
 
 const pairsOf = (value: unknown): ReactionPair[] => (Array.isArray(value) ? (value as ReactionPair[]) : []);
 
+const ROW = 'flex items-center gap-2 sm:gap-3';
+
 const button = `inline-flex min-h-9 items-center justify-center rounded-lg px-3 text-sm font-semibold ${FOCUS}`;
 
 /**
- * Reaction Role's pairs after the first (the first is the module's own Emoji name and Role): each row an emoji and the
- * role it gives, removable; a new pair is drawn first and added once both are chosen.
+ * Reaction Role's pairs after the first (the first is the module's own Emoji name and Role): each row an emoji (its
+ * button opens the emoji picker to change it in place) and the role it gives, removable; a new pair is drawn first and
+ * added once both are chosen.
  */
 export function ReactionPairsSetting({ id, section, spec, value, data, saving, saved, validate, onChange }: ControlProps<'reactionPairs'>) {
   const pairs = pairsOf(value);
@@ -41,6 +45,15 @@ export function ReactionPairsSetting({ id, section, spec, value, data, saving, s
     if (save([...pairs, { emojiName, roleID }])) setDraft({ emojiName: null, roleID: null });
   };
   const emojiOf = (name: string) => data.emojis.find((emoji) => emoji.name === name);
+  /** A pair's emoji changed in place: the duplicate rule holds against the first pair and every other pair. */
+  const changeEmoji = (index: number, emojiName: string) => {
+    const others = pairs.filter((_, at) => at !== index).map((pair) => pair.emojiName);
+    if (repeatedEmoji([...(firstEmoji === null ? [] : [firstEmoji]), ...others, emojiName]) !== null) {
+      setProblem(`Each emoji can give one role: ${emojiName} is already in a pair.`);
+      return;
+    }
+    save(pairs.map((pair, at) => (at === index ? { ...pair, emojiName } : pair)));
+  };
 
   return (
     <div role="group" aria-labelledby={`${id}-label`} aria-busy={saving || undefined}>
@@ -51,14 +64,9 @@ export function ReactionPairsSetting({ id, section, spec, value, data, saving, s
         <ul className="mb-3 divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-700 dark:border-gray-700" aria-label={spec.label}>
           {pairs.map((pair, index) => {
             const serverEmoji = emojiOf(pair.emojiName);
-            return (
-              <li key={pair.emojiName} className="flex items-center gap-2 p-2 sm:gap-3">
-                <span
-                  className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-gray-100 text-lg dark:bg-gray-800"
-                  title={pair.emojiName}
-                >
-                  {serverEmoji ? <ServerEmoji emoji={serverEmoji} /> : pair.emojiName}
-                </span>
+            const face = serverEmoji ? <ServerEmoji emoji={serverEmoji} /> : pair.emojiName;
+            const rest = (
+              <>
                 <span aria-hidden="true" className="text-gray-500">
                   →
                 </span>
@@ -85,6 +93,32 @@ export function ReactionPairsSetting({ id, section, spec, value, data, saving, s
                   >
                     Remove
                   </button>
+                )}
+              </>
+            );
+            // Keyed by place, not emoji: a pair whose emoji changes stays the same row, its button keeping the focus.
+            return (
+              <li key={index} className="p-2">
+                {readOnly ? (
+                  <div className={ROW}>
+                    <span
+                      className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-gray-100 text-lg dark:bg-gray-800"
+                      title={pair.emojiName}
+                    >
+                      {face}
+                    </span>
+                    {rest}
+                  </div>
+                ) : (
+                  <EmojiChooser
+                    serverEmojis={data.emojis}
+                    value={pair.emojiName}
+                    onPick={(next) => next !== pair.emojiName && changeEmoji(index, next)}
+                    face={{ content: face, label: `Change the emoji ${pair.emojiName}` }}
+                    rowClassName={ROW}
+                  >
+                    {rest}
+                  </EmojiChooser>
                 )}
               </li>
             );

@@ -8,6 +8,8 @@ export interface PickerOption {
   detail?: string;
   /** Drawn before the label (a role's colour, an avatar). */
   mark?: ReactNode;
+  /** How its chip's Remove button names it, where the label would not tell two apart. */
+  name?: string;
 }
 
 interface Props {
@@ -153,7 +155,7 @@ export function PickedChips({ label, items, onRemove, readOnly }: { label: strin
           {!readOnly && (
             <button
               type="button"
-              aria-label={`Remove ${item.label}`}
+              aria-label={`Remove ${item.name ?? item.label}`}
               onClick={() => onRemove(item.id)}
               className={`inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-gray-600 hover:bg-gray-200 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-700 dark:hover:text-white ${FOCUS}`}
             >

@@ -6,6 +6,8 @@ import { describeValue, fieldKind, isSectionName, isSettingKey, type ServerSetti
 
 /** A stored channel that is not among the server's channels (deleted since, or never this server's). */
 export const MISSING_CHANNEL = 'a channel not in this server';
+/** A stored member who is not in the server (they left, or the pasted id was never theirs). */
+export const MISSING_MEMBER = 'a member not in this server';
 
 /** Characters of unchanged text kept on each side of a difference, and the most of the differing stretch shown. */
 export const DIFF_CONTEXT = 24;

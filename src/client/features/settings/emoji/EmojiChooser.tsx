@@ -13,15 +13,19 @@ export interface EmojiChooserProps {
   value: string | null;
   /** A Unicode emoji, or a server emoji's name. */
   onPick: (value: string) => void;
-  /** Drawn before the button, on its row. */
+  /** Drawn before the button, on its row (after it, with a `face`). */
   children?: ReactNode;
+  /** The button drawn as the emoji it changes, first on its row, instead of the words "Choose an emoji". */
+  face?: { content: ReactNode; label: string };
+  /** The row's classes, when not a field's (under its input). */
+  rowClassName?: string;
 }
 
 /**
  * The "Choose an emoji" button and the picker it opens under it. Picking, or Escape, closes the picker and gives the
  * focus back to the button. Any field that holds an emoji can use it.
  */
-export function EmojiChooser({ serverEmojis, value, onPick, children }: EmojiChooserProps) {
+export function EmojiChooser({ serverEmojis, value, onPick, children, face, rowClassName = 'mt-1.5 flex flex-wrap items-center gap-2' }: EmojiChooserProps) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const pickerId = useId();
@@ -31,19 +35,26 @@ export function EmojiChooser({ serverEmojis, value, onPick, children }: EmojiCho
   };
   return (
     <>
-      <div className="mt-1.5 flex flex-wrap items-center gap-2">
-        {children}
+      <div className={rowClassName}>
+        {face === undefined && children}
         <button
           ref={toggle}
           type="button"
           aria-expanded={open}
           aria-controls={open ? pickerId : undefined}
           aria-haspopup="dialog"
+          aria-label={face?.label}
+          title={face?.label}
           onClick={() => setOpen(!open)}
-          className={`rounded-md px-1 text-xs font-semibold text-indigo-700 hover:underline dark:text-indigo-300 ${FOCUS}`}
+          className={
+            face === undefined
+              ? `rounded-md px-1 text-xs font-semibold text-indigo-700 hover:underline dark:text-indigo-300 ${FOCUS}`
+              : `inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-gray-100 text-lg ring-indigo-400 hover:ring-2 aria-expanded:ring-2 dark:bg-gray-800 ${FOCUS}`
+          }
         >
-          {open ? 'Close emoji list' : 'Choose an emoji'}
+          {face === undefined ? (open ? 'Close emoji list' : 'Choose an emoji') : face.content}
         </button>
+        {face !== undefined && children}
       </div>
       {open && (
         <Suspense fallback={<p className="mt-2 text-xs text-gray-600 dark:text-gray-400">Loading emoji…</p>}>
