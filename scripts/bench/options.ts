@@ -5,7 +5,7 @@ import type { CpuSource, IsolateProfiling, TimedLoad } from './load.ts';
 // Not NodeJS.ProcessEnv: the Worker's generated types add its required bindings to that.
 type Variables = Readonly<Record<string, string | undefined>>;
 
-const SECTIONS = ['bundle', 'load', 'lighthouse'] as const;
+const SECTIONS = ['bundle', 'load', 'hydration', 'lighthouse'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {

@@ -1,6 +1,6 @@
-// npm run bench: bundle sizes, load figures (req/s, workerd and Worker-isolate CPU per request) and Lighthouse scores for the
-// production build. Options (flags win over variables):
-//   --only load[,bundle,lighthouse]  BENCH_ONLY   sections to run (default all three)
+// npm run bench: bundle sizes, load figures (req/s, workerd and Worker-isolate CPU per request), hydration against first
+// paint (scripts/bench/hydration.ts) and Lighthouse scores for the production build. Options (flags win over variables):
+//   --only load[,bundle,hydration,lighthouse]  BENCH_ONLY   sections to run (default all four)
 //   --cpu pass|load                  BENCH_CPU    CPU column from a separate pass per path (default) or the timed load
 //   BENCH_DURATION (seconds per path, default 30), BENCH_CONNECTIONS (default 64): the timed load
 //   BENCH_CPU_REQUESTS (default 1000), BENCH_CPU_CONNECTIONS (default 4): each CPU pass and the profiled pass
@@ -13,6 +13,7 @@
 import { cpus } from 'node:os';
 import { bundleReport, printBundleReport } from './bundle.ts';
 import { hostSpeed, hostSpeedText } from './host-speed.ts';
+import { measureHydration, printHydration } from './hydration.ts';
 import { printLighthouse, runLighthouse } from './lighthouse.ts';
 import { compareWithStatic, measure, printLoadTable, type LoadRow, type LoadTarget } from './load.ts';
 import { benchOptions } from './options.ts';
@@ -51,6 +52,7 @@ try {
     compareWithStatic(rows);
     printLoadTable(rows, options.load, options.cpu, options.isolate);
   }
+  if (options.sections.has('hydration')) printHydration(await measureHydration());
   if (options.sections.has('lighthouse')) printLighthouse(await runLighthouse(BENCH_BASE, ['/', '/commands', '/kenji']));
 } finally {
   stopBenchServer(server);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SCRIPT_LIST_ID, SCRIPT_LOADER, type ScriptList } from '../../src/client/script-loader';
 
-const LIST: ScriptList = { modules: ['/assets/main-1.js'], preloads: ['/assets/vendor-1.js', '/assets/Landing-1.js'] };
+const LIST: ScriptList = { modules: ['/assets/main-1.js'] };
 
 let frames: FrameRequestCallback[] = [];
 
@@ -26,41 +26,37 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const requested = () => ({
-  preloads: [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')),
-  modules: [...document.body.querySelectorAll('script[type="module"]')].map((s) => s.getAttribute('src')),
-});
+const requested = () => [...document.body.querySelectorAll('script[type="module"]')].map((s) => s.getAttribute('src'));
 
 describe('the script loader', () => {
-  it('asks for nothing before the first frame is painted', () => {
+  it('runs nothing before the first frame is painted', () => {
     start();
-    expect(requested()).toEqual({ preloads: [], modules: [] });
+    expect(requested()).toEqual([]);
     frames.forEach((frame) => frame(0));
-    expect(requested()).toEqual({ preloads: [], modules: [] });
+    expect(requested()).toEqual([]);
   });
 
-  it('asks for the preloads and the entry in the task after the first frame, once', () => {
+  it('runs the entry in the task after the first frame, once', () => {
     start();
     frames.forEach((frame) => frame(0));
     vi.advanceTimersByTime(0);
-    const once = { preloads: LIST.preloads, modules: LIST.modules };
-    expect(requested()).toEqual(once);
+    expect(requested()).toEqual(LIST.modules);
     vi.advanceTimersByTime(250);
-    expect(requested()).toEqual(once);
+    expect(requested()).toEqual(LIST.modules);
   });
 
-  it('asks for them after 250 ms when no frame comes (a tab opened in the background), and not before', () => {
+  it('runs it after 250 ms when no frame comes (a tab opened in the background), and not before', () => {
     start();
     vi.advanceTimersByTime(249);
-    expect(requested().modules).toEqual([]);
+    expect(requested()).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(requested()).toEqual({ preloads: LIST.preloads, modules: LIST.modules });
+    expect(requested()).toEqual(LIST.modules);
   });
 
   it('keeps the modules in order', () => {
-    start({ modules: ['/@vite/client', '/src/client/main.tsx'], preloads: [] });
+    start({ modules: ['/@vite/client', '/src/client/main.tsx'] });
     vi.advanceTimersByTime(250);
-    expect(requested().modules).toEqual(['/@vite/client', '/src/client/main.tsx']);
+    expect(requested()).toEqual(['/@vite/client', '/src/client/main.tsx']);
     expect([...document.body.querySelectorAll('script[type="module"]')].every((s) => !(s as HTMLScriptElement).async)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { EARLY_CLICKS_SCRIPT } from '../../src/client/early-clicks';
 import { SCRIPT_LOADER } from '../../src/client/script-loader';
 import { THEME_BOOT_SCRIPT } from '../../src/client/theme-script';
 import { contentSecurityPolicy } from '../../src/worker/render/content-security-policy';
@@ -19,7 +20,7 @@ const directives = (policy: string) => policy.split('; ').map((directive) => dir
 
 const expectedPolicy = async (socket: string | null) => [
   ['default-src', "'self'"],
-  ['script-src', "'self'", await sha256(THEME_BOOT_SCRIPT), await sha256(SCRIPT_LOADER)],
+  ['script-src', "'self'", await sha256(THEME_BOOT_SCRIPT), await sha256(EARLY_CLICKS_SCRIPT), await sha256(SCRIPT_LOADER)],
   ['style-src', "'self'", "'unsafe-inline'"],
   ['img-src', "'self'", 'data:', 'https://cdn.discordapp.com'],
   ['media-src', "'self'", 'blob:'],

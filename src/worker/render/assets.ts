@@ -1,9 +1,20 @@
 import manifest from 'virtual:client-manifest';
 
 const CLIENT_ENTRY = 'src/client/main.tsx';
+/** The account menu's chunk (src/client/layout/Header.tsx): a signed-in visitor's page hydrates with it. */
+const ACCOUNT_MENU = 'src/client/features/account/AccountMenu.tsx';
+/** The toast container's chunk (src/client/ui/LazyToaster.tsx): a page that toasts hydrates with it (main.tsx). */
+const TOASTER = 'node_modules/sonner/dist/index.mjs';
+
+/** What the page hydrates with beyond its own module. */
+export interface PageNeeds {
+  signedIn: boolean;
+  toasts: boolean;
+}
 
 export interface PageAssets {
   scripts: string[];
+  /** Every module the page runs before it is interactive, the entry first (dev: none, Vite serves the sources). */
   modulePreloads: string[];
   /**
    * Stylesheets to link (dev: Vite serves the sources). Linked, not put in the page: the built sheet is one
@@ -23,19 +34,20 @@ const DEV_ASSETS: PageAssets = {
 const assetsBySource = new Map<string, PageAssets>();
 
 /**
- * The entry script, its CSS, and module preloads for the current page's chunk and everything it
- * imports, so the browser fetches them in parallel instead of discovering them one by one.
+ * The entry script, its CSS, and module preloads for the entry, the current page's chunk and everything they
+ * import, so the browser fetches them in parallel with the page instead of discovering them one by one.
  */
-export function pageAssets(pageSource: string): PageAssets {
-  let assets = assetsBySource.get(pageSource);
+export function pageAssets(pageSource: string, needs: PageNeeds = { signedIn: false, toasts: false }): PageAssets {
+  const key = `${pageSource} ${needs.signedIn} ${needs.toasts}`;
+  let assets = assetsBySource.get(key);
   if (!assets) {
-    assets = collectAssets(pageSource);
-    assetsBySource.set(pageSource, assets);
+    assets = collectAssets(pageSource, needs);
+    assetsBySource.set(key, assets);
   }
   return assets;
 }
 
-function collectAssets(pageSource: string): PageAssets {
+function collectAssets(pageSource: string, { signedIn, toasts }: PageNeeds): PageAssets {
   if (!manifest) return DEV_ASSETS;
   const chunks = manifest;
   const entry = chunks[CLIENT_ENTRY];
@@ -51,6 +63,8 @@ function collectAssets(pageSource: string): PageAssets {
   };
   visit(CLIENT_ENTRY);
   visit(pageSource);
-  const modulePreloads = [...seen].filter((k) => k !== CLIENT_ENTRY).map((k) => `/${chunks[k]?.file}`);
+  if (signedIn) visit(ACCOUNT_MENU);
+  if (toasts) visit(TOASTER);
+  const modulePreloads = [...seen].map((k) => `/${chunks[k]?.file}`);
   return { scripts: [`/${entry.file}`], modulePreloads, styles: [...styles] };
 }

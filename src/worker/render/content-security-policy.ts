@@ -1,9 +1,10 @@
 /**
  * The pages' CSP does not change from one response to the next, so an anonymous page can be served from
- * the edge cache: the two inline scripts (the theme boot script and the script loader) are allowed by their
- * hashes, never by 'unsafe-inline' or a per-request nonce. The JSON data island and script list are
+ * the edge cache: the three inline scripts (the theme boot script, the early-click holder and the script loader)
+ * are allowed by their hashes, never by 'unsafe-inline' or a per-request nonce. The JSON data island and script list are
  * `type="application/json"`: data, never run.
  */
+import { EARLY_CLICKS_SCRIPT } from '../../client/early-clicks';
 import { THEME_BOOT_SCRIPT } from '../../client/theme-script';
 import { SCRIPT_LOADER } from '../../client/script-loader';
 
@@ -34,7 +35,7 @@ export function contentSecurityPolicy(appOrigin: string | undefined): Promise<st
 }
 
 function buildPolicy(appOrigin: string | undefined): Promise<string> {
-  return Promise.all([scriptHash(THEME_BOOT_SCRIPT), scriptHash(SCRIPT_LOADER)]).then((inlineHashes) =>
+  return Promise.all([scriptHash(THEME_BOOT_SCRIPT), scriptHash(EARLY_CLICKS_SCRIPT), scriptHash(SCRIPT_LOADER)]).then((inlineHashes) =>
     [
       "default-src 'self'",
       `script-src 'self' ${inlineHashes.join(' ')}`,

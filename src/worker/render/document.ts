@@ -1,4 +1,5 @@
 import { scriptJson, DATA_ISLAND_ID, type IslandData } from '../../client/data-island';
+import { EARLY_CLICKS_SCRIPT } from '../../client/early-clicks';
 import { THEME_BOOT_SCRIPT } from '../../client/theme-script';
 import { SHARE_IMAGE } from '../../shared/landing-images';
 import { escapeHtml } from '../html/escape';
@@ -47,7 +48,9 @@ function previewTags({ title, description, origin, address }: PageMeta): string[
 
 /**
  * The HTML around the React root, as one string (the runtime encodes it as it sends it). Dark by default; the boot
- * script switches to light before paint.
+ * script switches to light before paint. The page's modules are fetched while it is parsed and painted, at low
+ * priority (never ahead of the stylesheet, and so not counted against the first paint by Lighthouse's simulation), and
+ * run once it is painted (src/client/script-loader.ts): hydration starts the moment the first frame is out.
  */
 export function renderDocument({ meta, assets, island, appHtml }: DocumentParts): string {
   return [
@@ -62,7 +65,10 @@ export function renderDocument({ meta, assets, island, appHtml }: DocumentParts)
     '<meta name="theme-color" content="#030712">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<script>${THEME_BOOT_SCRIPT}</script>`,
+    // Before the stylesheet, which an inline script would wait for.
+    `<script>${EARLY_CLICKS_SCRIPT}</script>`,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" fetchpriority="low">`),
     '</head>',
     '<body class="bg-gray-50 antialiased dark:bg-gray-950">',
     `<div id="root">${appHtml}</div>`,
@@ -73,8 +79,8 @@ export function renderDocument({ meta, assets, island, appHtml }: DocumentParts)
   ].join('');
 }
 
-/** The scripts as data, and the fixed loader that asks for them once the page is painted. */
-function scriptElements({ scripts, modulePreloads }: PageAssets): string[] {
-  const list: ScriptList = { modules: scripts, preloads: modulePreloads };
+/** The scripts as data, and the fixed loader that runs them once the page is painted. */
+function scriptElements({ scripts }: PageAssets): string[] {
+  const list: ScriptList = { modules: scripts };
   return [`<script type="application/json" id="${SCRIPT_LIST_ID}">${scriptJson(list)}</script>`, `<script>${SCRIPT_LOADER}</script>`];
 }
