@@ -1,8 +1,13 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, LIVE_PING } from '../../src/shared/live';
+import ServerSettingsPage from '../../src/client/pages/ServerSettings';
+import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, LIVE_PING, livePath } from '../../src/shared/live';
 import {
   ADMIN,
+  GUILD,
+  OWNER,
+  SETTINGS_KEY,
   antiMp3Switch,
   changeByAlice,
   elapse,
@@ -13,6 +18,7 @@ import {
   toastTexts,
   installLivePageHarness,
 } from './helpers/live-page';
+import { renderWithApp } from './helpers/render-with-app';
 import { kenjiSettings } from './helpers/settings-fixture';
 
 installLivePageHarness();
@@ -258,6 +264,7 @@ describe('its session ended', () => {
     const page = renderLivePage(kenjiSettings());
     await elapse(0);
     latestSocket().open();
+    page.signedIn.now = 'unreachable';
     latestSocket().drop(LIVE_CLOSE_SESSION_ENDED);
     act(() => page.unmount());
     await elapse(60_000);
@@ -284,5 +291,54 @@ describe('closed with the page', () => {
     page.unmount();
     await elapse(60_000);
     expect(socket.sent).not.toContain(LIVE_PING);
+  });
+});
+
+describe('what the socket hears that is no event', () => {
+  it('a message it cannot read is left alone, without an error, and the next one is heard', async () => {
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.error);
+    window.addEventListener('error', onError);
+    renderLivePage(kenjiSettings());
+    await elapse(0);
+    latestSocket().open();
+    for (const text of ['not json', '{"type":"settings"}', '{"type":"rumour","at":1}'])
+      latestSocket().dispatchEvent(new MessageEvent('message', { data: text }));
+    latestSocket().say(changeByAlice({ changes: [{ section: 'antimp3', key: 'enabled', value: true }] }));
+    await elapse(0);
+    window.removeEventListener('error', onError);
+    expect(errors).toEqual([]);
+    expect(toastTexts()).toEqual(['Alice changed Anti-MP3 › Enabled']);
+  });
+});
+
+describe('following a link to another server’s settings', () => {
+  it('closes the socket of the server left, and opens one to the server shown', async () => {
+    const other = '300000000000000002';
+    let show: (serverId: string) => void = () => undefined;
+    function SettingsOfServer() {
+      const [serverId, setServerId] = useState(GUILD);
+      show = setServerId;
+      return <ServerSettingsPage params={{ serverId }} />;
+    }
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<never>(() => undefined)),
+    );
+    renderWithApp(<SettingsOfServer />, {
+      path: `/server/${GUILD}`,
+      fallback: {
+        '/api/check-auth': { authenticated: true, user: OWNER, isAdmin: false },
+        [SETTINGS_KEY]: kenjiSettings(),
+        [`/api/server-settings?serverID=${other}`]: kenjiSettings(),
+      },
+    });
+    await elapse(0);
+    const first = latestSocket();
+    expect(first.url).toBe(`ws://${location.host}${livePath(GUILD)}`);
+    act(() => show(other));
+    await elapse(0);
+    expect(first.closedWith).toEqual([1000, 'Page closed']);
+    expect(latestSocket().url).toBe(`ws://${location.host}${livePath(other)}`);
   });
 });
