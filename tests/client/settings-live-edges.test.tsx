@@ -162,6 +162,20 @@ describe('the text being typed in a field', () => {
     expect(field.value).toBe(ALICES_MESSAGE);
   });
 
+  it('a choice picked from a list is no draft: a change reaching it while it has the focus takes it at once', async () => {
+    renderLivePage(kenjiSettings(), { module: 'anti-nuke' });
+    await elapse(0);
+    latestSocket().open();
+    const choice = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Action against them' });
+    choice.focus();
+    fireEvent.input(choice, { target: { value: 'kick' } });
+    latestSocket().say(changeByAlice({ changes: [{ section: 'antinuke', key: 'punishment', value: 'ban' }] }));
+    await elapse(0);
+    expect(document.activeElement).toBe(choice);
+    expect(choice.value).toBe('ban');
+    expect(isWarning()).toBe(false);
+  });
+
   it('left and focused again without typing: the next change takes the field at once', async () => {
     const field = await typingInMessageId();
     field.blur();
@@ -223,6 +237,19 @@ describe('its session ended', () => {
     expect(toastsSaid()).toEqual([['You are signed out', 'This session was ended, on this device or another. Log in to see this server again.']]);
     expect(page.authChecks()).toBe(1);
     expect(page.settingsReads()).toBe(0);
+  });
+
+  it('and nobody is signed in: nothing the session loaded stays in the page’s memory', async () => {
+    const cache = new Map<string, unknown>();
+    const page = renderLivePage(kenjiSettings(), { cache });
+    await elapse(0);
+    latestSocket().open();
+    expect(cache.has(SETTINGS_KEY)).toBe(true);
+    page.signedIn.now = false;
+    latestSocket().drop(LIVE_CLOSE_SESSION_ENDED);
+    await elapse(0);
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect([...cache.entries()].filter(([key, state]) => key !== '/api/check-auth' && (state as { data?: unknown }).data !== undefined)).toEqual([]);
   });
 
   it('and another person is signed in now (another tab logged in): the page is theirs, and their changes elsewhere are theirs', async () => {

@@ -85,6 +85,8 @@ export interface Served {
   refusal?: ApiClientError;
   /** No settings in the first paint: the page reads them, and they arrive when this settles. */
   firstRead?: Promise<void>;
+  /** SWR's cache, to look at what stays in it. */
+  cache?: Map<string, unknown>;
 }
 
 const authAnswer = (signedIn: SignedIn) => {
@@ -95,7 +97,7 @@ const authAnswer = (signedIn: SignedIn) => {
 
 export function renderLivePage(
   start: ServerSettingsResponse,
-  { served = start, refusal, module, saveGate, firstRead }: Served = {},
+  { served = start, refusal, module, saveGate, firstRead, cache }: Served = {},
 ): Harness & { unmount: () => void } {
   let reads = 0;
   let authChecks = 0;
@@ -134,6 +136,7 @@ export function renderLivePage(
         if (firstRead && reads === 1) return firstRead.then(() => start);
         return refusal ? Promise.reject(refusal) : Promise.resolve(stored);
       },
+      cache,
     },
   );
   return { settingsReads: () => reads, authChecks: () => authChecks, saveTabs, signedIn, unmount };
