@@ -244,12 +244,15 @@ describe('its session ended', () => {
     const page = renderLivePage(kenjiSettings(), { cache });
     await elapse(0);
     latestSocket().open();
-    expect(cache.has(SETTINGS_KEY)).toBe(true);
+    latestSocket().say(changeByAlice({ changes: [{ section: 'antimp3', key: 'enabled', value: true }] }));
+    await elapse(0);
+    const loaded = () => [...cache.entries()].filter(([key, state]) => key !== '/api/check-auth' && (state as { data?: unknown }).data !== undefined);
+    expect(loaded().map(([key]) => key)).toContain(SETTINGS_KEY);
     page.signedIn.now = false;
     latestSocket().drop(LIVE_CLOSE_SESSION_ENDED);
     await elapse(0);
     expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
-    expect([...cache.entries()].filter(([key, state]) => key !== '/api/check-auth' && (state as { data?: unknown }).data !== undefined)).toEqual([]);
+    expect(loaded()).toEqual([]);
   });
 
   it('and another person is signed in now (another tab logged in): the page is theirs, and their changes elsewhere are theirs', async () => {
