@@ -1,150 +1,23 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { toast, Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ServerSettingsPage from '../../src/client/pages/server/page';
-import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, LIVE_PING, livePath, type LiveMessage, type LiveSettingsEvent } from '../../src/shared/live';
-import type { ServerSettingsResponse } from '../../src/shared/settings/index';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, LIVE_PING, livePath } from '../../src/shared/live';
 import { ApiClientError, ownLiveTabs } from '../../src/client/api';
-import { jsonBody } from './helpers/expect-helpers';
-import { renderWithApp } from './helpers/render-with-app';
+import {
+  antiMp3Switch,
+  changeByAlice,
+  elapse,
+  GUILD,
+  latestSocket,
+  OWNER,
+  renderLivePage,
+  sockets,
+  toastTexts,
+  toastTitled,
+  installLivePageHarness,
+} from './helpers/live-page';
 import { kenjiSettings } from './helpers/settings-fixture';
 
-const GUILD = '300000000000000001';
-const SETTINGS_KEY = `/api/server-settings?serverID=${GUILD}`;
-const OWNER = { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null };
-const ALICE = { id: '100000000000000009', name: 'Alice' };
-const LISTENERS = '400000000000001001';
-
-/** The browser's WebSocket, played by the test: it opens, speaks and closes when the test says so. */
-class FakeSocket extends EventTarget {
-  static made: FakeSocket[] = [];
-  readyState: number = WebSocket.CONNECTING;
-  sent: string[] = [];
-  constructor(readonly url: string) {
-    super();
-    FakeSocket.made.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  /** The code and reason the page closed it with. */
-  closedWith: [number | undefined, string | undefined] | null = null;
-  close(code?: number, reason?: string) {
-    this.closedWith = [code, reason];
-    this.readyState = WebSocket.CLOSED;
-  }
-  open() {
-    this.readyState = WebSocket.OPEN;
-    this.dispatchEvent(new Event('open'));
-  }
-  say(message: LiveMessage) {
-    this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message) }));
-  }
-  /** The server closes it, or (1006) the connection drops or the handshake is refused. */
-  drop(code: number) {
-    this.readyState = WebSocket.CLOSED;
-    this.dispatchEvent(new CloseEvent('close', { code }));
-  }
-}
-
-const sockets = () => FakeSocket.made;
-const latestSocket = () => {
-  const socket = FakeSocket.made.at(-1);
-  if (!socket) throw new Error('the page opened no socket');
-  return socket;
-};
-
-/** Lets timers run (fake time) and what they started settle, inside React's act. */
-const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-
-interface Harness {
-  /** Every read of the settings the page made after its first paint (its refetches). */
-  settingsReads: () => number;
-  /** The X-Live-Tab header of each save the page sent (null when it sent none). */
-  saveTabs: string[];
-  /** What check-auth answers from now on. */
-  signedIn: { now: boolean };
-}
-
-interface Served {
-  /** What a read of the settings answers after the first paint (by default, what the page started with). */
-  served?: ServerSettingsResponse;
-  /** The module page shown (its slug), or the overview. */
-  module?: string;
-  /** Saves wait for this before they answer. */
-  saveGate?: Promise<void>;
-  /** Or the refusal it answers instead. */
-  refusal?: ApiClientError;
-}
-
-function renderLivePage(start: ServerSettingsResponse, { served = start, refusal, module, saveGate }: Served = {}): Harness & { unmount: () => void } {
-  let reads = 0;
-  const saveTabs: string[] = [];
-  const signedIn = { now: true };
-  let stored = served;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      if (url === '/api/check-auth') {
-        const body = signedIn.now ? { authenticated: true, user: OWNER, isAdmin: false } : { authenticated: false };
-        return Promise.resolve(Response.json(body));
-      }
-      if (url === '/api/update-server-settings') {
-        saveTabs.push(new Headers(init?.headers).get('X-Live-Tab') ?? 'none');
-        const update = jsonBody(init) as { section: 'antimp3'; key: 'enabled'; value: boolean };
-        stored = { ...stored, antimp3: { enabled: update.value } };
-        const answer = stored;
-        return (saveGate ?? Promise.resolve()).then(() => Response.json(answer));
-      }
-      return new Promise<never>(() => undefined);
-    }),
-  );
-  const { unmount } = renderWithApp(
-    <>
-      <ServerSettingsPage params={module === undefined ? { serverId: GUILD } : { serverId: GUILD, module }} />
-      <Toaster />
-    </>,
-    {
-      path: module === undefined ? `/server/${GUILD}` : `/server/${GUILD}/${module}`,
-      fallback: { '/api/check-auth': { authenticated: true, user: OWNER, isAdmin: false }, [SETTINGS_KEY]: start },
-      fetcher: (key) => {
-        if (key !== SETTINGS_KEY) return new Promise<never>(() => undefined);
-        reads += 1;
-        return refusal ? Promise.reject(refusal) : Promise.resolve(stored);
-      },
-    },
-  );
-  return { settingsReads: () => reads, saveTabs, signedIn, unmount };
-}
-
-const antiMp3Switch = () => within(screen.getByRole('region', { name: 'Modules' })).getByRole('switch', { name: 'Anti-MP3 module' });
-const toastTitled = (title: string) => document.querySelector(`[data-sonner-toast] [data-title]`)?.textContent === title;
-const toastTexts = () => [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((node) => node.textContent);
-
-const changeByAlice = (over: Partial<LiveSettingsEvent> = {}): LiveSettingsEvent => ({
-  type: 'settings',
-  source: 'save',
-  by: ALICE,
-  at: Date.now(),
-  tab: null,
-  changes: [{ section: 'autorole', key: 'roleID', value: LISTENERS }],
-  ...over,
-});
-
-beforeEach(() => {
-  FakeSocket.made = [];
-  vi.stubGlobal('WebSocket', Object.assign(FakeSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 }));
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  // Sonner keeps its toasts between renders, and shows the ones not dismissed to the next test's Toaster.
-  act(() => void toast.dismiss());
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+installLivePageHarness();
 
 describe('the live socket of a settings page', () => {
   it('after the connection drops, reconnects after its backoff and reads the settings again, so what changed meanwhile shows', async () => {
