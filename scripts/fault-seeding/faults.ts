@@ -517,7 +517,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'emoji-spaces',
     kind: 'dropped-check',
-    file: 'src/shared/settings/kinds.ts',
+    file: 'src/shared/settings/field-schemas.ts',
     original: ".regex(/^\\S+$/u, 'must not contain spaces')",
     faulty: ".regex(/\\S+/u, 'must not contain spaces')",
     description: 'an emoji name with spaces is accepted',
@@ -1356,7 +1356,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'emoji-invisible-unchecked',
     kind: 'dropped-check',
-    file: 'src/shared/settings/kinds.ts',
+    file: 'src/shared/settings/field-schemas.ts',
     original: 'const problem = hiddenCharacterProblem(text);',
     faulty: 'const problem = null as string | null;',
     description: 'the emoji settings take NUL, U+202E and U+200B',
@@ -1676,7 +1676,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'refused-text-put-back',
     kind: 'dropped-check',
-    file: 'src/client/features/settings/controls.tsx',
+    file: 'src/client/features/settings/TextSetting.tsx',
     original: 'if (refusedText === null || draft !== refusedText) setDraft(stored);',
     faulty: 'setDraft(stored);',
     description: 'a value the server refused is wiped from its field, so the owner retypes it instead of correcting it',
@@ -1686,7 +1686,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'optional-text-untrimmed',
     kind: 'dropped-check',
-    file: 'src/client/features/settings/controls.tsx',
+    file: 'src/client/features/settings/TextSetting.tsx',
     original: "parse: (text: string) => (trimSpaces(text) === '' ? null : trimSpaces(text)),",
     faulty: "parse: (text: string) => (text === '' ? null : text),",
     description: 'an emoji or message id is saved with the spaces around it, and a field of spaces is saved instead of cleared',
@@ -1696,7 +1696,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'same-value-spaces-kept',
     kind: 'dropped-check',
-    file: 'src/client/features/settings/controls.tsx',
+    file: 'src/client/features/settings/TextSetting.tsx',
     original: 'if (text === stored) {\n      setDraft(stored);',
     faulty: 'if (text === stored) {',
     description: 'the stored value typed again with spaces around it keeps the spaces in the field, as if unsaved',
