@@ -180,14 +180,27 @@ export default defineConfig(
       forbid: { '**/routes/**': 'nothing imports a route but api-app.ts' },
     },
     {
-      files: ['src/worker/services/**', 'src/worker/render/**'],
-      forbid: { '**/routes/**': 'nothing imports a route but api-app.ts', '**/render/**': 'services and loaders do not import the SSR layer above them' },
+      files: ['src/worker/render/**'],
+      forbid: { '**/routes/**': 'nothing imports a route but api-app.ts' },
+    },
+    {
+      files: ['src/worker/pages/**'],
+      forbid: { '**/routes/**': 'nothing imports a route but api-app.ts', '**/render/**': 'a page loader does not import the SSR layer above it' },
+    },
+    {
+      files: ['src/worker/services/**'],
+      forbid: {
+        '**/routes/**': 'nothing imports a route but api-app.ts',
+        '**/render/**': 'services do not import the SSR layer above them',
+        '**/pages/**': 'services do not import the page loaders above them',
+      },
     },
     {
       files: ['src/worker/auth/**', 'src/worker/discord/**', 'src/worker/songs/**', 'src/worker/crypto/**', 'src/worker/live/**'],
       forbid: {
         '**/routes/**': 'nothing imports a route but api-app.ts',
         '**/render/**': 'a lower layer does not import the SSR layer',
+        '**/pages/**': 'a lower layer does not import the page loaders',
         '**/services/**': 'a lower layer does not import the services above it',
       },
     },

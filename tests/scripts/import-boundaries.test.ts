@@ -92,13 +92,17 @@ describe('imports run downward only (eslint.config.js)', { timeout: 30_000 }, ()
     expect(await refusedImports('src/worker/index.ts', './routes/live')).toEqual([]);
   });
 
-  it('services do not import the SSR layer; auth, discord, songs, crypto and live import no service; db imports only db and shared', async () => {
-    expect(await refusedImports('src/worker/services/x.ts', '../render/loaders')).toEqual(['../render/loaders']);
+  it('render → page loaders → services: none imports the one above it; auth, discord, songs, crypto and live import no service; db imports only db and shared', async () => {
+    expect(await refusedImports('src/worker/render/x.ts', '../pages/server', '../services/servers')).toEqual([]);
+    expect(await refusedImports('src/worker/pages/x.ts', '../render/loaders', '../services/servers', './page-loader')).toEqual(['../render/loaders']);
+    expect(await refusedImports('src/worker/services/x.ts', '../render/loaders', '../pages/server', '../db/settings')).toEqual([
+      '../render/loaders',
+      '../pages/server',
+    ]);
     for (const room of ['auth', 'discord', 'songs', 'crypto', 'live']) {
-      expect(await refusedImports(`src/worker/${room}/x.ts`, '../services/servers', '../render/loaders', '../db/sessions', '../errors')).toEqual([
-        '../services/servers',
-        '../render/loaders',
-      ]);
+      expect(
+        await refusedImports(`src/worker/${room}/x.ts`, '../services/servers', '../render/loaders', '../pages/server', '../db/sessions', '../errors'),
+      ).toEqual(['../services/servers', '../render/loaders', '../pages/server']);
     }
     expect(
       await refusedImports(
