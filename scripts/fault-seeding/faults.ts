@@ -365,7 +365,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'admin-over-limit-edge',
     kind: 'off-by-one',
-    file: 'src/worker/services/licences.ts',
+    file: 'src/worker/services/admin-licences.ts',
     original: 'if (held >= WHITELIST_LIMIT_PER_USER) throw overLimit',
     faulty: 'if (held > WHITELIST_LIMIT_PER_USER) throw overLimit',
     description: 'an admin move to a user at the limit is not flagged OVER_LIMIT',
@@ -395,7 +395,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'admin-edit-resets-expiry',
     kind: 'swapped',
-    file: 'src/worker/services/licences.ts',
+    file: 'src/worker/services/admin-licences.ts',
     original: 'expiresAt: input.expiresAt ?? current.expiresAt,',
     faulty: 'expiresAt: input.expiresAt ?? expiryInDays(DEFAULT_EXPIRY_DAYS),',
     description: "an admin edit without expiresAt resets the expiry instead of keeping it ('Keep Current Date')",
@@ -1656,7 +1656,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'licence-move-heard-by-one-server',
     kind: 'dropped-check',
-    file: 'src/worker/services/licences.ts',
+    file: 'src/worker/services/admin-licences.ts',
     original: 'announceLicenceChange(env, origin, [before.serverId, after.serverId]);',
     faulty: 'announceLicenceChange(env, origin, [after.serverId]);',
     description: "an admin moving a licence away leaves the old server's open page showing it licensed",

@@ -15,7 +15,7 @@ import { renderPage } from './render/page';
 import { assignRequestId, logErrors } from './request-log';
 import { canonicalRedirect } from './render/canonical-url';
 import { securityHeaders } from './security-headers';
-import { pruneDeletedLicences } from './services/licences';
+import { pruneDeletedLicences } from './services/admin-licences';
 import { pruneSessions } from './services/sessions';
 import { pruneBotFeed } from './services/bot-feed';
 import { pruneOldSyncs } from './services/bot-presence';

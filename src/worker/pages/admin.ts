@@ -1,7 +1,7 @@
 /** `/admin`'s first paint: every licence, for an administrator only. */
 import { adminRoute } from '../../client/pages/admin/route';
 import { isAdminId } from '../auth/guards';
-import { listAllLicences } from '../services/licences';
+import { listAllLicences } from '../services/admin-licences';
 import { pageLoader } from './page-loader';
 
 export const adminLoader = pageLoader(adminRoute, {

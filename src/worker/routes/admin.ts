@@ -3,7 +3,7 @@ import { adminAddSchema, adminDeleteSchema, adminRestoreSchema, adminSearchQuery
 import { adminOnly } from '../auth/guards';
 import type { AppEnv } from '../hono-env';
 import { searchServers, searchUsers } from '../services/admin-lookup';
-import { adminAddLicence, adminDeleteLicence, adminRestoreLicence, adminUpdateLicence, checkServerForAdmin, listAllLicences } from '../services/licences';
+import { adminAddLicence, adminDeleteLicence, adminRestoreLicence, adminUpdateLicence, checkServerForAdmin, listAllLicences } from '../services/admin-licences';
 import { serverIdQuerySchema } from '../../shared/settings/index';
 import { validJson, validQuery } from '../validation';
 import { PRIVATE } from './cache-control';
