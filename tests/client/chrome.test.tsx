@@ -10,6 +10,10 @@ import { THEME_BOOT_SCRIPT } from '../../src/client/theme-script';
 import type { SessionUser } from '../../src/shared/account';
 import { renderWithApp } from './helpers/render-with-app';
 
+// Pointing at or focusing a library link prefetches its listing (tested in library-prefetch.test.tsx): left out
+// here, so no test of the header reaches the network, even after it has ended.
+vi.mock('../../src/client/features/library/prefetch-library-listing', () => ({ prefetchLibraryListing: vi.fn() }));
+
 const user: SessionUser = { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null };
 
 describe('account dropdown', () => {
@@ -150,6 +154,11 @@ describe('site navigation in the header', () => {
   });
 
   it('closes its popover when one of its links is followed (the header stays on a client-side navigation)', async () => {
+    // Pointing at a library link prefetches its listing: answered here, so the test reaches no network.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json([]))),
+    );
     const { location } = renderWithApp(<Header />, { path: '/commands', fallback: anonymous });
     const list = document.getElementById(screen.getByRole('button', { name: 'Menu' }).getAttribute('popovertarget') ?? '') as HTMLElement;
     // The test's DOM has no popover to open or close: the call is what is checked.

@@ -25,8 +25,9 @@ export function useLibraryPrefetch(): void {
     const onIntent = (event: Event) => {
       const route = libraryRouteOf(event.target);
       if (!route) return;
-      void route.page.preload();
-      void import('./prefetch-library-listing').then(({ prefetchLibraryListing }) => prefetchLibraryListing(route.id, cache, mutate));
+      // A prefetch that fails is forgotten: the click loads the page and its listing again, and says what failed.
+      route.page.preload().catch(() => undefined);
+      import('./prefetch-library-listing').then(({ prefetchLibraryListing }) => prefetchLibraryListing(route.id, cache, mutate)).catch(() => undefined);
     };
     for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { passive: true });
     const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(preloadLinkedPages, { timeout: 4000 }) : null;
@@ -44,5 +45,5 @@ function preloadLinkedPages(): void {
     const route = libraryRouteOf(link);
     if (route) routes.add(route);
   }
-  for (const route of routes) void route.page.preload();
+  for (const route of routes) route.page.preload().catch(() => undefined);
 }
