@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { APIGuildMember } from 'discord-api-types/v10';
-import { botGuild, guildMember, invalidFormBody } from './rest.ts';
+import { botGuild, guildMember, invalidFormBody } from './guild-answers.ts';
 import type { FakeDiscordState } from './state.ts';
 
 export const SEARCH_QUERY_MAX = 100;

@@ -5,8 +5,6 @@
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
 import type {
-  APIGuildMember,
-  GuildMemberFlags,
   Locale,
   APIUser,
   RESTAPIPartialCurrentUserGuild,
@@ -27,6 +25,7 @@ import type { RateLimitRefusal } from './ratelimit.ts';
 import type { FakeDiscordState, Grant } from './state.ts';
 import { findLiveGrant } from './tokens.ts';
 import { searchMembers } from './member-search.ts';
+import { botGuild, guildMember, invalidFormBody, unknownGuild } from './guild-answers.ts';
 
 type Caller = { kind: 'user'; user: APIUser; grant: Grant } | { kind: 'bot'; user: APIUser };
 
@@ -57,14 +56,6 @@ export function unauthorized(c: Context): Response {
   return c.json({ message: '401: Unauthorized', code: 0 }, 401);
 }
 
-function unknownGuild(c: Context): Response {
-  return c.json({ message: 'Unknown Guild', code: 10004 }, 404);
-}
-
-function missingAccess(c: Context): Response {
-  return c.json({ message: 'Missing Access', code: 50001 }, 403);
-}
-
 /** Discord's 429 body; `retry_after` is precise where the Retry-After header is whole seconds. */
 function rateLimitBody(refusal: RateLimitRefusal): RESTRateLimit {
   return { message: 'You are being rate limited.', retry_after: refusal.retryAfterSeconds, global: refusal.scope === 'global' };
@@ -78,10 +69,6 @@ function enforceRateLimits(state: FakeDiscordState): MiddlewareHandler {
     await next();
     for (const [name, value] of Object.entries(verdict.headers)) c.res.headers.set(name, value);
   };
-}
-
-export function invalidFormBody(c: Context, field: string, message: string, code = 'BASE_TYPE_INVALID'): Response {
-  return c.json({ message: 'Invalid Form Body', code: 50035, errors: { [field]: { _errors: [{ code, message }] } } }, 400);
 }
 
 /** A query problem: the field and Discord's error code and message for it. */
@@ -199,38 +186,6 @@ function fullGuild(guild: DemoGuild, withCounts: boolean): GuildAnswer {
     result.approximate_presence_count = guild.approximate_presence_count;
   }
   return result;
-}
-
-export function guildMember(state: FakeDiscordState, guild: DemoGuild, userId: string): APIGuildMember | null {
-  const member = guild.members.find((candidate) => candidate.user_id === userId);
-  const user = findUser(state, userId);
-  if (member === undefined || user === null) return null;
-  return {
-    user: structuredClone(user),
-    nick: member.nick,
-    avatar: null,
-    banner: null,
-    roles: [...member.roles],
-    joined_at: member.joined_at,
-    premium_since: null,
-    deaf: false,
-    mute: false,
-    flags: 0 as GuildMemberFlags,
-    pending: false,
-    communication_disabled_until: null,
-  };
-}
-
-/**
- * The guild if the bot is in it, else Discord's answer: 404 Unknown Guild for a guild that does not exist; for one
- * without the bot, 403 Missing Access from the guild's sub-resources, and 404 Unknown Guild from `GET /guilds/{id}`
- * itself, which since January 2023 tells no caller whether a guild it is not in exists (discord-api-docs #5840).
- */
-export function botGuild(c: Context, state: FakeDiscordState, absent: 'missing-access' | 'unknown' = 'missing-access'): DemoGuild | Response {
-  const guild = findGuild(state, c.req.param('guildId') ?? '');
-  if (guild === null) return unknownGuild(c);
-  if (guild.bot_present) return guild;
-  return absent === 'unknown' ? unknownGuild(c) : missingAccess(c);
 }
 
 export function createRestRoutes(state: FakeDiscordState): Hono {
