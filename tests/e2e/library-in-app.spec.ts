@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './helpers/fixtures';
 import { watchConsole } from './helpers/page-actions';
 
@@ -22,12 +23,21 @@ async function watchWaiting(page: Page) {
   return () => page.evaluate(() => (window as unknown as { waiting: { texts: string[]; skeletons: string[] } }).waiting);
 }
 
+/** The library page's chunk, as the build's manifest names it (every page's chunk is named `page-…`). */
+const libraryChunk = () => {
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string } | undefined>;
+  const file = manifest['src/client/pages/library/page.tsx']?.file;
+  if (file === undefined) throw new Error('the build has no library page');
+  return file;
+};
+
 /**
- * The library page's code, which the header fetches on idle and its link on intent: until it and the chunks it
- * imports are in, a move shows the app's own Suspense fallback. Its file, then a quiet network.
+ * The library page's code, which its link fetches on intent: until it and the chunks it imports are in, a move shows
+ * the app's own Suspense fallback. Its file, then a quiet network.
  */
 async function libraryCodeLoaded(page: Page) {
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/Library-[^/]*\.js$/.test(entry.name)));
+  const file = libraryChunk();
+  await page.waitForFunction((name) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(`/${name}`)), file);
   await page.waitForLoadState('networkidle');
 }
 
@@ -55,16 +65,25 @@ test.describe('a library reached in the app', () => {
 
   test('shows the skeleton, not a "Loading" text, when the click comes before the listing', async ({ page }) => {
     await page.goto('/commands');
-    await libraryCodeLoaded(page);
-    const waiting = await watchWaiting(page);
-    // The listing is held back until the skeleton has been seen.
+    await expect(page.locator('html[data-client-loaded="true"]')).toHaveCount(1);
+    // The listing is held back until the skeleton has been seen; the pointer over the link brings the page's code.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/get-kenji-songs**', async (route) => {
       await held;
       await route.continue();
     });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Kenji Library' }).click();
+    // Scripts on their way: the page's chunk and the chunks it imports must all be in before the click.
+    const pendingScripts = new Set<string>();
+    page.on('request', (request) => request.resourceType() === 'script' && pendingScripts.add(request.url()));
+    page.on('requestfinished', (request) => pendingScripts.delete(request.url()));
+    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Kenji Library' });
+    await link.hover();
+    const file = libraryChunk();
+    await page.waitForFunction((name) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(`/${name}`)), file);
+    await expect.poll(() => pendingScripts.size).toBe(0);
+    const waiting = await watchWaiting(page);
+    await link.click();
 
     await expect(page.getByRole('status', { name: 'Loading folders' })).toBeVisible();
     await expect(page.getByRole('status', { name: 'Loading songs' })).toBeVisible();

@@ -15,9 +15,9 @@ const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
 /**
  * A pointer over, a finger on or the focus on a link to a library (the header's, the footer's, the 404 page's)
  * fetches that page's code and its listing (the library routes' ids are the libraries' names) before the click.
- * On idle only the code, which is small and kept: a listing can be 300 KB gzip (100,000 songs), too much to fetch
- * for every visitor of every page. What fetches the listing loads on first intent, so pages without one carry none
- * of it.
+ * Nothing is fetched before such an intent: a page downloads no other page's code before any interaction, and a
+ * listing can be 300 KB gzip (100,000 songs). What fetches the listing loads on first intent, so pages without one
+ * carry none of it.
  */
 export function useLibraryPrefetch(): void {
   const { cache, mutate } = useSWRConfig();
@@ -30,20 +30,8 @@ export function useLibraryPrefetch(): void {
       import('./prefetch-library-listing').then(({ prefetchLibraryListing }) => prefetchLibraryListing(route.id, cache, mutate)).catch(() => undefined);
     };
     for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { passive: true });
-    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(preloadLinkedPages, { timeout: 4000 }) : null;
     return () => {
       for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent);
-      if (idle !== null) window.cancelIdleCallback(idle);
     };
   }, [cache, mutate]);
-}
-
-/** The code of every library page this page links to. */
-function preloadLinkedPages(): void {
-  const routes = new Set<AppRoute>();
-  for (const link of document.querySelectorAll('a[href]')) {
-    const route = libraryRouteOf(link);
-    if (route) routes.add(route);
-  }
-  for (const route of routes) route.page.preload().catch(() => undefined);
 }
