@@ -202,8 +202,10 @@ test('every module saves on its own page, survives a reload, and a switch that n
   }
   // A module switched off from its card stays off after a reload, and on again the same way.
   const antiMp3 = () => card(page, 'Anti-MP3').getByRole('switch', { name: 'Anti-MP3 module' });
+  // The card's switch shows no 'Saving…': its answer is what the reload must wait for.
+  const savedOff = page.waitForResponse((res) => res.url().endsWith('/api/update-server-settings') && res.request().method() === 'POST');
   await antiMp3().click();
-  await settled(page);
+  expect((await savedOff).ok()).toBe(true);
   await gotoHydrated(page, KENJI);
   await expect(antiMp3()).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByText('7 of 8 switched on')).toBeVisible();
