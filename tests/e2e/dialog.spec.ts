@@ -40,6 +40,9 @@ test('a toast raised while a dialog is open shows above it and its button works;
 
   const toast = page.locator('[data-sonner-toast]');
   await expect(toast).toBeVisible();
+  // A hovered toast stays (sonner pauses its timer): the checks below, axe's scan above all, can outlast its
+  // duration on a machine busy with other work. The pointer stays on it until its close button is clicked.
+  await toast.hover();
   // Inside the dialog, so neither behind it in the top layer nor inert.
   expect(await toast.evaluate((el) => el.closest('dialog[open]') !== null)).toBe(true);
   const box = await toast.boundingBox();
@@ -54,7 +57,6 @@ test('a toast raised while a dialog is open shows above it and its button works;
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
-  await toast.hover();
   await toast.getByRole('button', { name: 'Close toast' }).click();
   await expect(toast).toHaveCount(0);
   await expect(dialog).toBeVisible();
