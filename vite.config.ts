@@ -6,6 +6,8 @@ import { defineConfig } from 'vite';
 import { devWorker } from './scripts/dev-worker.ts';
 import { prerenderPages } from './scripts/prerender.ts';
 import { CLIENT_OUT_DIR, clientManifest } from './vite-plugins/client-manifest.ts';
+import { clientPreloadHelper } from './vite-plugins/client-preload-helper.ts';
+import { clientRouteDescriptions } from './vite-plugins/client-route-descriptions.ts';
 
 const alias = [
   {
@@ -15,7 +17,7 @@ const alias = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [cloudflare(command === 'serve' ? { config: devWorker } : {}), react(), tailwindcss(), clientManifest()],
+  plugins: [cloudflare(command === 'serve' ? { config: devWorker } : {}), react(), tailwindcss(), clientManifest(), clientRouteDescriptions(), clientPreloadHelper()],
   resolve: { alias },
   builder: {
     // The client first: the Worker build embeds the client manifest. The prerendered pages last, into the client's output.
