@@ -14,10 +14,21 @@ const alias = [
     find: /^use-sync-external-store\/shim(\/index\.js)?$/,
     replacement: fileURLToPath(new URL('./src/client/use-sync-external-store-shim.ts', import.meta.url)),
   },
+  // The app's router is src/client/navigation.tsx. The settings pages still name its hooks by their old package, whose
+  // `useLocation` and `useSearch` it answers alike: it stands in for it until they import it (then this and the
+  // package go).
+  { find: /^wouter$/, replacement: fileURLToPath(new URL('./src/client/navigation.tsx', import.meta.url)) },
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [cloudflare(command === 'serve' ? { config: devWorker } : {}), react(), tailwindcss(), clientManifest(), clientRouteDescriptions(), clientPreloadHelper()],
+  plugins: [
+    cloudflare(command === 'serve' ? { config: devWorker } : {}),
+    react(),
+    tailwindcss(),
+    clientManifest(),
+    clientRouteDescriptions(),
+    clientPreloadHelper(),
+  ],
   resolve: { alias },
   builder: {
     // The client first: the Worker build embeds the client manifest. The prerendered pages last, into the client's output.
