@@ -160,7 +160,7 @@ test('the landing page does not download the dashboard, admin or player code', a
 });
 
 test('the landing page downloads at most 72 KiB of gzip JavaScript before any interaction', async ({ page }) => {
-  test.fail(true, 'Issue 38 §3: 74.6 KiB today, React 19 alone being 65.9 (docs/performance.md, 28 November 10:40)');
+  test.fail(true, 'Issue 38 §3: 74.5 KiB today, React 19 alone being 65.9 (docs/performance.md, 28 November, 10:35)');
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await gotoHydrated(page, '/');
