@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -8,17 +7,7 @@ import { prerenderPages } from './scripts/prerender.ts';
 import { CLIENT_OUT_DIR, clientManifest } from './vite-plugins/client-manifest.ts';
 import { clientPreloadHelper } from './vite-plugins/client-preload-helper.ts';
 import { clientRouteDescriptions } from './vite-plugins/client-route-descriptions.ts';
-
-const alias = [
-  {
-    find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-    replacement: fileURLToPath(new URL('./src/client/use-sync-external-store-shim.ts', import.meta.url)),
-  },
-  // The app's router is src/client/navigation.tsx. The settings pages still name its hooks by their old package, whose
-  // `useLocation` and `useSearch` it answers alike: it stands in for it until they import it (then this and the
-  // package go).
-  { find: /^wouter$/, replacement: fileURLToPath(new URL('./src/client/navigation.tsx', import.meta.url)) },
-];
+import { moduleAliases } from './vite-plugins/module-aliases.ts';
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -29,7 +18,7 @@ export default defineConfig(({ command }) => ({
     clientRouteDescriptions(),
     clientPreloadHelper(),
   ],
-  resolve: { alias },
+  resolve: { alias: moduleAliases },
   builder: {
     // The client first: the Worker build embeds the client manifest. The prerendered pages last, into the client's output.
     async buildApp(builder) {
@@ -37,7 +26,7 @@ export default defineConfig(({ command }) => ({
       if (client) await builder.build(client);
       for (const environment of Object.values(workers)) await builder.build(environment);
       const [worker] = Object.values(workers);
-      if (client && worker) await prerenderPages(alias, worker.config.build.outDir);
+      if (client && worker) await prerenderPages(moduleAliases, worker.config.build.outDir);
     },
   },
   environments: {
