@@ -1,4 +1,4 @@
-import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
@@ -31,15 +31,24 @@ export const navigate: Navigate = (to, { replace = false } = {}) => {
 /**
  * The address the app shows. `at` is where the server rendered it (the whole address there; in the browser, the
  * query a prerendered page was built without): the first render matches that HTML, the browser's own address
- * follows right after. A move renders in a transition, so a page whose code is still loading leaves the current one
- * on screen rather than a loading fallback, and never suspends hydration.
+ * follows right after. A move to another path renders in a transition, so a page whose code is still loading leaves
+ * the current one on screen rather than a loading fallback. A move within the page (its query: a library's folder
+ * and song) renders at once, in step with the state the page keeps beside it.
  */
 export function LocationProvider({ at, children }: { at?: Partial<Address>; children: ReactNode }) {
   const [address, setAddress] = useState<Address>(() => ({ ...(typeof window === 'undefined' ? { path: '/', search: '' } : browserAddress()), ...at }));
+  /** The path last asked for (a transition may not have rendered it yet). */
+  const pathAsked = useRef(address.path);
   useEffect(() => {
     const follow = () => {
       const next = browserAddress();
-      startTransition(() => setAddress((current) => (current.path === next.path && current.search === next.search ? current : next)));
+      const show = () => setAddress((current) => (current.path === next.path && current.search === next.search ? current : next));
+      if (next.path === pathAsked.current) {
+        show();
+        return;
+      }
+      pathAsked.current = next.path;
+      startTransition(show);
     };
     follow();
     for (const type of CHANGE_EVENTS) window.addEventListener(type, follow);
