@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -6,17 +5,20 @@ import { defineConfig } from 'vite';
 import { devWorker } from './scripts/dev-worker.ts';
 import { prerenderPages } from './scripts/prerender.ts';
 import { CLIENT_OUT_DIR, clientManifest } from './vite-plugins/client-manifest.ts';
-
-const alias = [
-  {
-    find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-    replacement: fileURLToPath(new URL('./src/client/use-sync-external-store-shim.ts', import.meta.url)),
-  },
-];
+import { clientPreloadHelper } from './vite-plugins/client-preload-helper.ts';
+import { clientRouteDescriptions } from './vite-plugins/client-route-descriptions.ts';
+import { moduleAliases } from './vite-plugins/module-aliases.ts';
 
 export default defineConfig(({ command }) => ({
-  plugins: [cloudflare(command === 'serve' ? { config: devWorker } : {}), react(), tailwindcss(), clientManifest()],
-  resolve: { alias },
+  plugins: [
+    cloudflare(command === 'serve' ? { config: devWorker } : {}),
+    react(),
+    tailwindcss(),
+    clientManifest(),
+    clientRouteDescriptions(),
+    clientPreloadHelper(),
+  ],
+  resolve: { alias: moduleAliases },
   builder: {
     // The client first: the Worker build embeds the client manifest. The prerendered pages last, into the client's output.
     async buildApp(builder) {
@@ -24,7 +26,7 @@ export default defineConfig(({ command }) => ({
       if (client) await builder.build(client);
       for (const environment of Object.values(workers)) await builder.build(environment);
       const [worker] = Object.values(workers);
-      if (client && worker) await prerenderPages(alias, worker.config.build.outDir);
+      if (client && worker) await prerenderPages(moduleAliases, worker.config.build.outDir);
     },
   },
   environments: {
@@ -40,10 +42,10 @@ export default defineConfig(({ command }) => ({
           output: {
             codeSplitting: {
               groups: [
-                // React and the router are needed by every route: one long-cached vendor chunk.
+                // React is needed by every route: one long-cached vendor chunk. SWR is not (the landing page reads none).
                 {
                   name: 'vendor',
-                  test: /node_modules[\\/](react|react-dom|scheduler|wouter|swr|dequal|regexparam)[\\/]|use-sync-external-store-shim/,
+                  test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
                   priority: 20,
                 },
                 // The modules the entry imports statically (every page runs them before it hydrates) ride in one chunk

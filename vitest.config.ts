@@ -6,6 +6,7 @@ import { DEMO_ADMIN_ID, DEMO_CLIENT_ID } from './src/worker/demo-values.ts';
 import { parseBotGuildCount } from './dev/fake-discord/generated.ts';
 import { defaultRateLimits } from './dev/fake-discord/ratelimit.ts';
 import { clientManifest } from './vite-plugins/client-manifest.ts';
+import { moduleAliases } from './vite-plugins/module-aliases.ts';
 
 // Worker tests run inside workerd with real local D1, R2, KV and the rate limiter.
 // Every outbound request (Discord) is answered by the fake Discord running in this Node process.
@@ -19,6 +20,7 @@ export default defineConfig(async () => {
     rateLimits: { ...limits, routes: { ...limits.routes, 'GET /users/@me/guilds': { limit: 5, windowMs: 1000 } } },
   });
   return {
+    resolve: { alias: moduleAliases },
     plugins: [
       clientManifest(),
       cloudflareTest({

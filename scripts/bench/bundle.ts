@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_JS_LANDING = 80 * 1024;
+/** Issue 38: the landing page downloads at most 72 KiB of gzip JavaScript before any interaction. */
+export const BUDGET_JS_LANDING = 72 * 1024;
 const BUDGET_CSS = 15 * 1024;
 const DIST = 'dist/client';
 

@@ -1,11 +1,11 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react';
-import { SWRConfig } from 'swr';
-import { Router, useLocation } from 'wouter';
-import { getJson } from './api';
+import { useEffect, useLayoutEffect } from 'react';
+import { FirstPaintData } from './first-paint-data';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { LazyToaster } from './ui/LazyToaster';
 import { MusicHeader } from './layout/MusicHeader';
+import { SessionProvider } from './session/SessionProvider';
+import { LocationProvider, useLocation } from './navigation';
 import { useLinkNavigation } from './useLinkNavigation';
 import { useTheme } from './hooks/useTheme';
 import { matchAppRoute, NOT_FOUND_ROUTE } from './routes';
@@ -20,25 +20,24 @@ export interface AppProps {
 }
 
 export function App({ ssrPath, ssrSearch, fallback, notFound = false }: AppProps) {
+  const at = { ...(ssrPath === undefined ? {} : { path: ssrPath }), ...(ssrSearch === undefined ? {} : { search: ssrSearch.replace(/^\?/, '') }) };
   return (
-    <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
-      <SWRConfig
-        value={{
-          fallback,
-          fetcher: getJson,
-          // The server already sent this data: do not fetch it again on hydration.
-          revalidateIfStale: false,
-          revalidateOnFocus: false,
-          onError: (error: unknown) => console.error(error),
-        }}
-      >
-        <Shell notFoundAt={notFound ? (ssrPath ?? window.location.pathname) : null} />
-      </SWRConfig>
-    </Router>
+    <LocationProvider at={at}>
+      <FirstPaintData value={fallback}>
+        <SessionProvider>
+          <Shell notFoundAt={notFound ? (ssrPath ?? window.location.pathname) : null} />
+        </SessionProvider>
+      </FirstPaintData>
+    </LocationProvider>
   );
 }
 
-/** `notFoundAt`: the path the server answered with its 404 page; other paths render their own route. */
+/**
+ * `notFoundAt`: the path the server answered with its 404 page; other paths render their own route. The page has no
+ * Suspense boundary of its own: its code is loaded before the server renders it and before the browser hydrates it
+ * (one hydration pass with the rest of the shell), and a move to another page waits for that page's code in a
+ * transition (src/client/navigation.tsx).
+ */
 function Shell({ notFoundAt }: { notFoundAt: string | null }) {
   const [location] = useLocation();
   const [theme] = useTheme();
@@ -60,24 +59,16 @@ function Shell({ notFoundAt }: { notFoundAt: string | null }) {
       </a>
       {music ? <MusicHeader title={location.includes('glaive') ? 'Glaive Library' : 'Kenji Library'} /> : <Header />}
       <main id="main" className="flex-1">
-        <Suspense
-          fallback={
-            <p className="p-8 text-center text-gray-500" role="status">
-              Loading…
-            </p>
-          }
-        >
-          <Page params={params} />
-          <HydratedFlag />
-        </Suspense>
+        <Page params={params} />
       </main>
       {!music && <Footer currentRouteId={route.id} />}
       <LazyToaster theme={theme} pageToasts={route.toasts === true} />
+      <HydratedFlag />
     </div>
   );
 }
 
-/** Marks the document once the page itself has hydrated (its effects run with this sibling's); tests wait for it. */
+/** Marks the document once the app has hydrated (its effects run after the page's); tests wait for it. */
 function HydratedFlag() {
   useEffect(() => {
     document.documentElement.dataset.clientLoaded = 'true';

@@ -11,6 +11,8 @@ export interface PageProps {
  */
 export interface LazyComponent<P extends object> {
   preload(): Promise<void>;
+  /** Preloaded: renders without suspending. */
+  isLoaded(): boolean;
   Component: ComponentType<P>;
 }
 
@@ -23,6 +25,7 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
     async preload() {
       loaded ??= (await load()).default;
     },
+    isLoaded: () => loaded !== undefined,
     Component(props: P) {
       const Loaded = loaded ?? Lazy;
       return <Loaded {...props} />;

@@ -1,3 +1,3 @@
-// swr and wouter import the React 17 shim of useSyncExternalStore; React 19 has it built in, so the shim's fallback
+// swr imports the React 17 shim of useSyncExternalStore; React 19 has it built in, so the shim's fallback
 // code would only cost bytes on every page (vite.config.ts points the import here).
 export { useSyncExternalStore } from 'react';

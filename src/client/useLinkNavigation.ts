@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { navigate } from './navigation';
 import { matchAppRoute, NOT_FOUND_ROUTE } from './routes';
 
 /**
@@ -19,12 +19,11 @@ export function appLinkTarget(event: MouseEvent): string | null {
 }
 
 /**
- * The app's links are plain `<a href>`: one costs no hooks to render (a wouter `Link` costs four, on the server
- * too, for every link of every page). This one listener makes the clicks `appLinkTarget` accepts client-side
+ * The app's links are plain `<a href>`: one costs no hooks to render (a router's `Link` component costs some, on the
+ * server too, for every link of every page). This one listener makes the clicks `appLinkTarget` accepts client-side
  * navigations.
  */
 export function useLinkNavigation(): void {
-  const [, navigate] = useLocation();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const target = appLinkTarget(event);
@@ -34,5 +33,5 @@ export function useLinkNavigation(): void {
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-  }, [navigate]);
+  }, []);
 }

@@ -1,18 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { useLibraryLocation } from '../../src/client/features/library/useLibraryLocation';
+import { LocationProvider } from '../../src/client/navigation';
+import { browserHistory } from './helpers/browser-history';
 
 /** The hook inside a router whose history records every entry (a replace overwrites the last one). */
 function renderLocation(path: string) {
-  const location = memoryLocation({ path, record: true });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      {children}
-    </Router>
-  );
+  const location = browserHistory(path);
+  const wrapper = ({ children }: { children: ReactNode }) => <LocationProvider>{children}</LocationProvider>;
   const { result } = renderHook(() => useLibraryLocation(), { wrapper });
   return { location, result };
 }

@@ -1,26 +1,21 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
-import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import Library from '../../src/client/pages/library/page';
 import { required } from '../helpers/required';
+import { renderWithApp } from './helpers/render-with-app';
 
 const SONGS = ['Artist/Album/01 One.wav', 'Artist/Album/02 Two.mp3', 'Artist/Album/notes.txt', 'Artist/Live/Encore.ogg', 'Other/x.flac'];
 
 function renderLibrary(path = '/kenji', listing: unknown = SONGS) {
-  const location = memoryLocation({ path, record: true });
-  const result = render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <SWRConfig value={{ provider: () => new Map(), fallback: { '/api/get-kenji-songs?sizes=1': listing }, fetcher: () => Promise.resolve(listing) }}>
-        <Library />
-        <Toaster />
-      </SWRConfig>
-    </Router>,
+  return renderWithApp(
+    <>
+      <Library />
+      <Toaster />
+    </>,
+    { path, fallback: { '/api/get-kenji-songs?sizes=1': listing }, fetcher: () => Promise.resolve(listing) },
   );
-  return { ...result, location };
 }
 
 let fetchMock: ReturnType<typeof vi.fn>;

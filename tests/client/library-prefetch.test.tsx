@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { SWRConfig } from 'swr';
+import { mutate } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLibraryListing } from '../../src/client/features/library/useLibraryListing';
 import { useLibraryPrefetch } from '../../src/client/features/library/useLibraryPrefetch';
@@ -37,18 +37,15 @@ function Page() {
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
-beforeEach(() => {
+beforeEach(async () => {
+  // The app's SWR cache is SWR's own (no provider), which outlives a test: each starts with it empty.
+  await mutate(() => true, undefined, { revalidate: false });
   fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(LISTING), { headers: { 'Content-Type': 'application/json' } })));
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const renderPage = () =>
-  render(
-    <SWRConfig value={{ provider: () => new Map(), fetcher: (url: string) => fetch(url).then((r) => r.json()) }}>
-      <Page />
-    </SWRConfig>,
-  );
+const renderPage = () => render(<Page />);
 
 const listingCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/get-kenji-songs?sizes=1').length;
 

@@ -1,10 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import Library from '../../src/client/pages/library/page';
+import { renderWithApp } from './helpers/render-with-app';
 
 /**
  * Issue 37: the queue and the spec's rule agree on screen. A clicked song ends with itself unless Autoplay is on
@@ -15,14 +13,11 @@ import Library from '../../src/client/pages/library/page';
 const SONGS = ['Artist/Album/01 One.wav', 'Artist/Album/02 Two.mp3', 'Artist/Album/03 Three.mp3'];
 
 function renderLibrary() {
-  const location = memoryLocation({ path: '/kenji?folder=Artist%2FAlbum' });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <SWRConfig value={{ provider: () => new Map(), fallback: { '/api/get-kenji-songs?sizes=1': SONGS }, fetcher: () => Promise.resolve(SONGS) }}>
-        <Library />
-      </SWRConfig>
-    </Router>,
-  );
+  renderWithApp(<Library />, {
+    path: '/kenji?folder=Artist%2FAlbum',
+    fallback: { '/api/get-kenji-songs?sizes=1': SONGS },
+    fetcher: () => Promise.resolve(SONGS),
+  });
 }
 
 /** The queue panel (its code loads on first use) and the heading above the songs after the current one. */

@@ -1,23 +1,14 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { PHONE_QUERY } from '../../src/client/hooks/useMediaQuery';
 import Library from '../../src/client/pages/library/page';
+import { renderWithApp } from './helpers/render-with-app';
 
 const SONGS = ['Artist/Album/01 One.wav', 'Artist/Album/02 Two.mp3', 'Artist/Album/03 Three.mp3'];
 
 function renderLibrary(path = '/kenji') {
-  const location = memoryLocation({ path });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <SWRConfig value={{ provider: () => new Map(), fallback: { '/api/get-kenji-songs?sizes=1': SONGS }, fetcher: () => Promise.resolve(SONGS) }}>
-        <Library />
-      </SWRConfig>
-    </Router>,
-  );
+  renderWithApp(<Library />, { path: path, fallback: { '/api/get-kenji-songs?sizes=1': SONGS }, fetcher: () => Promise.resolve(SONGS) });
 }
 
 /** The page picks phone or desktop with matchMedia(PHONE_QUERY); happy-dom has no layout, so answer it here. */

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
 import { loginHref } from '../../shared/api-keys';
 import { useAuth } from '../session/useAuth';
 import { useLibraryPrefetch } from '../features/library/useLibraryPrefetch';
 import { PHONE_QUERY } from '../hooks/useMediaQuery';
 import { lazyComponent } from '../lazy-component';
+import { useLocation } from '../navigation';
 import type { AccountMenuProps } from '../features/account/AccountMenu';
 import { LogoIcon } from '../ui/Icons';
 import { ThemeToggle } from '../ui/ThemeToggle';
@@ -106,9 +106,15 @@ export function Header() {
           <SiteNav account={user ? 'signed-in' : unknown ? 'unknown' : 'signed-out'} location={location} />
           <ThemeToggle />
           {user ? (
-            <Suspense fallback={null}>
+            // Preloaded wherever the first paint has a visitor (the server, the hydrating browser): no boundary, so the
+            // header hydrates in one pass with the page. Someone a prerendered page learns of later waits behind one.
+            accountMenu.isLoaded() ? (
               <accountMenu.Component user={user} isAdmin={isAdmin} />
-            </Suspense>
+            ) : (
+              <Suspense fallback={null}>
+                <accountMenu.Component user={user} isAdmin={isAdmin} />
+              </Suspense>
+            )
           ) : (
             <LoginLink location={location} pending={unknown} />
           )}

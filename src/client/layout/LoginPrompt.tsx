@@ -1,4 +1,4 @@
-import { useLocation } from 'wouter';
+import { useLocation } from '../navigation';
 import { loginHref } from '../../shared/api-keys';
 import { WaysOn } from './WaysOn';
 import { buttonClass } from '../ui/buttons';

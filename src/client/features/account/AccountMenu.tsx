@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation } from '../../navigation';
 import type { SessionUser } from '../../../shared/account';
 import { useSignOut } from './useSignOut';
 import { ChevronDownIcon } from '../../ui/Icons';

@@ -1,10 +1,9 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { useLocation } from 'wouter';
-import { apiKeys } from '../../../shared/api-keys';
+import { useLocation } from '../../navigation';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
-import type { CheckAuthResponse } from '../../../shared/account';
 import { requestToaster } from '../../hooks/useToasterRequest';
+import { useAuth } from '../../session/useAuth';
 
 /** The toast container (the landing page has none of its own), and sonner once it can listen. */
 async function toaster() {
@@ -21,6 +20,7 @@ async function toaster() {
 export function useSignOut() {
   const { mutate } = useSWRConfig();
   const [, navigate] = useLocation();
+  const { setSession } = useAuth();
   return useCallback(
     async ({ everywhere = false }: { everywhere?: boolean } = {}) => {
       try {
@@ -33,12 +33,12 @@ export function useSignOut() {
         return;
       }
       await mutate(() => true, undefined, { revalidate: false });
-      await mutate<CheckAuthResponse>(apiKeys.checkAuth, { authenticated: false }, { revalidate: false });
+      setSession({ authenticated: false });
       navigate('/');
       // The landing page looks the same signed in or out but for its header: say that it worked.
       const toast = await toaster();
       toast.success(everywhere ? 'Signed out on every device' : 'Signed out', { duration: TOAST_SUCCESS_MS });
     },
-    [mutate, navigate],
+    [mutate, navigate, setSession],
   );
 }

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
 import { libraryPageViewKey, type LibraryPageView } from '../../../shared/library-page-view';
 import type { Library } from '../../../shared/songs/paths';
 import { readSongListing, songListingUrl } from './song-listing';
 import { buildSongTree, treeFromView } from './song-tree';
+import { useApi } from '../../hooks/useApi';
+import { useFirstPaintData } from '../../first-paint-data';
 
 const NO_PATHS: readonly string[] = [];
 
@@ -13,9 +14,9 @@ const NO_PATHS: readonly string[] = [];
  * other folder. Both give the same tree where the view has it, so nothing on screen changes when the list arrives.
  */
 export function useLibraryListing(library: Library) {
-  const { fallback } = useSWRConfig();
+  const fallback = useFirstPaintData();
   const view = fallback[libraryPageViewKey(library)] as LibraryPageView | undefined;
-  const { data, error, mutate } = useSWR<unknown, Error>(songListingUrl(library), { revalidateOnMount: true });
+  const { data, error, mutate } = useApi<unknown>(songListingUrl(library), { revalidateOnMount: true });
   const listed = data !== undefined;
   const listing = useMemo(() => readSongListing(data), [data]);
   const tree = useMemo(() => (listed || !view ? buildSongTree(listing.paths, listing.sizes) : treeFromView(view)), [listed, listing, view]);

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from '../../navigation';
 import { pathProblem } from '../../../shared/songs/paths';
 
 export interface LibraryLocation {

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useSWRConfig } from 'swr';
 import { matchAppRoute, type AppRoute } from '../../routes';
 
 /** The library page a link leads to (the pages with the music chrome), or null. */
@@ -20,18 +19,17 @@ const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
  * carry none of it.
  */
 export function useLibraryPrefetch(): void {
-  const { cache, mutate } = useSWRConfig();
   useEffect(() => {
     const onIntent = (event: Event) => {
       const route = libraryRouteOf(event.target);
       if (!route) return;
       // A prefetch that fails is forgotten: the click loads the page and its listing again, and says what failed.
       route.page.preload().catch(() => undefined);
-      import('./prefetch-library-listing').then(({ prefetchLibraryListing }) => prefetchLibraryListing(route.id, cache, mutate)).catch(() => undefined);
+      import('./prefetch-library-listing').then(({ prefetchLibraryListing }) => prefetchLibraryListing(route.id)).catch(() => undefined);
     };
     for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { passive: true });
     return () => {
       for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent);
     };
-  }, [cache, mutate]);
+  }, []);
 }

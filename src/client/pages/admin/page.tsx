@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation } from '../../navigation';
 import { AdminWhitelist } from '../../features/admin/AdminWhitelist';
 import { useAuth } from '../../session/useAuth';
 

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useSWRConfig } from 'swr';
+import { useFirstPaintData } from '../../first-paint-data';
 import { apiKeys } from '../../../shared/api-keys';
 import { isAccessDenial, mayChange, type AccessDeniedResponse } from '../../../shared/server-access';
 import { missingRequiredFields, type ServerSettingsResponse } from '../../../shared/settings/index';
@@ -53,7 +53,7 @@ const backLink = (
 
 function ServerSettings({ serverId, section }: { serverId: string; section: SectionName | null }) {
   // The server's first paint of a page this user may not open carries the 403 instead of settings: nothing to fetch.
-  const deniedAtFirstPaint = useSWRConfig().fallback[apiKeys.serverSettingsDenied(serverId)] as AccessDeniedResponse | undefined;
+  const deniedAtFirstPaint = useFirstPaintData()[apiKeys.serverSettingsDenied(serverId)] as AccessDeniedResponse | undefined;
   const params = { serverId };
   const { data, error, isLoading, mutate } = usePageData(serverRoute, params, 'settings', !deniedAtFirstPaint);
   const { data: servers } = usePageData(serverRoute, params, 'allowed');
