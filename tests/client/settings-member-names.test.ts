@@ -1,0 +1,58 @@
+// Issue 37: members in the settings page are named by what the server said of them; one not in the server shows
+// the end of their id, as long as it takes to tell them from another one not in it.
+import { describe, expect, it } from 'vitest';
+import { idEnds, memberText } from '../../src/client/features/settings/member-names';
+import { changeTexts } from '../../src/client/features/settings/change-text';
+import { kenjiSettings } from './helpers/settings-fixture';
+
+const MEMBER = { id: '100000000000000003', name: 'Memb', username: 'demo_member', avatarUrl: null, bot: false };
+
+describe('idEnds', () => {
+  it('shows 4 digits while no two ids share them', () => {
+    expect(idEnds(['100000000000001234', '100000000000005678'])).toEqual(
+      new Map([
+        ['100000000000001234', '1234'],
+        ['100000000000005678', '5678'],
+      ]),
+    );
+    expect(idEnds(['100000000000001234'])).toEqual(new Map([['100000000000001234', '1234']]));
+  });
+
+  it('shows as many as it takes: 5 for ids alike in their last 4, 6 for ids alike in their last 5', () => {
+    expect([...idEnds(['100000000000051234', '100000000000061234']).values()]).toEqual(['51234', '61234']);
+    expect([...idEnds(['100000000000751234', '100000000000851234', '100000000000000001']).values()]).toEqual(['751234', '851234', '000001']);
+  });
+
+  it('names an id given twice once, and two ids that differ only in their first digit whole', () => {
+    expect([...idEnds(['100000000000001234', '100000000000001234']).values()]).toEqual(['1234']);
+    expect([...idEnds(['100000000000001234', '200000000000001234']).values()]).toEqual(['100000000000001234', '200000000000001234']);
+    expect(idEnds([])).toEqual(new Map());
+  });
+});
+
+describe('memberText', () => {
+  const known = { members: [MEMBER], absent: ['100000000000058899', '100000000000068899'] };
+  it('is the name of a member in the server, the id end of one not in it, and the id while the server has not said', () => {
+    expect(memberText(MEMBER.id, known)).toBe('Memb');
+    expect(memberText('100000000000058899', known)).toBe('a member not in this server (ID …58899)');
+    expect(memberText('100000000000000042', known)).toBe('100000000000000042');
+    expect(memberText(MEMBER.id, undefined)).toBe(MEMBER.id);
+  });
+});
+
+describe('a change of the trusted members in the list', () => {
+  const settings = kenjiSettings();
+  const known = { members: [MEMBER], absent: ['100000000000058899'] };
+  it('names each member, and an emptied list as none', () => {
+    expect(changeTexts({ section: 'antinuke', key: 'whitelist', oldValue: [MEMBER.id, '100000000000058899'], newValue: [] }, settings, known)).toEqual({
+      before: 'Memb, a member not in this server (ID …8899)',
+      after: 'none',
+    });
+  });
+
+  it('leaves another list of ids as it was (trusted roles by role name)', () => {
+    const role = settings.roles[0];
+    expect(role).toBeDefined();
+    expect(changeTexts({ section: 'antinuke', key: 'trustedRoles', oldValue: [], newValue: [role?.id] }, settings, known).after).toBe(`@${role?.name ?? ''}`);
+  });
+});
