@@ -1,7 +1,7 @@
 // Issue 37: members in the settings page are named by what the server said of them; one not in the server shows
 // the end of their id, as long as it takes to tell them from another one not in it.
 import { describe, expect, it } from 'vitest';
-import { idEnds, memberText } from '../../src/client/features/settings/member-names';
+import { idEnds, membersText } from '../../src/client/features/settings/member-names';
 import { changeTexts } from '../../src/client/features/settings/change-text';
 import { kenjiSettings } from './helpers/settings-fixture';
 
@@ -30,13 +30,16 @@ describe('idEnds', () => {
   });
 });
 
-describe('memberText', () => {
+describe('membersText', () => {
   const known = { members: [MEMBER], absent: ['100000000000058899', '100000000000068899'] };
-  it('is the name of a member in the server, the id end of one not in it, and the id while the server has not said', () => {
-    expect(memberText(MEMBER.id, known)).toBe('Memb');
-    expect(memberText('100000000000058899', known)).toBe('a member not in this server (ID …58899)');
-    expect(memberText('100000000000000042', known)).toBe('100000000000000042');
-    expect(memberText(MEMBER.id, undefined)).toBe(MEMBER.id);
+  const UNREAD = '100000000000000042';
+  it('names members in the server, then one not in it with the end of its id, then ids the server has not named', () => {
+    expect(membersText([UNREAD, '100000000000058899', MEMBER.id], known)).toBe(`Memb, a member not in this server (ID …\u206058899), ${UNREAD}`);
+    expect(membersText([MEMBER.id], undefined)).toBe(MEMBER.id);
+  });
+
+  it('puts two or more not in the server in one phrase, with each one’s end', () => {
+    expect(membersText(['100000000000068899', '100000000000058899'], known)).toBe('2 members not in this server (IDs …\u206068899, …\u206058899)');
   });
 });
 
@@ -45,7 +48,7 @@ describe('a change of the trusted members in the list', () => {
   const known = { members: [MEMBER], absent: ['100000000000058899'] };
   it('names each member, and an emptied list as none', () => {
     expect(changeTexts({ section: 'antinuke', key: 'whitelist', oldValue: [MEMBER.id, '100000000000058899'], newValue: [] }, settings, known)).toEqual({
-      before: 'Memb, a member not in this server (ID …8899)',
+      before: 'Memb, a member not in this server (ID …\u20608899)',
       after: 'none',
     });
   });

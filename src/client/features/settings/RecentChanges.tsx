@@ -20,7 +20,7 @@ import { smallButtonClass } from '../../ui/buttons';
 import { fieldClass } from '../../ui/fields';
 import { useAuth } from '../../session/useAuth';
 import { changeAuthor } from './change-author';
-import { changeTexts, changeValueText, isMemberField } from './change-text';
+import { changeTexts, changeValueText, memberIdsOf } from './change-text';
 import type { KnownMembers } from './member-names';
 import { useStoredMembers } from './useStoredMembers';
 
@@ -39,16 +39,6 @@ export function settingName(section: string, key: string): string {
 const what = (entry: SettingsAuditEntry) => settingName(entry.section, entry.key);
 const describe = (entry: SettingsAuditEntry, value: unknown, settings: ServerSettingsResponse, members?: KnownMembers) =>
   describeSettingValue(entry.section, entry.key, value, settings, members);
-
-/** The member ids the changes name, each once: the list asks the server for their names. */
-const memberIdsOf = (entries: readonly SettingsAuditEntry[]) => [
-  ...new Set(
-    entries
-      .filter((entry) => isMemberField(entry.section, entry.key))
-      .flatMap((entry) => [entry.oldValue, entry.newValue])
-      .flatMap((value) => (Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [])),
-  ),
-];
 
 /** Every cached page of this server's audit, whatever its filter: a save or a revert changes them all. */
 export const auditPagesOf = (serverId: string) => (key: unknown) => typeof key === 'string' && key.startsWith(apiKeys.settingsAudit(serverId));
@@ -174,7 +164,7 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
   // A revert refused because the value changed after the change: shown under its row until answered.
   const [conflict, setConflict] = useState<{ entryId: number; body: SettingConflictBody } | null>(null);
   const entries = [firstPage, ...older].flatMap((page) => page.entries);
-  const members = useStoredMembers(serverId, memberIdsOf(entries));
+  const members = useStoredMembers(serverId, memberIdsOf(entries.map((entry) => ({ ...entry, values: [entry.oldValue, entry.newValue] }))));
   const next = (older.at(-1) ?? firstPage).next;
 
   const loadOlder = async () => {

@@ -4,7 +4,7 @@
  * members show by name.
  */
 import { describeValue, fieldKind, isSectionName, isSettingKey, type ServerSettingsResponse } from '../../../shared/settings/index';
-import { memberText, type KnownMembers } from './member-names';
+import { membersText, type KnownMembers } from './member-names';
 
 /** A stored channel that is not among the server's channels (deleted since, or never this server's). */
 export const MISSING_CHANNEL = 'a channel not in this server';
@@ -47,10 +47,15 @@ export const isMemberField = (section: string, key: string) => kindOf(section, k
 
 const isIdList = (value: unknown): value is string[] => Array.isArray(value) && value.length > 0 && value.every((id) => typeof id === 'string');
 
+/** The member ids some changes name (their values before and after), each once: a list asks the server for their names. */
+export const memberIdsOf = (changes: readonly { section: string; key: string; values: readonly unknown[] }[]) => [
+  ...new Set(changes.filter((change) => isMemberField(change.section, change.key)).flatMap((change) => change.values.filter(isIdList).flat())),
+];
+
 /** One value of a change as the list reads it; members by name once `members` (the server's answer) names them. */
 export function changeValueText(section: string, key: string, value: unknown, settings: ServerSettingsResponse, members?: KnownMembers): string {
   if (typeof value === 'string' && isChannelField(section, key) && !settings.channels.some((channel) => channel.id === value)) return MISSING_CHANNEL;
-  if (isMemberField(section, key) && isIdList(value)) return value.map((id) => memberText(id, members)).join(', ');
+  if (isMemberField(section, key) && isIdList(value)) return membersText(value, members);
   return describeValue(section, key, value, settings);
 }
 

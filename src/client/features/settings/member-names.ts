@@ -9,6 +9,7 @@ export type KnownMembers = Pick<StoredMembersResponse, 'members' | 'absent'>;
 
 /** A stored member who is not in the server (they left, or the pasted id was never theirs). */
 export const MISSING_MEMBER = 'a member not in this server';
+const MISSING_MEMBERS = 'members not in this server';
 
 /** Digits of an id's end shown at least: two ids rarely share their last four, and a longer end reads as an id again. */
 export const ID_END_DIGITS = 4;
@@ -21,10 +22,23 @@ export function idEnds(ids: readonly string[]): Map<string, string> {
   return new Map(distinct.map((id) => [id, id.slice(-length)]));
 }
 
-/** One member id as a list of changes reads it: their name, 'a member not in this server (ID …8899)', or the id. */
-export function memberText(id: string, known: KnownMembers | undefined): string {
-  const member = known?.members.find((candidate) => candidate.id === id);
-  if (member) return member.name;
-  const end = known?.absent.includes(id) === true ? idEnds(known.absent).get(id) : undefined;
-  return end === undefined ? id : `${MISSING_MEMBER} (ID …${end})`;
+/** An id's end as text: '…58899', never broken across lines after its ellipsis. */
+const endText = (end: string) => `…\u2060${end}`;
+
+/**
+ * A list of member ids as a list of changes reads it: names first, then those not in the server as one phrase with
+ * the end of each id ('2 members not in this server (IDs …58899, …68899)'), then the ids the server has not named.
+ */
+export function membersText(ids: readonly string[], known: KnownMembers | undefined): string {
+  const nameOf = (id: string) => known?.members.find((member) => member.id === id)?.name;
+  const isAbsent = (id: string) => known?.absent.includes(id) === true;
+  const ends = idEnds(known?.absent ?? []);
+  const names = ids.flatMap((id) => nameOf(id) ?? []);
+  const absent = ids.filter(isAbsent).map((id) => endText(ends.get(id) ?? id));
+  const unread = ids.filter((id) => nameOf(id) === undefined && !isAbsent(id));
+  const gone =
+    absent.length === 0
+      ? []
+      : [absent.length === 1 ? `${MISSING_MEMBER} (ID ${absent.join('')})` : `${absent.length} ${MISSING_MEMBERS} (IDs ${absent.join(', ')})`];
+  return [...names, ...gone, ...unread].join(', ');
 }
