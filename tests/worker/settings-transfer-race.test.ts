@@ -157,6 +157,18 @@ describe('what an import does not guard', () => {
     expect((await stored()).logs.channelID).toBe(MOD_LOG);
   });
 
+  it('a change to a module the document names but does not change is no race either: nothing of it is written', async () => {
+    const race = importWithOthersBetween(
+      async () => {
+        expect((await set('reactionrole', 'mode', 'unique')).status).toBe(200);
+      },
+      { document: document({ reactionrole: { emojiName: '⭐' }, logs: { channelID: MOD_LOG } }) },
+    );
+    expect((await race.response).status).toBe(200);
+    expect(race.attempts()).toBe(1);
+    expect((await stored()).logs.channelID).toBe(MOD_LOG);
+  });
+
   it('an import that clears a required field (its switch goes off in the same write) still writes its other fields of the module', async () => {
     expect((await set('reactionrole', 'messageID', '112233445566778899')).status).toBe(200);
     expect((await set('reactionrole', 'enabled', true)).status).toBe(200);
