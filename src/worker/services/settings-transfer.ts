@@ -23,7 +23,8 @@ import {
 import { toBase64Url } from '../../shared/base64url';
 import { allReads, runReads } from '../db/batch';
 import { sectionRowsRead, withoutKeys, type SectionRows } from '../db/section-rows';
-import { keysChangedBy, lastChangeIn, readGuildSettings, writeGuildSettings } from '../db/settings';
+import { keysChangedBy, readGuildSettings, writeGuildSettings } from '../db/settings';
+import { lastChangeIn } from '../db/settings-last-change';
 import { ApiError, SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { loadGuildView, lookAgain, referenceProblem, references, rememberAllMissing, type GuildView } from './guild-view';

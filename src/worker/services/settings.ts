@@ -22,7 +22,6 @@ import {
   findSettingsChange,
   guildSettingsStatement,
   keysChangedBy,
-  lastChangeOf,
   listAuditUsers,
   listSettingsAudit,
   toGuildSettings,
@@ -32,6 +31,7 @@ import {
   type SettingWriteResult,
 } from '../db/settings';
 import { runRead, runReads, type BatchRead } from '../db/batch';
+import { lastChangeOf } from '../db/settings-last-change';
 import { sectionRowsRead, type SectionRows } from '../db/section-rows';
 import { licenceStatement, type Licence } from '../db/whitelist';
 import { findBotGuild } from '../db/bot-guilds';
