@@ -2,7 +2,7 @@
 // the end of their id, as long as it takes to tell them from another one not in it.
 import { describe, expect, it } from 'vitest';
 import { idEnds, membersText } from '../../src/client/features/settings/member-names';
-import { changeTexts } from '../../src/client/features/settings/change-text';
+import { changeTexts, changeValueText, memberIdsOf } from '../../src/client/features/settings/change-text';
 import { kenjiSettings } from './helpers/settings-fixture';
 
 const MEMBER = { id: '100000000000000003', name: 'Memb', username: 'demo_member', avatarUrl: null, bot: false };
@@ -57,5 +57,29 @@ describe('a change of the trusted members in the list', () => {
     const role = settings.roles[0];
     expect(role).toBeDefined();
     expect(changeTexts({ section: 'antinuke', key: 'trustedRoles', oldValue: [], newValue: [role?.id] }, settings, known).after).toBe(`@${role?.name ?? ''}`);
+  });
+});
+
+describe('the member ids a list of changes asks about', () => {
+  it('are those of member fields only, each once, from lists only', () => {
+    const changes = [
+      { section: 'antinuke', key: 'whitelist', values: [null, [MEMBER.id, '100000000000058899']] },
+      { section: 'antinuke', key: 'whitelist', values: [[MEMBER.id], []] },
+      { section: 'antinuke', key: 'trustedRoles', values: [[], ['400000000000001001']] },
+    ];
+    expect(memberIdsOf(changes)).toEqual([MEMBER.id, '100000000000058899']);
+  });
+});
+
+describe('values that are not lists of member ids', () => {
+  const settings = kenjiSettings();
+  const known = { members: [MEMBER], absent: [] };
+  it('a list holding something else than ids reads as stored, not as members', () => {
+    expect(changeValueText('antinuke', 'whitelist', [MEMBER.id, 5], settings, known)).toBe(`${MEMBER.id}, 5`);
+  });
+
+  it('a module or key this dashboard does not know reads as stored', () => {
+    expect(changeValueText('music', 'volume', 3, settings, known)).toBe('3');
+    expect(changeValueText('antinuke', 'nobody', [MEMBER.id], settings, known)).toBe(MEMBER.id);
   });
 });
