@@ -1,6 +1,7 @@
 /**
- * A module's stored rows (but the keys a save writes) as one text: what its rule across fields was checked on, read
- * with the check and required unchanged by the write, so the check and the write act as one (a compare-and-set).
+ * A module's stored rows (but the keys a save or an import writes) as one text: what its rule across fields, or an
+ * import's plan, was checked on, read with the check and required unchanged by the write, so the check and the write
+ * act as one (a compare-and-set).
  */
 export interface SectionRows {
   section: string;
