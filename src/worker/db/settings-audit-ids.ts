@@ -5,7 +5,6 @@
  * most recently named first, at most `limit`. A value that is not a JSON list names none.
  */
 export async function idsInRecentChanges(db: D1Database, guildId: string, fields: readonly string[], limit: number): Promise<string[]> {
-  if (fields.length === 0 || limit <= 0) return [];
   const { results } = await db
     .prepare(
       `SELECT item.value AS id FROM
