@@ -169,4 +169,16 @@ describe('the members the recent changes of the trusted members name', () => {
     expect(outside).toHaveLength(100);
     expect(outside).not.toContain(nobody(500));
   });
+
+  it('stay within 100 ids when the stored list has no history (rows written without the dashboard, as the legacy import does)', async () => {
+    await trust([nobody(500)]);
+    await env.DB.prepare(
+      "INSERT INTO guild_settings (guild_id, section, key, value, updated_at, updated_by) VALUES (?, 'antinuke', 'whitelist', ?, 0, 'legacy') ON CONFLICT (guild_id, section, key) DO UPDATE SET value = excluded.value",
+    )
+      .bind(GUILDS.kenjiLounge, JSON.stringify(hundredFrom(0)))
+      .run();
+    const ids = all(await answer());
+    expect(ids).toHaveLength(100);
+    expect(ids).not.toContain(nobody(500));
+  });
 });
