@@ -193,6 +193,21 @@ describe('anti-nuke', () => {
     expect(storedAsks).toEqual([`/api/server-members/stored?serverID=${GUILD}#${MEMBER.id},${LEFT}`]);
   });
 
+  it('tells two members who left apart on screen by the end of their ids, long enough to differ, in their accessible names too', async () => {
+    // Alike in their last 4 digits: 5 are shown.
+    const LEFT = ['100000000000058899', '100000000000068899'];
+    open('anti-nuke', kenjiSettings({ antinuke: { ...kenjiSettings().antinuke, whitelist: LEFT } }), [{ members: [], absent: LEFT, pending: [] }]);
+    const chips = await screen.findByRole('list', { name: 'Trusted members' });
+    await within(chips).findAllByText('A member not in this server');
+    const texts = within(chips)
+      .getAllByRole('listitem')
+      .map((chip) => chip.textContent);
+    expect(texts).toEqual(['?A member not in this server, user ID ending …58899×', '?A member not in this server, user ID ending …68899×']);
+    // On screen: the end of the id beside the name, never cut with it.
+    expect(within(chips).getAllByText('58899', { exact: false })[0]?.getAttribute('class')).toContain('shrink-0');
+    expect(within(chips).getByRole('button', { name: `Remove a member not in this server (user ID ${LEFT[1]})` })).toBeTruthy();
+  });
+
   it('shows a member not read yet by id, and asks again after the pause the server names until they are read', async () => {
     const { storedAsks } = open('anti-nuke', kenjiSettings({ antinuke: { ...kenjiSettings().antinuke, whitelist: [MEMBER.id] } }), [
       { members: [], absent: [], pending: [MEMBER.id], retryAfter: 0.05 },

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecentChanges } from '../../src/client/features/settings/RecentChanges';
+import type { StoredMembersResponse } from '../../src/shared/member-search';
 import type { SettingsAuditEntry, SettingsAuditResponse } from '../../src/shared/settings/index';
 import { jsonBody } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';
@@ -32,13 +33,22 @@ const BASE = `/api/server-settings/audit?serverID=${GUILD}`;
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderPanel(pages: Record<string, SettingsAuditResponse>, fetched: string[] = []) {
+/** The stored members' answers, one an ask (the last again once they run out), by the key's ids. */
+function storedMembersFetcher(answers: StoredMembersResponse[], asked: string[]) {
+  return (key: string) => {
+    asked.push(key);
+    return Promise.resolve(answers[Math.min(asked.length, answers.length) - 1]);
+  };
+}
+
+function renderPanel(pages: Record<string, SettingsAuditResponse>, fetched: string[] = [], members = storedMembersFetcher([], [])) {
   return renderWithApp(<RecentChanges serverId={GUILD} settings={settings} />, {
     // As on every page, the server's first paint says who is signed in.
     fallback: {
       ['/api/check-auth']: { authenticated: true, user: { id: OWNER, username: 'demo_owner', global_name: 'Demo Owner', avatar: null }, isAdmin: false },
     },
     fetcher: (key) => {
+      if (key.startsWith('/api/server-members/stored')) return members(key);
       fetched.push(key);
       const answer = pages[key];
       return answer ? Promise.resolve(answer) : Promise.reject(new Error(`no page for ${key}`));
@@ -177,5 +187,56 @@ describe('Recent changes', () => {
       await userEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Revert anyway' }));
       await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Demo Owner changed Auto-Role › Role to @DJ'));
     });
+  });
+});
+
+describe('Recent changes of the trusted members', () => {
+  const MEMBER = { id: '100000000000000003', name: 'Memb', username: 'demo_member', avatarUrl: null, bot: false };
+  // Two who left, whose ids end alike in their last 4 digits: the list shows 5.
+  const LEFT = ['100000000000058899', '100000000000068899'];
+  const trusted = (id: number, oldValue: string[], newValue: string[]) => change(id, { section: 'antinuke', key: 'whitelist', oldValue, newValue });
+  const rowText = async () => (await screen.findByRole('list', { name: 'Recent changes' })).querySelector('li')?.textContent ?? '';
+
+  it('names members by name, and those who left as members not in this server with the end of each id', async () => {
+    const asked: string[] = [];
+    renderPanel(
+      { [BASE]: page([trusted(3, [MEMBER.id, ...LEFT], [MEMBER.id])], null) },
+      [],
+      storedMembersFetcher([{ members: [MEMBER], absent: LEFT, pending: [] }], asked),
+    );
+    await userEvent.click(screen.getByText('Recent changes'));
+    await waitFor(async () => expect(await rowText()).toContain('Memb, 2 members not in this server (IDs …\u206058899, …\u206068899) → to Memb'));
+    expect(asked).toEqual([`/api/server-members/stored?serverID=${GUILD}#${[MEMBER.id, ...LEFT].join(',')}`]);
+    expect(
+      screen.getByRole('button', { name: 'Revert Anti-Nuke › Trusted members to Memb, 2 members not in this server (IDs …\u206058899, …\u206068899)' }),
+    ).toBeTruthy();
+  });
+
+  it('shows a member not read yet by id, and asks again while one it shows is pending', async () => {
+    const asked: string[] = [];
+    renderPanel(
+      { [BASE]: page([trusted(3, [], [MEMBER.id])], null) },
+      [],
+      storedMembersFetcher(
+        [
+          // Pending too: an id of an older change this list does not show.
+          { members: [], absent: [], pending: ['100000000000000099', MEMBER.id], retryAfter: 0.05 },
+          { members: [MEMBER], absent: [], pending: [] },
+        ],
+        asked,
+      ),
+    );
+    await userEvent.click(screen.getByText('Recent changes'));
+    await waitFor(async () => expect(await rowText()).toContain(`none → to ${MEMBER.id}`));
+    await waitFor(async () => expect(await rowText()).toContain('none → to Memb'));
+    expect(asked).toHaveLength(2);
+  });
+
+  it('asks nothing about members when no change shown names one', async () => {
+    const asked: string[] = [];
+    renderPanel({ [BASE]: page([change(2), trusted(1, [], [])], null) }, [], storedMembersFetcher([], asked));
+    await userEvent.click(screen.getByText('Recent changes'));
+    await screen.findByRole('list', { name: 'Recent changes' });
+    expect(asked).toEqual([]);
   });
 });

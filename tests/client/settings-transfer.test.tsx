@@ -97,3 +97,25 @@ describe('Import: applying what the preview showed', () => {
     expect(posted).toHaveLength(2);
   });
 });
+
+describe('Import preview of the trusted members', () => {
+  it('names the members the server knows, those who left by the end of their ids, and asks about the ids it shows only', async () => {
+    const MEMBER = { id: '100000000000000003', name: 'Memb', username: 'demo_member', avatarUrl: null, bot: false };
+    const LEFT = '100000000000058899';
+    const OTHER = '100000000000000077';
+    stubImports([Response.json(preview('fp-1', [{ section: 'antinuke', key: 'whitelist', from: [MEMBER.id, LEFT], to: [OTHER] }]))]);
+    const asked: string[] = [];
+    renderWithApp(<SettingsTransfer serverId={GUILD} settings={settings} />, {
+      fetcher: (key) => {
+        asked.push(key);
+        return Promise.resolve({ members: [MEMBER], absent: [LEFT], pending: [] });
+      },
+    });
+    const file = new File([JSON.stringify(document)], 'kenji.json', { type: 'application/json' });
+    await userEvent.upload(screen.getByLabelText('Settings file to import'), file);
+    const changes = within(await screen.findByRole('dialog', { name: 'Import kenji.json' })).getByRole('list', { name: 'Changes' });
+    // Another server's member the server does not name stays an id.
+    await waitFor(() => expect(changes.textContent).toContain(`Memb, a member not in this server (ID …\u20608899) → to ${OTHER}`));
+    expect(asked).toEqual([`/api/server-members/stored?serverID=${GUILD}#${[MEMBER.id, LEFT, OTHER].join(',')}`]);
+  });
+});

@@ -117,3 +117,68 @@ describe('the stored trusted members', () => {
     expect((await call(`/api/server-members/stored?serverID=${GUILDS.kenjiLounge}`)).status).toBe(401);
   });
 });
+
+describe('the members the recent changes of the trusted members name', () => {
+  const all = (answer: StoredMembersResponse) => [...answer.members.map((found) => found.id), ...answer.absent, ...answer.pending];
+  const hundredFrom = (start: number) => Array.from({ length: 100 }, (_, n) => nobody(start + n));
+
+  it('answer a member removed from the list by name too, and one who left as absent: the Recent changes list names them', async () => {
+    await trust([USERS.member, nobody(1)]);
+    await trust([]);
+    const first = await answer();
+    expect(first.members.map((found) => found.id)).toEqual([USERS.member]);
+    expect(first.absent).toEqual([nobody(1)]);
+  });
+
+  it('read the stored members first: Discord reads of the request go to the page’s list before the history’s', async () => {
+    await trust(Array.from({ length: 11 }, (_, n) => nobody(n)));
+    await trust([nobody(20)]);
+    counter.reset();
+    const first = await answer();
+    expect(first.absent[0]).toBe(nobody(20));
+    expect(first.absent).toHaveLength(10);
+    expect(first.pending).toHaveLength(2);
+    expect(memberReads()).toBe(10);
+  });
+
+  it('are never other ids: not a trusted role, not another server’s members', async () => {
+    await trust([nobody(1)]);
+    const roles = await postJson(
+      '/api/update-server-settings',
+      { serverID: GUILDS.kenjiLounge, section: 'antinuke', key: 'trustedRoles', value: ['400000000000001001'] },
+      { cookie: owner },
+    );
+    expect(roles.status).toBe(200);
+    const elsewhere = await postJson(
+      '/api/update-server-settings',
+      { serverID: GUILDS.glaiveStudio, section: 'antinuke', key: 'whitelist', value: [nobody(2)] },
+      { cookie: owner },
+    );
+    expect(elsewhere.status).toBe(200);
+    expect(all(await answer())).toEqual([nobody(1)]);
+  });
+
+  it('fill an answer up to 100 ids, the stored ones first: 99 stored and one named before (just inside), 100 stored leave it out', async () => {
+    await trust([nobody(500)]);
+    await trust(hundredFrom(0).slice(0, 99));
+    const inside = all(await answer());
+    expect(inside).toHaveLength(100);
+    expect(inside).toContain(nobody(500));
+    await trust(hundredFrom(0));
+    const outside = all(await answer());
+    expect(outside).toHaveLength(100);
+    expect(outside).not.toContain(nobody(500));
+  });
+
+  it('stay within 100 ids when the stored list has no history (rows written without the dashboard, as the legacy import does)', async () => {
+    await trust([nobody(500)]);
+    await env.DB.prepare(
+      "INSERT INTO guild_settings (guild_id, section, key, value, updated_at, updated_by) VALUES (?, 'antinuke', 'whitelist', ?, 0, 'legacy') ON CONFLICT (guild_id, section, key) DO UPDATE SET value = excluded.value",
+    )
+      .bind(GUILDS.kenjiLounge, JSON.stringify(hundredFrom(0)))
+      .run();
+    const ids = all(await answer());
+    expect(ids).toHaveLength(100);
+    expect(ids).not.toContain(nobody(500));
+  });
+});

@@ -17,7 +17,7 @@ import {
   type SettingsValues,
 } from '../../shared/settings/index';
 import type { SectionName } from '../../shared/settings/registry';
-import { sectionRowsCondition, type SectionRows } from './section-rows';
+import { sectionRowsCondition, sectionRowsUnchangedStatement, type SectionRows } from './section-rows';
 
 export interface SettingRow {
   section: string;
@@ -69,8 +69,8 @@ export interface SettingWrite {
   expected?: unknown;
   /** Only write when another key of the section holds this value (a companion after its key's write). */
   whenStored?: { key: string; value: unknown };
-  /** Only write when the section's other rows are still these (what its module's rule was checked against). */
-  sectionUnchanged?: SectionRows;
+  /** Only write when these sections' other rows are still these (what a module's rule, or a plan, was checked against). */
+  sectionsUnchanged?: readonly SectionRows[];
 }
 
 /** 'refused': a condition did not hold (required fields unset, or the stored value is not `expected`). */
@@ -100,19 +100,32 @@ export async function writeGuildSetting(
 /**
  * Several keys in one transaction (an import): all are written or none. Each keeps its own conditions, and
  * later statements see earlier ones, so a module's fields written before its switch count for the switch.
- * Answers the writes whose condition held.
+ * With `unchanged`, every write also requires those sections' other rows as they were read: when one is not,
+ * nothing is written and the answer is 'changed'. Else it answers the writes whose condition held.
  */
-export async function writeGuildSettings(db: D1Database, writes: readonly SettingWrite[]): Promise<SettingWrite[]> {
-  if (writes.length === 0) return [];
-  const groups = writes.map((write) => settingWriteStatements(db, write));
-  const results = await db.batch(groups.flat());
-  let offset = 0;
+export async function writeGuildSettings(
+  db: D1Database,
+  writes: readonly SettingWrite[],
+  unchanged: readonly SectionRows[] = [],
+): Promise<SettingWrite[] | 'changed'> {
+  const [first] = writes;
+  if (first === undefined) return [];
+  // Read first in the same transaction: the condition every write then carries, as it held for all of them.
+  const guard = unchanged.length === 0 ? [] : [sectionRowsUnchangedStatement(db, first.guildId, unchanged)];
+  const groups = writes.map((write) => settingWriteStatements(db, guard.length === 0 ? write : { ...write, sectionsUnchanged: unchanged }));
+  const results = await db.batch([...guard, ...groups.flat()]);
+  if (guard.length > 0 && (results[0]?.results[0] as { unchanged: number } | undefined)?.unchanged !== 1) return 'changed';
+  let offset = guard.length;
   return writes.filter((_, index) => {
     const saved = (results[offset + 1]?.meta.changes ?? 0) > 0;
     offset += groups[index]?.length ?? 0;
     return saved;
   });
 }
+
+/** The keys one write changes: its own, and the switch it turns off when it clears a field the switch needs. */
+export const keysChangedBy = ({ section, key, value }: Pick<SettingWrite, 'section' | 'key' | 'value'>) =>
+  clearsRequiredField(section, key, value) ? [key, 'enabled'] : [key];
 
 /** The statements of one key's write: its audit row, the upsert, and the switch-off a cleared required field causes. */
 function settingWriteStatements(db: D1Database, write: SettingWrite): D1PreparedStatement[] {
@@ -127,8 +140,8 @@ function settingWriteStatements(db: D1Database, write: SettingWrite): D1Prepared
     conditions.push('COALESCE((SELECT value FROM guild_settings WHERE guild_id = ? AND section = ? AND key = ?), ?) = ?');
     conditionBinds.push(guildId, section, key, defaultJson, JSON.stringify(write.expected));
   }
-  if (write.sectionUnchanged !== undefined) {
-    const unchanged = sectionRowsCondition(guildId, section, write.sectionUnchanged);
+  if (write.sectionsUnchanged !== undefined) {
+    const unchanged = sectionRowsCondition(guildId, write.sectionsUnchanged);
     conditions.push(unchanged.sql);
     conditionBinds.push(...unchanged.binds);
   }
@@ -253,33 +266,6 @@ export async function companionChangeOf(db: D1Database, guildId: string, change:
     .bind(guildId, change.section, key, change.userId, change.createdAt)
     .first<AuditRow>();
   return row ? toAuditEntry(row) : null;
-}
-
-/** Who last changed something (their id and the name the audit shows), and when. */
-interface LastChangeRow {
-  userId: string;
-  userName: string;
-  at: number;
-}
-
-/** Who last changed a key, and when (null when it was never changed through the dashboard). */
-export async function lastChangeOf(db: D1Database, guildId: string, section: string, key: string): Promise<LastChangeRow | null> {
-  return db
-    .prepare(
-      'SELECT user_id AS userId, user_name AS userName, created_at AS at FROM settings_audit WHERE guild_id = ? AND section = ? AND key = ? ORDER BY id DESC LIMIT 1',
-    )
-    .bind(guildId, section, key)
-    .first<LastChangeRow>();
-}
-
-/** Who last changed any key of these sections, and when. */
-export async function lastChangeIn(db: D1Database, guildId: string, sections: readonly string[]): Promise<LastChangeRow | null> {
-  return db
-    .prepare(
-      'SELECT user_id AS userId, user_name AS userName, created_at AS at FROM settings_audit WHERE guild_id = ? AND section IN (SELECT value FROM json_each(?)) ORDER BY id DESC LIMIT 1',
-    )
-    .bind(guildId, JSON.stringify(sections))
-    .first<LastChangeRow>();
 }
 
 /** How long the 'Recent changes' history is kept. */

@@ -21,12 +21,16 @@ import {
   type SettingsImportSkip,
 } from '../../shared/settings/transfer';
 import { toBase64Url } from '../../shared/base64url';
-import { lastChangeIn, readGuildSettings, writeGuildSettings } from '../db/settings';
-import { SettingConflictError } from '../errors';
+import { allReads, runReads } from '../db/batch';
+import { sectionRowsRead, withoutKeys, type SectionRows } from '../db/section-rows';
+import { keysChangedBy, readGuildSettings, writeGuildSettings } from '../db/settings';
+import { lastChangeIn } from '../db/settings-last-change';
+import { ApiError, SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { loadGuildView, lookAgain, referenceProblem, references, rememberAllMissing, type GuildView } from './guild-view';
 import { announceChanges, liveAuthor, type LiveOrigin } from './live';
 import { requireGuildAccess } from './servers';
+import { guildSettingsRead, MODULE_RULE_ATTEMPTS } from './settings';
 
 /** Anyone who may read a server's settings may export them (and so copy them to a server they can write). */
 export async function exportSettings(env: Env, session: ActiveSession, serverID: string): Promise<SettingsDocument> {
@@ -163,26 +167,48 @@ async function fingerprintOf(current: SettingsValues, sections: readonly Section
 }
 
 /**
+ * The rows of each module the plan writes, but the keys it writes, as they were when it was made: the import's
+ * writes require them unchanged, so a save of another field meanwhile cannot slip under the plan's checks.
+ */
+function rowsPlannedOn(plan: ImportPlan, reads: readonly SectionRows[]): SectionRows[] {
+  return reads.flatMap((read) => {
+    const writes = plan.updates.filter((update) => update.section === read.section);
+    return writes.length === 0 ? [] : [withoutKeys(read, writes.flatMap(keysChangedBy))];
+  });
+}
+
+/**
  * The plan against today's settings and guild. Before a role or channel is skipped (it may have been made just now),
  * the guild is looked at once more through the gate a save goes through: ids Discord denied a moment ago cost
  * nothing, and the whole import costs one of the user's look-ups, whatever the number of ids it names.
  */
 async function currentPlan(env: Env, userId: string, guildId: string, document: SettingsDocument['settings']) {
-  const [current, cachedView] = await Promise.all([readGuildSettings(env.DB, guildId), loadGuildView(env, guildId, { viewer: userId })]);
+  const sections = sectionsOf(document);
+  const rowsRead = allReads(sections.map((section) => sectionRowsRead(env.DB, guildId, section, [])));
+  const [[current, rows], cachedView] = await Promise.all([
+    runReads(env.DB, [guildSettingsRead(env.DB, guildId), rowsRead]),
+    loadGuildView(env, guildId, { viewer: userId }),
+  ]);
   let plan = planImport(guildId, current, document, cachedView.value);
   const freshView = plan.unfound.length === 0 ? null : await lookAgain(env, userId, guildId, plan.unfound);
   if (freshView !== null) {
     plan = planImport(guildId, current, document, freshView.value);
     await rememberAllMissing(env, guildId, plan.unfound);
   }
-  return { plan, fingerprint: await fingerprintOf(current, sectionsOf(document)) };
+  return { plan, fingerprint: await fingerprintOf(current, sections), plannedOn: rowsPlannedOn(plan, rows) };
 }
+
+const importChangedMeanwhile = () =>
+  new ApiError(409, 'CHANGED_MEANWHILE', 'These settings kept changing while they were imported. Nothing was imported; please try again.');
 
 /**
  * Checks a document against this server (its roles and channels, the toggle rules) and, unless it is a dry
  * run, writes every change in one transaction. References to roles or channels this server does not have
  * are skipped with a reason, never applied. With `expected` (the dry run's fingerprint) an apply is a 409
- * CONFLICT carrying the new dry run when the modules it touches changed since.
+ * CONFLICT carrying the new dry run when the modules it touches changed since. The write requires the modules
+ * it changes as the plan saw them: when another change came between, the import is planned again on the new
+ * settings (so with `expected`, a CONFLICT), and after MODULE_RULE_ATTEMPTS such changes it is a 409
+ * CHANGED_MEANWHILE. Either way nothing is written.
  */
 export async function importSettings(
   env: Env,
@@ -191,42 +217,39 @@ export async function importSettings(
   live: LiveOrigin,
 ): Promise<SettingsImportResponse> {
   const { guild } = await requireGuildAccess(env, session, serverID, 'write');
-  const { plan, fingerprint } = await currentPlan(env, session.user.id, guild.id, document.settings);
-  const preview = { changes: plan.changes, skipped: plan.skipped, applied: false, fingerprint };
-  if (dryRun) return preview;
-  if (expected !== undefined && expected !== fingerprint) {
-    const last = await lastChangeIn(env.DB, guild.id, sectionsOf(document.settings));
-    throw new SettingConflictError((who) => `${who ?? 'Someone'} changed these settings since the preview. Nothing was imported.`, preview, last);
+  for (let attempt = 1; attempt <= MODULE_RULE_ATTEMPTS; attempt += 1) {
+    const { plan, fingerprint, plannedOn } = await currentPlan(env, session.user.id, guild.id, document.settings);
+    const preview = { changes: plan.changes, skipped: plan.skipped, applied: false, fingerprint };
+    if (dryRun) return preview;
+    if (expected !== undefined && expected !== fingerprint) {
+      const last = await lastChangeIn(env.DB, guild.id, sectionsOf(document.settings));
+      throw new SettingConflictError((who) => `${who ?? 'Someone'} changed these settings since the preview. Nothing was imported.`, preview, last);
+    }
+    const applied = await applyPlan(env, session, guild.id, plan, plannedOn, live);
+    if (applied !== 'changed') return { ...applied, fingerprint };
   }
+  throw importChangedMeanwhile();
+}
 
+/** Writes a plan, if the modules it changes are still as it saw them, and tells the guild's open pages. */
+async function applyPlan(env: Env, session: ActiveSession, guildId: string, plan: ImportPlan, plannedOn: readonly SectionRows[], live: LiveOrigin) {
   const now = Date.now();
   const userName = session.user.global_name ?? session.user.username;
   const written = await writeGuildSettings(
     env.DB,
-    plan.updates.map(({ section, key, value }) => ({ guildId: guild.id, section, key, value, userId: session.user.id, userName, now })),
+    plan.updates.map(({ section, key, value }) => ({ guildId, section, key, value, userId: session.user.id, userName, now })),
+    plannedOn,
   );
+  if (written === 'changed') return written;
   announceChanges(
     env,
     live,
-    guild.id,
+    guildId,
     'import',
     liveAuthor(session),
     now,
     written.map(({ section, key, value }) => ({ section, key, value })),
   );
-  // A switch whose fields were cleared by someone else meanwhile did not turn on: say so rather than claim it.
-  const refused = plan.updates.filter((u) => !written.some((w) => w.section === u.section && w.key === u.key));
-  return {
-    changes: plan.changes.filter((c) => !refused.some((r) => r.section === c.section && r.key === c.key)),
-    skipped: [
-      ...plan.skipped,
-      ...refused.map(({ section, key }) => ({
-        section,
-        key,
-        reason: `${moduleTitle(section)} could not be turned on: its required fields changed meanwhile.`,
-      })),
-    ],
-    applied: true,
-    fingerprint,
-  };
+  // Each switch the plan turns on has its fields: written by the plan, or among the rows required unchanged.
+  return { changes: plan.changes, skipped: plan.skipped, applied: true };
 }

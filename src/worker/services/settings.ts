@@ -1,7 +1,6 @@
 /** Per-server bot settings: who may read and change them, the checks against the guild, and the answers. */
 import {
   applySettingChange,
-  clearsRequiredField,
   fieldKind,
   missingRequiredFields,
   moduleProblem,
@@ -22,7 +21,7 @@ import {
   companionChangeOf,
   findSettingsChange,
   guildSettingsStatement,
-  lastChangeOf,
+  keysChangedBy,
   listAuditUsers,
   listSettingsAudit,
   toGuildSettings,
@@ -32,6 +31,7 @@ import {
   type SettingWriteResult,
 } from '../db/settings';
 import { runRead, runReads, type BatchRead } from '../db/batch';
+import { lastChangeOf } from '../db/settings-last-change';
 import { sectionRowsRead, type SectionRows } from '../db/section-rows';
 import { licenceStatement, type Licence } from '../db/whitelist';
 import { findBotGuild } from '../db/bot-guilds';
@@ -44,6 +44,12 @@ import { toLicenceState } from './licences';
 import { presenceRead, requireGuildAccess, type GuildAccess, type GuildLookup } from './servers';
 
 export type StoredState = readonly [SettingsValues, LicenceState];
+
+/** A guild's settings, as a read that can share a D1 batch (one transaction) with others. */
+export const guildSettingsRead = (db: D1Database, guildId: string): BatchRead<SettingsValues> => ({
+  statements: [guildSettingsStatement(db, guildId)],
+  read: ([settings]) => toGuildSettings((settings?.results ?? []) as SettingRow[]),
+});
 
 /** A guild's settings and licence, as a read that can share a D1 batch with others. */
 export function storedStateRead(db: D1Database, guildId: string): BatchRead<StoredState> {
@@ -175,14 +181,13 @@ async function checkedReferences(env: Env, userId: string, guildId: string, { se
   return view;
 }
 
-/** How often a save whose module's other fields changed between its check and its write is checked again. */
-const MODULE_RULE_ATTEMPTS = 3;
+/** How often a save (or an import) whose module's other fields changed between its check and its write is checked again. */
+export const MODULE_RULE_ATTEMPTS = 3;
 
 /** The keys a save writes: its own, those written with it, and the switch a cleared required field turns off. */
 const keysWritten = ({ section, key, value, companions }: SettingUpdate) => [
-  key,
+  ...keysChangedBy({ section, key, value }),
   ...companions.map((companion) => companion.key),
-  ...(clearsRequiredField(section, key, value) ? ['enabled'] : []),
 ];
 
 /**
@@ -204,7 +209,11 @@ async function writeChecked(env: Env, guildId: string, update: SettingUpdate, wr
   const { section, key, value, companions } = update;
   for (let attempt = 1; ; attempt += 1) {
     const sectionUnchanged = await checkModuleRule(env, guildId, update);
-    const result = await writeGuildSetting(env.DB, { ...write, key, value, ...(sectionUnchanged ? { sectionUnchanged } : {}) }, companions);
+    const result = await writeGuildSetting(
+      env.DB,
+      { ...write, key, value, ...(sectionUnchanged ? { sectionsUnchanged: [sectionUnchanged] } : {}) },
+      companions,
+    );
     if (result === 'saved' || sectionUnchanged === undefined) return result;
     const now = await runRead(env.DB, sectionRowsRead(env.DB, guildId, section, sectionUnchanged.except));
     if (now.rows === sectionUnchanged.rows) return result;

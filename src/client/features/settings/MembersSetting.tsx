@@ -1,10 +1,10 @@
 import { useCallback, useContext, useState } from 'react';
-import { apiKey, type ApiKey } from '../../../shared/api-keys';
-import type { MemberMatch, MemberSearchResponse, StoredMembersResponse } from '../../../shared/member-search';
+import { apiKey } from '../../../shared/api-keys';
+import type { MemberMatch, MemberSearchResponse } from '../../../shared/member-search';
 import { parseIdList } from '../../../shared/settings/index';
 import { readJson } from '../../api';
-import { useApi } from '../../hooks/useApi';
-import { MISSING_MEMBER } from './change-text';
+import { idEnds, MISSING_MEMBER } from './member-names';
+import { useStoredMembers } from './useStoredMembers';
 import { FieldMessages, ReadOnlyView, GroupLabelRow } from './controls';
 import type { ControlProps } from './control-props';
 import { PickedChips, SearchPicker, type PickerOption } from './SearchPicker';
@@ -32,12 +32,22 @@ const memberOption = (member: MemberMatch): PickerOption => ({
   mark: <Avatar member={member} />,
 });
 
-/** A stored member the server says is not in it: no avatar of theirs to show. */
-const missingMember = (userId: string): PickerOption => ({
+/**
+ * A stored member the server says is not in it: no avatar of theirs to show, and the end of their id (`end`) on
+ * screen, so two of them read apart; the whole id in the tooltip and the Remove button's name.
+ */
+const missingMember = (userId: string, end: string): PickerOption => ({
   id: userId,
   label: `${MISSING_MEMBER.charAt(0).toUpperCase()}${MISSING_MEMBER.slice(1)}`,
   detail: `User ID ${userId}`,
   name: `${MISSING_MEMBER} (user ID ${userId})`,
+  tag: (
+    <>
+      <span className="sr-only">, user ID ending </span>
+      <span aria-hidden="true">…</span>
+      {end}
+    </>
+  ),
   mark: (
     <span
       aria-hidden="true"
@@ -47,23 +57,6 @@ const missingMember = (userId: string): PickerOption => ({
     </span>
   ),
 });
-
-/**
- * The stored members by name, asked again while some are not read yet (the server reads a few at a time, within
- * Discord's limits). The key names the stored ids, so a changed list is asked about; the server reads the ids it holds.
- */
-function useStoredMembers(serverID: string, picked: readonly string[]) {
-  const key = picked.length === 0 ? null : (`${apiKey('/server-members/stored', { serverID })}#${picked.join(',')}` as ApiKey<StoredMembersResponse>);
-  const { data } = useApi(key, {
-    refreshInterval: (latest) => (latest !== undefined && latest.pending.length > 0 ? (latest.retryAfter ?? 2) * 1000 : 0),
-    revalidateOnFocus: false,
-    // The asks again come when the server says, not SWR's two seconds of deduping later.
-    dedupingInterval: 0,
-    // A list changed in this visit keeps the names known so far while the new answer comes.
-    keepPreviousData: true,
-  });
-  return data;
-}
 
 const pause = (signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -101,10 +94,12 @@ export function MembersSetting({ id, spec, value, data, saving, saved, validate,
     if (refused === null) onChange(next);
     return refused === null;
   };
+  const ends = idEnds(stored?.absent ?? []);
   const chips = picked.map((userId) => {
     const member = known.get(userId) ?? stored?.members.find((candidate) => candidate.id === userId);
     if (member) return memberOption(member);
-    return stored?.absent.includes(userId) === true ? missingMember(userId) : { id: userId, label: userId, detail: 'User ID' };
+    const end = stored?.absent.includes(userId) === true ? ends.get(userId) : undefined;
+    return end === undefined ? { id: userId, label: userId, detail: 'User ID' } : missingMember(userId, end);
   });
   return (
     <div role="group" aria-labelledby={`${id}-label`}>

@@ -20,13 +20,15 @@ import { smallButtonClass } from '../../ui/buttons';
 import { fieldClass } from '../../ui/fields';
 import { useAuth } from '../../session/useAuth';
 import { changeAuthor } from './change-author';
-import { changeTexts, changeValueText } from './change-text';
+import { changeTexts, changeValueText, memberIdsOf } from './change-text';
+import type { KnownMembers } from './member-names';
+import { useStoredMembers } from './useStoredMembers';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A stored value as a person reads it: role and channel names, on/off, lists (the kind table's words). */
-export function describeSettingValue(section: string, key: string, value: unknown, settings: ServerSettingsResponse): string {
-  return changeValueText(section, key, value, settings);
+/** A stored value as a person reads it: role, channel and member names, on/off, lists (the kind table's words). */
+export function describeSettingValue(section: string, key: string, value: unknown, settings: ServerSettingsResponse, members?: KnownMembers): string {
+  return changeValueText(section, key, value, settings, members);
 }
 
 /** 'Auto-Role › Role' for a stored key; the raw names for one this dashboard does not know. */
@@ -35,8 +37,8 @@ export function settingName(section: string, key: string): string {
 }
 
 const what = (entry: SettingsAuditEntry) => settingName(entry.section, entry.key);
-const describe = (entry: SettingsAuditEntry, value: unknown, settings: ServerSettingsResponse) =>
-  describeSettingValue(entry.section, entry.key, value, settings);
+const describe = (entry: SettingsAuditEntry, value: unknown, settings: ServerSettingsResponse, members?: KnownMembers) =>
+  describeSettingValue(entry.section, entry.key, value, settings, members);
 
 /** Every cached page of this server's audit, whatever its filter: a save or a revert changes them all. */
 export const auditPagesOf = (serverId: string) => (key: unknown) => typeof key === 'string' && key.startsWith(apiKeys.settingsAudit(serverId));
@@ -115,8 +117,9 @@ const conflictSentence = (
   { current, changedBy, changedById, changedAt }: SettingConflictBody,
   settings: ServerSettingsResponse,
   userId: string | null,
+  members: KnownMembers | undefined,
 ) =>
-  `${changeAuthor(changedById, changedBy, userId)} changed ${what(entry)} to ${describe(entry, current, settings)}${changedAt === null ? '' : ` on ${when.format(changedAt)}`}, after this change. Reverting now would overwrite that.`;
+  `${changeAuthor(changedById, changedBy, userId)} changed ${what(entry)} to ${describe(entry, current, settings, members)}${changedAt === null ? '' : ` on ${when.format(changedAt)}`}, after this change. Reverting now would overwrite that.`;
 
 interface ConflictProps {
   message: string;
@@ -161,6 +164,7 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
   // A revert refused because the value changed after the change: shown under its row until answered.
   const [conflict, setConflict] = useState<{ entryId: number; body: SettingConflictBody } | null>(null);
   const entries = [firstPage, ...older].flatMap((page) => page.entries);
+  const members = useStoredMembers(serverId, memberIdsOf(entries.map((entry) => ({ ...entry, values: [entry.oldValue, entry.newValue] }))));
   const next = (older.at(-1) ?? firstPage).next;
 
   const loadOlder = async () => {
@@ -186,7 +190,7 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
       await mutate(apiKeys.serverSettings(serverId), answer, { revalidate: false });
       setOlder([]);
       await mutate(auditPagesOf(serverId));
-      toast.success(`Reverted ${what(entry)} to ${describe(entry, entry.oldValue, answer)}`, { duration: TOAST_SUCCESS_MS });
+      toast.success(`Reverted ${what(entry)} to ${describe(entry, entry.oldValue, answer, members)}`, { duration: TOAST_SUCCESS_MS });
     } catch (error) {
       const refused = conflictOf(error);
       if (refused) {
@@ -211,7 +215,7 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
     <>
       <ol aria-label="Recent changes" className="mt-3 divide-y divide-gray-100 dark:divide-gray-800">
         {entries.map((entry) => {
-          const texts = changeTexts(entry, settings);
+          const texts = changeTexts(entry, settings, members);
           return (
             <li key={entry.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5 text-sm">
               <span className="min-w-0 flex-1 basis-64">
@@ -237,14 +241,14 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
                   className={smallButtonClass}
                   disabled={reverting !== null}
                   onClick={() => void revert(entry)}
-                  aria-label={`Revert ${what(entry)} to ${describe(entry, entry.oldValue, settings)}`}
+                  aria-label={`Revert ${what(entry)} to ${describe(entry, entry.oldValue, settings, members)}`}
                 >
                   {reverting === entry.id ? 'Reverting…' : 'Revert'}
                 </button>
               )}
               {conflict?.entryId === entry.id && (
                 <RevertConflict
-                  message={conflictSentence(entry, conflict.body, settings, userId)}
+                  message={conflictSentence(entry, conflict.body, settings, userId, members)}
                   busy={reverting !== null}
                   onRevertAnyway={() => void revert(entry, { expected: conflict.body.current })}
                   onCancel={() => setConflict(null)}

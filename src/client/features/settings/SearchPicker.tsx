@@ -10,6 +10,8 @@ export interface PickerOption {
   mark?: ReactNode;
   /** How its chip's Remove button names it, where the label would not tell two apart. */
   name?: string;
+  /** Drawn after its chip's label and never cut: what tells two chips of the same label apart (an id's end). */
+  tag?: ReactNode;
 }
 
 interface Props {
@@ -152,6 +154,7 @@ export function PickedChips({ label, items, onRemove, readOnly }: { label: strin
           <span className="truncate" title={item.detail}>
             {item.label}
           </span>
+          {item.tag !== undefined && <span className="shrink-0 font-mono text-xs text-gray-600 tabular-nums dark:text-gray-400">{item.tag}</span>}
           {!readOnly && (
             <button
               type="button"

@@ -13,7 +13,9 @@ import { DialogActions } from '../../ui/DialogActions';
 import { Modal } from '../../ui/Modal';
 import { compactButtonClass } from '../../ui/buttons';
 import { fieldClass } from '../../ui/fields';
+import { memberIdsOf } from './change-text';
 import { auditPagesOf, describeSettingValue, settingName } from './RecentChanges';
+import { useStoredMembers } from './useStoredMembers';
 
 const toolButton = compactButtonClass.secondary;
 
@@ -201,7 +203,8 @@ const changedSinceSentence = ({ by, at }: NonNullable<Pending['changedSince']>) 
 function ImportPreview({ pending, settings, busy, onCancel, onApply }: PreviewProps) {
   const { changes, skipped } = pending.preview;
   const applyLabel = pending.changedSince ? 'Import anyway' : `Apply ${changes.length} ${changes.length === 1 ? 'change' : 'changes'}`;
-  const value = (section: string, key: string, v: unknown) => describeSettingValue(section, key, v, settings);
+  const members = useStoredMembers(settings.id, memberIdsOf(changes.map((c) => ({ ...c, values: [c.from, c.to] }))));
+  const value = (section: string, key: string, v: unknown) => describeSettingValue(section, key, v, settings, members);
   return (
     <Modal
       open

@@ -1,13 +1,13 @@
 /**
  * How the Recent changes list tells a change's two values apart: a long text shows the stretch where it differs
- * (two excerpts of a text's start would often read the same), and a channel the server no longer has says so.
+ * (two excerpts of a text's start would often read the same), a channel the server no longer has says so, and
+ * members show by name.
  */
 import { describeValue, fieldKind, isSectionName, isSettingKey, type ServerSettingsResponse } from '../../../shared/settings/index';
+import { membersText, type KnownMembers } from './member-names';
 
 /** A stored channel that is not among the server's channels (deleted since, or never this server's). */
 export const MISSING_CHANNEL = 'a channel not in this server';
-/** A stored member who is not in the server (they left, or the pasted id was never theirs). */
-export const MISSING_MEMBER = 'a member not in this server';
 
 /** Characters of unchanged text kept on each side of a difference, and the most of the differing stretch shown. */
 export const DIFF_CONTEXT = 24;
@@ -39,12 +39,23 @@ export function differingWindows(before: string, after: string): [string, string
   return [window(a), window(b)];
 }
 
-const isChannelField = (section: string, key: string) =>
-  isSectionName(section) && isSettingKey(section, key) && ['textChannel', 'messageChannel'].includes(fieldKind(section, key));
+const kindOf = (section: string, key: string) => (isSectionName(section) && isSettingKey(section, key) ? fieldKind(section, key) : undefined);
+const isChannelField = (section: string, key: string) => ['textChannel', 'messageChannel'].includes(kindOf(section, key) ?? '');
 
-/** One value of a change as the list reads it. */
-export function changeValueText(section: string, key: string, value: unknown, settings: ServerSettingsResponse): string {
+/** Whether a field lists members (Anti-Nuke's trusted members), whose ids the list names by what the server said. */
+export const isMemberField = (section: string, key: string) => kindOf(section, key) === 'userIds';
+
+const isIdList = (value: unknown): value is string[] => Array.isArray(value) && value.length > 0 && value.every((id) => typeof id === 'string');
+
+/** The member ids some changes name (their values before and after), each once: a list asks the server for their names. */
+export const memberIdsOf = (changes: readonly { section: string; key: string; values: readonly unknown[] }[]) => [
+  ...new Set(changes.filter((change) => isMemberField(change.section, change.key)).flatMap((change) => change.values.filter(isIdList).flat())),
+];
+
+/** One value of a change as the list reads it; members by name once `members` (the server's answer) names them. */
+export function changeValueText(section: string, key: string, value: unknown, settings: ServerSettingsResponse, members?: KnownMembers): string {
   if (typeof value === 'string' && isChannelField(section, key) && !settings.channels.some((channel) => channel.id === value)) return MISSING_CHANNEL;
+  if (isMemberField(section, key) && isIdList(value)) return membersText(value, members);
   return describeValue(section, key, value, settings);
 }
 
@@ -52,9 +63,10 @@ export function changeValueText(section: string, key: string, value: unknown, se
 export function changeTexts(
   { section, key, oldValue, newValue }: { section: string; key: string; oldValue: unknown; newValue: unknown },
   settings: ServerSettingsResponse,
+  members?: KnownMembers,
 ): { before: string; after: string } {
-  const before = changeValueText(section, key, oldValue, settings);
-  const after = changeValueText(section, key, newValue, settings);
+  const before = changeValueText(section, key, oldValue, settings, members);
+  const after = changeValueText(section, key, newValue, settings, members);
   const texts = typeof oldValue === 'string' && typeof newValue === 'string' && oldValue !== '' && newValue !== '' && oldValue !== newValue;
   // Two texts whose excerpts read the same, or too long for their difference to be in sight: where they differ.
   if (texts && (before === after || Math.max(oldValue.length, newValue.length) > WHOLE_TEXT)) {
