@@ -8,8 +8,4 @@ export const moduleAliases = [
     find: /^use-sync-external-store\/shim(\/index\.js)?$/,
     replacement: here('../src/client/use-sync-external-store-shim.ts'),
   },
-  // The app's router is src/client/navigation.tsx. The settings pages still name its hooks by their old package, whose
-  // `useLocation` and `useSearch` it answers alike: it stands in for it until they import it (then this and the
-  // package go).
-  { find: /^wouter$/, replacement: here('../src/client/navigation.tsx') },
 ];

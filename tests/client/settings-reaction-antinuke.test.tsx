@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLocation } from 'wouter';
+import { useLocation } from '../../src/client/navigation';
 import ServerSettingsPage from '../../src/client/pages/server/page';
 import { matchAppRoute } from '../../src/client/routes';
 import type { StoredMembersResponse } from '../../src/shared/member-search';

@@ -7,7 +7,7 @@ import { applySettingChange, type ServerSettingsResponse } from '../../src/share
 import { jsonBody } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';
 import { kenjiSettings } from './helpers/settings-fixture';
-import { useLocation } from 'wouter';
+import { useLocation } from '../../src/client/navigation';
 import { matchAppRoute } from '../../src/client/routes';
 
 const GUILD = '300000000000000001';

@@ -16,7 +16,7 @@ import { ApiClientError } from '../../src/client/api';
 import { jsonBody } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';
 import { licenceBadge } from '../../src/client/ui/LicencePill';
-import { useLocation } from 'wouter';
+import { useLocation } from '../../src/client/navigation';
 import { matchAppRoute } from '../../src/client/routes';
 
 const GUILD = '300000000000000001';

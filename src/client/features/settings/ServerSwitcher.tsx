@@ -1,4 +1,4 @@
-import { useLocation } from 'wouter';
+import { useLocation } from '../../navigation';
 import type { AllowedServer } from '../../../shared/servers';
 import type { SectionName } from '../../../shared/settings/registry';
 import { serverSettingsPath } from '../../../shared/settings/paths';

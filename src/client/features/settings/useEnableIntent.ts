@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from '../../navigation';
 import { missingRequiredFields, requiredFields, type ServerSettingsResponse } from '../../../shared/settings/index';
 import type { SectionName } from '../../../shared/settings/registry';
 import { ENABLE_INTENT_PARAM, serverSettingsPath } from '../../../shared/settings/paths';

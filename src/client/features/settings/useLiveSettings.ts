@@ -49,7 +49,8 @@ const withChanges = (settings: ServerSettingsResponse, changes: readonly KnownCh
  */
 export function useLiveSettings(serverId: string, data: ServerSettingsResponse | undefined, savesInFlight: boolean): LiveSettings {
   const { mutate } = useSWRConfig();
-  const userId = useAuth().user?.id ?? null;
+  const { user, setSession } = useAuth();
+  const userId = user?.id ?? null;
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [botLeft, setBotLeft] = useState(false);
   const latest = useRef({ data, userId, savesInFlight });
@@ -181,12 +182,12 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
       const auth = await getJson(apiKeys.checkAuth).catch(() => null);
       if (auth?.authenticated === false) {
         // The page shows the login instead of the settings, and nothing this session loaded stays cached.
-        await mutate(apiKeys.checkAuth, auth, { revalidate: false });
+        setSession(auth);
         await mutate((cached) => cached !== apiKeys.checkAuth, undefined, { revalidate: false });
         toast('You are signed out', { description: 'This session was ended, on this device or another. Log in to see this server again.' });
         return;
       }
-      if (auth) await mutate(apiKeys.checkAuth, auth, { revalidate: false });
+      if (auth) setSession(auth);
       if (!stopped) retry = setTimeout(connect, auth ? 0 : retryDelay(attempt++));
     };
 
@@ -211,7 +212,7 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
       socket?.close(1000, 'Page closed');
       forgetLiveTabs();
     };
-  }, [loaded, serverId, mutate]);
+  }, [loaded, serverId, mutate, setSession]);
 
   return { status, botLeft };
 }
