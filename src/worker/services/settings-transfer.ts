@@ -24,7 +24,8 @@ import { toBase64Url } from '../../shared/base64url';
 import { lastChangeIn, readGuildSettings, writeGuildSettings } from '../db/settings';
 import { SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
-import { loadGuildView, lookAgain, referenceProblem, references, rememberAllMissing, type GuildView } from './guild-view';
+import { referenceProblem, references } from './guild-references';
+import { loadGuildView, lookAgain, rememberAllMissing, type GuildView } from './guild-view';
 import { announceChanges, liveAuthor, type LiveOrigin } from './live';
 import { requireGuildAccess } from './servers';
 

@@ -134,6 +134,26 @@ describe('what ends a session, and what does not', () => {
     );
     await expect(refreshTokens({ ...ENV, DISCORD_TIMEOUT_MS: '5' }, 'refresh-0')).rejects.toThrow("Discord's token endpoint failed: timed out");
   });
+
+  it('waits 8 s for an answer unless DISCORD_TIMEOUT_MS sets a positive number of milliseconds', async () => {
+    discordAnswers(() => Response.json(TOKENS));
+    // The time limit given to the request, read where it is set: waiting it out would make the test as slow.
+    const timeouts = vi.spyOn(AbortSignal, 'timeout');
+    try {
+      for (const configured of [undefined, '', '0', '-5', 'soon', '5', '0.5']) await refreshTokens({ ...ENV, DISCORD_TIMEOUT_MS: configured }, 'refresh-0');
+      expect(timeouts.mock.calls.map(([ms]) => ms)).toEqual([8000, 8000, 8000, 8000, 8000, 5, 0.5]);
+    } finally {
+      timeouts.mockRestore();
+    }
+  });
+
+  it('an error other than the time running out is a network error, whatever its name', async () => {
+    discordAnswers(() => Promise.reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+    await expect(refreshTokens(ENV, 'refresh-0')).rejects.toThrow("Discord's token endpoint failed: network error");
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what a timeout is not: a non-Error named like one
+    discordAnswers(() => Promise.reject({ name: 'TimeoutError' }));
+    await expect(refreshTokens(ENV, 'refresh-0')).rejects.toThrow("Discord's token endpoint failed: network error");
+  });
 });
 
 describe('429 from the token endpoint: busy, asked to wait', () => {
@@ -159,6 +179,7 @@ describe('429 from the token endpoint: busy, asked to wait', () => {
     expect(await busy(new Response('', { status: 429 }))).toBe(1000);
     expect(await busy(new Response('', { status: 429, headers: { 'Retry-After': 'soon' } }))).toBe(1000);
     expect(await busy(new Response('', { status: 429, headers: { 'Retry-After': '-4' } }))).toBe(1000);
+    expect(await busy(new Response('', { status: 429, headers: { 'Retry-After': 'Infinity' } }))).toBe(1000);
   });
 });
 
