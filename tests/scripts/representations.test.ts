@@ -23,6 +23,7 @@ describe('the coding a client gets', () => {
     ['gzip;q=0.', 'identity'],
     ['gzip;q=0.001', 'gzip'],
     ['gzip;q=1.0, br;q=1', 'gzip'],
+    ['br;q=1', 'br'],
     ['gzip;q=1., br;q=1', 'gzip'],
     ['gzip;q=0.5, br;q=0.8', 'br'],
     ['br;q=0.799, gzip;q=0.8', 'gzip'],

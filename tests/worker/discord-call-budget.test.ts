@@ -148,7 +148,13 @@ describe("page loads whose looks Discord refuses go through the user's limiter",
       expect(fetches).toHaveBeenCalledTimes(4 * look);
     }
     // The 4th refusal found the limiter spent: from now on the bot makes no look for this user.
-    await expect(loadGuildView(env, guildId, { viewer })).rejects.toMatchObject({ status: 429, code: 'LOOKUPS_SPENT' });
+    await expect(loadGuildView(env, guildId, { viewer })).rejects.toMatchObject({
+      status: 429,
+      code: 'LOOKUPS_SPENT',
+      message:
+        'Discord refused several look-ups made for you in the last minute, so the dashboard stops asking it for you for a moment. Please try again in a minute.',
+      headers: { 'Retry-After': '60' },
+    });
     const copied = randomSnowflake();
     const copy = { roles: [], channels: [], emojis: [], botHighestRolePosition: 3 };
     const storedAt = Date.now() - 120_000;
