@@ -89,6 +89,7 @@ describe('reaction roles (pairs of an emoji and a role the bot gives)', () => {
         null,
         'kenji_wave',
         { emojiName: 7, roleID: 8 },
+        undefined,
       ]),
     ).toEqual([
       { kind: 'emoji', value: 'kenji_wave' },
