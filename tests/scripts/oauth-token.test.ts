@@ -89,6 +89,8 @@ describe('what ends a session, and what does not', () => {
     discordAnswers(() => Response.json({ error: 'invalid_grant', error_description: 'Invalid "refresh_token" in request.' }, { status: 400 }));
     const refused = refreshTokens(ENV, 'refresh-0');
     await expect(refused).rejects.toBeInstanceOf(GrantRefusedError);
+    // Named in the logs by their class.
+    await expect(refused).rejects.toMatchObject({ name: 'GrantRefusedError' });
     await expect(refused).rejects.toThrow('Discord refused the grant: Invalid "refresh_token" in request.');
     discordAnswers(() => Response.json({ error: 'invalid_grant' }, { status: 400 }));
     await expect(refreshTokens(ENV, 'refresh-0')).rejects.toThrow('Discord refused the grant: invalid_grant');
@@ -107,6 +109,7 @@ describe('what ends a session, and what does not', () => {
       const failed = refreshTokens(ENV, 'refresh-0');
       await expect(failed).rejects.toThrow(new TokenEndpointError(message.replace("Discord's token endpoint failed: ", '')));
       await expect(failed).rejects.not.toBeInstanceOf(GrantRefusedError);
+      await expect(failed).rejects.toMatchObject({ name: 'TokenEndpointError' });
     }
   });
 
@@ -163,6 +166,14 @@ describe('429 from the token endpoint: busy, asked to wait', () => {
     expect(error).toBeInstanceOf(TokenEndpointBusyError);
     return (error as TokenEndpointBusyError).retryAfterMs;
   };
+
+  it('says so in the logs, with the wait', async () => {
+    discordAnswers(() => Response.json({ retry_after: 2.5 }, { status: 429 }));
+    await expect(refreshTokens(ENV, 'refresh-0')).rejects.toMatchObject({
+      name: 'TokenEndpointBusyError',
+      message: "Discord's token endpoint failed: rate limited for 2500 ms",
+    });
+  });
 
   it('for the body’s retry_after (seconds, precise) before the header’s whole seconds', async () => {
     expect(await busy(Response.json({ retry_after: 1.2345 }, { status: 429, headers: { 'Retry-After': '2' } }))).toBe(1235);
