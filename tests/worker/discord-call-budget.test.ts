@@ -170,6 +170,24 @@ describe("page loads whose looks Discord refuses go through the user's limiter",
     expect(fetches).toHaveBeenCalledTimes(24);
   }, 60_000);
 
+  it("a failure Discord's edge does not count (a 404) spends nothing, and each user's refusals count in their own minute", async () => {
+    await insideOneWindow(60, 20_000);
+    counter.stop();
+    const viewer = randomSnowflake();
+    const guildId = randomSnowflake();
+    const notFound = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(Response.json({ message: 'Not Found' }, { status: 404 })));
+    for (let look = 1; look <= 4; look += 1) await expect(loadGuildView(env, guildId, { viewer })).rejects.toMatchObject({ code: 'DISCORD_NOT_FOUND' });
+    notFound.mockRestore();
+    const fetches = refuseEveryCall();
+    // Four failures, none a refusal: the gate is still open.
+    await expect(loadGuildView(env, guildId, { viewer })).rejects.toMatchObject({ code: 'BOT_UNAUTHORIZED' });
+    // Another user's three refusals and the first user's three make four looks each: the minute's budget is per user.
+    const other = randomSnowflake();
+    for (let look = 1; look <= 2; look += 1) await expect(loadGuildView(env, guildId, { viewer })).rejects.toMatchObject({ code: 'BOT_UNAUTHORIZED' });
+    for (let look = 1; look <= 3; look += 1) await expect(loadGuildView(env, guildId, { viewer: other })).rejects.toMatchObject({ code: 'BOT_UNAUTHORIZED' });
+    expect(fetches).toHaveBeenCalledTimes(24);
+  }, 60_000);
+
   it('looks Discord answers are free: 5 cold loads of one user make 5 looks', async () => {
     const viewer = randomSnowflake();
     resetCalls();
