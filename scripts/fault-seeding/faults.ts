@@ -578,7 +578,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'channel-type-unchecked',
     kind: 'dropped-check',
-    file: 'src/worker/services/guild-view.ts',
+    file: 'src/worker/services/guild-references.ts',
     original: "      if (channel.type !== TEXT_CHANNEL_TYPE) return `value: channel '${channel.name}' is not a text channel.`;\n",
     faulty: '',
     description: 'a category or voice channel can be saved as a text channel',
@@ -588,7 +588,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'managed-role-accepted',
     kind: 'dropped-check',
-    file: 'src/worker/services/guild-view.ts',
+    file: 'src/worker/services/guild-references.ts',
     original: "      if (role.managed) return `value: role '${role.name}' is managed by an integration and cannot be chosen.`;\n",
     faulty: '',
     description: "an integration's managed role can be saved as a setting",
@@ -1376,7 +1376,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'message-channel-unchecked',
     kind: 'dropped-check',
-    file: 'src/worker/services/guild-view.ts',
+    file: 'src/worker/services/guild-references.ts',
     original: 'return problem === null ? null : `value: ${problem}`;',
     faulty: 'return null;',
     description: 'a message channel of another server, a voice channel or none at all is stored and served to the bot',
@@ -1646,7 +1646,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'emoji-name-not-the-servers',
     kind: 'dropped-check',
-    file: 'src/worker/services/guild-view.ts',
+    file: 'src/worker/services/guild-references.ts',
     original: "if (!emoji) return `value: this server has no emoji named '${value}'.`;",
     faulty: 'if (!emoji) return null;',
     description: "a reaction emoji name the server does not have is stored, so the bot's reaction role never works",

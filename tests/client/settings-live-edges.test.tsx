@@ -5,38 +5,32 @@ import ServerSettingsPage from '../../src/client/pages/server/page';
 import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, LIVE_PING, livePath } from '../../src/shared/live';
 import {
   ADMIN,
-  GUILD,
-  OWNER,
-  SETTINGS_KEY,
+  ALICES_MESSAGE,
   antiMp3Switch,
   changeByAlice,
+  changeDuringOwnSave,
   elapse,
+  expectNextSocketAfter,
+  GUILD,
+  heldSaves,
+  installLivePageHarness,
   latestSocket,
+  messageIdChange,
+  messageIdField,
+  openLivePage,
+  OWNER,
   renderLivePage,
+  SETTINGS_KEY,
   sockets,
   toastsSaid,
   toastTexts,
-  installLivePageHarness,
+  TYPED,
+  typingInMessageId,
 } from './helpers/live-page';
 import { renderWithApp } from './helpers/render-with-app';
 import { kenjiSettings } from './helpers/settings-fixture';
 
 installLivePageHarness();
-
-const ALICES_MESSAGE = '600000000000000001';
-const TYPED = '600000000000000077';
-const messageIdChange = (value: string, at = Date.now()) => changeByAlice({ at, changes: [{ section: 'reactionrole', key: 'messageID', value }] });
-
-/** The Reaction Role page, its socket open, and its Message ID field focused with text typed in it. */
-async function typingInMessageId() {
-  renderLivePage(kenjiSettings(), { module: 'reaction-role' });
-  await elapse(0);
-  latestSocket().open();
-  const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Message ID' });
-  field.focus();
-  fireEvent.input(field, { target: { value: TYPED } });
-  return field;
-}
 
 const isWarning = () => document.querySelector('[data-sonner-toast]')?.getAttribute('data-type') === 'warning';
 
@@ -54,14 +48,7 @@ describe('the socket waits for the settings', () => {
 
 describe('reading the settings again after its own saves', () => {
   it('once after the save that met a change, and not after the saves that follow', async () => {
-    let answer: () => void = () => undefined;
-    const page = renderLivePage(kenjiSettings(), { saveGate: new Promise<void>((resolve) => (answer = resolve)) });
-    await elapse(0);
-    latestSocket().open();
-    fireEvent.click(antiMp3Switch());
-    await elapse(0);
-    latestSocket().say(changeByAlice({ changes: [{ section: 'antinuke', key: 'enabled', value: true }] }));
-    await elapse(0);
+    const { page, answer } = await changeDuringOwnSave();
     answer();
     await elapse(0);
     expect(page.settingsReads()).toBe(1);
@@ -72,10 +59,26 @@ describe('reading the settings again after its own saves', () => {
     expect(page.settingsReads()).toBe(1);
   });
 
-  it('a change heard while no save was in flight makes no later save read them again', async () => {
-    const page = renderLivePage(kenjiSettings());
+  it('a change held for the field being typed in, heard while a save is in flight, makes that save read nothing again', async () => {
+    const { saveGate, answer } = heldSaves();
+    const page = await openLivePage(kenjiSettings(), { module: 'reaction-role', saveGate });
+    fireEvent.click(screen.getByRole('radio', { name: /^Unique/ }));
     await elapse(0);
-    latestSocket().open();
+    expect(page.saveTabs).toHaveLength(1);
+    const field = messageIdField();
+    field.focus();
+    fireEvent.input(field, { target: { value: TYPED } });
+    latestSocket().say(messageIdChange(ALICES_MESSAGE));
+    await elapse(0);
+    // Held: nothing of the change is in the page yet, so nothing the save answers can overwrite.
+    expect(field.value).toBe(TYPED);
+    answer();
+    await elapse(0);
+    expect(page.settingsReads()).toBe(0);
+  });
+
+  it('a change heard while no save was in flight makes no later save read them again', async () => {
+    const page = await openLivePage();
     latestSocket().say(changeByAlice({ changes: [{ section: 'antinuke', key: 'enabled', value: true }] }));
     await elapse(0);
     fireEvent.click(antiMp3Switch());
@@ -87,9 +90,7 @@ describe('reading the settings again after its own saves', () => {
 
 describe('changes arriving out of order', () => {
   it('an older change of a key arriving after a newer one is left out: the newer value stays', async () => {
-    renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    await openLivePage();
     latestSocket().say(changeByAlice({ at: 2000, changes: [{ section: 'antimp3', key: 'enabled', value: true }] }));
     await elapse(0);
     latestSocket().say(changeByAlice({ at: 1000, changes: [{ section: 'antimp3', key: 'enabled', value: false }] }));
@@ -101,9 +102,7 @@ describe('changes arriving out of order', () => {
 
 describe('what the toasts say under their title', () => {
   it('a change: to what; a licence change: that the page is up to date', async () => {
-    renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    await openLivePage();
     latestSocket().say(changeByAlice({ changes: [{ section: 'antimp3', key: 'enabled', value: true }] }));
     latestSocket().say({ type: 'licence', at: Date.now(), tab: null });
     await elapse(0);
@@ -127,9 +126,12 @@ describe('what the toasts say under their title', () => {
 });
 
 describe('the text being typed in a field', () => {
-  it('Enter commits it: the next change takes the field at once', async () => {
+  it.each([
+    ['Enter commits it', 'Enter'],
+    ['Escape gives it up', 'Escape'],
+  ])('%s: the next change takes the field at once', async (_what, key) => {
     const field = await typingInMessageId();
-    fireEvent.keyDown(field, { key: 'Enter' });
+    fireEvent.keyDown(field, { key });
     await elapse(0);
     latestSocket().say(messageIdChange(ALICES_MESSAGE));
     await elapse(0);
@@ -163,9 +165,7 @@ describe('the text being typed in a field', () => {
   });
 
   it('a choice picked from a list is no draft: a change reaching it while it has the focus takes it at once', async () => {
-    renderLivePage(kenjiSettings(), { module: 'anti-nuke' });
-    await elapse(0);
-    latestSocket().open();
+    await openLivePage(kenjiSettings(), { module: 'anti-nuke' });
     const choice = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Action against them' });
     choice.focus();
     fireEvent.input(choice, { target: { value: 'kick' } });
@@ -209,9 +209,7 @@ describe('the text being typed in a field', () => {
 describe('asked to be authorised again', () => {
   it('is no failure: with Math.random 0 it reconnects at once, and a drop after it waits only the first backoff', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    await openLivePage();
     latestSocket().drop(LIVE_CLOSE_REAUTHORISE);
     await elapse(0);
     expect(sockets()).toHaveLength(2);
@@ -219,18 +217,13 @@ describe('asked to be authorised again', () => {
     await elapse(0);
     expect(sockets()).toHaveLength(3);
     latestSocket().drop(1006);
-    await elapse(499);
-    expect(sockets()).toHaveLength(3);
-    await elapse(1);
-    expect(sockets()).toHaveLength(4);
+    await expectNextSocketAfter(500);
   });
 });
 
 describe('its session ended', () => {
   it('and nobody is signed in: says why under the title, asks who is signed in once, and reads nothing again', async () => {
-    const page = renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    const page = await openLivePage();
     page.signedIn.now = false;
     latestSocket().drop(LIVE_CLOSE_SESSION_ENDED);
     await elapse(0);
@@ -241,9 +234,7 @@ describe('its session ended', () => {
 
   it('and nobody is signed in: nothing the session loaded stays in the page’s memory', async () => {
     const cache = new Map<string, unknown>();
-    const page = renderLivePage(kenjiSettings(), { cache });
-    await elapse(0);
-    latestSocket().open();
+    const page = await openLivePage(kenjiSettings(), { cache });
     latestSocket().say(changeByAlice({ changes: [{ section: 'antimp3', key: 'enabled', value: true }] }));
     await elapse(0);
     const loaded = () => [...cache.entries()].filter(([key, state]) => key !== '/api/check-auth' && (state as { data?: unknown }).data !== undefined);
@@ -256,9 +247,7 @@ describe('its session ended', () => {
   });
 
   it('and another person is signed in now (another tab logged in): the page is theirs, and their changes elsewhere are theirs', async () => {
-    const page = renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    const page = await openLivePage();
     page.signedIn.now = ADMIN;
     latestSocket().drop(LIVE_CLOSE_SESSION_ENDED);
     await elapse(0);
@@ -272,28 +261,18 @@ describe('its session ended', () => {
 
   it('and nobody can say who is signed in (offline): it keeps the settings and tries again with its backoff', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    const page = renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    const page = await openLivePage();
     page.signedIn.now = 'unreachable';
     latestSocket().drop(LIVE_CLOSE_SESSION_ENDED);
-    await elapse(499);
-    expect(sockets()).toHaveLength(1);
+    await expectNextSocketAfter(500);
     expect(screen.getByRole('heading', { level: 1, name: 'Kenji Lounge' })).toBeTruthy();
-    await elapse(1);
-    expect(sockets()).toHaveLength(2);
     // The second try waits a second at the least.
     latestSocket().drop(LIVE_CLOSE_SESSION_ENDED);
-    await elapse(999);
-    expect(sockets()).toHaveLength(2);
-    await elapse(1);
-    expect(sockets()).toHaveLength(3);
+    await expectNextSocketAfter(1000);
   });
 
   it('and the page is closed while it asks who is signed in: nothing reconnects', async () => {
-    const page = renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    const page = await openLivePage();
     page.signedIn.now = 'unreachable';
     latestSocket().drop(LIVE_CLOSE_SESSION_ENDED);
     act(() => page.unmount());
@@ -329,9 +308,7 @@ describe('what the socket hears that is no event', () => {
     const errors: unknown[] = [];
     const onError = (event: ErrorEvent) => errors.push(event.error);
     window.addEventListener('error', onError);
-    renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    await openLivePage();
     for (const text of ['not json', '{"type":"settings"}', '{"type":"rumour","at":1}'])
       latestSocket().dispatchEvent(new MessageEvent('message', { data: text }));
     latestSocket().say(changeByAlice({ changes: [{ section: 'antimp3', key: 'enabled', value: true }] }));

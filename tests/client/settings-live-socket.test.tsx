@@ -3,17 +3,25 @@ import { describe, expect, it, vi } from 'vitest';
 import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, LIVE_PING, livePath } from '../../src/shared/live';
 import { ApiClientError, ownLiveTabs } from '../../src/client/api';
 import {
+  ALICES_MESSAGE,
   antiMp3Switch,
   changeByAlice,
+  changeDuringOwnSave,
   elapse,
+  expectNextSocketAfter,
   GUILD,
+  installLivePageHarness,
   latestSocket,
+  messageIdChange,
+  messageIdField,
+  openLivePage,
   OWNER,
   renderLivePage,
   sockets,
   toastTexts,
   toastTitled,
-  installLivePageHarness,
+  TYPED,
+  typingInMessageId,
 } from './helpers/live-page';
 import { kenjiSettings } from './helpers/settings-fixture';
 
@@ -22,9 +30,7 @@ installLivePageHarness();
 describe('the live socket of a settings page', () => {
   it('after the connection drops, reconnects after its backoff and reads the settings again, so what changed meanwhile shows', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    const page = renderLivePage(kenjiSettings(), { served: kenjiSettings({ antimp3: { enabled: true } }) });
-    await elapse(0);
-    latestSocket().open();
+    const page = await openLivePage(kenjiSettings(), { served: kenjiSettings({ antimp3: { enabled: true } }) });
     await elapse(0);
     expect(screen.getByTestId('live-status').getAttribute('data-status')).toBe('live');
     expect(page.settingsReads()).toBe(0);
@@ -34,10 +40,7 @@ describe('the live socket of a settings page', () => {
     await elapse(0);
     expect(screen.getByTestId('live-status').getAttribute('data-status')).toBe('reconnecting');
     // The first retry waits half a second at the least (Math.random 0): not before.
-    await elapse(499);
-    expect(sockets()).toHaveLength(1);
-    await elapse(1);
-    expect(sockets()).toHaveLength(2);
+    await expectNextSocketAfter(500);
     expect(page.settingsReads()).toBe(0);
 
     latestSocket().open();
@@ -55,31 +58,21 @@ describe('the live socket of a settings page', () => {
     await elapse(500);
     latestSocket().drop(1006);
     // The second try waits a second at the least.
-    await elapse(999);
-    expect(sockets()).toHaveLength(2);
-    await elapse(1);
-    expect(sockets()).toHaveLength(3);
+    await expectNextSocketAfter(1000);
     expect(toastTexts()).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('asked to be authorised again (4001), reconnects within a second, at a random moment', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.999);
-    renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    await openLivePage();
     latestSocket().drop(LIVE_CLOSE_REAUTHORISE);
-    await elapse(998);
-    expect(sockets()).toHaveLength(1);
-    await elapse(1);
-    expect(sockets()).toHaveLength(2);
+    await expectNextSocketAfter(999);
   });
 
   it('sends with its changes the tab id its socket was given, and leaves out the events naming it (or one given before a reconnect)', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    const page = renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    const page = await openLivePage();
     latestSocket().say({ type: 'hello', tab: 'tab-given-first' });
 
     fireEvent.click(antiMp3Switch());
@@ -117,9 +110,7 @@ describe('the live socket of a settings page', () => {
   });
 
   it('a licence change names nobody, and the page reads its settings again', async () => {
-    const page = renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    const page = await openLivePage();
     latestSocket().say({ type: 'licence', at: Date.now(), tab: null });
     await elapse(0);
     expect(toastTitled('This server’s licence changed')).toBe(true);
@@ -127,9 +118,7 @@ describe('the live socket of a settings page', () => {
   });
 
   it('the bot leaving turns the page read-only, with a notice saying so', async () => {
-    renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    await openLivePage();
     expect(antiMp3Switch()).toBeTruthy();
 
     latestSocket().say({ type: 'bot-left', at: Date.now() });
@@ -160,9 +149,7 @@ describe('the live socket of a settings page', () => {
   });
 
   it('its session ended and nobody is signed in: it stops, shows the login and says why', async () => {
-    const page = renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    const page = await openLivePage();
     page.signedIn.now = false;
     latestSocket().drop(LIVE_CLOSE_SESSION_ENDED);
     await elapse(0);
@@ -174,9 +161,7 @@ describe('the live socket of a settings page', () => {
   });
 
   it('its session ended but the browser is signed in again (another tab logged in): it reconnects at once', async () => {
-    renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    await openLivePage();
     latestSocket().drop(LIVE_CLOSE_SESSION_ENDED);
     await elapse(0);
     expect(sockets()).toHaveLength(2);
@@ -193,16 +178,14 @@ describe('the live socket keeping the page current', () => {
   });
 
   it('opens a secure socket from a page served over HTTPS', async () => {
-    vi.stubGlobal('location', { protocol: 'https:', host: 'dashboard.example' });
+    vi.stubGlobal('location', { protocol: 'https:', host: 'dashboard.example', pathname: window.location.pathname, search: '' });
     renderLivePage(kenjiSettings());
     await elapse(0);
     expect(latestSocket().url).toBe(`wss://dashboard.example${livePath(GUILD)}`);
   });
 
   it('puts another tab’s change into the page at once, without reading the settings again', async () => {
-    const page = renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    const page = await openLivePage();
     latestSocket().say(changeByAlice({ tab: 'tab-of-another-page', changes: [{ section: 'antimp3', key: 'enabled', value: true }] }));
     await elapse(0);
     expect(antiMp3Switch().getAttribute('aria-checked')).toBe('true');
@@ -214,18 +197,14 @@ describe('the live socket keeping the page current', () => {
   });
 
   it('names the signed-in person’s own change from another tab as theirs', async () => {
-    renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    await openLivePage();
     latestSocket().say(changeByAlice({ by: { id: OWNER.id, name: 'Demo Owner' }, changes: [{ section: 'antinuke', key: 'enabled', value: true }] }));
     await elapse(0);
     expect(toastTexts()).toEqual(['You (in another tab) changed Anti-Nuke › Enabled']);
   });
 
   it('leaves a message that is not text alone', async () => {
-    renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    await openLivePage();
     latestSocket().dispatchEvent(new MessageEvent('message', { data: new ArrayBuffer(8) }));
     await elapse(0);
     expect(toastTexts()).toEqual([]);
@@ -252,10 +231,7 @@ describe('the live socket keeping the page current', () => {
     await elapse(0);
     // The first wait: 0.5 s + 0.998 × 0.5 s = 999 ms.
     latestSocket().drop(1006);
-    await elapse(998);
-    expect(sockets()).toHaveLength(1);
-    await elapse(1);
-    expect(sockets()).toHaveLength(2);
+    await expectNextSocketAfter(999);
     // Five more failures (2, 4, 8, 16 s; then 32 s, capped at 30 s): the sixth wait is 15 s + 0.998 × 15 s.
     for (const wait of [2000, 4000, 8000, 16_000]) {
       latestSocket().drop(1006);
@@ -263,10 +239,7 @@ describe('the live socket keeping the page current', () => {
     }
     expect(sockets()).toHaveLength(6);
     latestSocket().drop(1006);
-    await elapse(29_969);
-    expect(sockets()).toHaveLength(6);
-    await elapse(1);
-    expect(sockets()).toHaveLength(7);
+    await expectNextSocketAfter(29_970);
   });
 
   it('once the socket opens again, starts the waits over', async () => {
@@ -285,9 +258,7 @@ describe('the live socket keeping the page current', () => {
 
   it('back online, reconnects at once instead of waiting out its backoff; while open, stays as it is', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    await openLivePage();
     window.dispatchEvent(new Event('online'));
     expect(sockets()).toHaveLength(1);
     latestSocket().drop(1006);
@@ -318,14 +289,7 @@ describe('the live socket keeping the page current', () => {
   });
 
   it('a change heard while its own save is in flight: reads the settings again once the save has answered', async () => {
-    let answer: () => void = () => undefined;
-    const page = renderLivePage(kenjiSettings(), { saveGate: new Promise<void>((resolve) => (answer = resolve)) });
-    await elapse(0);
-    latestSocket().open();
-    fireEvent.click(antiMp3Switch());
-    await elapse(0);
-    latestSocket().say(changeByAlice({ changes: [{ section: 'antinuke', key: 'enabled', value: true }] }));
-    await elapse(0);
+    const { page, answer } = await changeDuringOwnSave();
     expect(page.settingsReads()).toBe(0);
     answer();
     await elapse(0);
@@ -333,9 +297,7 @@ describe('the live socket keeping the page current', () => {
   });
 
   it('a save that meets no change meanwhile reads nothing again', async () => {
-    const page = renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    const page = await openLivePage();
     fireEvent.click(antiMp3Switch());
     await elapse(0);
     expect(antiMp3Switch().getAttribute('aria-checked')).toBe('true');
@@ -343,16 +305,10 @@ describe('the live socket keeping the page current', () => {
   });
 
   it('keeps the text being typed in a field another change reaches, and puts the change in when the person leaves it', async () => {
-    const start = kenjiSettings();
-    renderLivePage(start, { module: 'reaction-role' });
+    const field = await typingInMessageId();
+    latestSocket().say(messageIdChange(ALICES_MESSAGE));
     await elapse(0);
-    latestSocket().open();
-    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Message ID' });
-    field.focus();
-    fireEvent.input(field, { target: { value: '600000000000000077' } });
-    latestSocket().say(changeByAlice({ changes: [{ section: 'reactionrole', key: 'messageID', value: '600000000000000001' }] }));
-    await elapse(0);
-    expect(field.value).toBe('600000000000000077');
+    expect(field.value).toBe(TYPED);
     expect(toastTexts()).toEqual(['Alice changed Reaction Role › Message ID']);
     expect(document.querySelector('[data-sonner-toast]')?.getAttribute('data-type')).toBe('warning');
     // Escape puts the stored text back; the change still waits until the field is left.
@@ -361,28 +317,11 @@ describe('the live socket keeping the page current', () => {
     expect(field.value).toBe('');
     field.blur();
     await elapse(0);
-    expect(field.value).toBe('600000000000000001');
-  });
-
-  it('a field whose typing was given up (Escape) takes the next change at once', async () => {
-    renderLivePage(kenjiSettings(), { module: 'reaction-role' });
-    await elapse(0);
-    latestSocket().open();
-    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Message ID' });
-    field.focus();
-    fireEvent.input(field, { target: { value: '600000000000000077' } });
-    fireEvent.keyDown(field, { key: 'Escape' });
-    await elapse(0);
-    latestSocket().say(changeByAlice({ changes: [{ section: 'reactionrole', key: 'messageID', value: '600000000000000001' }] }));
-    await elapse(0);
-    expect(document.activeElement).toBe(field);
-    expect(field.value).toBe('600000000000000001');
+    expect(field.value).toBe(ALICES_MESSAGE);
   });
 
   it('its own licence change (its tab named) says nothing and reads nothing again', async () => {
-    const page = renderLivePage(kenjiSettings());
-    await elapse(0);
-    latestSocket().open();
+    const page = await openLivePage();
     latestSocket().say({ type: 'hello', tab: 'tab-of-this-page' });
     latestSocket().say({ type: 'licence', at: Date.now(), tab: 'tab-of-this-page' });
     await elapse(0);
@@ -391,14 +330,12 @@ describe('the live socket keeping the page current', () => {
   });
 
   it('a field only focused, not typed in, takes the change at once', async () => {
-    renderLivePage(kenjiSettings(), { module: 'reaction-role' });
-    await elapse(0);
-    latestSocket().open();
-    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Message ID' });
+    await openLivePage(kenjiSettings(), { module: 'reaction-role' });
+    const field = messageIdField();
     field.focus();
-    latestSocket().say(changeByAlice({ changes: [{ section: 'reactionrole', key: 'messageID', value: '600000000000000001' }] }));
+    latestSocket().say(messageIdChange(ALICES_MESSAGE));
     await elapse(0);
-    expect(field.value).toBe('600000000000000001');
+    expect(field.value).toBe(ALICES_MESSAGE);
     expect(document.querySelector('[data-sonner-toast]')?.getAttribute('data-type')).not.toBe('warning');
   });
 });

@@ -2,7 +2,6 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index';
-import { anyString } from './helpers/expect-helpers';
 import { demoBotGuilds, forgetBotPresence, reportDemoPresence } from './helpers/bot-presence-seed';
 import { clearKv, DISCORD, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
 import { call } from './helpers/request';
@@ -63,7 +62,7 @@ describe('PUT and DELETE /api/bot/guilds/{id}/presence', () => {
     expect(await counters()).toMatchObject({ servers: 0, users: 0 });
     const again = await presence(NEW_GUILD, undefined, 'DELETE');
     expect(again.status).toBe(404);
-    expect(await again.json()).toEqual({ error: anyString(), code: 'UNKNOWN_GUILD' });
+    expect(await again.json()).toEqual({ error: 'The bot was not recorded in this guild.', code: 'UNKNOWN_GUILD' });
     expect(await counters()).toMatchObject({ servers: 0, users: 0 });
   });
 
@@ -137,7 +136,7 @@ describe('POST /api/bot/guilds/sync', () => {
     await sync({ syncId: 'first', guilds: [guild(1)], done: true });
     const late = await sync({ syncId: 'first', guilds: [guild(9)], done: false });
     expect(late.status).toBe(409);
-    expect(await late.json()).toEqual({ error: anyString(), code: 'SYNC_COMPLETED' });
+    expect(await late.json()).toEqual({ error: 'This sync is already complete: start the next one with a new syncId.', code: 'SYNC_COMPLETED' });
     expect((await sync({ syncId: 'first', guilds: [], done: true })).status).toBe(409);
     expect(await storedIds()).toEqual([guild(1).id]);
   });

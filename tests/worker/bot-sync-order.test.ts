@@ -31,9 +31,15 @@ async function snapshot() {
   return [rows, syncs, absences, stats, clock].map((result) => result?.results);
 }
 
-async function expectRefused(res: Response, code: string) {
+/** What each refusal tells the bot's developer. */
+const REFUSALS = {
+  SYNC_SUPERSEDED: 'A newer sync has started since this one: its chunks are refused. Nothing was written.',
+  SYNC_COMPLETED: 'This sync is already complete: start the next one with a new syncId.',
+};
+
+async function expectRefused(res: Response, code: keyof typeof REFUSALS) {
   expect(res.status).toBe(409);
-  expect(await res.json()).toEqual({ error: anyString(), code });
+  expect(await res.json()).toEqual({ error: REFUSALS[code], code });
 }
 
 beforeEach(async () => {

@@ -148,7 +148,13 @@ describe("page loads whose looks Discord refuses go through the user's limiter",
       expect(fetches).toHaveBeenCalledTimes(4 * look);
     }
     // The 4th refusal found the limiter spent: from now on the bot makes no look for this user.
-    await expect(loadGuildView(env, guildId, { viewer })).rejects.toMatchObject({ status: 429, code: 'LOOKUPS_SPENT' });
+    await expect(loadGuildView(env, guildId, { viewer })).rejects.toMatchObject({
+      status: 429,
+      code: 'LOOKUPS_SPENT',
+      message:
+        'Discord refused several look-ups made for you in the last minute, so the dashboard stops asking it for you for a moment. Please try again in a minute.',
+      headers: { 'Retry-After': '60' },
+    });
     const copied = randomSnowflake();
     const copy = { roles: [], channels: [], emojis: [], botHighestRolePosition: 3 };
     const storedAt = Date.now() - 120_000;
@@ -161,6 +167,24 @@ describe("page loads whose looks Discord refuses go through the user's limiter",
     // Another user, and the bot API's own calls (no viewer), are not held back.
     await expect(loadGuildView(env, guildId, { viewer: randomSnowflake() })).rejects.toMatchObject({ code: 'BOT_UNAUTHORIZED' });
     await expect(loadGuildView(env, guildId)).rejects.toMatchObject({ code: 'BOT_UNAUTHORIZED' });
+    expect(fetches).toHaveBeenCalledTimes(24);
+  }, 60_000);
+
+  it("a failure Discord's edge does not count (a 404) spends nothing, and each user's refusals count in their own minute", async () => {
+    await insideOneWindow(60, 20_000);
+    counter.stop();
+    const viewer = randomSnowflake();
+    const guildId = randomSnowflake();
+    const notFound = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(Response.json({ message: 'Not Found' }, { status: 404 })));
+    for (let look = 1; look <= 4; look += 1) await expect(loadGuildView(env, guildId, { viewer })).rejects.toMatchObject({ code: 'DISCORD_NOT_FOUND' });
+    notFound.mockRestore();
+    const fetches = refuseEveryCall();
+    // Four failures, none a refusal: the gate is still open.
+    await expect(loadGuildView(env, guildId, { viewer })).rejects.toMatchObject({ code: 'BOT_UNAUTHORIZED' });
+    // Another user's three refusals and the first user's three make four looks each: the minute's budget is per user.
+    const other = randomSnowflake();
+    for (let look = 1; look <= 2; look += 1) await expect(loadGuildView(env, guildId, { viewer })).rejects.toMatchObject({ code: 'BOT_UNAUTHORIZED' });
+    for (let look = 1; look <= 3; look += 1) await expect(loadGuildView(env, guildId, { viewer: other })).rejects.toMatchObject({ code: 'BOT_UNAUTHORIZED' });
     expect(fetches).toHaveBeenCalledTimes(24);
   }, 60_000);
 

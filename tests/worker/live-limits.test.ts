@@ -200,6 +200,9 @@ describe('the bot leaving a guild turns its open pages read-only', () => {
     expect(await dropped.json()).toMatchObject({ removed: 1 });
     expect(await glaive.next()).toEqual({ type: 'bot-left', at: expect.any(Number) as number });
     await heardNothingBefore(kenji);
+    // The guild stays off the list: a sync that drops nothing more does not tell its pages again.
+    const droppedBefore = await sync(others);
+    expect(await droppedBefore.json()).toMatchObject({ removed: 0 });
 
     expect((await presence('PUT')).status).toBe(204);
     const nothingDropped = await sync(before);

@@ -108,11 +108,14 @@ describe('GET /api/servers/{id}/live: who may listen', () => {
       const res = await handshake(GUILDS.kenjiLounge, owner, headers);
       expect(res.status).toBe(403);
       expect(res.webSocket).toBeNull();
+      expect(await res.json()).toMatchObject({ error: 'Live updates are only for pages of this site.' });
     }
   });
 
   it('is 426 for a request that is not a WebSocket handshake, and 400 for an id that is not a server id', async () => {
-    expect((await handshake(GUILDS.kenjiLounge, owner, { Origin: ORIGIN })).status).toBe(426);
+    const plain = await handshake(GUILDS.kenjiLounge, owner, { Origin: ORIGIN });
+    expect(plain.status).toBe(426);
+    expect(await plain.json()).toEqual({ error: 'This address takes a WebSocket.', code: 'UPGRADE_REQUIRED' });
     expect((await handshake('12345', owner)).status).toBe(400);
   });
 

@@ -3,7 +3,6 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../src/worker/index';
 import { prerender } from '../../src/worker/render/prerender';
-import { preferredCoding } from '../../src/worker/representations';
 import { call, ORIGIN } from './helpers/request';
 
 /**
@@ -139,44 +138,6 @@ describe("a prerendered page's other addresses: one ETag per coding", () => {
     const crossed = await call('/tos.html', { headers: { 'Accept-Encoding': 'identity', 'If-None-Match': `W/"${hash}-gzip"` } });
     expect(crossed.status).toBe(200);
     expect(await crossed.text()).toBe(html);
-  });
-});
-
-describe('the coding a client gets', () => {
-  it.each([
-    [null, 'identity'],
-    ['', 'identity'],
-    ['gzip', 'gzip'],
-    ['br', 'br'],
-    ['GZIP', 'gzip'],
-    ['x-gzip', 'gzip'],
-    ['deflate', 'identity'],
-    ['zstd, deflate', 'identity'],
-    ['*', 'identity'],
-    ['gzip, deflate, br, zstd', 'gzip'],
-    ['br, gzip', 'br'],
-    ['identity, gzip', 'identity'],
-    ['gzip;q=0', 'identity'],
-    ['gzip;q=0.001', 'gzip'],
-    ['gzip;q=1.0, br;q=1', 'gzip'],
-    ['gzip;q=0.5, br;q=0.8', 'br'],
-    ['br;q=0.799, gzip;q=0.8', 'gzip'],
-    ['gzip ; q=0.5 , identity;q=0.4', 'gzip'],
-    ['identity;q=0.5, gzip;q=0.5', 'identity'],
-    ['identity;q=0, gzip', 'gzip'],
-    ['gzip;q=1.5', 'identity'],
-    ['gzip;q=1.001', 'identity'],
-    ['gzip;q=0.0001', 'identity'],
-    ['gzip;q=1.000', 'gzip'],
-    ['gzip;q=-1', 'identity'],
-    ['gzip;level=9', 'identity'],
-  ] as const)('Accept-Encoding %j: %s', (header, coding) => {
-    expect(preferredCoding(header, ['br', 'gzip'])).toBe(coding);
-  });
-
-  it('is only one the answer offers', () => {
-    expect(preferredCoding('br, gzip', ['gzip'])).toBe('gzip');
-    expect(preferredCoding('br', ['gzip'])).toBe('identity');
   });
 });
 

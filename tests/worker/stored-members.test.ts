@@ -1,10 +1,11 @@
 // Issue 37: the trusted members a server stored show by name on every visit: GET /api/server-members/stored reads the
 // stored ids one by one through the bot (cached, at most 10 Discord reads a request), and tells who left.
 import { env } from 'cloudflare:workers';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredMembersResponse } from '../../src/shared/member-search';
 import { clearRateLimitBuckets } from '../../src/worker/discord/rest';
 import { countBotCalls } from './helpers/bot-calls';
+import { reportDemoPresence } from './helpers/bot-presence-seed';
 import { clearKv, GUILDS, loginDemoUsers, setDiscordRateLimits, setFault, USERS } from './helpers/login';
 import { call, postJson } from './helpers/request';
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await clearKv(env.CACHE);
-  await env.DB.batch([env.DB.prepare('DELETE FROM guild_settings'), env.DB.prepare('DELETE FROM settings_audit')]);
+  await env.DB.batch([env.DB.prepare('DELETE FROM guild_settings'), env.DB.prepare('DELETE FROM settings_audit'), env.DB.prepare('DELETE FROM server_access')]);
   // Exact counts: no 429 and no wait for the member bucket.
   await setDiscordRateLimits({ enabled: false });
   clearRateLimitBuckets();
@@ -180,5 +181,59 @@ describe('the members the recent changes of the trusted members name', () => {
     const ids = all(await answer());
     expect(ids).toHaveLength(100);
     expect(ids).not.toContain(nobody(500));
+  });
+});
+
+describe('who may ask, and Discord saying the bot is not there', () => {
+  const botRow = (id: string) => env.DB.prepare('SELECT id FROM bot_guilds WHERE id = ?').bind(id).first();
+  /** The bot's reads of members by id answered as Discord would answer `status` with `body`; its other calls go through. */
+  const answerMemberReads = (status: number, body: unknown) => {
+    counter.stop();
+    const original = globalThis.fetch;
+    return vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const { pathname } = new URL(input instanceof Request ? input.url : String(input));
+      return /\/members\/\d+$/.test(pathname) && !pathname.endsWith(`/${env.DISCORD_CLIENT_ID}`)
+        ? Promise.resolve(Response.json(body, { status }))
+        : original(input, init);
+    });
+  };
+
+  it('a member whose role may only read the settings is answered', async () => {
+    await trust([USERS.member]);
+    // Demo Member holds Listeners in Kenji Lounge.
+    const granted = await postJson(
+      '/api/update-server-access',
+      { serverID: GUILDS.kenjiLounge, roleID: '400000000000001001', level: 'read' },
+      { cookie: owner },
+    );
+    expect(granted.status).toBe(200);
+    expect((await answer(member)).members.map(({ id }) => id)).toEqual([USERS.member]);
+  });
+
+  it('403 50001 Missing Access for a member read: BOT_NOT_IN_SERVER, and the guild leaves the bot’s list', async () => {
+    await trust([USERS.member]);
+    const spy = answerMemberReads(403, { message: 'Missing Access', code: 50001 });
+    try {
+      const res = await stored();
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ code: 'BOT_NOT_IN_SERVER' });
+      expect(await botRow(GUILDS.kenjiLounge)).toBeNull();
+    } finally {
+      spy.mockRestore();
+      await reportDemoPresence(env.DB);
+    }
+  });
+
+  it('403 50013 Missing Permissions for a member read says nothing about where the bot is: the error passes, the guild stays', async () => {
+    await trust([USERS.member]);
+    const spy = answerMemberReads(403, { message: 'Missing Permissions', code: 50013 });
+    try {
+      const res = await stored();
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ code: 'DISCORD_FORBIDDEN' });
+      expect(await botRow(GUILDS.kenjiLounge)).not.toBeNull();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -2,9 +2,7 @@
  * The bot's view of a guild that the settings need: its roles, channels, emoji and the bot's highest role, read
  * from Discord through the KV cache, plus the checks that a saved role, channel or emoji really exists there.
  */
-import { isAssignableRole, messageChannelProblem, SERVER_EMOJI_NAME, TEXT_CHANNEL_TYPE } from '../../shared/settings/index';
 import type { FieldKind } from '../../shared/settings/field-specs';
-import type { ReactionPair } from '../../shared/settings/reaction-pairs';
 import { getGuildSnapshot, isBotNotInGuild, knownMissing, looksRefused, markLooksRefused, rememberMissing, type DiscordCallOptions } from '../discord/api';
 import type { CallGate } from '../discord/cache';
 import type { Aged } from '../discord/data-age';
@@ -12,6 +10,7 @@ import type { GuildSnapshot } from '../discord/guild-snapshot';
 import { isRefusalDiscordCounts } from '../discord/rest';
 import { ApiError, badRequest } from '../errors';
 import { discordSaysBotIsAbsent } from './bot-presence';
+import { referenceProblem, references, singleReferenceProblem } from './guild-references';
 import { botNotInServer } from './servers';
 
 export type GuildView = GuildSnapshot;
@@ -74,75 +73,6 @@ export async function loadGuildView(env: Env, guildId: string, { viewer, ...opti
     if (!isBotNotInGuild(error)) throw error;
     await discordSaysBotIsAbsent(env, guildId);
     throw botNotInServer();
-  }
-}
-
-interface Reference {
-  kind: FieldKind;
-  value: string;
-}
-
-const pairsOf = (value: unknown): Partial<ReactionPair>[] =>
-  Array.isArray(value) ? value.filter((item: unknown): item is Partial<ReactionPair> => typeof item === 'object' && item !== null) : [];
-
-/** The roles, channels and emoji a value names, each with the kind it is checked as: a list names each of its items. */
-export function references(kind: FieldKind, value: unknown): Reference[] {
-  if (kind === 'roles' && Array.isArray(value)) return value.filter((id) => typeof id === 'string').map((id: string) => ({ kind: 'role', value: id }));
-  if (kind === 'reactionPairs') {
-    return pairsOf(value).flatMap(({ emojiName, roleID }) => [
-      ...(typeof emojiName === 'string' ? [{ kind: 'emoji' as const, value: emojiName }] : []),
-      ...(typeof roleID === 'string' ? [{ kind: 'assignableRole' as const, value: roleID }] : []),
-    ]);
-  }
-  return typeof value === 'string' ? [{ kind, value }] : [];
-}
-
-/** Why `value` cannot be stored for a key of this kind in this guild, or null when it can. */
-export function referenceProblem(kind: FieldKind, value: unknown, view: GuildView, guildId: string): string | null {
-  for (const reference of references(kind, value)) {
-    const problem = singleReferenceProblem(reference, view, guildId);
-    if (problem !== null) return problem;
-  }
-  return null;
-}
-
-function singleReferenceProblem({ kind, value }: Reference, view: GuildView, guildId: string): string | null {
-  switch (kind) {
-    case 'role':
-    case 'assignableRole': {
-      const role = view.roles.find((candidate) => candidate.id === value);
-      if (!role) return `value: role ${value} does not exist in this server.`;
-      if (role.id === guildId) return 'value: @everyone cannot be chosen.';
-      if (role.managed) return `value: role '${role.name}' is managed by an integration and cannot be chosen.`;
-      if (kind === 'assignableRole' && !isAssignableRole(role, view.botHighestRolePosition)) {
-        return `value: role '${role.name}' is above the bot's highest role, so the bot cannot assign it.`;
-      }
-      return null;
-    }
-    case 'textChannel': {
-      const channel = view.channels.find((candidate) => candidate.id === value);
-      if (!channel) return `value: channel ${value} does not exist in this server.`;
-      if (channel.type !== TEXT_CHANNEL_TYPE) return `value: channel '${channel.name}' is not a text channel.`;
-      return null;
-    }
-    case 'messageChannel': {
-      // The channel of the message the bot watches (a pasted link's, or the bot's own write): this server's, and one with messages.
-      const problem = messageChannelProblem(
-        value,
-        view.channels.find((candidate) => candidate.id === value),
-      );
-      return problem === null ? null : `value: ${problem}`;
-    }
-    case 'emoji': {
-      // A Unicode emoji is anyone's; a name must be one of this server's emoji, which the bot can react with.
-      if (!SERVER_EMOJI_NAME.test(value)) return null;
-      const emoji = view.emojis.find((candidate) => candidate.name === value);
-      if (!emoji) return `value: this server has no emoji named '${value}'.`;
-      if (!emoji.available) return `value: the emoji '${value}' needs a boost level this server no longer has, so the bot cannot use it.`;
-      return null;
-    }
-    default:
-      return null;
   }
 }
 

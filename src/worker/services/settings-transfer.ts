@@ -27,7 +27,8 @@ import { keysChangedBy, readGuildSettings, writeGuildSettings } from '../db/sett
 import { lastChangeIn } from '../db/settings-last-change';
 import { ApiError, SettingConflictError } from '../errors';
 import type { ActiveSession } from '../hono-env';
-import { loadGuildView, lookAgain, referenceProblem, references, rememberAllMissing, type GuildView } from './guild-view';
+import { referenceProblem, references } from './guild-references';
+import { loadGuildView, lookAgain, rememberAllMissing, type GuildView } from './guild-view';
 import { announceChanges, liveAuthor, type LiveOrigin } from './live';
 import { requireGuildAccess } from './servers';
 import { guildSettingsRead, MODULE_RULE_ATTEMPTS } from './settings';

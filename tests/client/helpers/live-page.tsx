@@ -1,6 +1,6 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { toast, Toaster } from 'sonner';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import ServerSettingsPage from '../../../src/client/pages/server/page';
 import type { LiveMessage, LiveSettingsEvent } from '../../../src/shared/live';
 import { applySettingChange, type ServerSettingsResponse } from '../../../src/shared/settings/index';
@@ -8,6 +8,7 @@ import type { SectionName } from '../../../src/shared/settings/registry';
 import type { ApiClientError } from '../../../src/client/api';
 import { jsonBody } from './expect-helpers';
 import { renderWithApp } from './render-with-app';
+import { kenjiSettings } from './settings-fixture';
 
 // A settings page with its live socket, for the tests of useLiveSettings (tests/client/settings-live-*.test.tsx).
 
@@ -59,6 +60,15 @@ export const latestSocket = () => {
 
 /** Lets timers run (fake time) and what they started settle, inside React's act. */
 export const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+/** The page opens its next socket `ms` from now, and not a millisecond sooner. */
+export async function expectNextSocketAfter(ms: number): Promise<void> {
+  const before = sockets().length;
+  await elapse(ms - 1);
+  expect(sockets()).toHaveLength(before);
+  await elapse(1);
+  expect(sockets()).toHaveLength(before + 1);
+}
 
 /** Who check-auth says is signed in: the owner (true), nobody (false), someone else, or no answer at all. */
 export type SignedIn = boolean | typeof ADMIN | 'unreachable';
@@ -142,6 +152,21 @@ export function renderLivePage(
   return { settingsReads: () => reads, authChecks: () => authChecks, saveTabs, signedIn, unmount };
 }
 
+/** renderLivePage, its first paint done and its socket open. */
+export async function openLivePage(start: ServerSettingsResponse = kenjiSettings(), served: Served = {}): Promise<ReturnType<typeof renderLivePage>> {
+  const page = renderLivePage(start, served);
+  await elapse(0);
+  latestSocket().open();
+  return page;
+}
+
+/** A promise for Served's saveGate, and the call that settles it (the saves then answer). */
+export function heldSaves(): { saveGate: Promise<void>; answer: () => void } {
+  let answer: () => void = () => undefined;
+  const saveGate = new Promise<void>((resolve) => (answer = resolve));
+  return { saveGate, answer };
+}
+
 export const antiMp3Switch = () => within(screen.getByRole('region', { name: 'Modules' })).getByRole('switch', { name: 'Anti-MP3 module' });
 export const toastTitled = (title: string) => document.querySelector(`[data-sonner-toast] [data-title]`)?.textContent === title;
 export const toastTexts = () => [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((node) => node.textContent);
@@ -161,6 +186,35 @@ export const changeByAlice = (over: Partial<LiveSettingsEvent> = {}): LiveSettin
   changes: [{ section: 'autorole', key: 'roleID', value: LISTENERS }],
   ...over,
 });
+
+/**
+ * The overview, its socket open, the Anti-MP3 switch's save sent and not answered yet, and Alice's change of
+ * Anti-Nuke heard meanwhile. `answer` lets the save answer.
+ */
+export async function changeDuringOwnSave(): Promise<{ page: ReturnType<typeof renderLivePage>; answer: () => void }> {
+  const { saveGate, answer } = heldSaves();
+  const page = await openLivePage(kenjiSettings(), { saveGate });
+  fireEvent.click(antiMp3Switch());
+  await elapse(0);
+  latestSocket().say(changeByAlice({ changes: [{ section: 'antinuke', key: 'enabled', value: true }] }));
+  await elapse(0);
+  return { page, answer };
+}
+
+export const ALICES_MESSAGE = '600000000000000001';
+/** What the person types in Reaction Role's Message ID field. */
+export const TYPED = '600000000000000077';
+export const messageIdChange = (value: string, at = Date.now()) => changeByAlice({ at, changes: [{ section: 'reactionrole', key: 'messageID', value }] });
+export const messageIdField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Message ID' });
+
+/** The Reaction Role page, its socket open, and its Message ID field focused with TYPED typed in it. */
+export async function typingInMessageId(): Promise<HTMLInputElement> {
+  await openLivePage(kenjiSettings(), { module: 'reaction-role' });
+  const field = messageIdField();
+  field.focus();
+  fireEvent.input(field, { target: { value: TYPED } });
+  return field;
+}
 
 /** The fake socket and timers around each test of the file. */
 export function installLivePageHarness(): void {

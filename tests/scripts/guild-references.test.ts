@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { referenceProblem, references, type GuildView } from '../../src/worker/services/guild-view';
+import { referenceProblem, references } from '../../src/worker/services/guild-references';
+import type { GuildSnapshot } from '../../src/worker/discord/guild-snapshot';
 
 // A guild as the bot sees it: what a save of a role, channel or emoji is checked against.
 const GUILD = '300000000000000001';
-const view: GuildView = {
+const view: GuildSnapshot = {
   roles: [
     { id: '400000000000000009', name: 'Admins', color: 0, position: 9, managed: false },
     { id: '400000000000000005', name: 'Bot', color: 0, position: 5, managed: false },
@@ -88,6 +89,7 @@ describe('reaction roles (pairs of an emoji and a role the bot gives)', () => {
         null,
         'kenji_wave',
         { emojiName: 7, roleID: 8 },
+        undefined,
       ]),
     ).toEqual([
       { kind: 'emoji', value: 'kenji_wave' },

@@ -89,6 +89,8 @@ describe('what ends a session, and what does not', () => {
     discordAnswers(() => Response.json({ error: 'invalid_grant', error_description: 'Invalid "refresh_token" in request.' }, { status: 400 }));
     const refused = refreshTokens(ENV, 'refresh-0');
     await expect(refused).rejects.toBeInstanceOf(GrantRefusedError);
+    // Named in the logs by their class.
+    await expect(refused).rejects.toMatchObject({ name: 'GrantRefusedError' });
     await expect(refused).rejects.toThrow('Discord refused the grant: Invalid "refresh_token" in request.');
     discordAnswers(() => Response.json({ error: 'invalid_grant' }, { status: 400 }));
     await expect(refreshTokens(ENV, 'refresh-0')).rejects.toThrow('Discord refused the grant: invalid_grant');
@@ -107,6 +109,7 @@ describe('what ends a session, and what does not', () => {
       const failed = refreshTokens(ENV, 'refresh-0');
       await expect(failed).rejects.toThrow(new TokenEndpointError(message.replace("Discord's token endpoint failed: ", '')));
       await expect(failed).rejects.not.toBeInstanceOf(GrantRefusedError);
+      await expect(failed).rejects.toMatchObject({ name: 'TokenEndpointError' });
     }
   });
 
@@ -134,6 +137,26 @@ describe('what ends a session, and what does not', () => {
     );
     await expect(refreshTokens({ ...ENV, DISCORD_TIMEOUT_MS: '5' }, 'refresh-0')).rejects.toThrow("Discord's token endpoint failed: timed out");
   });
+
+  it('waits 8 s for an answer unless DISCORD_TIMEOUT_MS sets a positive number of milliseconds', async () => {
+    discordAnswers(() => Response.json(TOKENS));
+    // The time limit given to the request, read where it is set: waiting it out would make the test as slow.
+    const timeouts = vi.spyOn(AbortSignal, 'timeout');
+    try {
+      for (const configured of [undefined, '', '0', '-5', 'soon', '5', '0.5']) await refreshTokens({ ...ENV, DISCORD_TIMEOUT_MS: configured }, 'refresh-0');
+      expect(timeouts.mock.calls.map(([ms]) => ms)).toEqual([8000, 8000, 8000, 8000, 8000, 5, 0.5]);
+    } finally {
+      timeouts.mockRestore();
+    }
+  });
+
+  it('an error other than the time running out is a network error, whatever its name', async () => {
+    discordAnswers(() => Promise.reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+    await expect(refreshTokens(ENV, 'refresh-0')).rejects.toThrow("Discord's token endpoint failed: network error");
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what a timeout is not: a non-Error named like one
+    discordAnswers(() => Promise.reject({ name: 'TimeoutError' }));
+    await expect(refreshTokens(ENV, 'refresh-0')).rejects.toThrow("Discord's token endpoint failed: network error");
+  });
 });
 
 describe('429 from the token endpoint: busy, asked to wait', () => {
@@ -143,6 +166,14 @@ describe('429 from the token endpoint: busy, asked to wait', () => {
     expect(error).toBeInstanceOf(TokenEndpointBusyError);
     return (error as TokenEndpointBusyError).retryAfterMs;
   };
+
+  it('says so in the logs, with the wait', async () => {
+    discordAnswers(() => Response.json({ retry_after: 2.5 }, { status: 429 }));
+    await expect(refreshTokens(ENV, 'refresh-0')).rejects.toMatchObject({
+      name: 'TokenEndpointBusyError',
+      message: "Discord's token endpoint failed: rate limited for 2500 ms",
+    });
+  });
 
   it('for the body’s retry_after (seconds, precise) before the header’s whole seconds', async () => {
     expect(await busy(Response.json({ retry_after: 1.2345 }, { status: 429, headers: { 'Retry-After': '2' } }))).toBe(1235);
@@ -159,6 +190,7 @@ describe('429 from the token endpoint: busy, asked to wait', () => {
     expect(await busy(new Response('', { status: 429 }))).toBe(1000);
     expect(await busy(new Response('', { status: 429, headers: { 'Retry-After': 'soon' } }))).toBe(1000);
     expect(await busy(new Response('', { status: 429, headers: { 'Retry-After': '-4' } }))).toBe(1000);
+    expect(await busy(new Response('', { status: 429, headers: { 'Retry-After': 'Infinity' } }))).toBe(1000);
   });
 });
 
