@@ -4,7 +4,7 @@ import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { SessionUser } from '../../shared/account';
 import { toBase64Url } from '../../shared/base64url';
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/sessions';
-import { IsolateMemo } from '../crypto/isolate-memo';
+import { IsolateMemo } from '../isolate-memo';
 import { allReads, NOTHING, runRead, type BatchRead } from '../db/batch';
 import { deleteSession, findSessionById, liveSessionRead, insertSession, touchSession, type SessionRow } from '../db/sessions';
 import type { DiscordTokens } from '../discord/oauth-token';
