@@ -2,8 +2,9 @@
 // running server (`npm start`), printed as the functions with the most self time (file:line) and the total per
 // request. Logged in as Demo Owner unless --anonymous.
 //   node --import ./scripts/resolve-ts-extensions.ts scripts/bench/profile-page.ts --pid <npm start's pid> --port 8787 \
-//     --path /server/300000000000000001 [--requests 400] [--top 30] [--inclusive] [--identity] [--callers get]
+//     --path /server/300000000000000001 [--requests 400] [--top 30] [--inclusive] [--identity] [--callers get] [--save profile.cpuprofile]
 import autocannon from 'autocannon';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { findWorkerInspector, InspectorSession, WORKER_NAME } from './inspector.ts';
 import { busySampleCount, countSamples } from './isolate-cpu.ts';
@@ -24,6 +25,8 @@ const { values } = parseArgs({
     identity: { type: 'boolean', default: false },
     // The callers (two frames up) of the functions whose name is this, by their self time: who calls a native `get`.
     callers: { type: 'string' },
+    // Writes the V8 profile as it came (Chrome DevTools opens it; its nodes' positionTicks give the lines).
+    save: { type: 'string' },
   },
 });
 if (values.pid === undefined) throw new Error('--pid <the pid of npm start> is required');
@@ -81,6 +84,7 @@ const { profile } = (await session.send('Profiler.stop')) as {
   profile: { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 };
 session.close();
+if (values.save !== undefined) writeFileSync(values.save, JSON.stringify(profile));
 
 const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
 const parentOf = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((child) => [child, n.id] as const)));

@@ -12,8 +12,8 @@ export interface AppEnv {
     /** Set by resolveSession when the request carries a valid session. */
     session?: ActiveSession;
     sessionResolved?: boolean;
-    /** The session cookie's verified claims, checked once per request (cookieClaims). */
-    sessionClaims?: Promise<SessionClaims | null>;
+    /** The session cookie, read and its claims verified once per request (auth/session.ts). */
+    sessionCookie?: SessionCookie;
   };
 }
 
@@ -27,6 +27,12 @@ export interface SignedInEnv {
 export interface SessionClaims {
   sid: string;
   sub: string;
+}
+
+/** Whether the request sent a session cookie, and its claims when it is valid. */
+export interface SessionCookie {
+  sent: boolean;
+  claims: Promise<SessionClaims | null>;
 }
 
 export interface ActiveSession {

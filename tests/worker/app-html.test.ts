@@ -17,6 +17,15 @@ describe("the app's HTML", () => {
     expect(await renderApp(boundary(createElement('h1', null, 'Commands')))).toEqual({ html: '<!--$--><h1>Commands</h1><!--/$-->', failed: false });
   });
 
+  // The search for a boundary left to the browser looks for the end of React's mark alone (src/worker/render/app-html.ts).
+  it("escapes `>` in text and attribute values, so nothing but React's own marks ends like one", async () => {
+    const text = 'Win $!--> now <!--$!-->';
+    const { html, failed } = await renderApp(boundary(createElement('p', { title: text }, text)));
+    expect(html).toBe('<!--$--><p title="Win $!--&gt; now &lt;!--$!--&gt;">Win $!--&gt; now &lt;!--$!--&gt;</p><!--/$-->');
+    expect(html).not.toContain('$!-->');
+    expect(failed).toBe(false);
+  });
+
   it('waits for a component that suspends, instead of leaving its boundary to the browser', async () => {
     const Late = lazy(() => Promise.resolve({ default: () => createElement('h1', null, 'Loaded late') }));
     const { html, failed } = await renderApp(boundary(createElement(Late)));

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signSessionToken, verifySessionToken } from '../../src/worker/auth/session';
-import { IsolateMemo } from '../../src/worker/crypto/isolate-memo';
+import { IsolateMemo } from '../../src/worker/isolate-memo';
 import { openToken, sealToken, tokenKeyring } from '../../src/worker/crypto/token-cipher';
 
 const SECOND = 1000;

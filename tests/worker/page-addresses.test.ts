@@ -39,6 +39,22 @@ describe('one address per page', () => {
     }
   });
 
+  // Each path's answer is kept for the isolate (render/canonical-url.ts): asked again, and asked in the other order.
+  it('answers a spelling the same when asked again, whatever was asked before it', async () => {
+    for (const [path, location] of [
+      ['/Commands', '/commands'],
+      ['/commands', null],
+      ['/Commands', '/commands'],
+      ['/no-such-page', null],
+      ['/Server/300000000000000002', '/server/300000000000000002'],
+      ['/Server/300000000000000002', '/server/300000000000000002'],
+    ] as const) {
+      const res = await call(path);
+      expect(res.headers.get('Location'), path).toBe(location);
+      await res.arrayBuffer();
+    }
+  });
+
   it('keeps API paths as they are', async () => {
     expect((await call('/api/Stats')).status).toBe(404);
     expect((await call('/api/stats/')).status).not.toBe(308);

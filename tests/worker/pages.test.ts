@@ -4,7 +4,8 @@ import { anyString, stringMatching } from './helpers/expect-helpers';
 import { scriptJson } from '../../src/client/data-island';
 import { COMMANDS } from '../../src/shared/commands';
 import { setStats } from './helpers/stats-row';
-import { withinBudget } from '../../src/worker/render/loaders';
+import { LOADER_SETTLE_TURNS, withinBudget } from '../../src/worker/render/loaders';
+import { PageNotFound } from '../../src/worker/pages/page-loader';
 import { GUILDS, loginAs, USERS } from './helpers/login';
 import { call, postJson } from './helpers/request';
 
@@ -240,6 +241,38 @@ describe('loader budget', () => {
     );
     expect(answer).toEqual({ '/api/allowed-servers': 1 });
     expect(seen?.aborted).toBe(false);
+  });
+
+  /** A loader that answers after `turns` microtask turns, as one whose reads were all made ahead does. */
+  const answerAfter = (turns: number) => async () => {
+    for (let turn = 0; turn < turns; turn++) await Promise.resolve();
+    return { '/api/allowed-servers': turns };
+  };
+  // The budget's own turns before it counts: the loader's error handler and the watch on its outcome.
+  const WRAPPER_TURNS = 2;
+
+  it.each([
+    ['at once', 0, false],
+    ['within its settle turns', LOADER_SETTLE_TURNS - WRAPPER_TURNS, false],
+    ['one turn later', LOADER_SETTLE_TURNS - WRAPPER_TURNS + 1, true],
+  ])('arms its timer only for a loader that does not answer %s', async (_when, turns, armed) => {
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      expect(await withinBudget('servers', answerAfter(turns))).toEqual({ '/api/allowed-servers': turns });
+      expect(timers.mock.calls.length > 0).toBe(armed);
+    } finally {
+      timers.mockRestore();
+    }
+  });
+
+  it('passes on a verdict given at once without a timer', async () => {
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      await expect(withinBudget('server', () => Promise.reject(new PageNotFound()))).rejects.toBeInstanceOf(PageNotFound);
+      expect(timers).not.toHaveBeenCalled();
+    } finally {
+      timers.mockRestore();
+    }
   });
 });
 

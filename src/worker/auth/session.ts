@@ -4,12 +4,12 @@ import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { SessionUser } from '../../shared/account';
 import { toBase64Url } from '../../shared/base64url';
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/sessions';
-import { IsolateMemo } from '../crypto/isolate-memo';
+import { IsolateMemo } from '../isolate-memo';
 import { allReads, NOTHING, runRead, type BatchRead } from '../db/batch';
 import { deleteSession, findSessionById, liveSessionRead, insertSession, touchSession, type SessionRow } from '../db/sessions';
 import type { DiscordTokens } from '../discord/oauth-token';
 import { DiscordUnauthorizedError, discordUnavailable } from '../discord/rest';
-import type { ActiveSession, AppEnv, SessionClaims } from '../hono-env';
+import type { ActiveSession, AppEnv, SessionClaims, SessionCookie } from '../hono-env';
 import { deviceLabel } from './device-label';
 import { closeSessionSockets } from '../live/session-sockets';
 import { afterSessionsEnded } from './session-end';
@@ -82,17 +82,20 @@ export async function verifySessionToken(env: Env, token: string): Promise<Sessi
 const randomId = () => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 
 /**
- * The claims of the browser's session cookie (signature checked once per request, row not looked up); null
- * without a valid one.
+ * The browser's session cookie, read once per request (each read parses the whole Cookie header), and its claims
+ * (signature checked, row not looked up); the claims are null without a valid one.
  */
-export function cookieClaims(c: Context<AppEnv>): Promise<SessionClaims | null> {
-  const known = c.get('sessionClaims');
+function sessionCookie(c: Context<AppEnv>): SessionCookie {
+  const known = c.get('sessionCookie');
   if (known) return known;
   const token = getCookie(c, sessionCookieName(c.env));
-  const claims = token ? verifySessionToken(c.env, token) : Promise.resolve(null);
-  c.set('sessionClaims', claims);
-  return claims;
+  const cookie = { sent: token !== undefined, claims: token ? verifySessionToken(c.env, token) : Promise.resolve(null) };
+  c.set('sessionCookie', cookie);
+  return cookie;
 }
+
+/** The claims of the browser's session cookie (signature checked once per request, row not looked up); null without a valid one. */
+export const cookieClaims = (c: Context<AppEnv>): Promise<SessionClaims | null> => sessionCookie(c).claims;
 
 /**
  * Starts a session and ends, once it exists (so a same-user login keeps its Discord grant), the session this
@@ -201,7 +204,7 @@ export async function resolveSessionWith<T>(
 ): Promise<{ session: ActiveSession | undefined; alongside: T | undefined }> {
   if (c.get('sessionResolved')) return { session: c.get('session'), alongside: undefined };
   c.set('sessionResolved', true);
-  if (getCookie(c, sessionCookieName(c.env)) === undefined) return { session: undefined, alongside: undefined };
+  if (!sessionCookie(c).sent) return { session: undefined, alongside: undefined };
   const claims = await cookieClaims(c);
   const limits = sessionLimits(c.env);
   const sessionRead = claims ? liveSessionRead(c.env.DB, claims.sid, claims.sub, limits) : undefined;

@@ -4,7 +4,7 @@
  * TOKEN_ENCRYPTION_KEY_PREVIOUS and rows written with it still open; every refresh re-seals with the current key.
  */
 import { fromBase64Url, toBase64Url } from '../../shared/base64url';
-import { IsolateMemo } from './isolate-memo';
+import { IsolateMemo } from '../isolate-memo';
 import { deriveAesGcmKey, deriveBytes, KEY_PURPOSES } from './keys';
 
 const encoder = new TextEncoder();

@@ -38,9 +38,16 @@ function parseJson(text: string | null): unknown {
 export const guildSettingsStatement = (db: D1Database, guildId: string) =>
   db.prepare('SELECT section, key, value FROM guild_settings WHERE guild_id = ?').bind(guildId);
 
+/**
+ * The defaults as JSON, worked out once per isolate: parsing a copy costs a fraction of building them from the
+ * registry, which every read of a guild's settings did (docs/performance.md). Each read fills a copy of its own.
+ */
+let defaultsJson: string | undefined;
+const freshDefaults = () => JSON.parse((defaultsJson ??= JSON.stringify(defaultSettings()))) as SettingsValues;
+
 /** Stored values over the defaults. A row that no longer fits the schema falls back to the default. */
 export function toGuildSettings(rows: readonly SettingRow[]): SettingsValues {
-  const settings = defaultSettings();
+  const settings = freshDefaults();
   for (const row of rows) {
     if (!isSectionName(row.section) || !isSettingKey(row.section, row.key)) continue;
     const parsed = valueSchema(row.section, row.key).safeParse(parseJson(row.value));

@@ -1,8 +1,13 @@
 import type { ReactElement } from 'react';
 import { renderToReadableStream, renderToString } from 'react-dom/server';
 
-/** React's mark of a Suspense boundary it left for the browser to render: something in it suspended or threw. */
-const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+/**
+ * The end of React's mark of a Suspense boundary it left for the browser to render (`<!--$!-->`: something in it
+ * suspended or threw). Searched from its `$`, rare in HTML, it is found about 50 times faster than from the `<` that
+ * opens every tag (25 µs of a settings page's CPU, docs/performance.md). React escapes `>` in text and attribute
+ * values, so only its own comments end this way.
+ */
+const CLIENT_RENDERED_BOUNDARY_END = '$!-->';
 
 /**
  * The app's HTML. Every module and datum a page needs is loaded before it renders, so the synchronous
@@ -14,7 +19,7 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 export async function renderApp(app: ReactElement): Promise<{ html: string; failed: boolean }> {
   try {
     const html = renderToString(app);
-    if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return { html, failed: false };
+    if (!html.includes(CLIENT_RENDERED_BOUNDARY_END)) return { html, failed: false };
   } catch {
     // rendered again below, where the error is reported
   }

@@ -31,9 +31,35 @@ export function readAheadFor(page: PageLoader | undefined, env: Env, userId: str
 /** A slow upstream (Discord) must not hold the first paint: past this, the page renders and fetches itself. */
 export const LOADER_BUDGET_MS = 2500;
 
+/**
+ * Microtask turns a loader may take before its budget's timer is armed. A loader whose reads were all made ahead
+ * (the session's D1 batch, the KV reads) answers within them (`/server/{id}`'s in 20), and a timer and its clearing
+ * cost the page 15 µs (docs/performance.md); one waiting for I/O gets its full budget from the turn it is found waiting.
+ */
+export const LOADER_SETTLE_TURNS = 50;
+
+/** The work's outcome if it settles within LOADER_SETTLE_TURNS microtask turns, else undefined (it goes on). */
+async function settledAtOnce<T>(work: Promise<T>): Promise<PromiseSettledResult<T> | undefined> {
+  let outcome: PromiseSettledResult<T> | undefined;
+  void work.then(
+    (value) => (outcome = { status: 'fulfilled', value }),
+    (reason: unknown) => (outcome = { status: 'rejected', reason }),
+  );
+  for (let turn = 0; turn < LOADER_SETTLE_TURNS && outcome === undefined; turn++) await Promise.resolve();
+  return outcome;
+}
+
 /** The loader's answer, or nothing once the budget is spent; then its remaining Discord calls are aborted. */
 export async function withinBudget(key: string, run: (signal: AbortSignal) => Promise<Fallback>, budgetMs = LOADER_BUDGET_MS): Promise<Fallback> {
   const controller = new AbortController();
+  const work = run(controller.signal).catch((error: unknown) => {
+    if (error instanceof PageNotFound || error instanceof PageForbidden) throw error;
+    if (!controller.signal.aborted) console.error(`loader ${key} failed`, error);
+    return {};
+  });
+  const early = await settledAtOnce(work);
+  if (early?.status === 'fulfilled') return early.value;
+  if (early) return work;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<Fallback>((resolve) => {
     timer = setTimeout(() => {
@@ -41,11 +67,6 @@ export async function withinBudget(key: string, run: (signal: AbortSignal) => Pr
       controller.abort(new Error(`loader ${key} ran out of its ${budgetMs} ms budget`));
       resolve({});
     }, budgetMs);
-  });
-  const work = run(controller.signal).catch((error: unknown) => {
-    if (error instanceof PageNotFound || error instanceof PageForbidden) throw error;
-    if (!controller.signal.aborted) console.error(`loader ${key} failed`, error);
-    return {};
   });
   try {
     return await Promise.race([work, late]);

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { App } from '../../client/App';
 import { accountMenu } from '../../client/layout/Header';
-import { isMissingPage, namedAnswers, routeRules } from '../../client/page-route';
+import { namedAnswers, routeRules, type RouteRules } from '../../client/page-route';
 import { matchAppRoute, NOT_FOUND_ROUTE, pageAddress, type AppRoute } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
 import { isLibrary } from '../../shared/songs/paths';
@@ -18,6 +18,17 @@ import { renderStaticPage, staticPageAddress } from './static-page';
 import { staticPageResponse } from './static-page-response';
 
 const utf8 = new TextEncoder();
+
+/** Each route's rules, imported once per isolate: an `import()` of a loaded module still costs 10–15 µs a call. */
+const rulesByRoute = new Map<string, Promise<RouteRules>>();
+function rulesOf(route: AppRoute): Promise<RouteRules> {
+  let rules = rulesByRoute.get(route.id);
+  if (!rules) {
+    rules = routeRules(route);
+    rulesByRoute.set(route.id, rules);
+  }
+  return rules;
+}
 
 /**
  * A prerendered page reaches the Worker only by another of its addresses (`/tos`, `/index.html`: the asset server
@@ -37,7 +48,8 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   if (isLibrary(route.id)) return libraryPage(c, route, route.id);
   if (route.prerender === true) return prerenderedPage(c, route);
   // The route's own 404 rule (RouteRules.notFound): no loader runs for an address no one has a page at.
-  const missing = await isMissingPage(route, params);
+  const rules = await rulesOf(route);
+  const missing = rules.notFound?.(params) === true;
   const claims = await cookieClaims(c);
   const pageData = missing ? undefined : pageDataOf(route.id);
   const ahead = claims ? readAheadFor(pageData, c.env, claims.sub, params) : undefined;
@@ -70,7 +82,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const shown = notFound ? NOT_FOUND_ROUTE : route;
   const island = notFound ? { fallback, notFound } : { fallback };
   const meta = {
-    title: (loaded.status === 200 && !notFound ? (await routeRules(route)).titleFrom?.(params, namedAnswers(route, params, loaded.data)) : null) ?? shown.title,
+    title: (loaded.status === 200 && !notFound ? rules.titleFrom?.(params, namedAnswers(route, params, loaded.data)) : null) ?? shown.title,
     description: shown.description,
     origin: c.env.APP_ORIGIN,
     address: notFound ? undefined : pageAddress(route, url.pathname),

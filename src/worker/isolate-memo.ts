@@ -1,9 +1,9 @@
 /**
- * Outcomes of cryptographic checks that are pure functions of their inputs (a session token's signature, a sealed
- * token's plaintext), kept for the isolate's life so a session's requests do not redo them: each costs a logged-in
- * page tens of µs of CPU (docs/performance.md). Only successes are kept, and callers still apply every rule that
- * depends on the moment or the configuration (expiry, which keys are configured). Bounded: when full, the oldest
- * entry goes.
+ * Answers that are pure functions of their key (a session token's signature, a sealed token's plaintext, a path's
+ * canonical spelling), kept for the isolate's life so that repeated requests do not work them out again: each costs
+ * a logged-in page tens of µs of CPU (docs/performance.md). Only what holds for good is kept, and callers still apply
+ * every rule that depends on the moment or the configuration (expiry, which keys are configured). Bounded: when
+ * full, the oldest entry goes.
  */
 export class IsolateMemo<V> {
   readonly #entries = new Map<string, V>();
