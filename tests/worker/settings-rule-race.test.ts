@@ -5,7 +5,8 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerSettingsResponse } from '../../src/shared/settings/index';
 import { clearKv, GUILDS, loginDemoUsers } from './helpers/login';
-import { call, callWithEnv, postJson } from './helpers/request';
+import { postWithWritesInterleaved } from './helpers/interleaved-writes';
+import { call, postJson } from './helpers/request';
 
 // Kenji Lounge's roles below the bot.
 const LISTENERS = '400000000000001001';
@@ -27,37 +28,9 @@ const set = (key: string, value: unknown) => postJson('/api/update-server-settin
 const stored = async () =>
   (await (await call(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, { cookie: owner })).json<ServerSettingsResponse>()).reactionrole;
 
-/**
- * Saves `key` with a D1 that, each time the save is about to write, first lets `between` run to its end: another save
- * made after this one's check and before its write, the interleaving two saves at the same moment can have.
- */
-function saveWithOthersBetween(key: string, value: unknown, between: (attempt: number) => Promise<unknown>) {
-  let attempts = 0;
-  const db = new Proxy(env.DB, {
-    get(target, property) {
-      if (property === 'batch') {
-        return async (statements: D1PreparedStatement[]) => {
-          const writes = statements.some((statement) => (statement as unknown as { statement: string }).statement.includes('INSERT INTO guild_settings'));
-          if (writes) await between((attempts += 1));
-          return target.batch(statements);
-        };
-      }
-      const member: unknown = Reflect.get(target, property, target);
-      return typeof member === 'function' ? (member as (...args: unknown[]) => unknown).bind(target) : member;
-    },
-  });
-  const response = callWithEnv(
-    '/api/update-server-settings',
-    { DB: db as unknown as string },
-    {
-      method: 'POST',
-      cookie: owner,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body(key, value)),
-    },
-  );
-  return { response, attempts: () => attempts };
-}
+/** Saves `key` with another save slipped in after this one's check and before its write (helpers/interleaved-writes.ts). */
+const saveWithOthersBetween = (key: string, value: unknown, between: (attempt: number) => Promise<unknown>) =>
+  postWithWritesInterleaved('/api/update-server-settings', body(key, value), owner, between);
 
 describe('a first-pair emoji and the pair list saved at the same moment', () => {
   it('store no emoji twice: the save whose check went stale is checked again and refused with {error, code}', async () => {

@@ -8,7 +8,8 @@ import type { ServerSettingsResponse } from '../../src/shared/settings/index';
 import type { SettingsImportResponse } from '../../src/shared/settings/transfer';
 import { anyString } from './helpers/expect-helpers';
 import { clearKv, GUILDS, loginDemoUsers } from './helpers/login';
-import { call, callWithEnv, postJson } from './helpers/request';
+import { postWithWritesInterleaved } from './helpers/interleaved-writes';
+import { call, postJson } from './helpers/request';
 
 // Kenji Lounge's roles below the bot, and a text channel.
 const LISTENERS = '400000000000001001';
@@ -45,37 +46,9 @@ const document = (settings: Record<string, Record<string, unknown>>) => ({
 // A first-pair emoji for Reaction Role, and a field of another module, in one document.
 const DOCUMENT = document({ reactionrole: { emojiName: '🎮' }, logs: { channelID: MOD_LOG } });
 
-/**
- * Imports with a D1 that, each time the import is about to write, first lets `between` run to its end: a save made
- * after the import's plan and before its write, the interleaving a save at the same moment can have.
- */
-function importWithOthersBetween(between: (attempt: number) => Promise<unknown>, extra: Record<string, unknown> = {}) {
-  let attempts = 0;
-  const db = new Proxy(env.DB, {
-    get(target, property) {
-      if (property === 'batch') {
-        return async (statements: D1PreparedStatement[]) => {
-          const writes = statements.some((statement) => (statement as unknown as { statement: string }).statement.includes('INSERT INTO guild_settings'));
-          if (writes) await between((attempts += 1));
-          return target.batch(statements);
-        };
-      }
-      const member: unknown = Reflect.get(target, property, target);
-      return typeof member === 'function' ? (member as (...args: unknown[]) => unknown).bind(target) : member;
-    },
-  });
-  const response = callWithEnv(
-    '/api/server-settings/import',
-    { DB: db as unknown as string },
-    {
-      method: 'POST',
-      cookie: owner,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ serverID: GUILDS.kenjiLounge, document: DOCUMENT, ...extra }),
-    },
-  );
-  return { response, attempts: () => attempts };
-}
+/** Imports with a save slipped in after the import's plan and before its write (helpers/interleaved-writes.ts). */
+const importWithOthersBetween = (between: (attempt: number) => Promise<unknown>, extra: Record<string, unknown> = {}) =>
+  postWithWritesInterleaved('/api/server-settings/import', { serverID: GUILDS.kenjiLounge, document: DOCUMENT, ...extra }, owner, between);
 
 const pairWith = (emojiName: string) => [{ emojiName, roleID: DJ }];
 
