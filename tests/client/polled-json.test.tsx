@@ -49,13 +49,32 @@ describe('a polled figure', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('keeps the last answer when a read fails', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('keeps the last answer when a read fails, and logs the failure', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(<Figure every={60_000} />);
     await act(() => vi.advanceTimersByTimeAsync(0));
     const shown = figure();
-    fetchMock.mockImplementationOnce(() => Promise.reject(new Error('offline')));
+    const offline = new Error('offline');
+    fetchMock.mockImplementationOnce(() => Promise.reject(offline));
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(figure()).toBe(shown);
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringContaining('offline') as unknown }));
+  });
+
+  it('is no longer asked once the figure is gone', async () => {
+    const shown = render(<Figure every={60_000} />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    shown.unmount();
+    await act(() => vi.advanceTimersByTimeAsync(180_000));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows a new interval', async () => {
+    const shown = render(<Figure every={60_000} />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    shown.rerender(<Figure every={10_000} />);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    // Asked again at once with the new interval, then 10 s later.
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 });
