@@ -435,7 +435,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'entry-id-zero',
     kind: 'off-by-one',
-    file: 'src/shared/whitelist.ts',
+    file: 'src/shared/whitelist-requests.ts',
     original: 'Number.isSafeInteger(n) && n > 0',
     faulty: 'Number.isSafeInteger(n) && n >= 0',
     description: 'a whitelist entry id of 0 is accepted',

@@ -18,7 +18,7 @@ import {
   valueSchema,
 } from '../../src/shared/settings/index.ts';
 import type { SectionName } from '../../src/shared/settings/registry.ts';
-import { adminAddSchema } from '../../src/shared/whitelist.ts';
+import { adminAddSchema } from '../../src/shared/whitelist-requests.ts';
 import { objectIdTime, type Plain } from './extended-json.ts';
 import { readExport, type ExportDocument } from './export-file.ts';
 

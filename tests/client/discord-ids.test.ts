@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { botGuildParamSchema, botSyncSchema } from '../../src/shared/bot-api';
 import { isSnowflake, MAX_SNOWFLAKE, SNOWFLAKE_PATTERN } from '../../src/shared/discord-ids';
 import { parseMessageLink, parseSettingUpdate } from '../../src/shared/settings/index';
-import { addWhitelistedServerSchema } from '../../src/shared/whitelist';
+import { addWhitelistedServerSchema } from '../../src/shared/whitelist-requests';
 
 /** Issue 36 §3: an id is a canonical snowflake, as Discord writes it: no leading zero, at most 2^64 − 1. */
 

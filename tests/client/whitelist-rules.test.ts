@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, DEFAULT_EXPIRY_DAYS, EXPIRY_OPTIONS_DAYS, WHITELIST_LIMIT_PER_USER } from '../../src/shared/constants';
-import {
-  addWhitelistedServerSchema,
-  adminAddSchema,
-  adminDeleteSchema,
-  adminUpdateSchema,
-  expiryFromChoice,
-  formatExpiry,
-  isPermanentExpiry,
-} from '../../src/shared/whitelist';
+import { expiryFromChoice, formatExpiry, isPermanentExpiry } from '../../src/shared/whitelist';
+import { addWhitelistedServerSchema, adminAddSchema, adminDeleteSchema, adminUpdateSchema } from '../../src/shared/whitelist-requests';
 import { firstIssueMessage } from '../../src/shared/schema-issues';
 
 const SERVER = '300000000000000001';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { adminAddSchema, adminDeleteSchema, adminRestoreSchema, adminSearchQuerySchema, adminUpdateSchema } from '../../shared/whitelist';
+import { adminAddSchema, adminDeleteSchema, adminRestoreSchema, adminSearchQuerySchema, adminUpdateSchema } from '../../shared/whitelist-requests';
 import { adminOnly } from '../auth/guards';
 import type { AppEnv } from '../hono-env';
 import { searchServers, searchUsers } from '../services/admin-lookup';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { addWhitelistedServerSchema } from '../../shared/whitelist';
+import { addWhitelistedServerSchema } from '../../shared/whitelist-requests';
 import { signedIn } from '../auth/guards';
 import type { AppEnv } from '../hono-env';
 import { addOwnerLicence, ownerWhitelist } from '../services/licences';

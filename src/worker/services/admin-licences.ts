@@ -4,7 +4,8 @@
  */
 import type { AdminServerCheckResponse, AdminUpdateResponse, AdminWhitelistEntry, AllWhitelistedServersResponse } from '../../shared/licences';
 import { DEFAULT_EXPIRY_DAYS, WHITELIST_LIMIT_PER_USER } from '../../shared/constants';
-import { expiryInDays, RESTORE_WINDOW_MINUTES, type adminAddSchema, type adminUpdateSchema } from '../../shared/whitelist';
+import { expiryInDays, RESTORE_WINDOW_MINUTES } from '../../shared/whitelist';
+import type { adminAddSchema, adminUpdateSchema } from '../../shared/whitelist-requests';
 import type { z } from 'zod';
 import {
   deleteEntry,

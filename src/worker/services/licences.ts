@@ -7,7 +7,8 @@ import type { OwnerWhitelistEntry, WhitelistStateResponse } from '../../shared/l
 import { DEFAULT_EXPIRY_DAYS, SUPPORT_URL, WHITELIST_LIMIT_PER_USER } from '../../shared/constants';
 import { DUPLICATE_SERVER_MESSAGE } from '../../shared/messages';
 import type { LicenceState } from '../../shared/settings/index';
-import { expiryInDays, type addWhitelistedServerSchema } from '../../shared/whitelist';
+import { expiryInDays } from '../../shared/whitelist';
+import type { addWhitelistedServerSchema } from '../../shared/whitelist-requests';
 import type { z } from 'zod';
 import {
   DuplicateServerError,

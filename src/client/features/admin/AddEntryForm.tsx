@@ -2,8 +2,9 @@ import { useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import type { AdminWhitelistEntry } from '../../../shared/licences';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
-import { adminAddSchema, expiryFromChoice, type ExpiryChoice } from '../../../shared/whitelist';
+import { expiryFromChoice, type ExpiryChoice } from '../../../shared/whitelist';
 import { api, answerOf } from '../../api-client';
+import { useWhitelistRequests } from '../../hooks/useWhitelistRequests';
 import { button } from './admin-styles';
 import { pickedId, pickerValue } from './Combobox';
 import { ServerPicker, UserPicker } from './EntityPickers';
@@ -20,9 +21,11 @@ export function AddEntryForm({ confirmServer, onAdded }: { confirmServer: Confir
   const [server, setServer] = useState(pickerValue(''));
   const [expiry, setExpiry] = useState<ExpiryChoice>('month');
   const { errors, refs, show, clear, busy, send } = useEntryErrors();
+  const requests = useWhitelistRequests();
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { adminAddSchema } = await requests();
     const parsed = adminAddSchema.safeParse({ userID: pickedId(user), newServerID: pickedId(server), expiresAt: expiryFromChoice(expiry) });
     if (!parsed.success) {
       show({ ...fieldErrorsOf(parsed.error), ...unpickedErrors({ user, server }) });

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminWhitelistEntry } from '../../../shared/licences';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
-import { adminUpdateSchema, expiryFromChoice } from '../../../shared/whitelist';
+import { expiryFromChoice } from '../../../shared/whitelist';
 import { ApiClientError } from '../../api';
 import { api, answerOf } from '../../api-client';
+import { useWhitelistRequests } from '../../hooks/useWhitelistRequests';
 import type { Confirm, ConfirmServer } from './admin-actions';
 import { button, cell, editLabel } from './admin-styles';
 import { pickedId, pickerValue, type PickerValue } from './Combobox';
@@ -30,8 +31,10 @@ export function EditRow({ entry, confirmServer, confirm, onCancel, onSaved }: Ed
   const [server, setServer] = useState(() => startAt(entry.serverID, entry.serverName));
   const [expiry, setExpiry] = useState<ExpiryValue>('keep');
   const { errors, refs, show, clear, busy, send } = useEntryErrors();
+  const requests = useWhitelistRequests();
 
   const save = async () => {
+    const { adminUpdateSchema } = await requests();
     const parsed = adminUpdateSchema.safeParse({
       oldID: entry._id,
       newUserID: pickedId(user),

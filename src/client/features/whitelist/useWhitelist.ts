@@ -1,9 +1,9 @@
 import { apiKeys } from '../../../shared/api-keys';
 import { firstIssueSentence } from '../../../shared/schema-issues';
-import { addWhitelistedServerSchema } from '../../../shared/whitelist';
 import { ApiClientError } from '../../api';
 import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';
+import { useWhitelistRequests } from '../../hooks/useWhitelistRequests';
 
 /** The outcome of an add, so the modal knows whether to open the replace dialog. */
 export type AddOutcome = { kind: 'added' } | { kind: 'limit' } | { kind: 'failed'; message: string; code: string };
@@ -11,8 +11,10 @@ export type AddOutcome = { kind: 'added' } | { kind: 'limit' } | { kind: 'failed
 /** The user's whitelist and the one call that changes it. */
 export function useWhitelist() {
   const swr = useApi(apiKeys.whitelist);
+  const requests = useWhitelistRequests();
 
   const add = async (newServerID: string, oldServerID: string | null = null): Promise<AddOutcome> => {
+    const { addWhitelistedServerSchema } = await requests();
     const parsed = addWhitelistedServerSchema.safeParse({ newServerID, oldServerID });
     if (!parsed.success) {
       return { kind: 'failed', message: firstIssueSentence(parsed.error), code: 'INVALID_INPUT' };
