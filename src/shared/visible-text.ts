@@ -17,15 +17,17 @@
  * that looks the same.
  */
 
+import { firstUse } from './first-use';
+
 /** Every character the rule refuses outside an emoji. */
 export const HIDDEN_CHARACTER_CLASS = String.raw`[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Cs}]`;
-const HIDDEN = new RegExp(HIDDEN_CHARACTER_CLASS, 'v');
+const hiddenPattern = firstUse(() => new RegExp(HIDDEN_CHARACTER_CLASS, 'v'));
 
 /** An emoji in which a joiner, a selector or a tag is part of the spelling. */
 const EMOJI_ELEMENT = String.raw`\p{RGI_Emoji}|\p{Extended_Pictographic}[\p{Emoji_Modifier}\u{FE0E}\u{FE0F}]?`;
 const EMOJI_SEQUENCE = String.raw`(?:${EMOJI_ELEMENT})(?:\u{200D}(?:${EMOJI_ELEMENT}))*`;
 /** The text cut into emoji sequences (group 1) and single code points (a lone surrogate is one too). */
-const PIECES = new RegExp(String.raw`(${EMOJI_SEQUENCE})|[^]`, 'gv');
+const piecesPattern = firstUse(() => new RegExp(String.raw`(${EMOJI_SEQUENCE})|[^]`, 'gv'));
 
 /**
  * What shows: not a space, a mark on its own, a hidden character or one of the others Unicode does not draw. U+2800
@@ -94,9 +96,10 @@ const nameOf = (char: string) => NAMES[char.codePointAt(0) ?? 0] ?? KINDS.find((
 export function hiddenCharacter(text: string): HiddenCharacter | null {
   // Most text holds none at all: one test, and only then the walk through its emoji.
   // Stryker disable next-line ConditionalExpression: a shortcut; the walk below finds nothing in such a text either
-  if (!HIDDEN.test(text)) return null;
-  for (const [piece, emoji] of text.matchAll(PIECES)) {
-    if (emoji === undefined && HIDDEN.test(piece)) return { codePoint: codePointOf(piece), name: nameOf(piece) };
+  const hidden = hiddenPattern();
+  if (!hidden.test(text)) return null;
+  for (const [piece, emoji] of text.matchAll(piecesPattern())) {
+    if (emoji === undefined && hidden.test(piece)) return { codePoint: codePointOf(piece), name: nameOf(piece) };
   }
   return null;
 }

@@ -3,6 +3,8 @@
  * the words an owner reads when a value does not fit.
  */
 import { z } from 'zod';
+import { formatCount } from '../count-format';
+import { firstUse } from '../first-use';
 import { SNOWFLAKE_PATTERN } from '../discord-ids';
 import type { GuildLists } from './guild';
 import { hasVisibleCharacter, hiddenCharacterProblem, NO_VISIBLE_CHARACTER, trimSpaces } from '../visible-text';
@@ -14,9 +16,9 @@ export const SERVER_EMOJI_NAME = /^[A-Za-z0-9_]{2,32}$/;
  * One emoji as Unicode writes it: a recommended sequence (a flag, a skin tone, a family) or one pictograph, with or
  * without its emoji-style selector (U+FE0F), which keyboards add or leave out.
  */
-export const UNICODE_EMOJI = new RegExp('^(?:\\p{RGI_Emoji}|\\p{Extended_Pictographic}\\uFE0F?)$', 'v');
+const unicodeEmoji = firstUse(() => new RegExp('^(?:\\p{RGI_Emoji}|\\p{Extended_Pictographic}\\uFE0F?)$', 'v'));
 /** Whether a reaction emoji is written as one emoji or as a server emoji's name: anything else cannot be a reaction. */
-export const isEmojiOrName = (text: string) => SERVER_EMOJI_NAME.test(text) || UNICODE_EMOJI.test(text);
+export const isEmojiOrName = (text: string) => SERVER_EMOJI_NAME.test(text) || unicodeEmoji().test(text);
 export const EMOJI_SHAPE = "must be one emoji or the name of one of this server's emoji (2–32 letters, digits or _)";
 
 export const blankToNull = (value: unknown) => {
@@ -51,7 +53,6 @@ export const optionalId = z.preprocess(blankToNull, snowflake.nullable());
 export const uniqueList = (list: string[]) => [...new Set(list)];
 /** What a list's transform answers, stated, so the bot's OpenAPI document can describe it (a transform alone reads as anything). */
 export const listOf = <T extends z.ZodType<string, string>>(item: T) => z.array(item);
-export const count = new Intl.NumberFormat('en-US');
 
 /**
  * A message the bot posts: line breaks are kept (Windows ones read as one), other invisible characters refused, and
@@ -63,7 +64,7 @@ export const messageText = (maxLength: number) =>
     z
       .string()
       .min(1, 'must not be empty')
-      .max(maxLength, `must be at most ${count.format(maxLength)} characters`)
+      .max(maxLength, `must be at most ${formatCount(maxLength)} characters`)
       .superRefine((text, ctx) => noInvisibleCharacter(text.replace(/\n/g, ''), ctx))
       .refine(hasVisibleCharacter, NO_VISIBLE_CHARACTER),
   );

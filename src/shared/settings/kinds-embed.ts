@@ -7,8 +7,7 @@ import { excerpt } from '../audit-excerpt';
 import type { KindDefinition } from './field-specs';
 import type { FieldSpecOf } from './field-specs';
 import { hasVisibleCharacter, hiddenCharacterProblem, NO_VISIBLE_CHARACTER, trimSpaces } from '../visible-text';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '../count-format';
 
 /** '' and spaces alone mean "not set". */
 const blankToNull = (value: unknown) => {
@@ -48,13 +47,13 @@ export const EMBED_KINDS = {
             if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, abort: true });
           })
           .refine(hasVisibleCharacter, NO_VISIBLE_CHARACTER)
-          .max(maxLength, `must be at most ${count.format(maxLength)} characters`)
+          .max(maxLength, `must be at most ${formatCount(maxLength)} characters`)
           .nullable(),
       ),
     defaultValue: () => null,
     describe: (value) => (value === null ? 'none' : excerpt(value)),
     sample: () => 'Welcome to {server}!',
-    problem: ({ maxLength }) => `Write one line of at most ${count.format(maxLength)} characters, or leave it empty.`,
+    problem: ({ maxLength }) => `Write one line of at most ${formatCount(maxLength)} characters, or leave it empty.`,
   } satisfies KindDefinition<string | null, FieldSpecOf<'lineText'>>,
   colour: {
     schema: () => {
@@ -72,13 +71,13 @@ export const EMBED_KINDS = {
         blankToNull,
         z
           .string()
-          .max(maxLength, `must be at most ${count.format(maxLength)} characters`)
+          .max(maxLength, `must be at most ${formatCount(maxLength)} characters`)
           .refine(isHttpsUrl, 'must be an https:// address')
           .nullable(),
       ),
     defaultValue: () => null,
     describe: (value) => value ?? 'none',
     sample: () => 'https://cdn.example.com/welcome.png',
-    problem: ({ maxLength }) => `Enter an https:// address of at most ${count.format(maxLength)} characters, or leave it empty.`,
+    problem: ({ maxLength }) => `Enter an https:// address of at most ${formatCount(maxLength)} characters, or leave it empty.`,
   } satisfies KindDefinition<string | null, FieldSpecOf<'imageUrl'>>,
 };

@@ -13,7 +13,8 @@ import { MAX_TRUSTED_ROLES } from './antinuke';
 import { repeatedEmoji, type ReactionPair } from './reaction-pairs';
 import { excerpt } from '../audit-excerpt';
 import { EMBED_KINDS } from './kinds-embed';
-import { emojiText, snowflake, optionalId, uniqueList, listOf, count, messageText, roleName, channelName } from './field-schemas';
+import { emojiText, snowflake, optionalId, uniqueList, listOf, messageText, roleName, channelName } from './field-schemas';
+import { formatCount } from '../count-format';
 import { hiddenCharacter, NO_VISIBLE_CHARACTER } from '../visible-text';
 
 export const MAX_ANTINUKE_WHITELIST = 100;
@@ -169,7 +170,7 @@ const KINDS = {
     defaultValue: (spec) => spec.default,
     describe: excerpt,
     sample: () => 'Hello {user.mention}, welcome to {server}!\nRead #rules first.',
-    problem: (spec) => `Write the message: 1 to ${count.format(spec.maxLength)} characters.`,
+    problem: (spec) => `Write the message: 1 to ${formatCount(spec.maxLength)} characters.`,
   }),
   ...EMBED_KINDS,
   checklist: kind<'checklist', string[]>('checklist', {

@@ -6,8 +6,9 @@ import { useApi } from '../../hooks/useApi';
 import { DialogActions } from '../../ui/DialogActions';
 import { Modal } from '../../ui/Modal';
 import { buttonClass } from '../../ui/buttons';
+import { firstUse } from '../../../shared/first-use';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = firstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
 export interface SessionsDialogProps {
   onClose: () => void;
@@ -23,7 +24,7 @@ function SessionRow({ session, ending, onEnd }: { session: SessionInfo; ending: 
           {session.current && <span className="ml-2 text-xs font-normal text-emerald-700 dark:text-emerald-400">This device</span>}
         </p>
         <p className="text-xs text-gray-600 dark:text-gray-400">
-          Signed in {when.format(session.createdAt)} · last active {when.format(session.lastSeenAt)}
+          Signed in {when().format(session.createdAt)} · last active {when().format(session.lastSeenAt)}
         </p>
       </div>
       {!session.current && (

@@ -3,8 +3,7 @@ import type { AllowedServer } from '../../../shared/servers';
 import { compactButtonClass } from '../../ui/buttons';
 import { licenceBadge, LicencePill } from '../../ui/LicencePill';
 import { ServerIcon } from '../../ui/ServerIcon';
-
-const number = new Intl.NumberFormat('en-US');
+import { formatCount } from '../../../shared/count-format';
 
 const PILL = 'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
 const NEUTRAL = 'bg-gray-100 text-gray-800 ring-gray-500/30 dark:bg-gray-800 dark:text-gray-200 dark:ring-gray-400/30';
@@ -43,7 +42,7 @@ export function ServerCard({ server, licence, supportUrl, onWhitelist }: Props) 
           >
             {server.name}
           </a>
-          <span className="block text-sm text-gray-600 dark:text-gray-400">{`Users: ${number.format(server.users)}`}</span>
+          <span className="block text-sm text-gray-600 dark:text-gray-400">{`Users: ${formatCount(server.users)}`}</span>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">

@@ -7,8 +7,8 @@ import { useDraft } from './TextSetting';
 import type { ControlProps } from './control-props';
 import { onLeaveGroup } from './useSaveOnLeave';
 import { WelcomePreview, type EmbedLook } from './WelcomePreview';
+import { formatCount } from '../../../shared/count-format';
 
-const count = new Intl.NumberFormat('en-US');
 const format = (value: unknown) => (typeof value === 'string' ? value : '');
 const parse = (text: string) => text;
 
@@ -113,7 +113,7 @@ export function MessageTextSetting({ id, section, spec, value, data, saving, sav
             id={`${id}-count`}
             className={`text-xs tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400'}`}
           >
-            {`${count.format(length)} / ${count.format(spec.maxLength)}`}
+            {`${formatCount(length)} / ${formatCount(spec.maxLength)}`}
           </span>
         </div>
       </div>

@@ -23,8 +23,9 @@ import { changeAuthor } from './change-author';
 import { changeTexts, changeValueText, memberIdsOf } from './change-text';
 import type { KnownMembers } from './member-names';
 import { useStoredMembers } from './useStoredMembers';
+import { firstUse } from '../../../shared/first-use';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = firstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** A stored value as a person reads it: role, channel and member names, on/off, lists (the kind table's words). */
 export function describeSettingValue(section: string, key: string, value: unknown, settings: ServerSettingsResponse, members?: KnownMembers): string {
@@ -119,7 +120,7 @@ const conflictSentence = (
   userId: string | null,
   members: KnownMembers | undefined,
 ) =>
-  `${changeAuthor(changedById, changedBy, userId)} changed ${what(entry)} to ${describe(entry, current, settings, members)}${changedAt === null ? '' : ` on ${when.format(changedAt)}`}, after this change. Reverting now would overwrite that.`;
+  `${changeAuthor(changedById, changedBy, userId)} changed ${what(entry)} to ${describe(entry, current, settings, members)}${changedAt === null ? '' : ` on ${when().format(changedAt)}`}, after this change. Reverting now would overwrite that.`;
 
 interface ConflictProps {
   message: string;
@@ -232,7 +233,7 @@ function ChangeList({ serverId, settings, firstPage, filter }: ListProps) {
                 </span>
               </span>
               <time dateTime={new Date(entry.createdAt).toISOString()} className="shrink-0 text-xs text-gray-600 dark:text-gray-400">
-                {when.format(entry.createdAt)}
+                {when().format(entry.createdAt)}
               </time>
               {/* A reader sees the history but cannot undo it. */}
               {mayChange(settings) && (

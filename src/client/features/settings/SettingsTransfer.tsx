@@ -16,6 +16,7 @@ import { fieldClass } from '../../ui/fields';
 import { memberIdsOf } from './change-text';
 import { auditPagesOf, describeSettingValue, settingName } from './RecentChanges';
 import { useStoredMembers } from './useStoredMembers';
+import { firstUse } from '../../../shared/first-use';
 
 const toolButton = compactButtonClass.secondary;
 
@@ -35,7 +36,7 @@ const isPreview = (value: unknown): value is SettingsImportResponse =>
   Array.isArray((value as SettingsImportResponse).changes) &&
   Array.isArray((value as SettingsImportResponse).skipped);
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = firstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** Export, Import (file → dry-run diff → Apply) and 'Copy settings from…' another server the user manages. */
 export function SettingsTransfer({ serverId, settings }: { serverId: string; settings: ServerSettingsResponse }) {
@@ -197,7 +198,7 @@ interface PreviewProps {
 }
 
 const changedSinceSentence = ({ by, at }: NonNullable<Pending['changedSince']>) =>
-  `${by ?? 'Someone'} changed these settings${at === null ? '' : ` on ${when.format(at)}`} since this preview. The list now shows what importing would change.`;
+  `${by ?? 'Someone'} changed these settings${at === null ? '' : ` on ${when().format(at)}`} since this preview. The list now shows what importing would change.`;
 
 /** The dry run's answer: what would change (from → to) and what is left out, then Apply. */
 function ImportPreview({ pending, settings, busy, onCancel, onApply }: PreviewProps) {

@@ -6,9 +6,10 @@ import { useAuth } from '../../session/useAuth';
 import { LogoIcon } from '../../ui/Icons';
 import { DiscordMarkdown, MentionPill, type MentionNames } from './DiscordMarkdown';
 import type { MarkdownNode } from './markdown-nodes';
+import { formatCount } from '../../../shared/count-format';
+import { firstUse } from '../../../shared/first-use';
 
-const count = new Intl.NumberFormat('en-US');
-const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const time = firstUse(() => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }));
 
 /** What an embed shows besides its description. */
 export interface EmbedLook {
@@ -25,7 +26,7 @@ interface Props {
 }
 
 const noSubscription = () => () => undefined;
-const clockText = () => time.format(new Date());
+const clockText = () => time().format(new Date());
 
 type Parse = (text: string) => MarkdownNode[];
 
@@ -77,7 +78,7 @@ export function WelcomePreview({ text, data, embed = null }: Props) {
       case '{server}':
         return data.name;
       case '{memberCount}':
-        return data.memberCount === null ? placeholder : count.format(data.memberCount);
+        return data.memberCount === null ? placeholder : formatCount(data.memberCount);
     }
   };
   const names: MentionNames = {

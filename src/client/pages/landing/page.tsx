@@ -4,10 +4,9 @@ import { usePolledJson } from '../../hooks/usePolledJson';
 import { lazyComponent } from '../../lazy-component';
 import { StaticIsland } from '../../static-island';
 import { useAuth } from '../../session/useAuth';
+import { formatCount } from '../../../shared/count-format';
 
 const STATS_REFRESH_MS = 60_000;
-
-const number = new Intl.NumberFormat('en-US');
 
 /** Drawn by the browser only on a client-side move to the page; hydration keeps the server's HTML of it. */
 const showcase = lazyComponent(() => import('../../features/landing/Showcase'));
@@ -17,9 +16,9 @@ export default function Landing() {
   // Asked for after hydration (the page is prerendered, the same for everyone); each figure keeps its place until then.
   const stats = usePolledJson(apiKeys.stats, STATS_REFRESH_MS);
   const tiles = [
-    { label: 'Servers', value: stats ? number.format(stats.servers) : '–' },
-    { label: 'Users', value: stats ? number.format(stats.users) : '–' },
-    { label: 'Commands', value: stats ? number.format(stats.commands) : '–' },
+    { label: 'Servers', value: stats ? formatCount(stats.servers) : '–' },
+    { label: 'Users', value: stats ? formatCount(stats.users) : '–' },
+    { label: 'Commands', value: stats ? formatCount(stats.commands) : '–' },
     { label: 'Uptime', value: DISPLAYED_UPTIME },
   ];
 
