@@ -108,6 +108,28 @@ export default defineConfig(
     },
   },
 
+  // What a module makes when it loads runs between the page's first paint and its hydration: an Intl formatter (the
+  // first loads the ICU data) or a regular expression of Unicode properties of strings costs tens of milliseconds on a
+  // phone-class CPU. Make it on first use (src/shared/first-use.ts).
+  {
+    files: ['src/client/**', 'src/shared/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Program >', 'Program > ExportNamedDeclaration >'].flatMap((at) => [
+          {
+            selector: `${at} VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name='Intl']`,
+            message: 'An Intl formatter made when the module loads holds back hydration: make it on first use (firstUse).',
+          },
+          {
+            selector: `${at} VariableDeclaration > VariableDeclarator > NewExpression[callee.name='RegExp'][arguments.1.value=/v/]`,
+            message: 'A v-flag regular expression made when the module loads holds back hydration: make it on first use (firstUse).',
+          },
+        ]),
+      ],
+    },
+  },
+
   // Globals per runtime. Type-aware TS files get their globals from the tsconfig `lib`/`types`; these matter for plain JS.
   {
     files: ['src/client/**', 'tests/client/**'],

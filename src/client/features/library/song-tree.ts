@@ -1,5 +1,6 @@
 /** The folder tree and search of a song library, built from its flat list of paths. */
 import type { LibraryPageView } from '../../../shared/library-page-view';
+import { firstUse } from '../../../shared/first-use';
 import { baseName, parentFolder } from '../../../shared/songs/paths';
 
 export interface FolderNode {
@@ -15,8 +16,8 @@ export interface FolderNode {
   totalBytes: number | null;
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-export const compareNames = (a: string, b: string) => collator.compare(a, b);
+const collator = firstUse(() => new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
+export const compareNames = (a: string, b: string) => collator().compare(a, b);
 
 /** `sizes` (bytes, aligned with `paths`) gives every folder its total size. */
 export function buildSongTree(paths: readonly string[], sizes: readonly number[] | null = null): FolderNode {

@@ -3,6 +3,7 @@
  * by category. The data is some 80 KB compressed: it is loaded the first time a picker opens, never with a page.
  */
 import type { CompactEmoji, VersionDataset } from 'emojibase';
+import { firstUse } from '../../../../shared/first-use';
 
 /** Discord's skin tones, lightest first, as their modifiers (U+1F3FB to U+1F3FF). */
 export const SKIN_TONES = [
@@ -58,7 +59,7 @@ const CATEGORIES = [
 export const NEWEST_EMOJI_VERSION = 15.1;
 
 // A constructor: TypeScript's target knows no `v` flag in a literal.
-const RGI_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
+const rgiEmoji = firstUse(() => new RegExp('^\\p{RGI_Emoji}$', 'v'));
 const fromHexcode = (hexcode: string) => String.fromCodePoint(...hexcode.split('-').map((part) => Number.parseInt(part, 16)));
 
 /**
@@ -66,7 +67,7 @@ const fromHexcode = (hexcode: string) => String.fromCodePoint(...hexcode.split('
  * from every one (❤ for ❤️); Discord names reactions by the recommended sequence, which is one of the two.
  */
 function spelling(emoji: Pick<CompactEmoji, 'unicode' | 'hexcode'>): string | null {
-  return [emoji.unicode, fromHexcode(emoji.hexcode)].find((text) => RGI_EMOJI.test(text)) ?? null;
+  return [emoji.unicode, fromHexcode(emoji.hexcode)].find((text) => rgiEmoji().test(text)) ?? null;
 }
 
 const modifiersOf = (hexcode: string) => hexcode.split('-').filter((part) => SKIN_TONES.some((tone) => tone.modifier === part));
