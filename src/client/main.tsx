@@ -17,15 +17,15 @@ import './styles.css';
 const { fallback, notFound = false, prerendered = false } = readIsland(document);
 const { route } = notFound ? { route: NOT_FOUND_ROUTE } : matchAppRoute(window.location.pathname);
 const auth = fallback[apiKeys.checkAuth] as CheckAuthResponse | undefined;
-await Promise.all([route.page.preload(), auth?.authenticated ? accountMenu.preload() : undefined, route.toasts === true ? toaster.preload() : undefined]);
-
-const root = document.getElementById('root');
-if (root) {
-  hydrateRoot(
-    root,
-    <StrictMode>
-      {/* A prerendered page hydrates as it was built, without the query; a query it reads (a library folder) applies right after. */}
-      <App fallback={fallback} notFound={notFound} ssrSearch={prerendered ? '' : undefined} />
-    </StrictMode>,
-  );
-}
+void Promise.all([route.page.preload(), auth?.authenticated ? accountMenu.preload() : undefined, route.toasts === true ? toaster.preload() : undefined]).then(() => {
+  const root = document.getElementById('root');
+  if (root) {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        {/* A prerendered page hydrates as it was built, without the query; a query it reads (a library folder) applies right after. */}
+        <App fallback={fallback} notFound={notFound} ssrSearch={prerendered ? '' : undefined} />
+      </StrictMode>,
+    );
+  }
+});
