@@ -50,8 +50,8 @@ export default defineConfig(({ command }) => ({
                 },
                 // The modules the entry imports statically (every page runs them before it hydrates) ride in one chunk
                 // instead of a tiny chunk (and request) each: on HTTP/1.1 a browser fetches six at a time. The entry
-                // itself stays out (its top-level await imports the page, which imports this chunk), and so does its
-                // stylesheet, which keeps the entry's name.
+                // itself stays out, a one-call file (src/client/main.tsx): captured, it would leave an entry chunk of
+                // its stylesheet alone, which Vite drops. So does the stylesheet, which keeps the entry's name.
                 {
                   name: 'shell',
                   test: /src[\\/](client|shared)[\\/](?!main\.tsx$|styles\.css$)|vite[\\/]preload-helper/,
