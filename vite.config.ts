@@ -7,6 +7,7 @@ import { prerenderPages } from './scripts/prerender.ts';
 import { CLIENT_OUT_DIR, clientManifest } from './vite-plugins/client-manifest.ts';
 import { clientPreloadHelper } from './vite-plugins/client-preload-helper.ts';
 import { clientRouteDescriptions } from './vite-plugins/client-route-descriptions.ts';
+import { clientRouteTable } from './vite-plugins/client-route-table.ts';
 import { moduleAliases } from './vite-plugins/module-aliases.ts';
 
 export default defineConfig(({ command }) => ({
@@ -16,6 +17,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     clientManifest(),
     clientRouteDescriptions(),
+    clientRouteTable(),
     clientPreloadHelper(),
   ],
   resolve: { alias: moduleAliases },

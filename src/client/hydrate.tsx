@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { apiKeys } from '../shared/api-keys';
+import { publicApiKeys } from '../shared/public-api-keys';
 import type { CheckAuthResponse } from '../shared/account';
 import { App } from './App';
 import { accountMenu } from './layout/Header';
@@ -15,7 +15,7 @@ import { toaster } from './ui/LazyToaster';
 export function hydrateApp(): void {
   const { fallback, notFound = false, prerendered = false } = readIsland(document);
   const { route } = notFound ? { route: NOT_FOUND_ROUTE } : matchAppRoute(window.location.pathname);
-  const auth = fallback[apiKeys.checkAuth] as CheckAuthResponse | undefined;
+  const auth = fallback[publicApiKeys.checkAuth] as CheckAuthResponse | undefined;
   void Promise.all([route.page.preload(), auth?.authenticated ? accountMenu.preload() : undefined, route.toasts === true ? toaster.preload() : undefined]).then(
     () => {
       const root = document.getElementById('root');

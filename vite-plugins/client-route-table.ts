@@ -1,0 +1,93 @@
+import type { Plugin } from 'vite';
+
+/** What the browser's router reads of a route: src/client/routes.ts, App.tsx, hydrate.tsx, useLibraryPrefetch.ts. */
+export const ROUTER_FIELDS: ReadonlySet<string> = new Set(['id', 'paths', 'title', 'chrome', 'toasts']);
+
+const ROUTE_TABLE = /[\\/]src[\\/]client[\\/]routes\.ts$/;
+const ROUTE_MODULE = /[\\/]src[\\/]client[\\/]pages[\\/][^\\/]+[\\/]route\.ts$/;
+const TABLE_COPY = '?route-table';
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+}
+interface Property extends Node {
+  key: Node & { name?: string };
+}
+
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+
+/** The object literals given to `defineRoute` (src/client/page-route.ts) anywhere in the module. */
+function routeDeclarations(node: unknown, found: Node[] = []): Node[] {
+  if (Array.isArray(node)) {
+    for (const child of node) routeDeclarations(child, found);
+  } else if (isNode(node)) {
+    const call = node as Node & { callee?: Node & { name?: string }; arguments?: Node[] };
+    const [argument] = call.arguments ?? [];
+    if (node.type === 'CallExpression' && call.callee?.name === 'defineRoute' && argument?.type === 'ObjectExpression') found.push(argument);
+    for (const value of Object.values(node)) if (typeof value === 'object') routeDeclarations(value, found);
+  }
+  return found;
+}
+
+interface ImportDeclaration extends Node {
+  specifiers: (Node & { local: { name: string } })[];
+}
+
+/** Its imports that the rest of the module no longer names (a trimmed key's `apiKeys`), which would still load. */
+function unusedImports(code: string, program: unknown): Node[] {
+  const body = (program as { body: Node[] }).body;
+  const imports = body.filter((node): node is ImportDeclaration => node.type === 'ImportDeclaration');
+  const rest = imports.reduceRight((out, node) => out.slice(0, node.start) + out.slice(node.end), code);
+  return imports.filter((node) => node.specifiers.length > 0 && node.specifiers.every(({ local }) => !new RegExp(`\\b${local.name}\\b`).test(rest)));
+}
+
+/** Cuts ranges out of `code`, putting `text` in their place. */
+function spliced(code: string, edits: { from: number; to: number; text: string }[]): string {
+  return [...edits].sort((a, b) => b.from - a.from).reduce((out, { from, to, text }) => out.slice(0, from) + text + out.slice(to), code);
+}
+
+/** The module's code without the properties of its route declarations that the router does not read. */
+export function trimRouteModule(code: string, parse: (code: string) => unknown): string {
+  const edits = routeDeclarations(parse(code)).flatMap((declaration) => {
+    const properties = (declaration as Node & { properties: Property[] }).properties;
+    const kept = properties.filter((property) => property.type === 'Property' && ROUTER_FIELDS.has(property.key.name ?? ''));
+    const [first] = properties;
+    const last = properties.at(-1);
+    if (!first || !last || kept.length === properties.length) return [];
+    return [{ from: first.start, to: last.end, text: kept.map((property) => code.slice(property.start, property.end)).join(', ') }];
+  });
+  const trimmed = spliced(code, edits);
+  return spliced(
+    trimmed,
+    unusedImports(trimmed, parse(trimmed)).map(({ start, end }) => ({ from: start, to: end, text: '' })),
+  );
+}
+
+/**
+ * Every page loads the route table before it hydrates, and with it every page's `route.ts`: in the browser the table
+ * imports a copy of each holding only what the router reads (ROUTER_FIELDS), so a page's data keys, its rules and its
+ * description load with that page (which imports its own `route.ts` whole), not with every page. The Worker's build
+ * and the tests read the modules as they are.
+ */
+export function clientRouteTable(): Plugin {
+  return {
+    name: 'client-route-table',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async resolveId(source, importer, options) {
+      if (!importer || !ROUTE_TABLE.test(importer)) return undefined;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && ROUTE_MODULE.test(resolved.id) ? { ...resolved, id: `${resolved.id}${TABLE_COPY}` } : undefined;
+    },
+    transform: {
+      // After TypeScript is stripped: the parser reads JavaScript.
+      order: 'post',
+      handler(code, id) {
+        if (!id.endsWith(TABLE_COPY)) return undefined;
+        return { code: trimRouteModule(code, (source) => this.parse(source)), map: null };
+      },
+    },
+  };
+}
