@@ -50,6 +50,13 @@ export default defineConfig(({ command }) => ({
                   test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
                   priority: 20,
                 },
+                // The toast container rides with sonner, which every page that toasts imports: the Worker's module
+                // preloads of such a page bring both, and a page that toasts once (a failed sign-out) fetches one file.
+                {
+                  name: 'sonner',
+                  test: /node_modules[\\/]sonner[\\/]|src[\\/]client[\\/]ui[\\/]Toaster\.tsx$/,
+                  priority: 15,
+                },
                 // The modules the entry imports statically (every page runs them before it hydrates) ride in one chunk
                 // instead of a tiny chunk (and request) each: on HTTP/1.1 a browser fetches six at a time. The entry
                 // itself stays out, a one-call file (src/client/main.tsx): captured, it would leave an entry chunk of
