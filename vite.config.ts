@@ -6,8 +6,7 @@ import { devWorker } from './scripts/dev-worker.ts';
 import { prerenderPages } from './scripts/prerender.ts';
 import { CLIENT_OUT_DIR, clientManifest } from './vite-plugins/client-manifest.ts';
 import { clientPreloadHelper } from './vite-plugins/client-preload-helper.ts';
-import { clientRouteDescriptions } from './vite-plugins/client-route-descriptions.ts';
-import { clientRouteTable } from './vite-plugins/client-route-table.ts';
+import { clientRouteModules } from './vite-plugins/client-route-modules.ts';
 import { moduleAliases } from './vite-plugins/module-aliases.ts';
 
 export default defineConfig(({ command }) => ({
@@ -16,8 +15,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     clientManifest(),
-    clientRouteDescriptions(),
-    clientRouteTable(),
+    clientRouteModules(),
     clientPreloadHelper(),
   ],
   resolve: { alias: moduleAliases },

@@ -2,9 +2,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { parseAst } from 'rolldown/parseAst';
 import { transformSync } from 'rolldown/utils';
 import { describe, expect, it } from 'vitest';
-import { ROUTER_FIELDS, trimRouteModule } from '../../vite-plugins/client-route-table';
+import { ROUTER_FIELDS, WORKER_FIELDS, trimRouteModule } from '../../vite-plugins/client-route-modules';
 
-const trim = (code: string) => trimRouteModule(code, (source) => parseAst(source));
+const parse = (source: string) => parseAst(source);
+/** The route table's copy. */
+const trim = (code: string) => trimRouteModule(code, parse, (field) => ROUTER_FIELDS.has(field));
+/** A page's copy. */
+const pageCopy = (code: string) => trimRouteModule(code, parse, (field) => !WORKER_FIELDS.has(field));
 
 /** A route module as the plugin sees it: TypeScript already stripped. */
 const javascriptOf = (file: string) => transformSync(file, readFileSync(file, 'utf8')).code;
@@ -23,7 +27,7 @@ export const serverRoute = defineRoute({
 });
 `;
 
-describe("the browser's copy of a route module (vite-plugins/client-route-table.ts)", () => {
+describe("the browser's copies of a route module (vite-plugins/client-route-modules.ts)", () => {
   it('keeps what the router reads, in order, and drops the rest with the imports only they named', () => {
     expect(trim(SERVER_ROUTE)).toBe(`
 import { defineRoute } from "../../page-route";
@@ -47,6 +51,15 @@ export const glaiveRoute = defineRoute({ id: "glaive", paths: withHtml("/glaive"
   it('leaves a module whose routes hold only what the router reads as it is', () => {
     const code = `import { defineRoute } from "../../page-route";\nexport const r = defineRoute({ id: "x", paths: [], title: "X", chrome: "main" });\n`;
     expect(trim(code)).toBe(code);
+  });
+
+  it('gives a page its route without what only the Worker reads, its data keys kept', () => {
+    expect(pageCopy(SERVER_ROUTE)).toBe(`import { apiKeys } from "../../../shared/api-keys";
+import { defineRoute } from "../../page-route";
+export const serverRoute = defineRoute({
+	id: "server", paths: ["/server/:serverId", "/server/:serverId/:module"], title: "Server Settings | ServerManager", chrome: "main", toasts: true, keys: ({ serverId = "" }) => ({ settings: apiKeys.serverSettings(serverId), allowed: apiKeys.allowedServers })
+});
+`);
   });
 
   it("leaves every page's route module parsing, with no field the router does not read", () => {

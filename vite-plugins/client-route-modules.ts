@@ -2,6 +2,11 @@ import type { Plugin } from 'vite';
 
 /** What the browser's router reads of a route: src/client/routes.ts, App.tsx, hydrate.tsx, useLibraryPrefetch.ts. */
 export const ROUTER_FIELDS: ReadonlySet<string> = new Set(['id', 'paths', 'title', 'chrome', 'toasts']);
+/**
+ * What only the Worker reads of a route: its description (the page's meta description and shared-link text) and its
+ * rules (src/client/page-route.ts), which the page imports from its own folder.
+ */
+export const WORKER_FIELDS: ReadonlySet<string> = new Set(['description', 'rules']);
 
 const ROUTE_TABLE = /[\\/]src[\\/]client[\\/]routes\.ts$/;
 const ROUTE_MODULE = /[\\/]src[\\/]client[\\/]pages[\\/][^\\/]+[\\/]route\.ts$/;
@@ -48,15 +53,15 @@ function spliced(code: string, edits: { from: number; to: number; text: string }
   return [...edits].sort((a, b) => b.from - a.from).reduce((out, { from, to, text }) => out.slice(0, from) + text + out.slice(to), code);
 }
 
-/** The module's code without the properties of its route declarations that the router does not read. */
-export function trimRouteModule(code: string, parse: (code: string) => unknown): string {
+/** The module's code with only the properties of its route declarations that `kept` names. */
+export function trimRouteModule(code: string, parse: (code: string) => unknown, kept: (field: string) => boolean): string {
   const edits = routeDeclarations(parse(code)).flatMap((declaration) => {
     const properties = (declaration as Node & { properties: Property[] }).properties;
-    const kept = properties.filter((property) => property.type === 'Property' && ROUTER_FIELDS.has(property.key.name ?? ''));
+    const keep = properties.filter((property) => property.type !== 'Property' || kept(property.key.name ?? ''));
     const [first] = properties;
     const last = properties.at(-1);
-    if (!first || !last || kept.length === properties.length) return [];
-    return [{ from: first.start, to: last.end, text: kept.map((property) => code.slice(property.start, property.end)).join(', ') }];
+    if (!first || !last || keep.length === properties.length) return [];
+    return [{ from: first.start, to: last.end, text: keep.map((property) => code.slice(property.start, property.end)).join(', ') }];
   });
   const trimmed = spliced(code, edits);
   return spliced(
@@ -66,14 +71,15 @@ export function trimRouteModule(code: string, parse: (code: string) => unknown):
 }
 
 /**
- * Every page loads the route table before it hydrates, and with it every page's `route.ts`: in the browser the table
- * imports a copy of each holding only what the router reads (ROUTER_FIELDS), so a page's data keys, its rules and its
- * description load with that page (which imports its own `route.ts` whole), not with every page. The Worker's build
- * and the tests read the modules as they are.
+ * The browser's copies of the route modules (src/client/pages/<id>/route.ts) hold only what the browser reads. Every
+ * page loads the route table before it hydrates, and with it every route module: the table imports a copy of each
+ * holding only what the router reads (ROUTER_FIELDS), so a page's data keys load with that page, which imports its
+ * own module with all but what only the Worker reads (WORKER_FIELDS). The Worker's build and the tests read the
+ * modules as they are.
  */
-export function clientRouteTable(): Plugin {
+export function clientRouteModules(): Plugin {
   return {
-    name: 'client-route-table',
+    name: 'client-route-modules',
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'client',
     async resolveId(source, importer, options) {
@@ -85,8 +91,10 @@ export function clientRouteTable(): Plugin {
       // After TypeScript is stripped: the parser reads JavaScript.
       order: 'post',
       handler(code, id) {
-        if (!id.endsWith(TABLE_COPY)) return undefined;
-        return { code: trimRouteModule(code, (source) => this.parse(source)), map: null };
+        const table = id.endsWith(TABLE_COPY);
+        if (!table && !ROUTE_MODULE.test(id)) return undefined;
+        const kept = table ? (field: string) => ROUTER_FIELDS.has(field) : (field: string) => !WORKER_FIELDS.has(field);
+        return { code: trimRouteModule(code, (source) => this.parse(source), kept), map: null };
       },
     },
   };
