@@ -40,12 +40,28 @@ interface ImportDeclaration extends Node {
   specifiers: (Node & { local: { name: string } })[];
 }
 
+/** The names the module reads outside its imports: identifiers, not property names (`{ title: … }`, `a.title`). */
+function namesRead(node: unknown, names = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) {
+    for (const child of node) namesRead(child, names);
+    return names;
+  }
+  if (!isNode(node) || node.type === 'ImportDeclaration') return names;
+  const { key, property, computed, shorthand, name } = node as Node & { key?: Node; property?: Node; computed?: boolean; shorthand?: boolean; name?: string };
+  if ((node.type === 'Identifier' || node.type === 'JSXIdentifier') && name !== undefined) names.add(name);
+  for (const [field, value] of Object.entries(node)) {
+    const propertyName = (field === 'key' && value === key && !computed && !shorthand) || (field === 'property' && value === property && !computed);
+    if (!propertyName && typeof value === 'object') namesRead(value, names);
+  }
+  return names;
+}
+
 /** Its imports that the rest of the module no longer names (a trimmed key's `apiKeys`), which would still load. */
-function unusedImports(code: string, program: unknown): Node[] {
+function unusedImports(program: unknown): Node[] {
   const body = (program as { body: Node[] }).body;
+  const read = namesRead(body);
   const imports = body.filter((node): node is ImportDeclaration => node.type === 'ImportDeclaration');
-  const rest = imports.reduceRight((out, node) => out.slice(0, node.start) + out.slice(node.end), code);
-  return imports.filter((node) => node.specifiers.length > 0 && node.specifiers.every(({ local }) => !new RegExp(`\\b${local.name}\\b`).test(rest)));
+  return imports.filter((node) => node.specifiers.length > 0 && node.specifiers.every(({ local }) => !read.has(local.name)));
 }
 
 /** Cuts ranges out of `code`, putting `text` in their place. */
@@ -66,7 +82,7 @@ export function trimRouteModule(code: string, parse: (code: string) => unknown, 
   const trimmed = spliced(code, edits);
   return spliced(
     trimmed,
-    unusedImports(trimmed, parse(trimmed)).map(({ start, end }) => ({ from: start, to: end, text: '' })),
+    unusedImports(parse(trimmed)).map(({ start, end }) => ({ from: start, to: end, text: '' })),
   );
 }
 

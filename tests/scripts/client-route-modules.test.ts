@@ -48,6 +48,11 @@ export const glaiveRoute = defineRoute({ id: "glaive", paths: withHtml("/glaive"
 `);
   });
 
+  it('tells an import still named from one whose name is only part of another', () => {
+    const code = `import { title$ } from "./a";\nimport { title } from "./b";\nexport const r = defineRoute({ id: "x", title: title$, keys: () => title });\n`;
+    expect(trim(code)).toBe(`import { title$ } from "./a";\n\nexport const r = defineRoute({ id: "x", title: title$ });\n`);
+  });
+
   it('leaves a module whose routes hold only what the router reads as it is', () => {
     const code = `import { defineRoute } from "../../page-route";\nexport const r = defineRoute({ id: "x", paths: [], title: "X", chrome: "main" });\n`;
     expect(trim(code)).toBe(code);
