@@ -49,11 +49,13 @@ export default defineConfig(({ command }) => ({
                   priority: 20,
                 },
                 // The toast container rides with sonner, which every page that toasts imports: the Worker's module
-                // preloads of such a page bring both, and a page that toasts once (a failed sign-out) fetches one file.
+                // preloads of such a page bring both. Their dependencies stay out: the dialogs share the toasts' host
+                // element (ui/top-layer.ts), and a dialog opened where nothing toasts does not fetch sonner for it.
                 {
                   name: 'sonner',
                   test: /node_modules[\\/]sonner[\\/]|src[\\/]client[\\/]ui[\\/]Toaster\.tsx$/,
                   priority: 15,
+                  includeDependenciesRecursively: false,
                 },
                 // The modules the entry imports statically (every page runs them before it hydrates) ride in one chunk
                 // instead of a tiny chunk (and request) each: on HTTP/1.1 a browser fetches six at a time. The entry
