@@ -6,7 +6,7 @@ import { devWorker } from './scripts/dev-worker.ts';
 import { prerenderPages } from './scripts/prerender.ts';
 import { CLIENT_OUT_DIR, clientManifest } from './vite-plugins/client-manifest.ts';
 import { clientPreloadHelper } from './vite-plugins/client-preload-helper.ts';
-import { clientRouteDescriptions } from './vite-plugins/client-route-descriptions.ts';
+import { clientRouteModules } from './vite-plugins/client-route-modules.ts';
 import { moduleAliases } from './vite-plugins/module-aliases.ts';
 
 export default defineConfig(({ command }) => ({
@@ -15,7 +15,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     clientManifest(),
-    clientRouteDescriptions(),
+    clientRouteModules(),
     clientPreloadHelper(),
   ],
   resolve: { alias: moduleAliases },
@@ -48,10 +48,19 @@ export default defineConfig(({ command }) => ({
                   test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
                   priority: 20,
                 },
+                // The toast container rides with sonner, which every page that toasts imports: the Worker's module
+                // preloads of such a page bring both. Their dependencies stay out: the dialogs share the toasts' host
+                // element (ui/top-layer.ts), and a dialog opened where nothing toasts does not fetch sonner for it.
+                {
+                  name: 'sonner',
+                  test: /node_modules[\\/]sonner[\\/]|src[\\/]client[\\/]ui[\\/]Toaster\.tsx$/,
+                  priority: 15,
+                  includeDependenciesRecursively: false,
+                },
                 // The modules the entry imports statically (every page runs them before it hydrates) ride in one chunk
                 // instead of a tiny chunk (and request) each: on HTTP/1.1 a browser fetches six at a time. The entry
-                // itself stays out (its top-level await imports the page, which imports this chunk), and so does its
-                // stylesheet, which keeps the entry's name.
+                // itself stays out, a one-call file (src/client/main.tsx): captured, it would leave an entry chunk of
+                // its stylesheet alone, which Vite drops. So does the stylesheet, which keeps the entry's name.
                 {
                   name: 'shell',
                   test: /src[\\/](client|shared)[\\/](?!main\.tsx$|styles\.css$)|vite[\\/]preload-helper/,

@@ -9,7 +9,8 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import { API_BASE } from '../shared/api-base';
 import type { RegisteredApi } from '../shared/api-schema';
 import { LIVE_TAB_HEADER } from '../shared/live';
-import { currentLiveTab, readJson } from './api';
+import { readJson } from './api';
+import { currentLiveTab } from './live-tabs';
 
 export const api = hc<RegisteredApi>(API_BASE, {
   // The live tab id lets this page's own changes be told apart when they come back over the socket.

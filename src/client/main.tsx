@@ -1,31 +1,6 @@
 import '@vitejs/plugin-react/preamble';
-import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { apiKeys } from '../shared/api-keys';
-import type { CheckAuthResponse } from '../shared/account';
-import { App } from './App';
-import { accountMenu } from './layout/Header';
-import { readIsland } from './data-island';
-import { matchAppRoute, NOT_FOUND_ROUTE } from './routes';
-import { toaster } from './ui/LazyToaster';
+import { hydrateApp } from './hydrate';
 import './styles.css';
 
-// Load the current page's chunk (and the account menu's, when logged in) before hydrating, so the first
-// client render matches the server HTML. The toast container too, on a page that toasts: it mounts right after
-// hydration, and a Suspense fallback shown then would hold the page's own hydration back by React's 300 ms
-// throttle of revealed content. Their modules are already fetched (src/worker/render/assets.ts).
-const { fallback, notFound = false, prerendered = false } = readIsland(document);
-const { route } = notFound ? { route: NOT_FOUND_ROUTE } : matchAppRoute(window.location.pathname);
-const auth = fallback[apiKeys.checkAuth] as CheckAuthResponse | undefined;
-await Promise.all([route.page.preload(), auth?.authenticated ? accountMenu.preload() : undefined, route.toasts === true ? toaster.preload() : undefined]);
-
-const root = document.getElementById('root');
-if (root) {
-  hydrateRoot(
-    root,
-    <StrictMode>
-      {/* A prerendered page hydrates as it was built, without the query; a query it reads (a library folder) applies right after. */}
-      <App fallback={fallback} notFound={notFound} ssrSearch={prerendered ? '' : undefined} />
-    </StrictMode>,
-  );
-}
+// What the entry runs lives in the shell chunk every page shares (vite.config.ts): the entry's own file is a call.
+hydrateApp();

@@ -1,7 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, LIVE_PING, livePath } from '../../src/shared/live';
-import { ApiClientError, ownLiveTabs } from '../../src/client/api';
+import { ApiClientError } from '../../src/client/api';
+import { ownLiveTabs } from '../../src/client/live-tabs';
 import {
   ALICES_MESSAGE,
   antiMp3Switch,

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { loginHref } from '../../shared/api-keys';
+import { loginHref } from '../../shared/api-key';
 import { useAuth } from '../session/useAuth';
 import { useLibraryPrefetch } from '../features/library/useLibraryPrefetch';
 import { PHONE_QUERY } from '../hooks/useMediaQuery';

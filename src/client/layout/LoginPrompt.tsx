@@ -1,5 +1,5 @@
 import { useLocation } from '../navigation';
-import { loginHref } from '../../shared/api-keys';
+import { loginHref } from '../../shared/api-key';
 import { WaysOn } from './WaysOn';
 import { buttonClass } from '../ui/buttons';
 

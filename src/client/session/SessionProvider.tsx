@@ -1,5 +1,5 @@
 import { createContext, useState, type ReactNode } from 'react';
-import { apiKeys } from '../../shared/api-keys';
+import { publicApiKeys } from '../../shared/public-api-keys';
 import type { CheckAuthResponse } from '../../shared/account';
 import { getJson } from '../api';
 
@@ -24,7 +24,7 @@ export interface SessionStore {
 
 export const SessionContext = createContext<SessionStore | null>(null);
 
-const askServer = () => getJson(apiKeys.checkAuth);
+const askServer = () => getJson(publicApiKeys.checkAuth);
 
 function createSessionStore(askAnswer: () => Promise<CheckAuthResponse>): SessionStore {
   let learnt: Learnt | null = null;

@@ -1,5 +1,5 @@
 import { useContext, useEffect, useSyncExternalStore } from 'react';
-import { apiKeys } from '../../shared/api-keys';
+import { publicApiKeys } from '../../shared/public-api-keys';
 import type { CheckAuthResponse } from '../../shared/account';
 import { useFirstPaintData } from '../first-paint-data';
 import { SessionContext, type SessionStore } from './SessionProvider';
@@ -18,7 +18,7 @@ function useSessionStore(): SessionStore {
  */
 export function useAuth() {
   const store = useSessionStore();
-  const seeded = useFirstPaintData()[apiKeys.checkAuth] as CheckAuthResponse | undefined;
+  const seeded = useFirstPaintData()[publicApiKeys.checkAuth] as CheckAuthResponse | undefined;
   const known = useSyncExternalStore(store.subscribe, store.learnt, noLearning);
   const auth = known ? known.auth : seeded;
   const unknown = auth === undefined && known?.failed !== true;

@@ -11,7 +11,8 @@ import {
 } from '../../../shared/settings/index';
 import { apiKeys } from '../../../shared/api-keys';
 import { mayChange } from '../../../shared/server-access';
-import { conflictOf, getJson } from '../../api';
+import { getJson } from '../../api';
+import { conflictOf } from '../../api-refusal';
 import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';
 import { auditLabel, moduleTitle, SECTION_NAMES } from '../../../shared/settings/registry';

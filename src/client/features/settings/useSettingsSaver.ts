@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import { applySettingChange, type ServerSettingsResponse, type SettingConflictBody } from '../../../shared/settings/index';
 import type { SectionName } from '../../../shared/settings/registry';
 import { apiKeys } from '../../../shared/api-keys';
-import { conflictOf, isRefusal } from '../../api';
+import { conflictOf, isRefusal } from '../../api-refusal';
 import { api, answerOf } from '../../api-client';
 import { useAuth } from '../../session/useAuth';
 import { changeAuthor, OWN_CHANGE_AUTHOR } from './change-author';

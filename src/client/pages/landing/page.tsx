@@ -1,4 +1,5 @@
-import { apiKeys, inviteHref, loginHref } from '../../../shared/api-keys';
+import { inviteHref, loginHref } from '../../../shared/api-key';
+import { publicApiKeys as apiKeys } from '../../../shared/public-api-keys';
 import { DISPLAYED_UPTIME } from '../../../shared/constants';
 import { usePolledJson } from '../../hooks/usePolledJson';
 import { lazyComponent } from '../../lazy-component';

@@ -1,0 +1,46 @@
+/**
+ * How an API key is built: the typed URL of a GET resource the pages read, taking its path and query as the API app
+ * declares them (`api-schema.ts`, registered by src/worker/api-app.ts), so a key cannot name a path, a query or an
+ * answer the Worker does not have. The addresses the browser goes to (login, invite) are built alike. The keys
+ * themselves are in ./api-keys.ts.
+ */
+import type { Answer, ApiPath, ApiRoute, ParamsOf, QueryOf } from './api-schema';
+import { API_BASE } from './api-base';
+
+declare const answer: unique symbol;
+/** A URL that answers `T` as JSON. The phantom field only carries the type. */
+export type ApiKey<T> = string & { readonly [answer]?: T };
+
+/**
+ * The key of GET `path`: the query's entries in the order given, empty ones left out, so a key with more
+ * filters starts with the key that has fewer.
+ */
+export function apiKey<P extends ApiPath<'$get'>>(path: P, query?: QueryOf<P>): ApiKey<Answer<P>> {
+  return `${API_BASE}${path}${searchOf(query)}`;
+}
+
+function searchOf(query: Readonly<Record<string, string | number | undefined>> | undefined): string {
+  const search = Object.entries(query ?? {})
+    .flatMap(([name, value]) => (value === undefined || value === '' ? [] : [`${name}=${encodeURIComponent(value)}`]))
+    .join('&');
+  return search ? `?${search}` : '';
+}
+
+/**
+ * The address of a route with parameters, as the route declares it: each `:name` (and its `{pattern}`, which the
+ * Worker checks) is replaced by its value, encoded as a path segment.
+ */
+export function apiRouteHref<R extends ApiRoute<'$get'>>(route: R, params: ParamsOf<R>, query?: QueryOf<R>): string {
+  const values: Readonly<Record<string, string>> = params;
+  const path = route.replace(/:(\w+)(?:\{[^}]*\})?/g, (_match: string, name: string) => encodeURIComponent(values[name] ?? ''));
+  return `${API_BASE}${path}${searchOf(query)}`;
+}
+
+/** An API address the browser goes to rather than fetches (a redirect, a download), built as a key is. */
+export const apiHref = <P extends ApiPath<'$get'>>(path: P, query?: QueryOf<P>): string => apiKey(path, query);
+
+/** The login link; after Discord the visitor comes back to `returnTo` (a path of this site; the Worker checks it). */
+export const loginHref = (returnTo?: string): string => apiHref('/auth', { next: returnTo === '/' ? undefined : returnTo });
+
+/** The bot's invite link, with a server preselected when `guildId` is given. */
+export const inviteHref = (guildId?: string): string => apiHref('/invite', { guild_id: guildId });
