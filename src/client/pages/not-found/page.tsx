@@ -1,4 +1,4 @@
-import { loginHref } from '../../../shared/api-keys';
+import { loginHref } from '../../../shared/api-key';
 import { useAuth } from '../../session/useAuth';
 import { WaysOn } from '../../layout/WaysOn';
 import { buttonClass } from '../../ui/buttons';
