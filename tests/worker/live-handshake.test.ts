@@ -75,6 +75,32 @@ describe('the handshake', () => {
     expect(res.webSocket).toBeNull();
     expect(await page.closed).toBe(LIVE_CLOSE_SESSION_ENDED);
   });
+
+  it('a session signed out while its socket opens: 401, no socket, and the session’s pages of the guild close too', async () => {
+    // A session of its own: this one ends.
+    const cookie = await loginAs(USERS.owner);
+    const page = await openLive(GUILDS.kenjiLounge, cookie);
+    // The sign-out lands between the session's check and the socket's record: the record finds no session.
+    const signedOutMeanwhile = (sql: string) => ({
+      bind: (sessionId: string, ...rest: unknown[]) => ({
+        run: async () => {
+          await env.DB.prepare('DELETE FROM sessions WHERE id = ?').bind(sessionId).run();
+          return env.DB.prepare(sql)
+            .bind(sessionId, ...rest)
+            .run();
+        },
+      }),
+    });
+    const db = {
+      prepare: (sql: string) => (sql.includes('INSERT INTO live_sockets') ? signedOutMeanwhile(sql) : env.DB.prepare(sql)),
+      batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
+    } as unknown as D1Database;
+    const res = await handshakeWith({ DB: db }, cookie);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ code: 'UNAUTHORIZED', error: 'You need to log in first.' });
+    expect(res.webSocket).toBeNull();
+    expect(await page.closed).toBe(LIVE_CLOSE_SESSION_ENDED);
+  });
 });
 
 describe('who a change is announced as', () => {
