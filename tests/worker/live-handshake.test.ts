@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_CLOSE_SESSION_ENDED } from '../../src/shared/live';
 import { app } from '../../src/worker/index';
 import { clearKv, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
@@ -117,6 +117,28 @@ describe('who a change is announced as', () => {
     );
     expect(saved.status).toBe(200);
     expect(await page.next()).toMatchObject({ type: 'settings', by: { id: USERS.owner, name: 'demo_owner' } });
+  });
+});
+
+describe('an announcement that fails', () => {
+  it('leaves the save stored and answered, and is logged with the guild', async () => {
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const channel = { getByName: () => ({ broadcast: () => Promise.reject(new Error('object overloaded')) }) } as unknown as Env['GUILD_LIVE'];
+    const ctx = createExecutionContext();
+    const request = new Request(`${ORIGIN}/api/update-server-settings`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, Cookie: owner, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ serverID: GUILDS.kenjiLounge, section: 'autorole', key: 'roleID', value: LISTENERS }),
+    });
+    const res = await app.fetch(request, { ...env, GUILD_LIVE: channel }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    const stored = await env.DB.prepare("SELECT value FROM guild_settings WHERE guild_id = ? AND section = 'autorole' AND key = 'roleID'")
+      .bind(GUILDS.kenjiLounge)
+      .first<{ value: string }>();
+    expect(stored?.value).toBe(JSON.stringify(LISTENERS));
+    expect(warnings).toHaveBeenCalledWith(`live update of guild ${GUILDS.kenjiLounge} failed`, new Error('object overloaded'));
+    warnings.mockRestore();
   });
 });
 
