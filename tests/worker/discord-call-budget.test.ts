@@ -188,6 +188,50 @@ describe("page loads whose looks Discord refuses go through the user's limiter",
     expect(fetches).toHaveBeenCalledTimes(24);
   }, 60_000);
 
+  it("the bot API's own loads (no viewer) go through no one's gate: 5 refused ones in a minute all reach Discord, and none is counted", async () => {
+    await insideOneWindow(60, 20_000);
+    counter.stop();
+    const fetches = refuseEveryCall();
+    const limits = vi.spyOn(env.LOOKUP_LIMITER, 'limit');
+    const guildId = randomSnowflake();
+    for (let look = 1; look <= 5; look += 1) await expect(loadGuildView(env, guildId)).rejects.toMatchObject({ code: 'BOT_UNAUTHORIZED' });
+    expect(fetches).toHaveBeenCalledTimes(20);
+    expect(limits).not.toHaveBeenCalled();
+  }, 60_000);
+
+  it("two loads of one user at once share one look, whose refusal counts once: the user's gate closes at their 4th refused look, not their 3rd", async () => {
+    await insideOneWindow(60, 20_000);
+    counter.stop();
+    let lookStarted!: () => void;
+    const started = new Promise<void>((resolve) => (lookStarted = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const fetches = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      lookStarted();
+      await released;
+      return Response.json({ message: '401: Unauthorized', code: 0 }, { status: 401 });
+    });
+    const viewer = randomSnowflake();
+    const guildId = randomSnowflake();
+    const first = loadGuildView(env, guildId, { viewer });
+    await started;
+    // The second load reads the cache (a miss) and, with no I/O after that read, joins the look under way.
+    const reads = vi.spyOn(env.CACHE, 'get');
+    const second = loadGuildView(env, guildId, { viewer });
+    await reads.mock.results[0]?.value;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    await Promise.all([first, second].map((load) => expect(load).rejects.toMatchObject({ code: 'BOT_UNAUTHORIZED' })));
+    expect(fetches).toHaveBeenCalledTimes(4);
+    // One refused look so far: two more, and a third that still reaches Discord and closes the gate.
+    for (let look = 2; look <= 4; look += 1) {
+      await expect(loadGuildView(env, guildId, { viewer })).rejects.toMatchObject({ code: 'BOT_UNAUTHORIZED' });
+      expect(fetches).toHaveBeenCalledTimes(4 * look);
+    }
+    await expect(loadGuildView(env, guildId, { viewer })).rejects.toMatchObject({ code: 'LOOKUPS_SPENT' });
+    expect(fetches).toHaveBeenCalledTimes(16);
+  }, 60_000);
+
   it('looks Discord answers are free: 5 cold loads of one user make 5 looks', async () => {
     const viewer = randomSnowflake();
     resetCalls();
@@ -197,4 +241,21 @@ describe("page loads whose looks Discord refuses go through the user's limiter",
     }
     expect(botCalls()).toEqual({ calls: 20, refused: 0 });
   }, 60_000);
+});
+
+describe('a Worker without a bot token', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('has an empty view of any guild, and asks Discord nothing for it', async () => {
+    const fetches = vi.spyOn(globalThis, 'fetch');
+    const removed: Env = { ...env };
+    Reflect.deleteProperty(removed, 'DISCORD_BOT_TOKEN');
+    for (const withoutToken of [removed, { ...env, DISCORD_BOT_TOKEN: '' }]) {
+      const view = await loadGuildView(withoutToken, GUILDS.kenjiLounge, { viewer: USERS.owner });
+      expect(view).toEqual({ value: { roles: [], channels: [], emojis: [], botHighestRolePosition: 0 }, asOf: null });
+    }
+    expect(fetches).not.toHaveBeenCalled();
+  });
 });

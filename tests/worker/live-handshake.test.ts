@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_CLOSE_SESSION_ENDED } from '../../src/shared/live';
 import { app } from '../../src/worker/index';
 import { clearKv, GUILDS, loginAs, resetFake, USERS } from './helpers/login';
@@ -75,6 +75,32 @@ describe('the handshake', () => {
     expect(res.webSocket).toBeNull();
     expect(await page.closed).toBe(LIVE_CLOSE_SESSION_ENDED);
   });
+
+  it('a session signed out while its socket opens: 401, no socket, and the session’s pages of the guild close too', async () => {
+    // A session of its own: this one ends.
+    const cookie = await loginAs(USERS.owner);
+    const page = await openLive(GUILDS.kenjiLounge, cookie);
+    // The sign-out lands between the session's check and the socket's record: the record finds no session.
+    const signedOutMeanwhile = (sql: string) => ({
+      bind: (sessionId: string, ...rest: unknown[]) => ({
+        run: async () => {
+          await env.DB.prepare('DELETE FROM sessions WHERE id = ?').bind(sessionId).run();
+          return env.DB.prepare(sql)
+            .bind(sessionId, ...rest)
+            .run();
+        },
+      }),
+    });
+    const db = {
+      prepare: (sql: string) => (sql.includes('INSERT INTO live_sockets') ? signedOutMeanwhile(sql) : env.DB.prepare(sql)),
+      batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
+    } as unknown as D1Database;
+    const res = await handshakeWith({ DB: db }, cookie);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ code: 'UNAUTHORIZED', error: 'You need to log in first.' });
+    expect(res.webSocket).toBeNull();
+    expect(await page.closed).toBe(LIVE_CLOSE_SESSION_ENDED);
+  });
 });
 
 describe('who a change is announced as', () => {
@@ -91,6 +117,28 @@ describe('who a change is announced as', () => {
     );
     expect(saved.status).toBe(200);
     expect(await page.next()).toMatchObject({ type: 'settings', by: { id: USERS.owner, name: 'demo_owner' } });
+  });
+});
+
+describe('an announcement that fails', () => {
+  it('leaves the save stored and answered, and is logged with the guild', async () => {
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const channel = { getByName: () => ({ broadcast: () => Promise.reject(new Error('object overloaded')) }) } as unknown as Env['GUILD_LIVE'];
+    const ctx = createExecutionContext();
+    const request = new Request(`${ORIGIN}/api/update-server-settings`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, Cookie: owner, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ serverID: GUILDS.kenjiLounge, section: 'autorole', key: 'roleID', value: LISTENERS }),
+    });
+    const res = await app.fetch(request, { ...env, GUILD_LIVE: channel }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    const stored = await env.DB.prepare("SELECT value FROM guild_settings WHERE guild_id = ? AND section = 'autorole' AND key = 'roleID'")
+      .bind(GUILDS.kenjiLounge)
+      .first<{ value: string }>();
+    expect(stored?.value).toBe(JSON.stringify(LISTENERS));
+    expect(warnings).toHaveBeenCalledWith(`live update of guild ${GUILDS.kenjiLounge} failed`, new Error('object overloaded'));
+    warnings.mockRestore();
   });
 });
 

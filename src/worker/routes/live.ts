@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { signedIn } from '../auth/guards';
 import type { AppEnv } from '../hono-env';
-import { checkLiveHandshake, openLiveSocket } from '../services/live';
+import { openLiveSocket } from '../services/live';
+import { checkLiveHandshake } from '../services/live-handshake';
 
 /** Before the session is looked up: a handshake from another site, or no handshake at all, goes no further. */
 const liveHandshake = createMiddleware<AppEnv>(async (c, next) => {
-  checkLiveHandshake(c.env, c.req.raw);
+  checkLiveHandshake(c.env, c.req.raw.headers);
   await next();
 });
 

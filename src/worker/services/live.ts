@@ -10,7 +10,7 @@ import {
 import { runRead } from '../db/batch';
 import { botPresenceRead } from '../db/bot-guilds';
 import { pruneLiveSockets, recordLiveSocket, watchedGuilds } from '../db/live-sockets';
-import { ApiError, forbidden, unauthorized } from '../errors';
+import { ApiError, unauthorized } from '../errors';
 import type { ActiveSession } from '../hono-env';
 import { guildLive, LIVE_GRANT_HEADER, type LiveGrant } from '../live/guild-live';
 import { mintLiveTab, verifiedLiveTab } from '../live/tab-token';
@@ -81,12 +81,6 @@ export async function openLiveSocket(env: Env, session: ActiveSession, serverId:
   }
   // A fresh response: the object's answer has immutable headers, and the app's middleware adds its own.
   return new Response(null, { status: 101, webSocket: answer.webSocket });
-}
-
-/** Refuses a handshake from any page but ours, and a request that is not a WebSocket handshake. */
-export function checkLiveHandshake(env: Env, request: Request): void {
-  if (request.headers.get('Origin') !== env.APP_ORIGIN) throw forbidden('Live updates are only for pages of this site.');
-  if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') throw new ApiError(426, 'UPGRADE_REQUIRED', 'This address takes a WebSocket.');
 }
 
 /** Who a change is announced as: the session's user, by the name the audit records. */
