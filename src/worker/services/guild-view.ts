@@ -63,7 +63,7 @@ function viewerGate(env: Env, userId: string) {
  * BOT_NOT_IN_SERVER without asking again until the bot reports it.
  */
 export async function loadGuildView(env: Env, guildId: string, { viewer, ...options }: GuildViewOptions = {}): Promise<Aged<GuildView>> {
-  // Without a bot token there is no view of the guild; the settings still load (see env.d.ts).
+  // No bot token, no view (config.ts answers 503 before any route without one; this guards a caller of the service itself).
   if (!env.DISCORD_BOT_TOKEN) return { value: EMPTY_VIEW, asOf: null };
   const gate = viewer === undefined ? undefined : viewerGate(env, viewer);
   try {
