@@ -1626,7 +1626,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'route-param-unencoded',
     kind: 'dropped-check',
-    file: 'src/shared/api-keys.ts',
+    file: 'src/shared/api-key.ts',
     original: "(_match: string, name: string) => encodeURIComponent(values[name] ?? '')",
     faulty: "(_match: string, name: string) => values[name] ?? ''",
     description: "a route parameter goes into the address unencoded, so an id with '/' or '?' reaches another route",
@@ -1706,7 +1706,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'timeout-treated-as-refusal',
     kind: 'constant',
-    file: 'src/client/api.ts',
+    file: 'src/client/api-refusal.ts',
     original: '![408, 409, 429].includes(error.status)',
     faulty: '![409, 429].includes(error.status)',
     description: 'a save that timed out (408) offers no Retry, as if the server had refused the value',
