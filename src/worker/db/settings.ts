@@ -45,7 +45,7 @@ function copyJson<T extends Json>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(copyJson) as T;
   const copy: Record<string, Json> = {};
-  for (const [key, item] of Object.entries(value)) copy[key] = copyJson(item);
+  for (const key of Object.keys(value)) copy[key] = copyJson(value[key] as Json);
   return copy as T;
 }
 
