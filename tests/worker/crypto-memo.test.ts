@@ -80,3 +80,32 @@ describe('checking a session token again', () => {
     expect(await verifySessionToken({ ...env, SESSION_SECRET: OTHER_SECRET }, token)).toBeNull();
   });
 });
+
+describe('the token keyring', () => {
+  it('is built once for the same secrets', async () => {
+    const secrets = { TOKEN_ENCRYPTION_KEY: `${env.TOKEN_ENCRYPTION_KEY}-keyring` };
+    expect(await tokenKeyring({ ...secrets })).toBe(await tokenKeyring({ ...secrets }));
+  });
+
+  it('is built again when the current or the previous secret changes, and opens what each key sealed', async () => {
+    const first = await tokenKeyring({ TOKEN_ENCRYPTION_KEY: `${env.TOKEN_ENCRYPTION_KEY}-first` });
+    const sealed = await sealToken(first.current, 'discord-access-token', 'session:s4:access');
+    const rotated = await tokenKeyring({
+      TOKEN_ENCRYPTION_KEY: `${env.TOKEN_ENCRYPTION_KEY}-second`,
+      TOKEN_ENCRYPTION_KEY_PREVIOUS: `${env.TOKEN_ENCRYPTION_KEY}-first`,
+    });
+    expect(rotated).not.toBe(first);
+    expect(rotated.previous?.id).toBe(first.current.id);
+    expect(await openToken(rotated, first.current.id, sealed, 'session:s4:access')).toBe('discord-access-token');
+    const dropped = await tokenKeyring({ TOKEN_ENCRYPTION_KEY: `${env.TOKEN_ENCRYPTION_KEY}-second` });
+    expect(dropped.previous).toBeNull();
+    expect(await openToken(dropped, first.current.id, sealed, 'session:s4:access')).toBeNull();
+  });
+
+  it('is not kept when building it failed', async () => {
+    const secrets = { TOKEN_ENCRYPTION_KEY: `${env.TOKEN_ENCRYPTION_KEY}-failing` };
+    vi.spyOn(crypto.subtle, 'importKey').mockRejectedValueOnce(new Error('no key today'));
+    await expect(tokenKeyring(secrets)).rejects.toThrow('no key today');
+    expect((await tokenKeyring(secrets)).current.id).toMatch(/^[\w-]{12}$/);
+  });
+});

@@ -33,10 +33,28 @@ async function tokenKey(secret: string): Promise<TokenKey> {
   return { id: toBase64Url(id), key };
 }
 
-export async function tokenKeyring(env: TokenSecrets): Promise<TokenKeyring> {
+async function buildKeyring(current: string, previous: string | undefined): Promise<TokenKeyring> {
+  const [key, old] = await Promise.all([tokenKey(current), previous ? tokenKey(previous) : Promise.resolve(null)]);
+  return { current: key, previous: old };
+}
+
+/**
+ * The last keyring built, by the secrets it was built from: every logged-in request needs it, and building it again
+ * from the derived keys cost 20 µs a request (docs/performance.md). A failed build is not kept.
+ */
+let lastKeyring: { current: string; previous: string | undefined; keyring: Promise<TokenKeyring> } | undefined;
+
+export function tokenKeyring(env: TokenSecrets): Promise<TokenKeyring> {
+  const current = env.TOKEN_ENCRYPTION_KEY;
   const previous = env.TOKEN_ENCRYPTION_KEY_PREVIOUS;
-  const [current, old] = await Promise.all([tokenKey(env.TOKEN_ENCRYPTION_KEY), previous ? tokenKey(previous) : Promise.resolve(null)]);
-  return { current, previous: old };
+  if (lastKeyring?.current === current && lastKeyring.previous === previous) return lastKeyring.keyring;
+  const keyring = buildKeyring(current, previous);
+  const built = { current, previous, keyring };
+  lastKeyring = built;
+  keyring.catch(() => {
+    if (lastKeyring === built) lastKeyring = undefined;
+  });
+  return keyring;
 }
 
 /**
