@@ -3,13 +3,10 @@ import manifest from 'virtual:client-manifest';
 const CLIENT_ENTRY = 'src/client/main.tsx';
 /** The account menu's chunk (src/client/layout/Header.tsx): a signed-in visitor's page hydrates with it. */
 const ACCOUNT_MENU = 'src/client/features/account/AccountMenu.tsx';
-/** The toast container's chunk (src/client/ui/LazyToaster.tsx): a page that toasts hydrates with it (main.tsx). */
-const TOASTER = 'node_modules/sonner/dist/index.mjs';
 
 /** What the page hydrates with beyond its own module. */
 export interface PageNeeds {
   signedIn: boolean;
-  toasts: boolean;
 }
 
 export interface PageAssets {
@@ -37,8 +34,8 @@ const assetsBySource = new Map<string, PageAssets>();
  * The entry script, its CSS, and module preloads for the entry, the current page's chunk and everything they
  * import, so the browser fetches them in parallel with the page instead of discovering them one by one.
  */
-export function pageAssets(pageSource: string, needs: PageNeeds = { signedIn: false, toasts: false }): PageAssets {
-  const key = `${pageSource} ${needs.signedIn} ${needs.toasts}`;
+export function pageAssets(pageSource: string, needs: PageNeeds = { signedIn: false }): PageAssets {
+  const key = `${pageSource} ${needs.signedIn}`;
   let assets = assetsBySource.get(key);
   if (!assets) {
     assets = collectAssets(pageSource, needs);
@@ -47,7 +44,7 @@ export function pageAssets(pageSource: string, needs: PageNeeds = { signedIn: fa
   return assets;
 }
 
-function collectAssets(pageSource: string, { signedIn, toasts }: PageNeeds): PageAssets {
+function collectAssets(pageSource: string, { signedIn }: PageNeeds): PageAssets {
   if (!manifest) return DEV_ASSETS;
   const chunks = manifest;
   const entry = chunks[CLIENT_ENTRY];
@@ -64,7 +61,6 @@ function collectAssets(pageSource: string, { signedIn, toasts }: PageNeeds): Pag
   visit(CLIENT_ENTRY);
   visit(pageSource);
   if (signedIn) visit(ACCOUNT_MENU);
-  if (toasts) visit(TOASTER);
   const modulePreloads = [...seen].map((k) => `/${chunks[k]?.file}`);
   return { scripts: [`/${entry.file}`], modulePreloads, styles: [...styles] };
 }

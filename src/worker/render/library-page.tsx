@@ -39,9 +39,7 @@ async function renderLibraryPage(env: Env, route: AppRoute, library: Library, bu
   const { html, failed } = await renderApp(<App ssrPath={address} ssrSearch={search} fallback={fallback} />);
   if (failed) throw new Error(`Rendering ${address} failed`);
   const meta = { title: route.title, description: route.description, origin: env.APP_ORIGIN, address };
-  return utf8.encode(
-    renderDocument({ meta, assets: pageAssets(route.source, { signedIn: false, toasts: route.toasts === true }), island: { fallback }, appHtml: html }),
-  );
+  return utf8.encode(renderDocument({ meta, assets: pageAssets(route.source), island: { fallback }, appHtml: html }));
 }
 
 /** The page answered from bytes already in the request's coding: they go out as they are. */

@@ -87,7 +87,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     origin: c.env.APP_ORIGIN,
     address: notFound ? undefined : pageAddress(route, url.pathname),
   };
-  const html = renderDocument({ meta, assets: pageAssets(shown.source, { signedIn: auth.authenticated, toasts: shown.toasts === true }), island, appHtml });
+  const html = renderDocument({ meta, assets: pageAssets(shown.source, { signedIn: auth.authenticated }), island, appHtml });
   const status = failed ? 500 : notFound ? 404 : loaded.status;
   // As bytes: the runtime takes a string body at several times the cost of encoding it here (docs/performance.md).
   return c.body(utf8.encode(html), status, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
