@@ -1,8 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountMenu } from '../../src/client/features/account/AccountMenu';
+import { useApi } from '../../src/client/hooks/useApi';
+import Landing from '../../src/client/pages/landing/page';
+import { LazyToaster } from '../../src/client/ui/LazyToaster';
+import { apiKeys } from '../../src/shared/api-keys';
 import type { SessionUser } from '../../src/shared/account';
 import { renderWithApp } from './helpers/render-with-app';
 
@@ -62,6 +67,40 @@ describe('account menu: signing out', () => {
     expect(await screen.findByText(notice)).toBeTruthy();
     expect(location.history.at(-1)).toBe('/');
     expect(posts.map((p) => p.url)).toEqual([url]);
+  });
+
+  it('signed out on the landing page (no toasts of its own): says so, offers Login only, and forgets the answers it had without asking again', async () => {
+    const asked: string[] = [];
+    function Servers() {
+      const { data } = useApi(apiKeys.allowedServers);
+      return <p>{data ? 'Servers listed' : 'No servers'}</p>;
+    }
+    renderWithApp(
+      <>
+        <AccountMenu user={user} isAdmin={false} />
+        <Suspense fallback={null}>
+          <Landing />
+        </Suspense>
+        <Servers />
+        <LazyToaster theme="dark" pageToasts={false} />
+      </>,
+      {
+        fallback: { [apiKeys.checkAuth]: { authenticated: true, user, isAdmin: false } },
+        fetcher: (key) => {
+          asked.push(key);
+          return key === apiKeys.allowedServers ? Promise.resolve({ servers: [] }) : new Promise<never>(() => undefined);
+        },
+      },
+    );
+    await screen.findByText('Servers listed');
+    expect(await screen.findByRole('link', { name: 'Open Dashboard' })).toBeTruthy();
+    await openMenu();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+    expect(await screen.findByText('Signed out')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open Dashboard' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByText('No servers')).toBeTruthy();
+    expect(asked).toEqual([apiKeys.allowedServers]);
   });
 
   it('a failed sign-out says why, and stays', async () => {
