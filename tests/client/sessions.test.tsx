@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { Toaster } from 'sonner';
+import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountMenu } from '../../src/client/features/account/AccountMenu';
 import { useApi } from '../../src/client/hooks/useApi';
@@ -32,7 +32,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const openMenu = () => userEvent.click(screen.getByRole('button', { name: 'Demo Owner' }));
 
@@ -53,7 +56,8 @@ describe('account menu: signing out', () => {
   it.each([
     ['Sign Out', 'Signed out', '/api/logout'],
     ['Sign out everywhere', 'Signed out on every device', '/api/logout-all'],
-  ])("'%s' says '%s' once the session has ended", async (item, notice, url) => {
+  ])("'%s' says '%s' once the session has ended, for a success toast's 2 s", async (item, notice, url) => {
+    const success = vi.spyOn(toast, 'success');
     const { location } = renderWithApp(
       <>
         <AccountMenu user={user} isAdmin={false} />
@@ -65,6 +69,7 @@ describe('account menu: signing out', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: item }));
     if (item === 'Sign out everywhere') await userEvent.click(within(await confirmDialog()).getByRole('button', { name: item }));
     expect(await screen.findByText(notice)).toBeTruthy();
+    expect(success).toHaveBeenCalledWith(notice, { duration: 2000 });
     expect(location.history.at(-1)).toBe('/');
     expect(posts.map((p) => p.url)).toEqual([url]);
   });
