@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { mutate } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prefetchLibraryListing } from '../../src/client/features/library/prefetch-library-listing';
 import { useLibraryListing } from '../../src/client/features/library/useLibraryListing';
 import { useLibraryPrefetch } from '../../src/client/features/library/useLibraryPrefetch';
 
@@ -80,6 +81,21 @@ describe('prefetching a library on intent', () => {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(listingCalls()).toBe(1);
     expect(fetchMock.mock.calls.every(([url]) => String(url).startsWith('/api/get-kenji-songs'))).toBe(true);
+  });
+
+  it('on the library page, a prefetch keeps the listing shown: nothing is asked again, by it or by the page', async () => {
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
+    await vi.waitFor(() => expect(listingCalls()).toBe(1));
+    // Let the page's answer settle into the cache.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    await act(() => prefetchLibraryListing('kenji'));
+    expect(listingCalls()).toBe(1);
+  });
+
+  it('a name that is no library asks nothing', async () => {
+    await prefetchLibraryListing('commands');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('without intent the page starts from nothing (what the prefetch saves)', () => {
