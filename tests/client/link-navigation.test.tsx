@@ -84,6 +84,7 @@ describe('plain links to the app’s pages navigate without loading a document',
     ],
     ['the page shown, again', <a href="/servers">Servers</a>, '/servers'],
     ['this path with another query, to a fragment', <a href="/servers?view=list#main">List</a>, '/servers?view=list#main'],
+    ['another path with the same (no) query, to a fragment', <a href="/commands#music">Music commands</a>, '/commands#music'],
   ])('a link to a page of the app %s is the app’s', (_name, link, to) => {
     expect(clicked(link)).toEqual({ navigatedTo: [to], defaultPrevented: true });
   });
