@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/client/App';
 import { navigate } from '../../src/client/navigation';
 import { matchAppRoute, NOT_FOUND_ROUTE } from '../../src/client/routes';
+import { toaster } from '../../src/client/ui/LazyToaster';
 
 const SIGNED_OUT = { '/api/check-auth': { authenticated: false } };
 
@@ -44,6 +45,16 @@ describe('the app’s shell', () => {
     expect(screen.getByRole('navigation', { name: 'Library' }).textContent).toContain(title);
     expect(screen.queryByRole('navigation', { name: 'Footer' })).toBeNull();
     expect(document.querySelector('.app-shell')?.className).toBe('app-shell relative');
+  });
+
+  it.each([
+    ['/kenji', true],
+    ['/commands', false],
+  ])('at %s, has the toasts’ region: %s (the route table says which pages toast)', async (path, toasts) => {
+    // Loaded already, so a region drawn is there on the first render.
+    await toaster.preload();
+    await openApp(path);
+    expect(document.querySelector('section[aria-label^="Notifications"]') !== null).toBe(toasts);
   });
 
   it('shows the 404 page where the server answered with it, even at an address that has a page, and the page of the next address moved to', async () => {
