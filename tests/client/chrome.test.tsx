@@ -201,8 +201,9 @@ describe('site navigation in the header', () => {
     vi.restoreAllMocks();
   });
 
-  it('adds the dashboard once logged in', () => {
+  it('adds the dashboard and the account menu once logged in', async () => {
     renderWithApp(<Header />, { path: '/', fallback: loggedIn });
+    expect(await screen.findByRole('button', { name: 'Demo Owner' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/servers');
     expect(screen.getByRole('link', { name: 'Dashboard' }).closest('li')?.hasAttribute('class')).toBe(false);
   });
