@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountMenu } from '../../src/client/features/account/AccountMenu';
 import { prefetchLibraryListing } from '../../src/client/features/library/prefetch-library-listing';
 import { Footer } from '../../src/client/layout/Footer';
@@ -15,6 +15,8 @@ import { renderWithApp } from './helpers/render-with-app';
 // Pointing at or focusing a library link prefetches its listing (tested in library-prefetch.test.tsx): left out
 // here, so no test of the header reaches the network, even after it has ended.
 vi.mock('../../src/client/features/library/prefetch-library-listing', () => ({ prefetchLibraryListing: vi.fn() }));
+
+afterEach(() => vi.restoreAllMocks());
 
 const user: SessionUser = { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null };
 
@@ -198,7 +200,6 @@ describe('site navigation in the header', () => {
     expect(removed).toHaveBeenCalledWith('change', expect.any(Function));
     phone.dispatchEvent(new Event('change'));
     expect(hidePopover).toHaveBeenCalledOnce();
-    vi.restoreAllMocks();
   });
 
   it('adds the dashboard and the account menu once logged in', async () => {
