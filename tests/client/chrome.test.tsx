@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountMenu } from '../../src/client/features/account/AccountMenu';
+import { prefetchLibraryListing } from '../../src/client/features/library/prefetch-library-listing';
 import { Footer } from '../../src/client/layout/Footer';
 import { Header } from '../../src/client/layout/Header';
+import { PHONE_QUERY } from '../../src/client/hooks/useMediaQuery';
 import { ThemeToggle } from '../../src/client/ui/ThemeToggle';
 import { THEME_STORAGE_KEY, THEME_SWITCHING_CLASS } from '../../src/client/hooks/useTheme';
 import { THEME_BOOT_SCRIPT } from '../../src/client/theme-script';
@@ -13,6 +15,8 @@ import { renderWithApp } from './helpers/render-with-app';
 // Pointing at or focusing a library link prefetches its listing (tested in library-prefetch.test.tsx): left out
 // here, so no test of the header reaches the network, even after it has ended.
 vi.mock('../../src/client/features/library/prefetch-library-listing', () => ({ prefetchLibraryListing: vi.fn() }));
+
+afterEach(() => vi.restoreAllMocks());
 
 const user: SessionUser = { id: '100000000000000002', username: 'demo_owner', global_name: 'Demo Owner', avatar: null };
 
@@ -126,6 +130,7 @@ describe('site navigation in the header', () => {
   it('links the catalogue and both libraries, marks the current page, and its Login returns to the page', () => {
     renderWithApp(<Header />, { path: '/commands', fallback: anonymous });
     expect(screen.getByRole('link', { name: 'Commands' }).getAttribute('aria-current')).toBe('page');
+    for (const name of ['Kenji Library', 'Glaive Library']) expect(screen.getByRole('link', { name }).hasAttribute('aria-current')).toBe(false);
     expect(screen.getByRole('link', { name: 'Kenji Library' }).getAttribute('href')).toBe('/kenji');
     expect(screen.getByRole('link', { name: 'Glaive Library' }).getAttribute('href')).toBe('/glaive');
     expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
@@ -170,9 +175,38 @@ describe('site navigation in the header', () => {
     expect(hidePopover).toHaveBeenCalledOnce();
   });
 
-  it('adds the dashboard once logged in', () => {
+  it('pointing at a library link prefetches that library', async () => {
+    renderWithApp(<Header />, { path: '/commands', fallback: anonymous });
+    fireEvent.pointerOver(screen.getByRole('link', { name: 'Glaive Library' }));
+    await waitFor(() => expect(prefetchLibraryListing).toHaveBeenCalledWith('glaive'));
+  });
+
+  it('closes the open phone menu when the screen leaves the phone width, and listens no more once it is closed', () => {
+    // One media query list for the phone width, whose change the test makes.
+    const phone = Object.assign(new EventTarget(), { matches: true, media: '' });
+    const removed = vi.spyOn(phone, 'removeEventListener');
+    const matchMedia = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => (query === PHONE_QUERY ? (phone as unknown as MediaQueryList) : matchMedia(query)));
+    renderWithApp(<Header />, { path: '/commands', fallback: anonymous });
+    const list = document.getElementById(screen.getByRole('button', { name: 'Menu' }).getAttribute('popovertarget') ?? '') as HTMLElement;
+    const hidePopover = vi.fn();
+    list.hidePopover = hidePopover;
+    phone.dispatchEvent(new Event('change'));
+    expect(hidePopover).not.toHaveBeenCalled();
+    act(() => void list.dispatchEvent(Object.assign(new Event('toggle'), { newState: 'open' })));
+    phone.dispatchEvent(new Event('change'));
+    expect(hidePopover).toHaveBeenCalledOnce();
+    act(() => void list.dispatchEvent(Object.assign(new Event('toggle'), { newState: 'closed' })));
+    expect(removed).toHaveBeenCalledWith('change', expect.any(Function));
+    phone.dispatchEvent(new Event('change'));
+    expect(hidePopover).toHaveBeenCalledOnce();
+  });
+
+  it('adds the dashboard and the account menu once logged in', async () => {
     renderWithApp(<Header />, { path: '/', fallback: loggedIn });
+    expect(await screen.findByRole('button', { name: 'Demo Owner' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/servers');
+    expect(screen.getByRole('link', { name: 'Dashboard' }).closest('li')?.hasAttribute('class')).toBe(false);
   });
 
   it('before it knows who is there (a prerendered page), leaves Login and the account to the signed-in hint', () => {
@@ -180,6 +214,8 @@ describe('site navigation in the header', () => {
     expect(screen.getByRole('link', { name: 'Login' }).className).toContain('signed-in:hidden');
     expect(screen.getByTestId('account-pending').className.split(' ')).toEqual(expect.arrayContaining(['hidden', 'signed-in:block']));
     for (const link of screen.getAllByRole('link', { name: 'Dashboard' })) expect(link.closest('li')?.className).toBe('hidden signed-in:block');
+    for (const name of ['Commands', 'Kenji Library', 'Glaive Library'])
+      expect(screen.getByRole('link', { name }).closest('li')?.hasAttribute('class')).toBe(false);
   });
 
   it('shows Login to everyone when it cannot learn who is there', async () => {

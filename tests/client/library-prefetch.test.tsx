@@ -2,8 +2,10 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { mutate } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prefetchLibraryListing } from '../../src/client/features/library/prefetch-library-listing';
 import { useLibraryListing } from '../../src/client/features/library/useLibraryListing';
 import { useLibraryPrefetch } from '../../src/client/features/library/useLibraryPrefetch';
+import { matchAppRoute } from '../../src/client/routes';
 
 /**
  * Issue 37: a client-side move to a library has no server HTML, so the page would open on an empty shell. Intent on
@@ -43,7 +45,10 @@ beforeEach(async () => {
   fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(LISTING), { headers: { 'Content-Type': 'application/json' } })));
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const renderPage = () => render(<Page />);
 
@@ -80,6 +85,50 @@ describe('prefetching a library on intent', () => {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(listingCalls()).toBe(1);
     expect(fetchMock.mock.calls.every(([url]) => String(url).startsWith('/api/get-kenji-songs'))).toBe(true);
+  });
+
+  it('on the library page, a prefetch keeps the listing shown: nothing is asked again, by it or by the page', async () => {
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
+    await vi.waitFor(() => expect(listingCalls()).toBe(1));
+    // Let the page's answer settle into the cache.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    await act(() => prefetchLibraryListing('kenji'));
+    expect(listingCalls()).toBe(1);
+  });
+
+  it('a name that is no library asks nothing', async () => {
+    await prefetchLibraryListing('commands');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('intent on a library link loads that page’s code too; on another page’s link or another site’s, nothing', async () => {
+    const kenji = vi.spyOn(matchAppRoute('/kenji').route.page, 'preload').mockResolvedValue(undefined);
+    const commands = vi.spyOn(matchAppRoute('/commands').route.page, 'preload');
+    renderPage();
+    const elsewhere = document.createElement('a');
+    elsewhere.href = 'https://example.com/kenji';
+    document.body.append(elsewhere);
+    fireEvent.pointerOver(elsewhere);
+    fireEvent.pointerOver(screen.getByRole('link', { name: 'Commands' }));
+    expect(kenji).not.toHaveBeenCalled();
+    expect(commands).not.toHaveBeenCalled();
+    fireEvent.pointerOver(screen.getByRole('link', { name: 'Kenji Library' }));
+    expect(kenji).toHaveBeenCalledOnce();
+    elsewhere.remove();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(fetchMock.mock.calls.every(([url]) => String(url).startsWith('/api/get-kenji-songs'))).toBe(true);
+  });
+
+  it('once the page is gone, intent loads nothing', () => {
+    const kenji = vi.spyOn(matchAppRoute('/kenji').route.page, 'preload').mockResolvedValue(undefined);
+    renderPage().unmount();
+    const link = document.createElement('a');
+    link.href = '/kenji';
+    document.body.append(link);
+    fireEvent.pointerOver(link);
+    link.remove();
+    expect(kenji).not.toHaveBeenCalled();
   });
 
   it('without intent the page starts from nothing (what the prefetch saves)', () => {

@@ -74,6 +74,40 @@ describe('plain links to the app’s pages navigate without loading a document',
     expect(clicked(link)).toEqual({ navigatedTo: [], defaultPrevented: false });
   });
 
+  it.each([
+    [
+      'in this window, said so',
+      <a href="/commands" target="_self">
+        Commands
+      </a>,
+      '/commands',
+    ],
+    ['the page shown, again', <a href="/servers">Servers</a>, '/servers'],
+    ['this path with another query, to a fragment', <a href="/servers?view=list#main">List</a>, '/servers?view=list#main'],
+    ['another path with the same (no) query, to a fragment', <a href="/commands#music">Music commands</a>, '/commands#music'],
+  ])('a link to a page of the app %s is the app’s', (_name, link, to) => {
+    expect(clicked(link)).toEqual({ navigatedTo: [to], defaultPrevented: true });
+  });
+
+  it('once the app is gone, a click is the browser’s again', () => {
+    const { unmount } = renderWithApp(<main />, { path: '/servers' });
+    unmount();
+    const link = document.createElement('a');
+    link.href = '/commands';
+    document.body.append(link);
+    // Seen after the app's listener, which was added first; the test browser then loads nothing.
+    let taken: boolean | undefined;
+    const afterTheApp = (event: MouseEvent) => {
+      taken = event.defaultPrevented;
+      event.preventDefault();
+    };
+    document.addEventListener('click', afterTheApp, { once: true });
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    link.remove();
+    expect(taken).toBe(false);
+    expect(window.location.pathname).toBe('/servers');
+  });
+
   it('a click its own handler took stays taken', () => {
     expect(
       clicked(

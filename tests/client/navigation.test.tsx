@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
-import { useEffect } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LocationProvider, navigate, useLocation, useSearch } from '../../src/client/navigation';
 import { browserHistory } from './helpers/browser-history';
 
@@ -11,6 +12,11 @@ function Address() {
 }
 
 const shown = () => screen.getByTestId('address').textContent;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('the app’s history hook', () => {
   it('shows the browser’s address, query without its ?', () => {
@@ -88,6 +94,108 @@ describe('the app’s history hook', () => {
       </LocationProvider>,
     );
     expect(shown()).toBe('/|');
+  });
+
+  it('on the server (no window) renders the address it is given', () => {
+    vi.stubGlobal('window', undefined);
+    expect(
+      renderToString(
+        <LocationProvider at={{ path: '/kenji', search: 'folder=Artist' }}>
+          <Address />
+        </LocationProvider>,
+      ),
+    ).toBe('<p data-testid="address">/kenji|folder=Artist</p>');
+  });
+
+  it('renders nothing again for a move to the address already shown, nor on mounting at it', () => {
+    browserHistory('/kenji?folder=A');
+    const renders: string[] = [];
+    function Counted() {
+      renders.push(useSearch());
+      return null;
+    }
+    render(
+      <LocationProvider>
+        <Counted />
+      </LocationProvider>,
+    );
+    expect(renders).toEqual(['folder=A']);
+    act(() => navigate('/kenji?folder=A', { replace: true }));
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(renders).toEqual(['folder=A']);
+    act(() => navigate('/kenji?folder=B'));
+    expect(renders).toEqual(['folder=A', 'folder=B']);
+  });
+
+  it('keeps the current page on screen while the next path’s page loads its code', async () => {
+    browserHistory('/commands');
+    let release: () => void = () => undefined;
+    const Servers = lazy(
+      () =>
+        new Promise<{ default: ComponentType }>((resolve) => {
+          release = () => resolve({ default: () => <p>Servers page</p> });
+        }),
+    );
+    function Pages() {
+      const [path] = useLocation();
+      return path === '/servers' ? <Servers /> : <p>Commands page</p>;
+    }
+    render(
+      <LocationProvider>
+        <Suspense fallback={<p>Loading</p>}>
+          <Pages />
+        </Suspense>
+      </LocationProvider>,
+    );
+    act(() => navigate('/servers'));
+    expect(screen.getByText('Commands page')).toBeTruthy();
+    expect(screen.queryByText('Loading')).toBeNull();
+    release();
+    expect(await screen.findByText('Servers page')).toBeTruthy();
+  });
+
+  it('renders a move within the page (its query) at once, with the state the page sets beside it', () => {
+    browserHistory('/kenji');
+    const seen: string[] = [];
+    function Folder() {
+      const search = useSearch();
+      const [open, setOpen] = useState('');
+      seen.push(`${open}|${search}`);
+      return (
+        <button
+          onClick={() => {
+            setOpen('A');
+            navigate('/kenji?folder=A');
+          }}
+        >
+          Open A
+        </button>
+      );
+    }
+    render(
+      <LocationProvider>
+        <Folder />
+      </LocationProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open A' }));
+    expect(seen).toEqual(['|', 'A|folder=A']);
+  });
+
+  it('leaves nothing listening on the window once unmounted', () => {
+    browserHistory('/commands');
+    const added = vi.spyOn(window, 'addEventListener');
+    const removed = vi.spyOn(window, 'removeEventListener');
+    const { unmount } = render(
+      <LocationProvider>
+        <Address />
+      </LocationProvider>,
+    );
+    const moves = added.mock.calls.filter(([type]) => ['popstate', 'pushState', 'replaceState'].includes(type));
+    expect(moves.map(([type]) => type)).toEqual(['popstate', 'pushState', 'replaceState']);
+    unmount();
+    expect(removed.mock.calls).toEqual(expect.arrayContaining(moves.map(([type, listener]) => [type, listener])));
   });
 
   it('says where it is missing', () => {

@@ -98,4 +98,9 @@ describe('the session store (a prerendered page: no first-paint answer)', () => 
     expect(shown('header')).toBe('nobody');
     expect(gone).not.toHaveBeenCalled();
   });
+
+  it('says where it is missing', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<Who name="header" />)).toThrow('useAuth needs a SessionProvider above it (src/client/App.tsx)');
+  });
 });

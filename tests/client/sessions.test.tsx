@@ -1,8 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
+import { Suspense } from 'react';
+import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountMenu } from '../../src/client/features/account/AccountMenu';
+import { useApi } from '../../src/client/hooks/useApi';
+import Landing from '../../src/client/pages/landing/page';
+import { LazyToaster } from '../../src/client/ui/LazyToaster';
+import { apiKeys } from '../../src/shared/api-keys';
 import type { SessionUser } from '../../src/shared/account';
 import { renderWithApp } from './helpers/render-with-app';
 
@@ -27,7 +32,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const openMenu = () => userEvent.click(screen.getByRole('button', { name: 'Demo Owner' }));
 
@@ -48,7 +56,8 @@ describe('account menu: signing out', () => {
   it.each([
     ['Sign Out', 'Signed out', '/api/logout'],
     ['Sign out everywhere', 'Signed out on every device', '/api/logout-all'],
-  ])("'%s' says '%s' once the session has ended", async (item, notice, url) => {
+  ])("'%s' says '%s' once the session has ended, for a success toast's 2 s", async (item, notice, url) => {
+    const success = vi.spyOn(toast, 'success');
     const { location } = renderWithApp(
       <>
         <AccountMenu user={user} isAdmin={false} />
@@ -60,8 +69,43 @@ describe('account menu: signing out', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: item }));
     if (item === 'Sign out everywhere') await userEvent.click(within(await confirmDialog()).getByRole('button', { name: item }));
     expect(await screen.findByText(notice)).toBeTruthy();
+    expect(success).toHaveBeenCalledWith(notice, { duration: 2000 });
     expect(location.history.at(-1)).toBe('/');
     expect(posts.map((p) => p.url)).toEqual([url]);
+  });
+
+  it('signed out on the landing page (no toasts of its own): says so, offers Login only, and forgets the answers it had without asking again', async () => {
+    const asked: string[] = [];
+    function Servers() {
+      const { data } = useApi(apiKeys.allowedServers);
+      return <p>{data ? 'Servers listed' : 'No servers'}</p>;
+    }
+    renderWithApp(
+      <>
+        <AccountMenu user={user} isAdmin={false} />
+        <Suspense fallback={null}>
+          <Landing />
+        </Suspense>
+        <Servers />
+        <LazyToaster theme="dark" pageToasts={false} />
+      </>,
+      {
+        fallback: { [apiKeys.checkAuth]: { authenticated: true, user, isAdmin: false } },
+        fetcher: (key) => {
+          asked.push(key);
+          return key === apiKeys.allowedServers ? Promise.resolve({ servers: [] }) : new Promise<never>(() => undefined);
+        },
+      },
+    );
+    await screen.findByText('Servers listed');
+    expect(await screen.findByRole('link', { name: 'Open Dashboard' })).toBeTruthy();
+    await openMenu();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+    expect(await screen.findByText('Signed out')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open Dashboard' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByText('No servers')).toBeTruthy();
+    expect(asked).toEqual([apiKeys.allowedServers]);
   });
 
   it('a failed sign-out says why, and stays', async () => {

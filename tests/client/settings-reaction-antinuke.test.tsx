@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from '../../src/client/navigation';
@@ -29,7 +29,11 @@ function Routed() {
 }
 
 /** The module's page, with a server that saves like the Worker and answers member searches; what was sent is kept. */
-function open(module: string, data: ServerSettingsResponse, storedMembers: StoredMembersResponse[] = [{ members: [], absent: [], pending: [] }]) {
+function open(
+  module: string,
+  data: ServerSettingsResponse,
+  storedMembers: (StoredMembersResponse | Promise<StoredMembersResponse>)[] = [{ members: [], absent: [], pending: [] }],
+) {
   let stored = data;
   const posted: { key: string; value: unknown }[] = [];
   const searched: string[] = [];
@@ -40,7 +44,7 @@ function open(module: string, data: ServerSettingsResponse, storedMembers: Store
       if (url.startsWith('/api/server-members/stored')) {
         storedAsks.push(url);
         const answer = storedMembers[Math.min(storedAsks.length, storedMembers.length) - 1];
-        return Promise.resolve(new Response(JSON.stringify(answer), { status: 200 }));
+        return Promise.resolve(answer).then((members) => new Response(JSON.stringify(members), { status: 200 }));
       }
       if (url.startsWith('/api/server-members')) {
         searched.push(new URL(url, 'http://x').searchParams.get('query') ?? '');
@@ -217,6 +221,31 @@ describe('anti-nuke', () => {
     expect(within(chips).getByText(MEMBER.id)).toBeTruthy();
     expect(await within(chips).findByRole('button', { name: 'Remove Memb' })).toBeTruthy();
     expect(storedAsks).toHaveLength(2);
+  });
+
+  it('keeps the names it has while a changed list is asked about, and asks nothing again when the tab is back in focus', async () => {
+    const LEFT = '100000000000000009';
+    const { storedAsks } = open('anti-nuke', kenjiSettings({ antinuke: { ...kenjiSettings().antinuke, whitelist: [MEMBER.id, LEFT] } }), [
+      { members: [MEMBER], absent: [LEFT], pending: [] },
+      // The changed list's answer never comes.
+      new Promise<never>(() => undefined),
+    ]);
+    const chips = await screen.findByRole('list', { name: 'Trusted members' });
+    await within(chips).findByRole('button', { name: 'Remove Memb' });
+    // Ten minutes later (past SWR's throttle of focus revalidations), the tab is back in focus.
+    const later = Date.now() + 10 * 60_000;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+      // SWR hears the focus in a timer of its own (no delay); this one, set after it, runs after it.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    clock.mockRestore();
+    expect(storedAsks).toHaveLength(1);
+    await userEvent.click(within(chips).getByRole('button', { name: `Remove a member not in this server (user ID ${LEFT})` }));
+    await waitFor(() => expect(storedAsks).toEqual([expect.anything(), `/api/server-members/stored?serverID=${GUILD}#${MEMBER.id}`]));
+    expect(within(chips).getByRole('button', { name: 'Remove Memb' })).toBeTruthy();
+    expect(within(chips).queryByText(MEMBER.id)).toBeNull();
   });
 
   it('asks nothing about stored members when none are stored', () => {

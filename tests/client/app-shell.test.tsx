@@ -1,0 +1,94 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../src/client/App';
+import { navigate } from '../../src/client/navigation';
+import { matchAppRoute, NOT_FOUND_ROUTE } from '../../src/client/routes';
+import { toaster } from '../../src/client/ui/LazyToaster';
+
+const SIGNED_OUT = { '/api/check-auth': { authenticated: false } };
+
+/** The app in the browser at `path`, its page's code loaded first (as main.tsx does), nothing ever answered. */
+async function openApp(path: string, props: { notFound?: boolean; ssrSearch?: string } = {}) {
+  window.history.replaceState(null, '', path);
+  await matchAppRoute(path.split('?')[0] ?? path).route.page.preload();
+  await NOT_FOUND_ROUTE.page.preload();
+  render(<App fallback={SIGNED_OUT} {...props} />);
+  await waitFor(() => expect(document.documentElement.dataset.clientLoaded).toBe('true'));
+}
+
+beforeEach(() => {
+  delete document.documentElement.dataset.clientLoaded;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise(() => undefined)),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the app’s shell', () => {
+  it('draws a site page with the site’s header, a skip link to the page and the footer, and names the document after the page', async () => {
+    await openApp('/commands');
+    expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#main');
+    expect(screen.getByRole('main').id).toBe('main');
+    expect(screen.getByRole('navigation', { name: 'Footer' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Library' })).toBeNull();
+    expect(document.querySelector('.app-shell')?.className).toBe('app-shell flex flex-col');
+    expect(document.title).toBe(matchAppRoute('/commands').route.title);
+  });
+
+  it.each([
+    ['/kenji', 'Kenji Library'],
+    ['/glaive', 'Glaive Library'],
+  ])('draws %s with the music header titled %s and no footer', async (path, title) => {
+    await openApp(path);
+    expect(screen.getByRole('navigation', { name: 'Library' }).textContent).toContain(title);
+    expect(screen.queryByRole('navigation', { name: 'Footer' })).toBeNull();
+    expect(document.querySelector('.app-shell')?.className).toBe('app-shell relative');
+  });
+
+  it.each([
+    ['/kenji', true],
+    ['/commands', false],
+  ])('at %s, has the toasts’ region: %s (the route table says which pages toast)', async (path, toasts) => {
+    // Loaded already, so a region drawn is there on the first render.
+    await toaster.preload();
+    await openApp(path);
+    expect(document.querySelector('section[aria-label^="Notifications"]') !== null).toBe(toasts);
+  });
+
+  it('shows the 404 page where the server answered with it, even at an address that has a page, and the page of the next address moved to', async () => {
+    await openApp('/commands', { notFound: true });
+    expect(document.title).toBe(NOT_FOUND_ROUTE.title);
+    await matchAppRoute('/terms-of-service').route.page.preload();
+    act(() => navigate('/terms-of-service'));
+    await waitFor(() => expect(document.title).toBe(matchAppRoute('/terms-of-service').route.title));
+  });
+
+  it('on the server (no window) draws the address it is given', async () => {
+    await matchAppRoute('/commands').route.page.preload();
+    vi.stubGlobal('window', undefined);
+    const html = renderToString(<App ssrPath="/commands" ssrSearch="" fallback={SIGNED_OUT} />);
+    expect(html).toContain('>Commands</h1>');
+  });
+
+  it('on the server, its 404 page at the address asked for', async () => {
+    await NOT_FOUND_ROUTE.page.preload();
+    vi.stubGlobal('window', undefined);
+    const html = renderToString(<App ssrPath="/commands" ssrSearch="" fallback={SIGNED_OUT} notFound />);
+    expect(html).toContain('>Page Not Found</h1>');
+    expect(html).not.toContain('>Commands</h1>');
+  });
+
+  it('makes plain links to its pages client-side moves', async () => {
+    await openApp('/terms-of-service');
+    await matchAppRoute('/privacy-policy').route.page.preload();
+    const link = document.createElement('a');
+    link.href = '/privacy-policy';
+    screen.getByRole('main').append(link);
+    act(() => link.click());
+    await waitFor(() => expect(document.title).toBe(matchAppRoute('/privacy-policy').route.title));
+    expect(window.location.pathname).toBe('/privacy-policy');
+    link.remove();
+  });
+});
