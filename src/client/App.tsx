@@ -13,6 +13,7 @@ import { matchAppRoute, NOT_FOUND_ROUTE } from './routes';
 export interface AppProps {
   /** Set on the server; the browser reads its own location. */
   ssrPath?: string;
+  /** The query without its `?` (every caller passes it so). */
   ssrSearch?: string;
   fallback: Record<string, unknown>;
   /** The server answered this path with its 404 page (see src/worker/render/loaders.ts). */
@@ -20,7 +21,7 @@ export interface AppProps {
 }
 
 export function App({ ssrPath, ssrSearch, fallback, notFound = false }: AppProps) {
-  const at = { ...(ssrPath === undefined ? {} : { path: ssrPath }), ...(ssrSearch === undefined ? {} : { search: ssrSearch.replace(/^\?/, '') }) };
+  const at = { ...(ssrPath === undefined ? {} : { path: ssrPath }), ...(ssrSearch === undefined ? {} : { search: ssrSearch }) };
   return (
     <LocationProvider at={at}>
       <FirstPaintData value={fallback}>

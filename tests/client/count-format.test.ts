@@ -1,9 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatCount } from '../../src/shared/count-format';
 
 const intl = new Intl.NumberFormat('en-US');
 
 describe('formatCount', () => {
+  // First, while the module has made no formatter: a whole number never makes one (the ICU data is what it saves).
+  it('makes no Intl.NumberFormat for a whole number', async () => {
+    vi.resetModules();
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    const fresh = await import('../../src/shared/count-format');
+    expect(fresh.formatCount(1234567)).toBe('1,234,567');
+    expect(made).not.toHaveBeenCalled();
+    expect(fresh.formatCount(0.5)).toBe('0.5');
+    expect(made).toHaveBeenCalledTimes(1);
+    made.mockRestore();
+  });
+
   it('groups whole numbers by thousands, as en-US does', () => {
     expect(formatCount(0)).toBe('0');
     expect(formatCount(999)).toBe('999');
