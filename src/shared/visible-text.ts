@@ -94,9 +94,9 @@ const nameOf = (char: string) => NAMES[char.codePointAt(0) ?? 0] ?? KINDS.find((
 
 /** The first character of `text` the rule refuses, or null when it has none. */
 export function hiddenCharacter(text: string): HiddenCharacter | null {
+  const hidden = hiddenPattern();
   // Most text holds none at all: one test, and only then the walk through its emoji.
   // Stryker disable next-line ConditionalExpression: a shortcut; the walk below finds nothing in such a text either
-  const hidden = hiddenPattern();
   if (!hidden.test(text)) return null;
   for (const [piece, emoji] of text.matchAll(piecesPattern())) {
     if (emoji === undefined && hidden.test(piece)) return { codePoint: codePointOf(piece), name: nameOf(piece) };
