@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { mutate } from 'swr';
+import { mutate, SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prefetchLibraryListing } from '../../src/client/features/library/prefetch-library-listing';
 import { useLibraryListing } from '../../src/client/features/library/useLibraryListing';
@@ -16,8 +16,8 @@ import { matchAppRoute } from '../../src/client/routes';
 const LISTING = { paths: ['Artist/Album/01 One.wav', 'Other/x.flac'], sizes: [10, 20], durations: [61, null] };
 
 /** What the library page reads on its first render: whether the whole list is there. */
-function FirstRender() {
-  const { listed, tree } = useLibraryListing('kenji');
+function FirstRender({ library = 'kenji' }: { library?: 'kenji' | 'glaive' }) {
+  const { listed, tree } = useLibraryListing(library);
   const [first] = useState(() => ({ listed, folders: tree.folders.map((f) => f.name) }));
   return <p data-testid="first">{JSON.stringify(first)}</p>;
 }
@@ -52,7 +52,7 @@ afterEach(() => {
 
 const renderPage = () => render(<Page />);
 
-const listingCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/get-kenji-songs?sizes=1').length;
+const listingCalls = (library = 'kenji') => fetchMock.mock.calls.filter(([url]) => String(url) === `/api/get-${library}-songs?sizes=1`).length;
 
 describe('prefetching a library on intent', () => {
   it.each([
@@ -95,6 +95,20 @@ describe('prefetching a library on intent', () => {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     await act(() => prefetchLibraryListing('kenji'));
     expect(listingCalls()).toBe(1);
+  });
+
+  it('the page reads the whole list again when it opens on a prefetched one, once the prefetch is no longer in flight', async () => {
+    // Glaive: no other test of this file reads it, so SWR holds no earlier request of it to fold this one into.
+    await act(() => prefetchLibraryListing('glaive'));
+    expect(listingCalls('glaive')).toBe(1);
+    // No deduping window, so the page's own read is not folded into the prefetch's: the test needs no clock.
+    render(
+      <SWRConfig value={{ dedupingInterval: 0 }}>
+        <FirstRender library="glaive" />
+      </SWRConfig>,
+    );
+    expect(JSON.parse(screen.getByTestId('first').textContent)).toEqual({ listed: true, folders: ['Artist', 'Other'] });
+    await vi.waitFor(() => expect(listingCalls('glaive')).toBe(2));
   });
 
   it('a name that is no library asks nothing', async () => {
