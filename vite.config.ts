@@ -75,7 +75,7 @@ export default defineConfig(({ command }) => ({
                   name: 'app',
                   test: (id) =>
                     /src[\\/](client|shared)[\\/]|node_modules[\\/](swr|dequal)[\\/]/.test(id) &&
-                    !/pages[\\/][^\\/]+[\\/]page\.tsx$|main\.tsx$|\.css$/.test(id),
+                    !/pages[\\/][^\\/]+[\\/]page\.tsx$|main\.tsx$|\.css$|shared[\\/]constants\.ts$/.test(id),
                   minShareCount: 4,
                   priority: 5,
                 },

@@ -1,14 +1,15 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { use, useEffect, useLayoutEffect, useState } from 'react';
+import type { ShellRouteFields } from './data-island';
 import { FirstPaintData } from './first-paint-data';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { LazyToaster } from './ui/LazyToaster';
-import { MusicHeader } from './layout/MusicHeader';
 import { SessionProvider } from './session/SessionProvider';
 import { LocationProvider, useLocation } from './navigation';
 import { useLinkNavigation } from './useLinkNavigation';
 import { useTheme } from './hooks/useTheme';
-import { matchAppRoute, NOT_FOUND_ROUTE } from './routes';
+import type { LazyPage } from './lazy-component';
+import { loadedRouteTable, loadRouteTable } from './route-table';
 
 export interface AppProps {
   /** Set on the server; the browser reads its own location. */
@@ -16,17 +17,27 @@ export interface AppProps {
   /** The query without its `?` (every caller passes it so). */
   ssrSearch?: string;
   fallback: Record<string, unknown>;
-  /** The server answered this path with its 404 page (see src/worker/render/loaders.ts). */
-  notFound?: boolean;
+  /** The page the server rendered at the first address (its 404 page where it answered with one), its code loaded. */
+  first: ShownPage;
 }
 
-export function App({ ssrPath, ssrSearch, fallback, notFound = false }: AppProps) {
+/** A route as the shell shows it. */
+export interface ShellRoute extends ShellRouteFields {
+  page: LazyPage;
+}
+
+export interface ShownPage {
+  route: ShellRoute;
+  params: Record<string, string>;
+}
+
+export function App({ ssrPath, ssrSearch, fallback, first }: AppProps) {
   const at = { ...(ssrPath === undefined ? {} : { path: ssrPath }), ...(ssrSearch === undefined ? {} : { search: ssrSearch }) };
   return (
     <LocationProvider at={at}>
       <FirstPaintData value={fallback}>
         <SessionProvider>
-          <Shell notFoundAt={notFound ? (ssrPath ?? window.location.pathname) : null} />
+          <Shell first={first} />
         </SessionProvider>
       </FirstPaintData>
     </LocationProvider>
@@ -34,17 +45,25 @@ export function App({ ssrPath, ssrSearch, fallback, notFound = false }: AppProps
 }
 
 /**
- * `notFoundAt`: the path the server answered with its 404 page; other paths render their own route. The page has no
- * Suspense boundary of its own: its code is loaded before the server renders it and before the browser hydrates it
- * (one hydration pass with the rest of the shell), and a move to another page waits for that page's code in a
- * transition (src/client/navigation.tsx).
+ * The page at `location`: at the first address, the one the server rendered; elsewhere the route table's, which a
+ * move to another page waits for in its transition (src/client/navigation.tsx) if it has not loaded yet.
  */
-function Shell({ notFoundAt }: { notFoundAt: string | null }) {
+function useShownPage(location: string, first: ShownPage): ShownPage {
+  const [firstPath] = useState(location);
+  if (location === firstPath) return first;
+  return (loadedRouteTable() ?? use(loadRouteTable())).matchAppRoute(location);
+}
+
+/**
+ * The page has no Suspense boundary of its own: its code is loaded before the server renders it and before the
+ * browser hydrates it (one hydration pass with the rest of the shell), and a move to another page waits for that
+ * page's code in a transition (src/client/navigation.tsx).
+ */
+function Shell({ first }: { first: ShownPage }) {
   const [location] = useLocation();
   const [theme] = useTheme();
   useLinkNavigation();
-  const matched = matchAppRoute(location);
-  const { route, params } = location === notFoundAt ? { route: NOT_FOUND_ROUTE, params: {} } : matched;
+  const { route, params } = useShownPage(location, first);
   const Page = route.page.Component;
 
   // Before the page's own effects, which may name what it shows more precisely (AppRoute.titleFrom).
@@ -58,11 +77,18 @@ function Shell({ notFoundAt }: { notFoundAt: string | null }) {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      {music ? <MusicHeader title={location.includes('glaive') ? 'Glaive Library' : 'Kenji Library'} /> : <Header />}
-      <main id="main" className="flex-1">
+      {/* A page with the music chrome draws its own header and main (src/client/layout/MusicHeader.tsx): only it needs them. */}
+      {music ? (
         <Page params={params} />
-      </main>
-      {!music && <Footer currentRouteId={route.id} />}
+      ) : (
+        <>
+          <Header />
+          <main id="main" className="flex-1">
+            <Page params={params} />
+          </main>
+          <Footer currentRouteId={route.id} />
+        </>
+      )}
       <LazyToaster theme={theme} pageToasts={route.toasts === true} />
       <HydratedFlag />
     </div>

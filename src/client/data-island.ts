@@ -1,11 +1,25 @@
+import type { RouteDeclaration } from './page-route';
+
 /** The server's data for the first paint travels in a JSON script element (never executed). */
 export const DATA_ISLAND_ID = '__SM_DATA__';
+
+/** What the shell reads of a route (src/client/App.tsx). */
+export type ShellRouteFields = Pick<RouteDeclaration, 'id' | 'title' | 'chrome' | 'toasts'>;
+
+/**
+ * The page the server rendered (its 404 page where it answered with one), so the browser hydrates it without the
+ * route table (src/client/route-table.ts): the route as the shell reads it, its address's params, and its module's URL.
+ */
+export interface IslandPage {
+  route: ShellRouteFields;
+  params: Record<string, string>;
+  module: string;
+}
 
 export interface IslandData {
   /** SWR fallback: API URL → answer. */
   fallback: Record<string, unknown>;
-  /** The server rendered the 404 page at this path (a server the visitor cannot manage). */
-  notFound?: boolean;
+  page: IslandPage;
   /** A file built once for everyone (AppRoute.prerender): rendered without the address's query and without a visitor. */
   prerendered?: boolean;
 }
@@ -23,8 +37,8 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => SCRIPT_ESCAPES[char] ?? char);
 }
 
-export function readIsland(doc: Document): IslandData {
+/** The island the server wrote into the page (every page it renders has one), or null. */
+export function readIsland(doc: Document): IslandData | null {
   const text = doc.getElementById(DATA_ISLAND_ID)?.textContent;
-  if (!text) return { fallback: {} };
-  return JSON.parse(text) as IslandData;
+  return text ? (JSON.parse(text) as IslandData) : null;
 }

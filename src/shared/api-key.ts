@@ -1,10 +1,10 @@
 /**
  * How an API key is built: the typed URL of a GET resource the pages read, taking its path and query as the API app
  * declares them (`api-schema.ts`, registered by src/worker/api-app.ts), so a key cannot name a path, a query or an
- * answer the Worker does not have. The addresses the browser goes to (login, invite) are built alike. The keys
- * themselves are in ./api-keys.ts.
+ * answer the Worker does not have. The addresses the browser goes to (login, invite) are built alike; those of routes
+ * with parameters in ./api-route-href.ts. The keys themselves are in ./api-keys.ts.
  */
-import type { Answer, ApiPath, ApiRoute, ParamsOf, QueryOf } from './api-schema';
+import type { Answer, ApiPath, QueryOf } from './api-schema';
 import { API_BASE } from './api-base';
 
 declare const answer: unique symbol;
@@ -19,21 +19,12 @@ export function apiKey<P extends ApiPath<'$get'>>(path: P, query?: QueryOf<P>): 
   return `${API_BASE}${path}${searchOf(query)}`;
 }
 
-function searchOf(query: Readonly<Record<string, string | number | undefined>> | undefined): string {
+/** The query part of a key or an address: `?` and the entries given, or nothing. */
+export function searchOf(query: Readonly<Record<string, string | number | undefined>> | undefined): string {
   const search = Object.entries(query ?? {})
     .flatMap(([name, value]) => (value === undefined || value === '' ? [] : [`${name}=${encodeURIComponent(value)}`]))
     .join('&');
   return search ? `?${search}` : '';
-}
-
-/**
- * The address of a route with parameters, as the route declares it: each `:name` (and its `{pattern}`, which the
- * Worker checks) is replaced by its value, encoded as a path segment.
- */
-export function apiRouteHref<R extends ApiRoute<'$get'>>(route: R, params: ParamsOf<R>, query?: QueryOf<R>): string {
-  const values: Readonly<Record<string, string>> = params;
-  const path = route.replace(/:(\w+)(?:\{[^}]*\})?/g, (_match: string, name: string) => encodeURIComponent(values[name] ?? ''));
-  return `${API_BASE}${path}${searchOf(query)}`;
 }
 
 /** An API address the browser goes to rather than fetches (a redirect, a download), built as a key is. */

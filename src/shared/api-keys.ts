@@ -9,7 +9,8 @@ import type { AccessDeniedResponse } from './server-access';
 import { apiKey, type ApiKey } from './api-key';
 import { publicApiKeys } from './public-api-keys';
 
-export { apiHref, apiKey, apiRouteHref, inviteHref, loginHref, type ApiKey } from './api-key';
+export { apiHref, apiKey, inviteHref, loginHref, type ApiKey } from './api-key';
+export { apiRouteHref } from './api-route-href';
 
 export const apiKeys = {
   ...publicApiKeys,

@@ -3,7 +3,6 @@ export const WHITELIST_LIMIT_PER_USER = 1;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const EXPIRY_OPTIONS_DAYS = { week: 7, month: 30, permanent: 3650 } as const;
 export const DEFAULT_EXPIRY_DAYS = EXPIRY_OPTIONS_DAYS.month;
-export const DISPLAYED_UPTIME = '99.9%';
 export const PRIVACY_UPDATED = 'February 4, 2025';
 export const TERMS_UPDATED = 'January 26, 2024';
 export const MESSAGE_RETENTION_DAYS = 14;

@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { mutate, SWRConfig } from 'swr';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prefetchLibraryListing } from '../../src/client/features/library/prefetch-library-listing';
 import { useLibraryListing } from '../../src/client/features/library/useLibraryListing';
-import { useLibraryPrefetch } from '../../src/client/features/library/useLibraryPrefetch';
+import { loadRouteTable } from '../../src/client/route-table';
 import { matchAppRoute } from '../../src/client/routes';
+import { useLinkNavigation } from '../../src/client/useLinkNavigation';
 
 /**
  * Issue 37: a client-side move to a library has no server HTML, so the page would open on an empty shell. Intent on
@@ -22,8 +23,9 @@ function FirstRender({ library = 'kenji' }: { library?: 'kenji' | 'glaive' }) {
   return <p data-testid="first">{JSON.stringify(first)}</p>;
 }
 
+/** A page of the app: its links' intents are the router's (src/client/client-router.ts, linkIntent). */
 function Page() {
-  useLibraryPrefetch();
+  useLinkNavigation();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -38,6 +40,9 @@ function Page() {
 }
 
 let fetchMock: ReturnType<typeof vi.fn>;
+
+// The router has loaded (the first intent loads it; src/client/route-table.ts).
+beforeAll(() => loadRouteTable());
 
 beforeEach(async () => {
   // The app's SWR cache is SWR's own (no provider), which outlives a test: each starts with it empty.
@@ -125,22 +130,24 @@ describe('prefetching a library on intent', () => {
     document.body.append(elsewhere);
     fireEvent.pointerOver(elsewhere);
     fireEvent.pointerOver(screen.getByRole('link', { name: 'Commands' }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(kenji).not.toHaveBeenCalled();
     expect(commands).not.toHaveBeenCalled();
     fireEvent.pointerOver(screen.getByRole('link', { name: 'Kenji Library' }));
-    expect(kenji).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(kenji).toHaveBeenCalledOnce());
     elsewhere.remove();
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(fetchMock.mock.calls.every(([url]) => String(url).startsWith('/api/get-kenji-songs'))).toBe(true);
   });
 
-  it('once the page is gone, intent loads nothing', () => {
+  it('once the page is gone, intent loads nothing', async () => {
     const kenji = vi.spyOn(matchAppRoute('/kenji').route.page, 'preload').mockResolvedValue(undefined);
     renderPage().unmount();
     const link = document.createElement('a');
     link.href = '/kenji';
     document.body.append(link);
     fireEvent.pointerOver(link);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     link.remove();
     expect(kenji).not.toHaveBeenCalled();
   });

@@ -90,7 +90,7 @@ describe('every page reads exactly the keys its first paint brings', () => {
     await route.page.preload();
     // As in the browser after SSR: the router reads the window's location.
     window.history.replaceState(null, '', path);
-    render(<App fallback={fallback} />);
+    render(<App fallback={fallback} first={{ route, params }} />);
     // The title the server renders (from the same data) is the one the page keeps.
     const title = (await routeRules(route)).titleFrom?.(params, namedAnswers(route, params, fallback)) ?? route.title;
     await waitFor(() => expect(document.title).toBe(title));

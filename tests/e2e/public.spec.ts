@@ -159,6 +159,38 @@ test('the landing page does not download the dashboard, admin or player code', a
   expect(scripts.filter((s) => dashboard.some((file) => s.endsWith(`/${file}`)))).toEqual([]);
 });
 
+/** The file the build made of a source module (its manifest says which). */
+const builtFile = (source: string): string => {
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string } | undefined>;
+  const file = manifest[source]?.file;
+  expect(file, source).toBeDefined();
+  return `/${file}`;
+};
+
+test('a page hydrates without the route table: the first intent towards a link loads it, and a move with none waits for it', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  const router = builtFile('src/client/client-router.ts');
+  await gotoHydrated(page, '/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts).not.toContain(router);
+  const loaded = page.waitForRequest((r) => new URL(r.url()).pathname === router);
+  await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Terms' }).hover();
+  await loaded;
+
+  // A move a script makes, with no intent before it: the page waits for the table, then shows the next one, in place.
+  scripts.length = 0;
+  await gotoHydrated(page, '/commands');
+  await page.evaluate(() => {
+    document.body.dataset.sameDocument = 'yes';
+    window.history.pushState(null, '', '/terms-of-service');
+    window.dispatchEvent(new Event('pushState'));
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+  expect(await page.evaluate(() => document.body.dataset.sameDocument)).toBe('yes');
+  expect(scripts).toContain(router);
+});
+
 // Issue 38 §3 asks for at most 72 KiB; the landing is at 73.6 (React 19 alone is 65.9: docs/performance.md, 28 November,
 // 13:30). Until it is within 72, this holds what was won: the landing's scripts do not grow past 74 KiB.
 test('the landing page downloads at most 74 KiB of gzip JavaScript before any interaction', async ({ page }) => {

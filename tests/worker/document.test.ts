@@ -3,6 +3,7 @@ import { renderDocument } from '../../src/worker/render/document';
 import { EARLY_CLICKS_SCRIPT } from '../../src/client/early-clicks';
 import { SCRIPT_LOADER } from '../../src/client/script-loader';
 import { THEME_BOOT_SCRIPT } from '../../src/client/theme-script';
+import { matchAppRoute } from '../../src/client/routes';
 
 const page = () =>
   renderDocument({
@@ -13,6 +14,7 @@ const page = () =>
       styles: ['/assets/main-1.css', '/assets/extra-1.css'],
     },
     island: { fallback: {} },
+    page: matchAppRoute('/commands'),
     appHtml: '<h1>Commands</h1>',
   });
 

@@ -348,6 +348,37 @@ describe('a settings page the user may not open answers 403 and says how to get 
   });
 });
 
+/** The page the server names in its data island (src/client/data-island.ts, IslandPage). */
+const islandPage = (html: string): unknown => {
+  const json = /<script type="application\/json" id="__SM_DATA__">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}';
+  return (JSON.parse(json) as { page?: unknown }).page;
+};
+
+describe('the data island names the page the browser hydrates, without the route table', () => {
+  it('the route as the shell reads it (no description, no keys), the address’s params and the page’s module', async () => {
+    const owner = await loginAs(USERS.owner);
+    const html = await (await call(`/server/${GUILDS.kenjiLounge}/logs`, { cookie: owner })).text();
+    expect(islandPage(html)).toEqual({
+      route: { id: 'server', title: 'Server Settings | ServerManager', chrome: 'main', toasts: true },
+      params: { serverId: GUILDS.kenjiLounge, module: 'logs' },
+      module: '/src/client/pages/server/page.tsx',
+    });
+  });
+
+  it('a prerendered page, and a library’s (built once for everyone)', async () => {
+    expect(islandPage(await (await call('/commands')).text())).toEqual({
+      route: { id: 'commands', title: 'Commands | ServerManager', chrome: 'main' },
+      params: {},
+      module: '/src/client/pages/commands/page.tsx',
+    });
+    expect(islandPage(await (await call('/kenji')).text())).toEqual({
+      route: { id: 'kenji', title: 'Kenji Library | ServerManager', chrome: 'music', toasts: true },
+      params: {},
+      module: '/src/client/pages/library/page.tsx',
+    });
+  });
+});
+
 describe('a settings page that does not exist for the visitor answers 404', () => {
   it.each(['/server/abc', '/server/1234567890123456', '/server/123456789012345678901', '/server/30000000000000000x'])('%s', async (path) => {
     const owner = await loginAs(USERS.owner);
@@ -355,7 +386,12 @@ describe('a settings page that does not exist for the visitor answers 404', () =
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain('Page Not Found');
-    expect(html).toContain('"notFound":true');
+    // The browser hydrates the page the island names: the 404 page, at this address.
+    expect(islandPage(html)).toEqual({
+      route: { id: 'not-found', title: 'Page Not Found | ServerManager', chrome: 'main' },
+      params: {},
+      module: '/src/client/pages/not-found/page.tsx',
+    });
   });
 
   it('a server the user is not in at all', async () => {

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Tailwind's `max-md` breakpoint: the widths where the page lays itself out for a phone. */
-export const PHONE_QUERY = '(width < 48rem)';
+// The header reads the query alone, from the shell every page loads; the hook rides with the pages that use it.
+export { PHONE_QUERY } from '../ui/breakpoints';
 
 /** Whether a CSS media query matches, kept up to date; false on the server (no screen to measure). */
 export function useMediaQuery(query: string): boolean {

@@ -19,10 +19,13 @@ export function requestToaster(): void {
   for (const listener of listeners) listener();
 }
 
-/** Whether a toast outside the toasting pages asked for the container. */
-export const useToasterRequested = () =>
+/**
+ * Whether the container is there: on a page that toasts, or once a toast elsewhere asked for it; in the browser only,
+ * after hydration (the server's HTML and the hydrating render have none of it).
+ */
+export const useToasterShown = (pageToasts: boolean): boolean =>
   useSyncExternalStore(
     subscribe,
-    () => requested,
+    () => pageToasts || requested,
     () => false,
   );

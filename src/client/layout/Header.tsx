@@ -1,8 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { loginHref } from '../../shared/api-key';
 import { useAuth } from '../session/useAuth';
-import { useLibraryPrefetch } from '../features/library/useLibraryPrefetch';
-import { PHONE_QUERY } from '../hooks/useMediaQuery';
+import { PHONE_QUERY } from '../ui/breakpoints';
 import { lazyComponent } from '../lazy-component';
 import { useLocation } from '../navigation';
 import type { AccountMenuProps } from '../features/account/AccountMenu';
@@ -92,7 +91,6 @@ function LoginLink({ location, pending }: { location: string; pending: boolean }
 export function Header() {
   const { unknown, user, isAdmin } = useAuth();
   const [location] = useLocation();
-  useLibraryPrefetch();
   return (
     <header className="site-header">
       <nav aria-label="Main">

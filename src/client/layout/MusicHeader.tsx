@@ -1,6 +1,15 @@
-import { MusicIcon } from '../ui/Icons';
+import type { SVGProps } from 'react';
+import { outlineIcon } from '../ui/Icons';
 
-/** The transparent header of the song libraries: no theme toggle, no account menu. */
+const MusicIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...outlineIcon(p)}>
+    <path d="M9 18V5l12-2v13" />
+    <circle cx="6" cy="18" r="3" />
+    <circle cx="18" cy="16" r="3" />
+  </svg>
+);
+
+/** The transparent header of the song libraries: no theme toggle, no account menu. Their page draws it (the music chrome). */
 export function MusicHeader({ title }: { title: string }) {
   return (
     <header className="absolute inset-x-0 top-0 z-40 h-16 bg-transparent">

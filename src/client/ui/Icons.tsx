@@ -2,7 +2,8 @@ import type { SVGProps } from 'react';
 
 /**
  * An icon's attributes: the site's outline style (24×24 grid, hidden from screen readers, 20 px unless said), its
- * round 2 px strokes in styles.css `.icon`, written once for the page rather than on each of its icons.
+ * round 2 px strokes in styles.css `.icon`, written once for the page rather than on each of its icons. The icons
+ * here are the shell's, which every page loads; an icon one feature draws lives with it (LibraryIcons.tsx).
  */
 export function outlineIcon(p: SVGProps<SVGSVGElement>, size = 20): SVGProps<SVGSVGElement> {
   return { width: size, height: size, viewBox: '0 0 24 24', 'aria-hidden': true, ...p, className: p.className === undefined ? 'icon' : `icon ${p.className}` };
@@ -24,17 +25,5 @@ export const SunIcon = (p: SVGProps<SVGSVGElement>) => (
 export const MoonIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...outlineIcon(p)}>
     <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8Z" />
-  </svg>
-);
-export const MusicIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...outlineIcon(p)}>
-    <path d="M9 18V5l12-2v13" />
-    <circle cx="6" cy="18" r="3" />
-    <circle cx="18" cy="16" r="3" />
-  </svg>
-);
-export const ChevronDownIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...outlineIcon(p)}>
-    <path d="m6 9 6 6 6-6" />
   </svg>
 );

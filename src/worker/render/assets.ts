@@ -1,4 +1,6 @@
 import manifest from 'virtual:client-manifest';
+import type { IslandPage } from '../../client/data-island';
+import type { RouteMatch } from '../../client/routes';
 
 const CLIENT_ENTRY = 'src/client/main.tsx';
 /** The account menu's chunk (src/client/layout/Header.tsx): a signed-in visitor's page hydrates with it. */
@@ -63,4 +65,17 @@ function collectAssets(pageSource: string, { signedIn }: PageNeeds): PageAssets 
   if (signedIn) visit(ACCOUNT_MENU);
   const modulePreloads = [...seen].map((k) => `/${chunks[k]?.file}`);
   return { scripts: [`/${entry.file}`], modulePreloads, styles: [...styles] };
+}
+
+/** A page module's URL: its built chunk (dev: its source, which Vite serves). */
+function pageModule(pageSource: string): string {
+  const file = manifest?.[pageSource]?.file;
+  if (manifest && !file) throw new Error(`Client manifest has no ${pageSource}`);
+  return `/${file ?? pageSource}`;
+}
+
+/** The page the server rendered, as the browser hydrates it without the route table (IslandPage). */
+export function islandPage({ route, params }: RouteMatch): IslandPage {
+  const { id, title, chrome, toasts } = route;
+  return { route: { id, title, chrome, ...(toasts === true ? { toasts } : {}) }, params, module: pageModule(route.source) };
 }

@@ -3,7 +3,8 @@ import { EARLY_CLICKS_SCRIPT } from '../../client/early-clicks';
 import { THEME_BOOT_SCRIPT } from '../../client/theme-script';
 import { SHARE_IMAGE } from '../../shared/landing-images';
 import { escapeHtml } from '../html/escape';
-import type { PageAssets } from './assets';
+import { islandPage, type PageAssets } from './assets';
+import type { RouteMatch } from '../../client/routes';
 import { SCRIPT_LIST_ID, SCRIPT_LOADER, type ScriptList } from '../../client/script-loader';
 
 /** How a link to the page previews in Discord, search results and elsewhere. */
@@ -19,7 +20,9 @@ export interface PageMeta {
 interface DocumentParts {
   meta: PageMeta;
   assets: PageAssets;
-  island: IslandData;
+  island: Omit<IslandData, 'page'>;
+  /** The page rendered (the island names it to the browser). */
+  page: RouteMatch;
   appHtml: string;
 }
 
@@ -52,7 +55,7 @@ function previewTags({ title, description, origin, address }: PageMeta): string[
  * priority (never ahead of the stylesheet, and so not counted against the first paint by Lighthouse's simulation), and
  * run once it is painted (src/client/script-loader.ts): hydration starts the moment the first frame is out.
  */
-export function renderDocument({ meta, assets, island, appHtml }: DocumentParts): string {
+export function renderDocument({ meta, assets, island, page, appHtml }: DocumentParts): string {
   return [
     '<!doctype html>',
     '<html lang="en" class="dark" style="color-scheme:dark">',
@@ -72,7 +75,7 @@ export function renderDocument({ meta, assets, island, appHtml }: DocumentParts)
     '</head>',
     '<body class="bg-gray-50 antialiased dark:bg-gray-950">',
     `<div id="root">${appHtml}</div>`,
-    `<script type="application/json" id="${DATA_ISLAND_ID}">${scriptJson(island)}</script>`,
+    `<script type="application/json" id="${DATA_ISLAND_ID}">${scriptJson({ ...island, page: islandPage(page) })}</script>`,
     ...scriptElements(assets),
     '</body>',
     '</html>',

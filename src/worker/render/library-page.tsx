@@ -36,10 +36,11 @@ async function renderLibraryPage(env: Env, route: AppRoute, library: Library, bu
   const fallback = { [libraryPageViewKey(library)]: view };
   await route.page.preload();
   const search = view.folder === '' ? '' : new URLSearchParams({ folder: view.folder }).toString();
-  const { html, failed } = await renderApp(<App ssrPath={address} ssrSearch={search} fallback={fallback} />);
+  const page = { route, params: {} };
+  const { html, failed } = await renderApp(<App ssrPath={address} ssrSearch={search} fallback={fallback} first={page} />);
   if (failed) throw new Error(`Rendering ${address} failed`);
   const meta = { title: route.title, description: route.description, origin: env.APP_ORIGIN, address };
-  return utf8.encode(renderDocument({ meta, assets: pageAssets(route.source), island: { fallback }, appHtml: html }));
+  return utf8.encode(renderDocument({ meta, assets: pageAssets(route.source), island: { fallback }, page, appHtml: html }));
 }
 
 /** The page answered from bytes already in the request's coding: they go out as they are. */

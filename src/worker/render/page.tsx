@@ -77,17 +77,16 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   if (notFound) await NOT_FOUND_ROUTE.page.preload();
   const fallback = { ...loaded.data, [apiKeys.checkAuth]: auth };
 
-  const { html: appHtml, failed } = await renderApp(<App ssrPath={url.pathname} ssrSearch={url.search.slice(1)} fallback={fallback} notFound={notFound} />);
+  const shown = notFound ? { route: NOT_FOUND_ROUTE, params: {} } : { route, params };
+  const { html: appHtml, failed } = await renderApp(<App ssrPath={url.pathname} ssrSearch={url.search.slice(1)} fallback={fallback} first={shown} />);
 
-  const shown = notFound ? NOT_FOUND_ROUTE : route;
-  const island = notFound ? { fallback, notFound } : { fallback };
   const meta = {
-    title: (loaded.status === 200 && !notFound ? rules.titleFrom?.(params, namedAnswers(route, params, loaded.data)) : null) ?? shown.title,
-    description: shown.description,
+    title: (loaded.status === 200 && !notFound ? rules.titleFrom?.(params, namedAnswers(route, params, loaded.data)) : null) ?? shown.route.title,
+    description: shown.route.description,
     origin: c.env.APP_ORIGIN,
     address: notFound ? undefined : pageAddress(route, url.pathname),
   };
-  const html = renderDocument({ meta, assets: pageAssets(shown.source, { signedIn: auth.authenticated }), island, appHtml });
+  const html = renderDocument({ meta, assets: pageAssets(shown.route.source, { signedIn: auth.authenticated }), island: { fallback }, page: shown, appHtml });
   const status = failed ? 500 : notFound ? 404 : loaded.status;
   // As bytes: the runtime takes a string body at several times the cost of encoding it here (docs/performance.md).
   return c.body(utf8.encode(html), status, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-store', Vary: 'Cookie' });

@@ -26,8 +26,9 @@ export const staticPageFile = (route: AppRoute): string => {
 export async function renderStaticPage(route: AppRoute, origin: string): Promise<string> {
   const address = staticPageAddress(route);
   await route.page.preload();
-  const { html, failed } = await renderApp(<App ssrPath={address} ssrSearch="" fallback={{}} />);
+  const page = { route, params: {} };
+  const { html, failed } = await renderApp(<App ssrPath={address} ssrSearch="" fallback={{}} first={page} />);
   if (failed) throw new Error(`Rendering ${address} failed`);
   const meta = { title: route.title, description: route.description, origin, address };
-  return renderDocument({ meta, assets: pageAssets(route.source), island: { fallback: {}, prerendered: true }, appHtml: html });
+  return renderDocument({ meta, assets: pageAssets(route.source), island: { fallback: {}, prerendered: true }, page, appHtml: html });
 }

@@ -1,8 +1,14 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type SVGProps } from 'react';
 import { useLocation } from '../../navigation';
 import type { SessionUser } from '../../../shared/account';
 import { useSignOut } from './useSignOut';
-import { ChevronDownIcon } from '../../ui/Icons';
+import { outlineIcon } from '../../ui/Icons';
+
+const ChevronDownIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...outlineIcon(p)}>
+    <path d="m6 9 6 6 6-6" />
+  </svg>
+);
 
 export interface AccountMenuProps {
   user: SessionUser;

@@ -29,6 +29,7 @@ import { useSongPlayer } from '../../features/library/useSongPlayer';
 import { useSongSearch } from '../../features/library/useSongSearch';
 import { useLibraryListing } from '../../features/library/useLibraryListing';
 import { lazyComponent } from '../../lazy-component';
+import { MusicHeader } from '../../layout/MusicHeader';
 
 /** The queue panel's code loads when it is first opened (or pointed at): the first paint carries only its button. */
 const QueuePanel = lazyComponent(() => import('../../features/library/QueuePanel'));
@@ -196,100 +197,103 @@ export default function Library() {
 
   return (
     <>
-      <section className={`mx-auto max-w-7xl px-3 pt-20 pb-40 sm:px-6 md:pb-32 ${queueOpen ? 'md:pr-[25rem] xl:max-w-none' : ''}`}>
-        <h1 className="sr-only">{title}</h1>
-        <LibrarySearchBar
-          inputRef={searchRef}
-          query={query}
-          onQuery={setQuery}
-          foldersOpen={showFolders}
-          foldersId={treeId}
-          foldersButtonRef={foldersButtonRef}
-          onToggleFolders={() => setShowFolders((s) => !s)}
-        />
+      <MusicHeader title={title} />
+      <main id="main" className="flex-1">
+        <section className={`mx-auto max-w-7xl px-3 pt-20 pb-40 sm:px-6 md:pb-32 ${queueOpen ? 'md:pr-[25rem] xl:max-w-none' : ''}`}>
+          <h1 className="sr-only">{title}</h1>
+          <LibrarySearchBar
+            inputRef={searchRef}
+            query={query}
+            onQuery={setQuery}
+            foldersOpen={showFolders}
+            foldersId={treeId}
+            foldersButtonRef={foldersButtonRef}
+            onToggleFolders={() => setShowFolders((s) => !s)}
+          />
 
-        {error ? (
-          <SongListError onRetry={retry} />
-        ) : (
-          <div className="mt-3 grid gap-4 md:mt-4 md:grid-cols-[minmax(14rem,20rem)_1fr]">
-            <FolderDrawer drawerRef={drawerRef} id={treeId} open={showFolders} onClose={closeFolders}>
-              {loaded ? (
-                <FolderTree
-                  root={tree}
-                  rootLabel={title}
-                  expanded={expanded}
-                  selected={folder}
-                  onToggle={toggleFolder}
-                  onSelect={selectFromTree}
-                  onDownload={downloadFolder}
-                />
-              ) : (
-                <FolderTreeSkeleton />
-              )}
-            </FolderDrawer>
-            <section aria-labelledby={`${treeId}-files`} className="library-panel min-w-0">
-              <FolderFilesHeader
-                headingId={`${treeId}-files`}
-                rootLabel={title}
-                folder={folder}
-                node={folderNode}
-                search={searching ? { query: query.trim(), files: results.files.length, folders: results.folders.length } : null}
-                known={shownKnown}
-                hasEntries={entries.length > 0}
-                hrefFor={hrefFor}
-                onSelectFolder={selectFolder}
-                onPlayShown={playShown}
-                onEnqueueShown={() => {
-                  const songs = shownSongs();
-                  if (songs) enqueue(songs);
-                }}
-                onDownloadFolder={downloadFolder}
-              />
-              {!shownKnown && <FileListSkeleton />}
-              {shownKnown &&
-                (entries.length === 0 ? (
-                  <p className="p-6 text-center text-gray-600 dark:text-gray-400">
-                    {searching ? `No songs or folders match "${query.trim()}"` : 'This folder is empty.'}
-                  </p>
-                ) : (
-                  <FileList
-                    entries={entries}
-                    label={searching ? 'Search results' : `Files in ${folderTitle}`}
-                    showFolder={searching}
-                    current={player.current}
-                    playing={player.playing}
-                    durations={lengths}
-                    onPlay={playSong}
-                    onDownload={downloadSong}
-                    onEnqueue={enqueueSong}
-                    onPlayNext={playSongNext}
-                    onOpenFolder={(path) => {
-                      setQuery('');
-                      selectFolder(path);
-                    }}
-                    resetKey={searching ? `q:${query}` : `f:${folder}`}
+          {error ? (
+            <SongListError onRetry={retry} />
+          ) : (
+            <div className="mt-3 grid gap-4 md:mt-4 md:grid-cols-[minmax(14rem,20rem)_1fr]">
+              <FolderDrawer drawerRef={drawerRef} id={treeId} open={showFolders} onClose={closeFolders}>
+                {loaded ? (
+                  <FolderTree
+                    root={tree}
+                    rootLabel={title}
+                    expanded={expanded}
+                    selected={folder}
+                    onToggle={toggleFolder}
+                    onSelect={selectFromTree}
+                    onDownload={downloadFolder}
                   />
-                ))}
-            </section>
-          </div>
+                ) : (
+                  <FolderTreeSkeleton />
+                )}
+              </FolderDrawer>
+              <section aria-labelledby={`${treeId}-files`} className="library-panel min-w-0">
+                <FolderFilesHeader
+                  headingId={`${treeId}-files`}
+                  rootLabel={title}
+                  folder={folder}
+                  node={folderNode}
+                  search={searching ? { query: query.trim(), files: results.files.length, folders: results.folders.length } : null}
+                  known={shownKnown}
+                  hasEntries={entries.length > 0}
+                  hrefFor={hrefFor}
+                  onSelectFolder={selectFolder}
+                  onPlayShown={playShown}
+                  onEnqueueShown={() => {
+                    const songs = shownSongs();
+                    if (songs) enqueue(songs);
+                  }}
+                  onDownloadFolder={downloadFolder}
+                />
+                {!shownKnown && <FileListSkeleton />}
+                {shownKnown &&
+                  (entries.length === 0 ? (
+                    <p className="p-6 text-center text-gray-600 dark:text-gray-400">
+                      {searching ? `No songs or folders match "${query.trim()}"` : 'This folder is empty.'}
+                    </p>
+                  ) : (
+                    <FileList
+                      entries={entries}
+                      label={searching ? 'Search results' : `Files in ${folderTitle}`}
+                      showFolder={searching}
+                      current={player.current}
+                      playing={player.playing}
+                      durations={lengths}
+                      onPlay={playSong}
+                      onDownload={downloadSong}
+                      onEnqueue={enqueueSong}
+                      onPlayNext={playSongNext}
+                      onOpenFolder={(path) => {
+                        setQuery('');
+                        selectFolder(path);
+                      }}
+                      resetKey={searching ? `q:${query}` : `f:${folder}`}
+                    />
+                  ))}
+              </section>
+            </div>
+          )}
+        </section>
+        <PlayerBar
+          player={player}
+          onShowShortcuts={showShortcuts}
+          queueOpen={queueOpen}
+          queueId={queueId}
+          queueButtonRef={queueButtonRef}
+          onToggleQueue={toggleQueue}
+          onPreloadQueue={preloadQueue}
+        />
+        {queueOpen && (
+          <Suspense fallback={null}>
+            <QueuePanel.Component player={player} id={queueId} onClose={() => setQueueOpen(false)} opener={queueButtonRef} />
+          </Suspense>
         )}
-      </section>
-      <PlayerBar
-        player={player}
-        onShowShortcuts={showShortcuts}
-        queueOpen={queueOpen}
-        queueId={queueId}
-        queueButtonRef={queueButtonRef}
-        onToggleQueue={toggleQueue}
-        onPreloadQueue={preloadQueue}
-      />
-      {queueOpen && (
-        <Suspense fallback={null}>
-          <QueuePanel.Component player={player} id={queueId} onClose={() => setQueueOpen(false)} opener={queueButtonRef} />
-        </Suspense>
-      )}
-      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
-      <ConfirmFolderDownload folder={confirmFolder} rootLabel={title} onCancel={() => setConfirmFolder(null)} onDownload={startFolderDownload} />
+        <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+        <ConfirmFolderDownload folder={confirmFolder} rootLabel={title} onCancel={() => setConfirmFolder(null)} onDownload={startFolderDownload} />
+      </main>
     </>
   );
 }
