@@ -1626,7 +1626,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'route-param-unencoded',
     kind: 'dropped-check',
-    file: 'src/shared/api-key.ts',
+    file: 'src/shared/api-route-href.ts',
     original: "(_match: string, name: string) => encodeURIComponent(values[name] ?? '')",
     faulty: "(_match: string, name: string) => values[name] ?? ''",
     description: "a route parameter goes into the address unencoded, so an id with '/' or '?' reaches another route",

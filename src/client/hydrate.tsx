@@ -30,13 +30,13 @@ export function hydrateApp(): void {
     first.route.toasts === true ? toaster.preload() : undefined,
   ]).then(() => {
     const root = document.getElementById('root');
+    // A prerendered page hydrates as it was built, without the query; a query it reads (a library folder) applies right after.
+    const app = <App fallback={fallback} first={first} ssrSearch={prerendered ? '' : undefined} />;
     if (root) {
       hydrateRoot(
         root,
-        <StrictMode>
-          {/* A prerendered page hydrates as it was built, without the query; a query it reads (a library folder) applies right after. */}
-          <App fallback={fallback} first={first} ssrSearch={prerendered ? '' : undefined} />
-        </StrictMode>,
+        // StrictMode's checks run in development only: the build leaves it out.
+        import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app,
       );
     }
   });

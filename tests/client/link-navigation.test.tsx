@@ -1,11 +1,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadRouteTable } from '../../src/client/route-table';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from './helpers/render-with-app';
 
-// The router has loaded, as it has after the first intent towards a link (route-table.test.tsx: before it has).
-beforeAll(() => loadRouteTable());
 // The browser is on the page the router shows.
 beforeEach(() => window.history.replaceState(null, '', '/servers'));
 afterEach(cleanup);

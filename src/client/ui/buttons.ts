@@ -12,14 +12,3 @@ export const buttonClass = {
   /** Beside a large primary button, the other way on. */
   secondaryLarge: 'button button-large button-secondary',
 } as const;
-
-/** Dense places (the admin console's table and forms, a card's tools): the same buttons, smaller. */
-export const compactButtonClass = {
-  primary: 'button button-compact button-primary',
-  secondary: 'button button-compact button-secondary',
-  /** Outlined rather than filled: a row's delete beside its other actions. */
-  danger: 'button button-compact button-outline-danger',
-} as const;
-
-/** A small action inside a list or a row (revert, remove a grant, show older). */
-export const smallButtonClass = 'button-small';

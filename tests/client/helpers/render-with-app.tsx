@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { SWRConfig, type Cache, type Middleware } from 'swr';
 import { FirstPaintData } from '../../../src/client/first-paint-data';
 import { LocationProvider } from '../../../src/client/navigation';
+import { loadRouteTable } from '../../../src/client/route-table';
 import { SessionProvider } from '../../../src/client/session/SessionProvider';
 import type { CheckAuthResponse } from '../../../src/shared/account';
 import { apiKeys } from '../../../src/shared/api-keys';
@@ -17,6 +18,10 @@ interface Options {
   /** SWR's cache, for a test that looks at what stays in it (by default a fresh one it cannot see). */
   cache?: Map<string, unknown>;
 }
+
+// The router has loaded, as it has once the visitor has shown an intent towards a link (src/client/route-table.ts):
+// a click then moves the app at once. Before that, a click waits for it (tests/client/route-table.test.tsx).
+await loadRouteTable();
 
 /** The app's links are plain anchors that App's Shell makes client-side navigations; here as in the app. */
 function LinkNavigation() {

@@ -4,7 +4,7 @@ import { fieldClass } from '../../ui/fields';
 /** Its fields fill their cell. */
 export const inputClass = `${fieldClass.compact} w-full`;
 
-export { compactButtonClass as button } from '../../ui/buttons';
+export { compactButtonClass as button } from '../../ui/dense-buttons';
 
 // Table cells on a wide screen; labelled blocks of a two-column card on a phone.
 export const cell = 'block min-w-0 sm:table-cell sm:px-3 sm:py-2 sm:align-top';

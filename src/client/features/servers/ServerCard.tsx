@@ -1,6 +1,6 @@
 import type { ServerLicence } from '../../../shared/licences';
 import type { AllowedServer } from '../../../shared/servers';
-import { compactButtonClass } from '../../ui/buttons';
+import { compactButtonClass } from '../../ui/dense-buttons';
 import { licenceBadge, LicencePill } from '../../ui/LicencePill';
 import { ServerIcon } from '../../ui/ServerIcon';
 import { formatCount } from '../../../shared/count-format';

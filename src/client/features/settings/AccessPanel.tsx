@@ -6,7 +6,7 @@ import type { ServerSettingsResponse, SettingsRole } from '../../../shared/setti
 import { api, answerOf } from '../../api-client';
 import { apiKeys } from '../../../shared/api-keys';
 import { useApi } from '../../hooks/useApi';
-import { smallButtonClass } from '../../ui/buttons';
+import { smallButtonClass } from '../../ui/dense-buttons';
 import { buttonClass } from '../../ui/buttons';
 import { fieldClass } from '../../ui/fields';
 import { roleColour } from './ReferenceSelects';

@@ -17,7 +17,7 @@ import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';
 import { auditLabel, moduleTitle, SECTION_NAMES } from '../../../shared/settings/registry';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
-import { smallButtonClass } from '../../ui/buttons';
+import { smallButtonClass } from '../../ui/dense-buttons';
 import { fieldClass } from '../../ui/fields';
 import { useAuth } from '../../session/useAuth';
 import { changeAuthor } from './change-author';

@@ -12,7 +12,7 @@ import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';
 import { DialogActions } from '../../ui/DialogActions';
 import { Modal } from '../../ui/Modal';
-import { compactButtonClass } from '../../ui/buttons';
+import { compactButtonClass } from '../../ui/dense-buttons';
 import { fieldClass } from '../../ui/fields';
 import { memberIdsOf } from './change-text';
 import { auditPagesOf, describeSettingValue, settingName } from './RecentChanges';

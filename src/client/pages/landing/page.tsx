@@ -10,7 +10,8 @@ const STATS_REFRESH_MS = 60_000;
 /** SPEC section 9: the uptime shown is a fixed figure. Only this page shows it. */
 const DISPLAYED_UPTIME = '99.9%';
 
-/** Drawn by the browser only on a client-side move to the page; hydration keeps the server's HTML of it. */
+/** Drawn by the browser only on a client-side move to the page; hydration keeps the server's HTML of them. */
+const heroText = lazyComponent(() => import('../../features/landing/HeroText'));
 const showcase = lazyComponent(() => import('../../features/landing/Showcase'));
 
 export default function Landing() {
@@ -27,12 +28,7 @@ export default function Landing() {
   return (
     <>
       <section className="landing-hero">
-        <h1 className="mx-auto max-w-4xl text-4xl font-extrabold tracking-tight sm:text-6xl">
-          The Discord bot that runs your server <span className="text-indigo-600 dark:text-indigo-400">for you</span>
-        </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-gray-600 dark:text-gray-400">
-          Moderation, anti-nuke, fun, server info, utilities and Last.fm in one bot, with a dashboard that saves every change instantly.
-        </p>
+        <StaticIsland id="landing-hero-text" content={heroText} />
         <div className="mt-10 flex flex-col items-center gap-5">
           <a href={inviteHref()} className="invite-button">
             Add to Discord
@@ -60,7 +56,7 @@ export default function Landing() {
         <h2 id="stats-heading" className="sr-only">
           Bot statistics
         </h2>
-        <dl className="grid grid-cols-2 divide-gray-200 rounded-2xl border border-gray-200 bg-white md:grid-cols-4 md:divide-x dark:divide-gray-800 dark:border-gray-800 dark:bg-gray-900">
+        <dl className="stat-tiles">
           {tiles.map((t) => (
             <div key={t.label} className="stat-tile">
               <dt>{t.label}</dt>
