@@ -70,6 +70,11 @@ function Shell({ first }: { first: ShownPage }) {
   useLayoutEffect(() => {
     document.title = route.title;
   }, [route]);
+  // Marks the document once the app has hydrated: a parent's effects run after its children's, the page's among them.
+  // Tests wait for it, and so does the replay of clicks made before (src/client/early-clicks.ts).
+  useEffect(() => {
+    document.documentElement.dataset.clientLoaded = 'true';
+  }, []);
 
   const music = route.chrome === 'music';
   return (
@@ -90,15 +95,6 @@ function Shell({ first }: { first: ShownPage }) {
         </>
       )}
       <LazyToaster theme={theme} pageToasts={route.toasts === true} />
-      <HydratedFlag />
     </div>
   );
-}
-
-/** Marks the document once the app has hydrated (its effects run after the page's); tests wait for it. */
-function HydratedFlag() {
-  useEffect(() => {
-    document.documentElement.dataset.clientLoaded = 'true';
-  }, []);
-  return null;
 }

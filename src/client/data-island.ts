@@ -8,11 +8,13 @@ export type ShellRouteFields = Pick<RouteDeclaration, 'id' | 'title' | 'chrome' 
 
 /**
  * The page the server rendered (its 404 page where it answered with one), so the browser hydrates it without the
- * route table (src/client/route-table.ts): the route as the shell reads it, its address's params, and its module's URL.
+ * route table (src/client/route-table.ts): the route as the shell reads it, its address's params, and its module (its
+ * path in the build manifest, and the URL of its built file).
  */
 export interface IslandPage {
   route: ShellRouteFields;
   params: Record<string, string>;
+  source: string;
   module: string;
 }
 

@@ -5,12 +5,12 @@ import type { CheckAuthResponse } from '../shared/account';
 import { App, type ShownPage } from './App';
 import { accountMenu } from './layout/Header';
 import { readIsland, type IslandPage } from './data-island';
-import { lazyPage, type PageProps } from './lazy-component';
+import { pageOf, type PageProps } from './lazy-component';
 import { toaster } from './ui/LazyToaster';
 
 /** The page the server names in its island, its module loaded by the URL the server gives (the build's chunk). */
-const islandPage = ({ route, params, module }: IslandPage): ShownPage => ({
-  route: { ...route, page: lazyPage(() => import(/* @vite-ignore */ module) as Promise<{ default: ComponentType<PageProps> }>) },
+const islandPage = ({ route, params, source, module }: IslandPage): ShownPage => ({
+  route: { ...route, page: pageOf(source, () => import(/* @vite-ignore */ module) as Promise<{ default: ComponentType<PageProps> }>) },
   params,
 });
 

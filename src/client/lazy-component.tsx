@@ -33,4 +33,17 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
   };
 }
 
-export const lazyPage = (load: () => Promise<{ default: ComponentType<PageProps> }>): LazyPage => lazyComponent(load);
+const pagesBySource = new Map<string, LazyPage>();
+
+/**
+ * The one page of a module (`source`, its path in the build manifest), however it is first reached: the data island
+ * names it by its built file, the route table by its import. A move between two addresses of it keeps it mounted.
+ */
+export function pageOf(source: string, load: () => Promise<{ default: ComponentType<PageProps> }>): LazyPage {
+  let page = pagesBySource.get(source);
+  if (!page) {
+    page = lazyComponent(load);
+    pagesBySource.set(source, page);
+  }
+  return page;
+}

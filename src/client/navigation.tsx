@@ -62,7 +62,7 @@ export function LocationProvider({ at, children }: { at?: Partial<Address>; chil
 
 function useAddress(): LocationValue {
   const value = useContext(LocationContext);
-  if (value === null) throw new Error('useLocation needs a LocationProvider above it (src/client/App.tsx)');
+  if (value === null) throw new Error('useLocation needs a LocationProvider above it');
   return value;
 }
 

@@ -3,7 +3,7 @@
  * (src/client/page-route.ts) and whose `page.tsx` is the page; both are found here by their file names.
  */
 import type { ComponentType } from 'react';
-import { lazyPage, type LazyPage, type PageProps } from './lazy-component';
+import { pageOf, type LazyPage, type PageProps } from './lazy-component';
 import type { RouteDeclaration } from './page-route';
 import { notFoundRoute } from './pages/not-found/route';
 
@@ -21,8 +21,9 @@ function routesOf(routeModule: string, declarations: Readonly<Record<string, Rou
   const pageModule = routeModule.replace(/route\.ts$/, 'page.tsx');
   const load = pageModules[pageModule];
   if (!load) throw new Error(`${routeModule} has no page.tsx beside it`);
-  const page = lazyPage(load);
-  return Object.values(declarations).map((route) => ({ ...route, source: `src/client/${pageModule.slice('./'.length)}`, page }));
+  const source = `src/client/${pageModule.slice('./'.length)}`;
+  const page = pageOf(source, load);
+  return Object.values(declarations).map((route) => ({ ...route, source, page }));
 }
 
 const ALL_ROUTES = Object.entries(routeModules).flatMap(([file, declarations]) => routesOf(file, declarations));

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserHistory } from './helpers/browser-history';
 
@@ -9,17 +10,27 @@ import { browserHistory } from './helpers/browser-history';
  */
 async function freshApp() {
   vi.resetModules();
-  const [{ App }, table, { navigate }, { lazyPage }] = await Promise.all([
+  const [{ App }, table, { navigate }, { pageOf }] = await Promise.all([
     import('../../src/client/App'),
     import('../../src/client/route-table'),
     import('../../src/client/navigation'),
     import('../../src/client/lazy-component'),
   ]);
-  /** The page the server named: not the table's page at its address, so the test can tell which one is shown. */
-  const named = lazyPage(() => Promise.resolve({ default: () => <h1>The page the server named</h1> }));
+  /**
+   * The page the server named, as the island names /commands's module: not that module's code, so the test can tell
+   * which one is shown. It counts how often it mounts.
+   */
+  const mounts = { count: 0 };
+  const Named = () => {
+    useEffect(() => {
+      mounts.count++;
+    }, []);
+    return <h1>The page the server named</h1>;
+  };
+  const named = pageOf('src/client/pages/commands/page.tsx', () => Promise.resolve({ default: Named }));
   await named.preload();
   const first = { route: { id: 'named', title: 'Named | ServerManager', chrome: 'main' as const, page: named }, params: {} };
-  return { App, first, navigate, ...table };
+  return { App, first, navigate, mounts, ...table };
 }
 
 const SIGNED_OUT = { '/api/check-auth': { authenticated: false } };
@@ -63,6 +74,24 @@ describe('the route table loads on the first sign of leaving the page', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Terms of Service'));
     act(() => app.navigate('/commands'));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('The page the server named');
+  });
+
+  it('a move to another address of the page the server named keeps it mounted: the table has the same page for its module', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
+    const app = await freshApp();
+    browserHistory('/commands');
+    render(<app.App fallback={SIGNED_OUT} first={app.first} />);
+    await waitFor(() => expect(app.mounts.count).toBe(1));
+    await act(async () => {
+      app.navigate('/commands.html');
+      await app.loadRouteTable();
+    });
+    await waitFor(() => expect(document.title).toBe('Commands | ServerManager'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('The page the server named');
+    expect(app.mounts.count).toBe(1);
   });
 
   it.each([

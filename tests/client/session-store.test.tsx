@@ -101,6 +101,6 @@ describe('the session store (a prerendered page: no first-paint answer)', () => 
 
   it('says where it is missing', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => render(<Who name="header" />)).toThrow('useAuth needs a SessionProvider above it (src/client/App.tsx)');
+    expect(() => render(<Who name="header" />)).toThrow('useAuth needs a SessionProvider above it');
   });
 });

@@ -73,11 +73,11 @@ test('a prerendered page shows a signed-in visitor a placeholder, never Login, u
   await loginAs(page, DEMO_USERS.owner);
   const release = await holdRequests(page, '**/api/check-auth');
   await gotoHydrated(page, '/commands');
-  await expect(page.getByTestId('account-pending')).toBeVisible();
+  await expect(page.locator('.account-pending')).toBeVisible();
   await expect(page.locator('header').getByText('Login', { exact: true })).toBeHidden();
   release();
   await expect(page.getByRole('button', { name: 'Demo Owner' })).toBeVisible();
-  await expect(page.getByTestId('account-pending')).toHaveCount(0);
+  await expect(page.locator('.account-pending')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
 });
 

@@ -361,6 +361,7 @@ describe('the data island names the page the browser hydrates, without the route
     expect(islandPage(html)).toEqual({
       route: { id: 'server', title: 'Server Settings | ServerManager', chrome: 'main', toasts: true },
       params: { serverId: GUILDS.kenjiLounge, module: 'logs' },
+      source: 'src/client/pages/server/page.tsx',
       module: '/src/client/pages/server/page.tsx',
     });
   });
@@ -369,11 +370,13 @@ describe('the data island names the page the browser hydrates, without the route
     expect(islandPage(await (await call('/commands')).text())).toEqual({
       route: { id: 'commands', title: 'Commands | ServerManager', chrome: 'main' },
       params: {},
+      source: 'src/client/pages/commands/page.tsx',
       module: '/src/client/pages/commands/page.tsx',
     });
     expect(islandPage(await (await call('/kenji')).text())).toEqual({
       route: { id: 'kenji', title: 'Kenji Library | ServerManager', chrome: 'music', toasts: true },
       params: {},
+      source: 'src/client/pages/library/page.tsx',
       module: '/src/client/pages/library/page.tsx',
     });
   });
@@ -390,6 +393,7 @@ describe('a settings page that does not exist for the visitor answers 404', () =
     expect(islandPage(html)).toEqual({
       route: { id: 'not-found', title: 'Page Not Found | ServerManager', chrome: 'main' },
       params: {},
+      source: 'src/client/pages/not-found/page.tsx',
       module: '/src/client/pages/not-found/page.tsx',
     });
   });

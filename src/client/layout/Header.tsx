@@ -80,7 +80,7 @@ function LoginLink({ location, pending }: { location: string; pending: boolean }
         Login
       </a>
       {pending && (
-        <span aria-hidden="true" data-testid="account-pending" className="account-pending hidden signed-in:block">
+        <span aria-hidden="true" className="account-pending hidden signed-in:block">
           <span />
         </span>
       )}

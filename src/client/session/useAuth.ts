@@ -8,7 +8,7 @@ const noLearning = () => null;
 
 function useSessionStore(): SessionStore {
   const store = useContext(SessionContext);
-  if (store === null) throw new Error('useAuth needs a SessionProvider above it (src/client/App.tsx)');
+  if (store === null) throw new Error('useAuth needs a SessionProvider above it');
   return store;
 }
 

@@ -77,5 +77,5 @@ function pageModule(pageSource: string): string {
 /** The page the server rendered, as the browser hydrates it without the route table (IslandPage). */
 export function islandPage({ route, params }: RouteMatch): IslandPage {
   const { id, title, chrome, toasts } = route;
-  return { route: { id, title, chrome, ...(toasts === true ? { toasts } : {}) }, params, module: pageModule(route.source) };
+  return { route: { id, title, chrome, ...(toasts === true ? { toasts } : {}) }, params, source: route.source, module: pageModule(route.source) };
 }
