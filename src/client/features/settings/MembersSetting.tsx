@@ -1,7 +1,7 @@
 import { useCallback, useContext, useState } from 'react';
 import { apiKey } from '../../../shared/api-keys';
 import type { MemberMatch, MemberSearchResponse } from '../../../shared/member-search';
-import { parseIdList } from '../../../shared/settings/index';
+import { parseIdList } from '../../../shared/settings/inputs';
 import { readJson } from '../../api';
 import { idEnds, MISSING_MEMBER } from './member-names';
 import { useStoredMembers } from './useStoredMembers';
