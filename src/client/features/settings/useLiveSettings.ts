@@ -236,7 +236,9 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
       clearTimeout(retry);
       connect();
     };
-    connect();
+    // In the task after the page's first effects: opening a socket costs a phone-class CPU milliseconds that the
+    // page's hydration needs more, and nothing is heard before the settings are drawn anyway.
+    retry = setTimeout(connect);
     window.addEventListener('online', reconnectNow);
     document.addEventListener('input', onInput);
     document.addEventListener('keydown', onKey);
