@@ -1,5 +1,9 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { TextSetting } from '../../src/client/features/settings/TextSetting';
+import { CHECKS_PENDING, type Validation } from '../../src/client/features/settings/settings-checks';
 
 const CHECKS = '../../src/shared/settings/field-values';
 
@@ -49,5 +53,39 @@ describe('the settings checks load once the page is on screen', () => {
     const checks = await module.loadSettingsChecks();
     expect(checks.inputProblem('starboard', 'threshold', 3)).toBeNull();
     expect(module.settingsChecksLoaded()).toBe(true);
+  });
+});
+
+describe('a value committed before the checks have loaded waits for them', () => {
+  const typed = async (validate: (value: string) => Validation, onSave: (value: string) => void) => {
+    const field = (check: (value: string) => Validation) => (
+      <TextSetting id="starboard-threshold" label="Reactions needed" value="3" format={String} parse={String} saving={false} validate={check} onSave={onSave} />
+    );
+    const page = render(field(validate));
+    const input = screen.getByLabelText('Reactions needed');
+    await userEvent.clear(input);
+    await userEvent.type(input, '101{Enter}');
+    return { input, checksLoaded: (check: (value: string) => Validation) => page.rerender(field(check)) };
+  };
+  const threshold = (value: string) => (value === '101' ? 'Enter a whole number from 1 to 100.' : null);
+
+  it('says nothing and sends nothing meanwhile; then a value that does not fit shows its problem, kept as typed', async () => {
+    const onSave = vi.fn();
+    const { input, checksLoaded } = await typed(() => CHECKS_PENDING, onSave);
+    expect(input.getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.queryByText('Enter a whole number from 1 to 100.')).toBeNull();
+    checksLoaded(threshold);
+    await screen.findByText('Enter a whole number from 1 to 100.');
+    expect((input as HTMLInputElement).value).toBe('101');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('sends a value that fits once they are in, without a second Enter', async () => {
+    const onSave = vi.fn();
+    const { checksLoaded } = await typed(() => CHECKS_PENDING, onSave);
+    expect(onSave).not.toHaveBeenCalled();
+    checksLoaded(() => null);
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith('101');
   });
 });

@@ -5,7 +5,7 @@ import { type FieldKind } from '../../../shared/settings/field-specs';
 import type { ControlProps } from './control-props';
 import { RefusedValue, SaveOutcomeNote } from './controls';
 import { KIND_CONTROLS } from './kind-controls';
-import { useSettingsChecks } from './settings-checks';
+import { CHECKS_PENDING, useSettingsChecks } from './settings-checks';
 import type { SaveOutcome } from './useSettingsSaver';
 
 export const settingControlId = (section: SectionName, key: string) => `setting-${section}-${key}`;
@@ -98,8 +98,7 @@ function FieldControl({ section, fieldKey, data, saving, saved, onChange }: Omit
       saving={saving}
       saved={saved}
       onChange={onChange}
-      // Until the checks have loaded, just after the page became interactive, a value goes to the Worker, which checks it the same way.
-      validate={(candidate) => checks?.inputProblem(section, fieldKey, candidate) ?? null}
+      validate={(candidate) => (checks ? checks.inputProblem(section, fieldKey, candidate) : CHECKS_PENDING)}
     />
   );
 }

@@ -9,6 +9,14 @@ import { useEffect, useState } from 'react';
  */
 export type SettingsChecks = typeof import('../../../shared/settings/field-values');
 
+/**
+ * What a field's check answers while the checks are still loading: the value can be neither refused nor sent yet, so
+ * a commit waits for them (the control keeps what was typed, and commits it once they are in).
+ */
+export const CHECKS_PENDING = Symbol('the settings checks are loading');
+/** Why a value would be refused, null when it fits, or CHECKS_PENDING. */
+export type Validation = string | null | typeof CHECKS_PENDING;
+
 let loaded: SettingsChecks | null = null;
 let loading: Promise<SettingsChecks> | null = null;
 
