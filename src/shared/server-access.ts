@@ -1,6 +1,4 @@
-/** Dashboard access by Discord role: the levels, the grant API's shapes and its schema. */
-import { z } from 'zod';
-import { SNOWFLAKE_PATTERN } from './discord-ids';
+/** Dashboard access by Discord role: the levels and the grant API's shapes (its schema: server-access-requests.ts). */
 
 /** What a role can be granted: 'read' opens the settings and the audit, 'write' also changes settings. */
 export const GRANT_LEVELS = ['read', 'write'] as const;
@@ -43,14 +41,3 @@ export interface ServerAccessGrant {
 export interface ServerAccessResponse {
   grants: ServerAccessGrant[];
 }
-
-const id = (what: string) => z.string({ error: 'is required' }).trim().regex(SNOWFLAKE_PATTERN, `must be a Discord ${what} id (17–20 digits)`);
-
-/** POST /api/update-server-access: `level: null` removes the role's grant. */
-export const serverAccessUpdateSchema = z.strictObject({
-  serverID: id('server'),
-  roleID: id('role'),
-  level: z.enum(GRANT_LEVELS, { error: "must be 'read', 'write' or null" }).nullable(),
-});
-
-export type ServerAccessUpdate = z.output<typeof serverAccessUpdateSchema>;

@@ -1,11 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RecentChanges } from '../../src/client/features/settings/RecentChanges';
 import { changeTexts, DIFF_CONTEXT, DIFF_MAX_CHANGED, differingWindows, MISSING_CHANNEL } from '../../src/client/features/settings/change-text';
+import { loadSettingsChecks } from '../../src/client/features/settings/settings-checks';
 import type { SettingsAuditEntry } from '../../src/shared/settings/index';
 import { renderWithApp } from './helpers/render-with-app';
 import { kenjiSettings } from './helpers/settings-fixture';
+
+// The words of a value come from the registry's checks, which the page loads once it is interactive.
+beforeAll(async () => {
+  await loadSettingsChecks();
+});
 
 const WELCOME = '500000000000001001';
 const GONE = '500000000000009999';

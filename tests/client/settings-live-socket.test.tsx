@@ -172,6 +172,13 @@ describe('the live socket of a settings page', () => {
 });
 
 describe('the live socket keeping the page current', () => {
+  it('opens its socket in the task after the page has hydrated, not in the effects that end its hydration', async () => {
+    renderLivePage(kenjiSettings());
+    expect(sockets()).toHaveLength(0);
+    await elapse(0);
+    expect(sockets()).toHaveLength(1);
+  });
+
   it('opens to the guild’s live path on this host', async () => {
     renderLivePage(kenjiSettings());
     await elapse(0);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveLicenceEvent, LiveSettingsEvent } from '../../src/shared/live';
 import {
   LIVE_CLOSE_REAUTHORISE,
@@ -10,7 +10,13 @@ import {
   parseLiveMessage,
 } from '../../src/shared/live';
 import { licenceToast, planLiveEvent, type LiveContext } from '../../src/client/features/settings/live-updates';
+import { loadSettingsChecks } from '../../src/client/features/settings/settings-checks';
 import { kenjiSettings } from './helpers/settings-fixture';
+
+// A change's words come from the registry's checks, which the page loads once it is interactive.
+beforeAll(async () => {
+  await loadSettingsChecks();
+});
 
 const LISTENERS = '400000000000001001';
 const ALICE = { id: '100000000000000009', name: 'Alice' };

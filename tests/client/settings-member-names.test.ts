@@ -1,9 +1,15 @@
 // Issue 37: members in the settings page are named by what the server said of them; one not in the server shows
 // the end of their id, as long as it takes to tell them from another one not in it.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { idEnds, membersText } from '../../src/client/features/settings/member-names';
 import { changeTexts, changeValueText, memberIdsOf } from '../../src/client/features/settings/change-text';
+import { loadSettingsChecks } from '../../src/client/features/settings/settings-checks';
 import { kenjiSettings } from './helpers/settings-fixture';
+
+// A value's words come from the registry's checks, which the page loads once it is interactive.
+beforeAll(async () => {
+  await loadSettingsChecks();
+});
 
 const MEMBER = { id: '100000000000000003', name: 'Memb', username: 'demo_member', avatarUrl: null, bot: false };
 

@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { applySettingChange, defaultSettings, describeValue, inputProblem, valueSchema, type ServerSettingsResponse } from '../../src/shared/settings/index';
 import { EMBED_LIMITS } from '../../src/shared/discord-embed-limits';
-import { colourHex, isHttpsUrl, parseColourHex } from '../../src/shared/settings/kinds-embed';
+import { colourHex, parseColourHex } from '../../src/shared/settings/colour';
+import { isHttpsUrl } from '../../src/shared/settings/kinds-embed';
 import { LOG_EVENTS } from '../../src/shared/settings/log-events';
-import { settingKeys } from '../../src/shared/settings/kinds';
+import { settingKeys } from '../../src/shared/settings/registry';
 import { isFieldShown } from '../../src/client/features/settings/field-shown';
 
 const accepts = (section: 'welcomemessage' | 'logs', key: string, value: unknown) => valueSchema(section, key).safeParse(value).success;

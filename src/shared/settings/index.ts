@@ -6,9 +6,11 @@
  * page builds its controls and optimistic updates from them, so both always agree.
  */
 export * from './api';
+export * from './field-values';
 export * from './guild';
 export * from './inputs';
 export * from './kinds';
 export * from './update';
 export * from './values';
+export { fieldKind, isSectionName, isSettingKey, settingKeys } from './registry';
 export { isEmojiOrName, MAX_EMOJI_NAME_LENGTH, SERVER_EMOJI_NAME } from './field-schemas';

@@ -8,6 +8,7 @@ import type { KindDefinition } from './field-specs';
 import type { FieldSpecOf } from './field-specs';
 import { hasVisibleCharacter, hiddenCharacterProblem, NO_VISIBLE_CHARACTER, trimSpaces } from '../visible-text';
 import { formatCount } from '../count-format';
+import { colourHex } from './colour';
 
 /** '' and spaces alone mean "not set". */
 const blankToNull = (value: unknown) => {
@@ -15,17 +16,6 @@ const blankToNull = (value: unknown) => {
   const trimmed = trimSpaces(value);
   return trimmed === '' ? null : trimmed;
 };
-
-/** '#5865F2', as the page and the audit write a colour. */
-export const colourHex = (colour: number) => `#${colour.toString(16).padStart(6, '0').toUpperCase()}`;
-
-/** A colour typed as '#5865f2' or '5865F2' (three digits too: '#f80'), or null when it is not one. */
-export function parseColourHex(text: string): number | null {
-  const digits = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(text.trim())?.[1];
-  if (digits === undefined) return null;
-  const full = digits.length === 3 ? digits.replace(/./g, '$&$&') : digits;
-  return Number.parseInt(full, 16);
-}
 
 /** Whether Discord can show an image from this address: an absolute https:// URL with a host. */
 export function isHttpsUrl(text: string): boolean {

@@ -1,13 +1,13 @@
 /**
  * One table, one row per kind of field: its schema (built from the field's own bounds and default), its
  * default, how the audit and the import preview show a value, what the page says about a value that does
- * not fit, and a value a test can save in any server. The registry's fields are read through it.
+ * not fit, and a value a test can save in any server. The registry's fields are read through it
+ * (settings/field-values).
  */
 import { z } from 'zod';
 import { COMMAND_NAMES, COMMANDS } from '../commands';
 import { parseMessageLink } from './inputs';
-import { isAssignableRole, isMessageChannel, TEXT_CHANNEL_TYPE, type GuildLists } from './guild';
-import { fieldSpec, moduleSpec, SETTINGS_REGISTRY, type SectionName } from './registry';
+import { isAssignableRole, isMessageChannel, TEXT_CHANNEL_TYPE } from './guild';
 import type { FieldKind, FieldSpec, FieldSpecOf, KindDefinition } from './field-specs';
 import { MAX_TRUSTED_ROLES } from './antinuke';
 import { repeatedEmoji, type ReactionPair } from './reaction-pairs';
@@ -15,7 +15,6 @@ import { excerpt } from '../audit-excerpt';
 import { EMBED_KINDS } from './kinds-embed';
 import { emojiText, snowflake, optionalId, uniqueList, listOf, messageText, roleName, channelName } from './field-schemas';
 import { formatCount } from '../count-format';
-import { hiddenCharacter, NO_VISIBLE_CHARACTER } from '../visible-text';
 
 export const MAX_ANTINUKE_WHITELIST = 100;
 /** Any valid snowflake: a message or user id a test may store without it having to exist. */
@@ -212,77 +211,5 @@ const KINDS = {
 /** The value type of each kind. */
 export type KindValue<K extends FieldKind> = z.output<ReturnType<(typeof KINDS)[K]['schema']>>;
 
-type AnyKind = KindDefinition<unknown, FieldSpec>;
-const definitionOf = (spec: FieldSpec): AnyKind => KINDS[spec.kind];
-
-// ── The registry's fields, read through the table ─────────────────────────────
-
-export function isSectionName(value: string): value is SectionName {
-  return Object.hasOwn(SETTINGS_REGISTRY, value);
-}
-
-export function isSettingKey(section: SectionName, key: string): boolean {
-  return fieldSpec(section, key) !== undefined;
-}
-
-/** A key of the registry's spec; callers check isSettingKey first for keys from outside. */
-function knownField(section: SectionName, key: string): FieldSpec {
-  const spec = fieldSpec(section, key);
-  if (!spec) throw new Error(`${section}.${key} is not a setting`);
-  return spec;
-}
-
-export const fieldKind = (section: SectionName, key: string): FieldKind => knownField(section, key).kind;
-
-export function settingKeys(section: SectionName): string[] {
-  return Object.keys(moduleSpec(section).fields);
-}
-
-// A field's schema is built once (its bounds are its own) and reused by every save.
-const schemas = new WeakMap<FieldSpec, z.ZodType>();
-
-export function valueSchema(section: SectionName, key: string): z.ZodType {
-  const spec = knownField(section, key);
-  const known = schemas.get(spec);
-  if (known) return known;
-  const built = definitionOf(spec).schema(spec);
-  schemas.set(spec, built);
-  return built;
-}
-
-export function defaultValue(section: SectionName, key: string): unknown {
-  const spec = knownField(section, key);
-  return definitionOf(spec).defaultValue(spec);
-}
-
-/** A value the given server accepts for this field (the registry tests save one of each). */
-export function sampleValue(section: SectionName, key: string, guild: GuildLists): unknown {
-  const spec = knownField(section, key);
-  return definitionOf(spec).sample(guild, spec);
-}
-
-/** Why a typed value would be refused, in an owner's words, or null when it would be saved. */
-export function inputProblem(section: SectionName, key: string, value: unknown): string | null {
-  const parsed = valueSchema(section, key).safeParse(value);
-  if (parsed.success) return null;
-  const invisible = typeof value === 'string' ? hiddenCharacter(value.replace(/\r?\n/g, '')) : null;
-  if (invisible) return `Remove the invisible character ${invisible.codePoint} (${invisible.name}): it would not show in Discord.`;
-  if (parsed.error.issues.some((issue) => issue.message === NO_VISIBLE_CHARACTER))
-    return 'Write at least one visible character: blank characters alone would post as an empty message.';
-  const spec = knownField(section, key);
-  return definitionOf(spec).problem?.(spec, parsed.error) ?? 'This value cannot be saved.';
-}
-
-const isUnset = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
-
-/** A stored or audited value as a person reads it: role and channel names, on/off, lists, a message's start. */
-export function describeValue(section: string, key: string, value: unknown, guild: Pick<GuildLists, 'roles' | 'channels'>): string {
-  const spec = isSectionName(section) ? fieldSpec(section, key) : undefined;
-  const parsed = spec ? valueSchema(section as SectionName, key).safeParse(value) : undefined;
-  // An empty checklist is a choice ('none' of the events), as is an empty value of any kind.
-  if (isUnset(value) && !(spec?.kind === 'checklist')) return 'none';
-  if (spec && parsed?.success) return definitionOf(spec).describe(parsed.data, guild, spec) || 'none';
-  if (Array.isArray(value)) return value.join(', ');
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
+/** A field's row of the table, taking the field's own spec. */
+export const definitionOf = (spec: FieldSpec): KindDefinition<unknown, FieldSpec> => KINDS[spec.kind];

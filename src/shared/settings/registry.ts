@@ -9,7 +9,7 @@ import { MAX_REACTION_PAIRS, reactionPairsProblem } from './reaction-pairs';
 
 import { eventChannelFields, LOG_EVENTS } from './log-events';
 import { WELCOME_FIELDS } from './welcome-fields';
-import type { FieldGroup, FieldSpec, ModuleSpec } from './field-specs';
+import type { FieldGroup, FieldKind, FieldSpec, ModuleSpec } from './field-specs';
 
 /** Anti-Nuke's threshold and window, read together: "5 actions within 30 seconds". */
 const ANTINUKE_TRIGGER: FieldGroup = {
@@ -243,3 +243,24 @@ export function auditLabel(section: SectionName, key: string): string {
 /** "a role and a message ID" */
 export const requirementNames = (section: SectionName, keys: readonly string[]): string =>
   keys.map((key) => fieldSpec(section, key)?.requirementName ?? key).join(' and ');
+
+export function isSectionName(value: string): value is SectionName {
+  return Object.hasOwn(SETTINGS_REGISTRY, value);
+}
+
+export function isSettingKey(section: SectionName, key: string): boolean {
+  return fieldSpec(section, key) !== undefined;
+}
+
+/** A key of the registry's spec; callers check isSettingKey first for keys from outside. */
+export function knownField(section: SectionName, key: string): FieldSpec {
+  const spec = fieldSpec(section, key);
+  if (!spec) throw new Error(`${section}.${key} is not a setting`);
+  return spec;
+}
+
+export const fieldKind = (section: SectionName, key: string): FieldKind => knownField(section, key).kind;
+
+export function settingKeys(section: SectionName): string[] {
+  return Object.keys(moduleSpec(section).fields);
+}

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { SNOWFLAKE_PATTERN } from '../discord-ids';
 import { fieldPath, firstIssueMessage } from '../schema-issues';
-import { fieldKind, isSectionName, isSettingKey, settingKeys, valueSchema } from './kinds';
+import { valueSchema } from './field-values';
 import { messageLinkProblem } from './inputs';
-import { SECTION_NAMES, type SectionName } from './registry';
+import { fieldKind, isSectionName, isSettingKey, SECTION_NAMES, settingKeys, type SectionName } from './registry';
 import { type FieldKind } from './field-specs';
 import { companionChanges } from './values';
 import { wholeNumberQuery } from '../whole-number-query';

@@ -1,8 +1,8 @@
 /**
- * A guild's settings as values: their type, the defaults of a never-saved guild, and the toggle rules
- * (SPEC section 4) the page and the Worker both apply.
+ * A guild's settings as values: their type and the toggle rules (SPEC section 4) the page and the Worker both
+ * apply. No schema is built here: the page draws with these before it loads the checks (settings/field-values).
  */
-import { defaultValue, settingKeys, valueSchema, type KindValue } from './kinds';
+import type { KindValue } from './kinds';
 import { parseMessageLink } from './inputs';
 import { fieldSpec, moduleSpec, SECTION_NAMES, type SectionFields, type SectionName } from './registry';
 import { type FieldKind } from './field-specs';
@@ -10,15 +10,6 @@ import { type FieldKind } from './field-specs';
 export type SettingsValues = {
   [S in SectionName]: { [K in keyof SectionFields[S]]: SectionFields[S][K] extends FieldKind ? KindValue<SectionFields[S][K]> : never };
 };
-
-/** The settings of a guild that has never saved anything. */
-export function defaultSettings(): SettingsValues {
-  const settings: Record<string, Record<string, unknown>> = {};
-  for (const section of SECTION_NAMES) {
-    settings[section] = Object.fromEntries(settingKeys(section).map((key) => [key, defaultValue(section, key)]));
-  }
-  return settings as SettingsValues;
-}
 
 /**
  * The other keys one save writes with its own: a message id keeps the channel of the link it was pasted as
@@ -76,15 +67,6 @@ export function moduleStatus<S extends SectionName>(section: S, values: Settings
 /** Clearing a field the toggle needs switches the section off (the Worker does the same in one batch). */
 export function clearsRequiredField(section: SectionName, key: string, value: unknown): boolean {
   return requiredFields(section).includes(key) && !isValueSet(value);
-}
-
-/** `settings` with one change applied exactly as the Worker applies it (normalised, with its companions), for optimistic updates. */
-export function applySettingChange<T extends SettingsValues>(settings: T, section: SectionName, key: string, value: unknown): T {
-  const parsed = valueSchema(section, key).safeParse(value);
-  const next: Record<string, unknown> = { ...(settings[section] as Record<string, unknown>), [key]: parsed.success ? parsed.data : value };
-  for (const companion of companionChanges(section, key, value)) next[companion.key] = companion.value;
-  if (clearsRequiredField(section, key, value) && next.enabled === true) next.enabled = false;
-  return { ...settings, [section]: next };
 }
 
 /** Every member id the settings list (the `userIds` fields: Anti-Nuke's trusted members), each once. */

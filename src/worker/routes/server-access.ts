@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { serverAccessUpdateSchema } from '../../shared/server-access';
+import { serverAccessUpdateSchema } from '../../shared/server-access-requests';
 import { serverIdQuerySchema } from '../../shared/settings/index';
 import { signedIn } from '../auth/guards';
 import { deferOf } from '../auth/session';

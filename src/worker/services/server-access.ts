@@ -2,7 +2,8 @@
  * Role grants of dashboard access: who may see and change them (those who manage the server), and the
  * checks a new grant must pass against the guild's roles.
  */
-import { allows, type ServerAccessResponse, type ServerAccessUpdate } from '../../shared/server-access';
+import { allows, type ServerAccessResponse } from '../../shared/server-access';
+import type { ServerAccessUpdate } from '../../shared/server-access-requests';
 import { deleteGrant, listGrants, upsertGrant } from '../db/server-access';
 import { badRequest } from '../errors';
 import type { ActiveSession } from '../hono-env';

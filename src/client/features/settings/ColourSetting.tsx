@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { colourHex, parseColourHex } from '../../../shared/settings/kinds-embed';
+import { colourHex, parseColourHex } from '../../../shared/settings/colour';
 import { FieldRow, INPUT_CLASS, ReadOnlyView } from './controls';
 import { useDraft } from './TextSetting';
 import type { ControlProps } from './control-props';

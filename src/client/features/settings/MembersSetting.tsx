@@ -1,8 +1,9 @@
-import { useCallback, useContext, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { apiKey } from '../../../shared/api-keys';
 import type { MemberMatch, MemberSearchResponse } from '../../../shared/member-search';
-import { parseIdList } from '../../../shared/settings/index';
+import { parseIdList } from '../../../shared/settings/inputs';
 import { readJson } from '../../api';
+import { CHECKS_PENDING } from './settings-checks';
 import { idEnds, MISSING_MEMBER } from './member-names';
 import { useStoredMembers } from './useStoredMembers';
 import { FieldMessages, ReadOnlyView, GroupLabelRow } from './controls';
@@ -88,12 +89,24 @@ export function MembersSetting({ id, spec, value, data, saving, saved, validate,
     },
     [data.id],
   );
+  // A change made before the checks have loaded waits for them; the typed text stays until then.
+  const held = useRef<string[] | null>(null);
   const save = (next: string[]) => {
     const refused = validate(next);
+    if (refused === CHECKS_PENDING) {
+      held.current = next;
+      return false;
+    }
     setProblem(refused);
     if (refused === null) onChange(next);
     return refused === null;
   };
+  useEffect(() => {
+    if (held.current === null || validate(held.current) === CHECKS_PENDING) return;
+    const next = held.current;
+    held.current = null;
+    save(next);
+  });
   const ends = idEnds(stored?.absent ?? []);
   const chips = picked.map((userId) => {
     const member = known.get(userId) ?? stored?.members.find((candidate) => candidate.id === userId);

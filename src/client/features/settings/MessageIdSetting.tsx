@@ -1,4 +1,4 @@
-import { messageLinkChannelProblem, messageLinkProblem, messageUrl } from '../../../shared/settings/index';
+import { messageLinkChannelProblem, messageLinkProblem, messageUrl } from '../../../shared/settings/inputs';
 import { useContext } from 'react';
 import { ReadOnlyView } from './controls';
 import { OPTIONAL_TEXT, TextSetting } from './TextSetting';

@@ -1,5 +1,6 @@
 import { useContext, useLayoutEffect, useRef } from 'react';
-import { WELCOME_PLACEHOLDERS, type ServerSettingsResponse } from '../../../shared/settings/index';
+import type { ServerSettingsResponse } from '../../../shared/settings/api';
+import { WELCOME_PLACEHOLDERS } from '../../../shared/settings/inputs';
 import type { SectionName } from '../../../shared/settings/registry';
 import type { FieldSpecOf } from '../../../shared/settings/field-specs';
 import { FieldRow, FOCUS, INPUT_CLASS, ReadOnlyValue, ReadOnlyView } from './controls';

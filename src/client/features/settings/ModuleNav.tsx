@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { moduleStatus, type ModuleStatus, type ServerSettingsResponse } from '../../../shared/settings/index';
+import type { ServerSettingsResponse } from '../../../shared/settings/api';
+import { moduleStatus, type ModuleStatus } from '../../../shared/settings/values';
 import { serverSettingsPath } from '../../../shared/settings/paths';
 import { moduleSpec, SECTION_NAMES, type SectionName } from '../../../shared/settings/registry';
 import { ModuleIcon } from './ModuleIcon';

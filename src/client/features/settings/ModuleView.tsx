@@ -1,5 +1,6 @@
-import { fieldKind, missingRequiredFields, settingKeys, type ServerSettingsResponse } from '../../../shared/settings/index';
-import { moduleSpec, type SectionName } from '../../../shared/settings/registry';
+import type { ServerSettingsResponse } from '../../../shared/settings/api';
+import { fieldKind, moduleSpec, settingKeys, type SectionName } from '../../../shared/settings/registry';
+import { missingRequiredFields } from '../../../shared/settings/values';
 import { ReadOnlyView, SectionCard, SwitchIntent } from './controls';
 import { FieldGroupBox, fieldRuns } from './FieldGroup';
 import { isFieldShown } from './field-shown';

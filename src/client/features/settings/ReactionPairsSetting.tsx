@@ -1,5 +1,4 @@
-import { useContext, useState } from 'react';
-import { inputProblem } from '../../../shared/settings/index';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { MAX_REACTION_PAIRS, repeatedEmoji, type ReactionPair } from '../../../shared/settings/reaction-pairs';
 import { FieldMessages, FOCUS, ReadOnlyView, SaveOutcomeNote, GroupLabelRow } from './controls';
 import { RoleSelect } from './ReferenceSelects';
@@ -7,6 +6,7 @@ import type { ControlProps } from './control-props';
 import { EmojiChooser } from './emoji/EmojiChooser';
 import { ServerEmoji } from './emoji/ServerEmoji';
 import { EmojiSetting } from './EmojiSetting';
+import { CHECKS_PENDING, useSettingsChecks } from './settings-checks';
 
 const pairsOf = (value: unknown): ReactionPair[] => (Array.isArray(value) ? (value as ReactionPair[]) : []);
 
@@ -24,17 +24,30 @@ export function ReactionPairsSetting({ id, section, spec, value, data, saving, s
   const readOnly = useContext(ReadOnlyView);
   const [draft, setDraft] = useState<{ emojiName: string | null; roleID: string | null }>({ emojiName: null, roleID: null });
   const [problem, setProblem] = useState<string | null>(null);
+  const checks = useSettingsChecks();
   const module = data[section] as Record<string, unknown>;
   const firstEmoji = typeof module.emojiName === 'string' ? module.emojiName : null;
   const total = pairs.length + (firstEmoji === null ? 0 : 1);
   const full = pairs.length >= spec.max;
 
+  // A change made before the checks have loaded waits for them.
+  const held = useRef<ReactionPair[] | null>(null);
   const save = (next: ReactionPair[]) => {
     const refused = validate(next);
+    if (refused === CHECKS_PENDING) {
+      held.current = next;
+      return false;
+    }
     setProblem(refused);
     if (refused === null) onChange(next);
     return refused === null;
   };
+  useEffect(() => {
+    if (held.current === null || validate(held.current) === CHECKS_PENDING) return;
+    const next = held.current;
+    held.current = null;
+    save(next);
+  });
   const add = () => {
     const { emojiName, roleID } = draft;
     if (emojiName === null || roleID === null) return;
@@ -142,7 +155,7 @@ export function ReactionPairsSetting({ id, section, spec, value, data, saving, s
                   data={data}
                   saving={false}
                   saved={false}
-                  validate={(candidate) => inputProblem(section, 'emojiName', candidate)}
+                  validate={(candidate) => (checks ? checks.inputProblem(section, 'emojiName', candidate) : CHECKS_PENDING)}
                   onChange={(emojiName) => setDraft({ ...draft, emojiName: typeof emojiName === 'string' ? emojiName : null })}
                 />
                 <RoleSelect

@@ -2,20 +2,19 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import {
-  isSectionName,
   MADE_IN_DISCORD,
   type ServerSettingsResponse,
   type SettingConflictBody,
   type SettingsAuditEntry,
   type SettingsAuditResponse,
-} from '../../../shared/settings/index';
+} from '../../../shared/settings/api';
 import { apiKeys } from '../../../shared/api-keys';
 import { mayChange } from '../../../shared/server-access';
 import { getJson } from '../../api';
 import { conflictOf } from '../../api-refusal';
 import { api, answerOf } from '../../api-client';
 import { useApi } from '../../hooks/useApi';
-import { auditLabel, moduleTitle, SECTION_NAMES } from '../../../shared/settings/registry';
+import { auditLabel, isSectionName, moduleTitle, SECTION_NAMES } from '../../../shared/settings/registry';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { smallButtonClass } from '../../ui/dense-buttons';
 import { fieldClass } from '../../ui/fields';
@@ -23,6 +22,7 @@ import { useAuth } from '../../session/useAuth';
 import { changeAuthor } from './change-author';
 import { changeTexts, changeValueText, memberIdsOf } from './change-text';
 import type { KnownMembers } from './member-names';
+import { useSettingsChecks } from './settings-checks';
 import { useStoredMembers } from './useStoredMembers';
 import { firstUse } from '../../../shared/first-use';
 
@@ -67,6 +67,8 @@ function ChangeHistory({ serverId, settings }: { serverId: string; settings: Ser
   const ids = { section: useId(), user: useId() };
   const first = useApi(apiKeys.settingsAudit(serverId, { section, userID }), { revalidateIfStale: true });
   const users = first.data?.users ?? [];
+  // The rows describe values through the registry's checks.
+  const checks = useSettingsChecks();
 
   return (
     <div className="mt-3">
@@ -103,13 +105,15 @@ function ChangeHistory({ serverId, settings }: { serverId: string; settings: Ser
           {`Could not load the recent changes: ${first.error.message}`}
         </p>
       )}
-      {!first.error && !first.data && (
+      {!first.error && (!first.data || !checks) && (
         <p role="status" className="mt-3 text-sm text-gray-600 dark:text-gray-400">
           Loading recent changes…
         </p>
       )}
       {/* Remounted per filter, so older pages of another filter never mix in. */}
-      {first.data && <ChangeList key={`${section}|${userID}`} serverId={serverId} settings={settings} firstPage={first.data} filter={{ section, userID }} />}
+      {first.data && checks && (
+        <ChangeList key={`${section}|${userID}`} serverId={serverId} settings={settings} firstPage={first.data} filter={{ section, userID }} />
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import {
   TEXT_CHANNEL_TYPE,
   type SettingsChannel,
   type SettingsRole,
-} from '../../../shared/settings/index';
+} from '../../../shared/settings/guild';
 import { FieldRow, INPUT_CLASS, NOT_SET, ReadOnlyView } from './controls';
 
 /** A select's empty choice: an editor picks "None"; a reader reads the setting as not set, like any other. */

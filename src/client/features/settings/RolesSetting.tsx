@@ -1,5 +1,5 @@
 import { useCallback, useContext } from 'react';
-import { isSelectableRole, type SettingsRole } from '../../../shared/settings/index';
+import { isSelectableRole, type SettingsRole } from '../../../shared/settings/guild';
 import { FieldMessages, ReadOnlyView, GroupLabelRow } from './controls';
 import { roleColour } from './ReferenceSelects';
 import type { ControlProps } from './control-props';

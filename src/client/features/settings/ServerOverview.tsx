@@ -1,4 +1,5 @@
-import { moduleStatus, type ModuleStatus, type ServerSettingsResponse } from '../../../shared/settings/index';
+import type { ServerSettingsResponse } from '../../../shared/settings/api';
+import { moduleStatus, type ModuleStatus } from '../../../shared/settings/values';
 import { mayChange } from '../../../shared/server-access';
 import { serverSettingsPath } from '../../../shared/settings/paths';
 import { moduleSpec, SECTION_NAMES, type SectionName } from '../../../shared/settings/registry';

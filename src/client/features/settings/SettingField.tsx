@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { inputProblem, type ServerSettingsResponse } from '../../../shared/settings/index';
+import type { ServerSettingsResponse } from '../../../shared/settings/api';
 import { fieldSpec, type SectionName } from '../../../shared/settings/registry';
 import { type FieldKind } from '../../../shared/settings/field-specs';
 import type { ControlProps } from './control-props';
 import { RefusedValue, SaveOutcomeNote } from './controls';
 import { KIND_CONTROLS } from './kind-controls';
+import { CHECKS_PENDING, useSettingsChecks } from './settings-checks';
 import type { SaveOutcome } from './useSettingsSaver';
 
 export const settingControlId = (section: SectionName, key: string) => `setting-${section}-${key}`;
@@ -83,6 +84,7 @@ function OutcomeNote({ id, outcome, onChange, onDismiss }: { id: string; outcome
 
 function FieldControl({ section, fieldKey, data, saving, saved, onChange }: Omit<Props, 'outcome' | 'onDismiss'> & { saved: boolean }) {
   const spec = fieldSpec(section, fieldKey);
+  const checks = useSettingsChecks();
   // The table's rows each take their own kind's spec; this field's row is the one for spec.kind.
   const Control = spec ? (KIND_CONTROLS[spec.kind] as ((props: ControlProps<FieldKind>) => ReactNode) | null) : null;
   if (!spec || !Control) return null;
@@ -96,7 +98,7 @@ function FieldControl({ section, fieldKey, data, saving, saved, onChange }: Omit
       saving={saving}
       saved={saved}
       onChange={onChange}
-      validate={(candidate) => inputProblem(section, fieldKey, candidate)}
+      validate={(candidate) => (checks ? checks.inputProblem(section, fieldKey, candidate) : CHECKS_PENDING)}
     />
   );
 }

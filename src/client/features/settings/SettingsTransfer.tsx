@@ -16,6 +16,7 @@ import { compactButtonClass } from '../../ui/dense-buttons';
 import { fieldClass } from '../../ui/fields';
 import { memberIdsOf } from './change-text';
 import { auditPagesOf, describeSettingValue, settingName } from './RecentChanges';
+import { loadSettingsChecks } from './settings-checks';
 import { useStoredMembers } from './useStoredMembers';
 import { firstUse } from '../../../shared/first-use';
 
@@ -52,7 +53,11 @@ export function SettingsTransfer({ serverId, settings }: { serverId: string; set
   const preview = async (title: string, document: SettingsDocument) => {
     setBusy(true);
     try {
-      const result = await answerOf(api['server-settings'].import.$post({ json: { serverID: serverId, document, dryRun: true } }));
+      // The preview describes values through the registry's checks.
+      const [result] = await Promise.all([
+        answerOf(api['server-settings'].import.$post({ json: { serverID: serverId, document, dryRun: true } })),
+        loadSettingsChecks(),
+      ]);
       setCopyOpen(false);
       setPending({ title, document, preview: result });
     } catch (error) {

@@ -1,6 +1,7 @@
 import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { trimSpaces } from '../../../shared/visible-text';
 import { FieldRow, INPUT_CLASS, ReadOnlyValue, ReadOnlyView, RefusedValue } from './controls';
+import { CHECKS_PENDING, type Validation } from './settings-checks';
 import { useSaveOnLeave } from './useSaveOnLeave';
 
 /**
@@ -24,7 +25,7 @@ interface TextSettingProps<T> {
   help?: string;
   inputMode?: 'numeric' | 'text';
   /** Why the typed value would be refused (null when it is fine): shown as the owner types, and nothing invalid is sent. */
-  validate?: (value: T) => string | null;
+  validate?: (value: T) => Validation;
   onSave: (value: T) => void;
   /** Drawn under the field's messages and help (the emoji picker, a message id's link back). */
   children?: ReactNode;
@@ -72,11 +73,18 @@ export function useDraft<T>({
     wasSaving.current = saving;
   }, [saving, stored, draft, refusedText]);
 
-  const problem = draft === stored || !validate ? null : validate(parse(draft));
+  const checked = draft === stored || !validate ? null : validate(parse(draft));
+  // Until the checks have loaded nothing is said, and a commit waits for them.
+  const problem = checked === CHECKS_PENDING ? null : checked;
+  const commitWhenChecked = useRef(false);
   // The text the server just refused, still as typed: sending it again would only be refused again.
   const refused = refusedText !== null && draft === refusedText;
 
   const commit = () => {
+    if (checked === CHECKS_PENDING) {
+      commitWhenChecked.current = true;
+      return;
+    }
     // The text stays as typed, with the problem under it; nothing the Worker would refuse is sent.
     if (problem !== null || refused) return;
     const next = parse(draft);
@@ -91,6 +99,11 @@ export function useDraft<T>({
     committedDraft.current = draft;
     onSave(next);
   };
+  useEffect(() => {
+    if (!commitWhenChecked.current || checked === CHECKS_PENDING) return;
+    commitWhenChecked.current = false;
+    commit();
+  });
   useSaveOnLeave(commit, draft !== stored && (problem !== null || refused));
 
   const describedBy = (...others: (string | false | undefined)[]) =>

@@ -1,7 +1,8 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { BOT_NAME } from '../../../shared/constants';
-import { messageParts, type ServerSettingsResponse, type WelcomePlaceholder } from '../../../shared/settings/index';
-import { colourHex } from '../../../shared/settings/kinds-embed';
+import type { ServerSettingsResponse } from '../../../shared/settings/api';
+import { messageParts, type WelcomePlaceholder } from '../../../shared/settings/inputs';
+import { colourHex } from '../../../shared/settings/colour';
 import { useAuth } from '../../session/useAuth';
 import { LogoIcon } from '../../ui/Icons';
 import { DiscordMarkdown, MentionPill, type MentionNames } from './DiscordMarkdown';

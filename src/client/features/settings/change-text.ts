@@ -3,8 +3,10 @@
  * (two excerpts of a text's start would often read the same), a channel the server no longer has says so, and
  * members show by name.
  */
-import { describeValue, fieldKind, isSectionName, isSettingKey, type ServerSettingsResponse } from '../../../shared/settings/index';
+import type { ServerSettingsResponse } from '../../../shared/settings/api';
+import { fieldKind, isSectionName, isSettingKey } from '../../../shared/settings/registry';
 import { membersText, type KnownMembers } from './member-names';
+import { loadedSettingsChecks } from './settings-checks';
 
 /** A stored channel that is not among the server's channels (deleted since, or never this server's). */
 export const MISSING_CHANNEL = 'a channel not in this server';
@@ -52,11 +54,11 @@ export const memberIdsOf = (changes: readonly { section: string; key: string; va
   ...new Set(changes.filter((change) => isMemberField(change.section, change.key)).flatMap((change) => change.values.filter(isIdList).flat())),
 ];
 
-/** One value of a change as the list reads it; members by name once `members` (the server's answer) names them. */
+/** One value of a change as the list reads it; members by name once `members` (the server's answer) names them. Needs the checks loaded. */
 export function changeValueText(section: string, key: string, value: unknown, settings: ServerSettingsResponse, members?: KnownMembers): string {
   if (typeof value === 'string' && isChannelField(section, key) && !settings.channels.some((channel) => channel.id === value)) return MISSING_CHANNEL;
   if (isMemberField(section, key) && isIdList(value)) return membersText(value, members);
-  return describeValue(section, key, value, settings);
+  return loadedSettingsChecks().describeValue(section, key, value, settings);
 }
 
 /** A change's before and after, told apart. */

@@ -2,6 +2,7 @@
 import type { ServerSettingsResponse } from '../../../shared/settings/index';
 import type { SectionName } from '../../../shared/settings/registry';
 import type { FieldKind, FieldSpecOf } from '../../../shared/settings/field-specs';
+import type { Validation } from './settings-checks';
 
 export interface ControlProps<K extends FieldKind> {
   id: string;
@@ -12,6 +13,6 @@ export interface ControlProps<K extends FieldKind> {
   saving: boolean;
   saved: boolean;
   onChange: (value: unknown) => void;
-  /** Why a value would be refused, in the owner's words (the Worker's schema), or null. */
-  validate: (value: unknown) => string | null;
+  /** Why a value would be refused, in the owner's words (the Worker's schema), or null; CHECKS_PENDING until the checks load. */
+  validate: (value: unknown) => Validation;
 }

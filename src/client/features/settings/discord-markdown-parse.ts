@@ -4,7 +4,7 @@
  * elements: no HTML is ever made from the text. Loaded only when a preview is on screen.
  */
 import { parse, rulesExtended, SimpleMarkdown } from 'discord-markdown-parser';
-import { WELCOME_PLACEHOLDERS, type WelcomePlaceholder } from '../../../shared/settings/index';
+import { WELCOME_PLACEHOLDERS, type WelcomePlaceholder } from '../../../shared/settings/inputs';
 import type { MarkdownNode } from './markdown-nodes';
 
 type ParsedNode = ReturnType<typeof parse>[number];

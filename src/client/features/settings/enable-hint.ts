@@ -1,4 +1,5 @@
-import { missingRequiredFields, type ServerSettingsResponse } from '../../../shared/settings/index';
+import type { ServerSettingsResponse } from '../../../shared/settings/api';
+import { missingRequiredFields } from '../../../shared/settings/values';
 import { moduleTitle, requirementNames, type SectionName } from '../../../shared/settings/registry';
 
 /** Why a module's switch cannot be on yet, in SPEC section 4's words ("Set a role to enable Auto-Role."), or null. */

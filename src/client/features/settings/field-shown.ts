@@ -1,4 +1,4 @@
-import { isValueSet } from '../../../shared/settings/index';
+import { isValueSet } from '../../../shared/settings/values';
 import { fieldSpec, type SectionName } from '../../../shared/settings/registry';
 
 /** Whether a field is on the page: always, or while the field it depends on is set (to the value it names, or listing it). */

@@ -1,6 +1,6 @@
 /** What a settings page does with a change saved elsewhere: which fields take it, which wait, and what it says. */
-import { isSectionName, isSettingKey, MADE_IN_DISCORD, type ServerSettingsResponse } from '../../../shared/settings/index';
-import type { SectionName } from '../../../shared/settings/registry';
+import { MADE_IN_DISCORD, type ServerSettingsResponse } from '../../../shared/settings/api';
+import { isSectionName, isSettingKey, type SectionName } from '../../../shared/settings/registry';
 import type { LiveLicenceEvent, LiveSettingsEvent } from '../../../shared/live';
 import { describeSettingValue, settingName } from './RecentChanges';
 import { fieldId } from './useSettingsSaver';

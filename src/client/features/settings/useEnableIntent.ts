@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from '../../navigation';
-import { missingRequiredFields, requiredFields, type ServerSettingsResponse } from '../../../shared/settings/index';
+import type { ServerSettingsResponse } from '../../../shared/settings/api';
+import { missingRequiredFields, requiredFields } from '../../../shared/settings/values';
 import type { SectionName } from '../../../shared/settings/registry';
 import { ENABLE_INTENT_PARAM, serverSettingsPath } from '../../../shared/settings/paths';
 

@@ -2,13 +2,23 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import { apiKeys } from '../../../shared/api-keys';
-import { LIVE_CLOSE_REAUTHORISE, LIVE_CLOSE_SESSION_ENDED, LIVE_PING, livePath, parseLiveMessage, type LiveLicenceEvent } from '../../../shared/live';
-import { applySettingChange, type ServerSettingsResponse } from '../../../shared/settings/index';
+import {
+  LIVE_CLOSE_REAUTHORISE,
+  LIVE_CLOSE_SESSION_ENDED,
+  LIVE_PING,
+  livePath,
+  parseLiveMessage,
+  type LiveMessage,
+  type LiveLicenceEvent,
+  type LiveSettingsEvent,
+} from '../../../shared/live';
+import type { ServerSettingsResponse } from '../../../shared/settings/api';
 import { getJson } from '../../api';
 import { addLiveTab, forgetLiveTabs, ownLiveTabs } from '../../live-tabs';
 import { useAuth } from '../../session/useAuth';
 import { licenceToast, planLiveEvent, type KnownChange } from './live-updates';
 import { auditPagesOf } from './RecentChanges';
+import { loadedSettingsChecks, loadSettingsChecks, settingsChecksLoaded } from './settings-checks';
 import { fieldId } from './useSettingsSaver';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
@@ -37,8 +47,9 @@ const retryDelay = (attempt: number) => {
 
 const socketUrl = (serverId: string) => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${livePath(serverId)}`;
 
+/** Through the registry's checks, which a change waits for before it is heard. */
 const withChanges = (settings: ServerSettingsResponse, changes: readonly KnownChange[]) =>
-  changes.reduce((view, change) => applySettingChange(view, change.section, change.key, change.value), settings);
+  changes.reduce((view, change) => loadedSettingsChecks().applySettingChange(view, change.section, change.key, change.value), settings);
 
 /**
  * Keeps an open settings page current with changes saved elsewhere (another tab, another editor, a revert, an
@@ -119,10 +130,22 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
       toast(said.title, { description: said.detail });
     };
 
-    const hear = (text: string) => {
-      const event = parseLiveMessage(text);
+    const hearChange = (event: LiveSettingsEvent) => {
       const settings = latest.current.data;
-      if (!event || !settings) return;
+      if (!settings) return;
+      const focused = document.activeElement;
+      const editing = focused instanceof HTMLElement && focused.id !== '' && focused.id === typedIn ? focused : null;
+      const plan = planLiveEvent(event, settings, { ownTabs: ownLiveTabs(), userId: latest.current.userId, editing: editing?.id ?? null, appliedAt });
+      if (plan.toast === null) return;
+      apply(plan.apply, event.at);
+      if (editing && plan.hold.length > 0) applyOnLeaving(editing, plan.hold, event.at);
+      void mutate(auditPagesOf(serverId));
+      const { title, detail, warn } = plan.toast;
+      if (warn) toast.warning(title, { description: detail });
+      else toast(title, { description: detail });
+    };
+
+    const hear = (event: LiveMessage) => {
       if (event.type === 'hello') {
         addLiveTab(event.tab);
         return;
@@ -135,16 +158,32 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
         hearLicence(event);
         return;
       }
-      const focused = document.activeElement;
-      const editing = focused instanceof HTMLElement && focused.id !== '' && focused.id === typedIn ? focused : null;
-      const plan = planLiveEvent(event, settings, { ownTabs: ownLiveTabs(), userId: latest.current.userId, editing: editing?.id ?? null, appliedAt });
-      if (plan.toast === null) return;
-      apply(plan.apply, event.at);
-      if (editing && plan.hold.length > 0) applyOnLeaving(editing, plan.hold, event.at);
-      void mutate(auditPagesOf(serverId));
-      const { title, detail, warn } = plan.toast;
-      if (warn) toast.warning(title, { description: detail });
-      else toast(title, { description: detail });
+      hearChange(event);
+    };
+
+    // A change is planned and applied through the registry's checks: until they have loaded it waits, and what
+    // comes after it waits its turn, so the page hears everything in the order it came.
+    let held: LiveMessage[] = [];
+    const receive = (text: string) => {
+      const event = parseLiveMessage(text);
+      if (!event || !latest.current.data) return;
+      if (held.length === 0 && (event.type !== 'settings' || settingsChecksLoaded())) {
+        hear(event);
+        return;
+      }
+      held.push(event);
+      if (held.length > 1) return;
+      loadSettingsChecks().then(
+        () => {
+          const events = held;
+          held = [];
+          if (!stopped) events.forEach(hear);
+        },
+        (error: unknown) => {
+          held = [];
+          console.error(error);
+        },
+      );
     };
 
     const connect = () => {
@@ -161,7 +200,7 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
         ping = setInterval(() => current.send(LIVE_PING), PING_INTERVAL_MS);
       });
       current.addEventListener('message', (message) => {
-        if (typeof message.data === 'string') hear(message.data);
+        if (typeof message.data === 'string') receive(message.data);
       });
       current.addEventListener('close', (closed) => {
         clearInterval(ping);
@@ -197,7 +236,9 @@ export function useLiveSettings(serverId: string, data: ServerSettingsResponse |
       clearTimeout(retry);
       connect();
     };
-    connect();
+    // In the task after the page's first effects: opening a socket costs a phone-class CPU milliseconds that the
+    // page's hydration needs more, and nothing is heard before the settings are drawn anyway.
+    retry = setTimeout(connect);
     window.addEventListener('online', reconnectNow);
     document.addEventListener('input', onInput);
     document.addEventListener('keydown', onKey);

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { applySettingChange, type ServerSettingsResponse, type SettingConflictBody } from '../../../shared/settings/index';
+import type { ServerSettingsResponse, SettingConflictBody } from '../../../shared/settings/api';
 import type { SectionName } from '../../../shared/settings/registry';
 import { apiKeys } from '../../../shared/api-keys';
 import { conflictOf, isRefusal } from '../../api-refusal';
@@ -8,6 +8,7 @@ import { api, answerOf } from '../../api-client';
 import { useAuth } from '../../session/useAuth';
 import { changeAuthor, OWN_CHANGE_AUTHOR } from './change-author';
 import { auditPagesOf } from './RecentChanges';
+import { loadSettingsChecks, type SettingsChecks } from './settings-checks';
 
 interface PendingChange {
   seq: number;
@@ -81,9 +82,12 @@ export function useSettingsSaver(
     });
   }, []);
 
+  // The registry's checks, once a save has loaded them; until then nothing has been drawn over the server's answer.
+  const checks = useRef<SettingsChecks | null>(null);
   const shown = useCallback((base: ServerSettingsResponse) => {
     let view = base;
-    for (const change of pending.current.values()) view = applySettingChange(view, change.section, change.key, change.value);
+    const apply = checks.current?.applySettingChange;
+    if (apply) for (const change of pending.current.values()) view = apply(view, change.section, change.key, change.value);
     return view;
   }, []);
 
@@ -105,9 +109,13 @@ export function useSettingsSaver(
       pending.current.set(id, { seq, section, key: settingKey, value });
       setSaving((before) => new Set(before).add(id));
       setOutcome(id, null);
-      await draw(shown(confirmed.current));
 
       try {
+        // The change is shown as the Worker will store it, through the registry's checks: a save made as soon as
+        // the page is interactive waits for them, its control busy meanwhile.
+        checks.current = await loadSettingsChecks();
+        const { applySettingChange } = checks.current;
+        await draw(shown(confirmed.current));
         // keepalive: a save made as the page is left (pagehide) still reaches the Worker.
         const answer = await answerOf(
           api['update-server-settings'].$post({ json: { serverID: serverId, section, key: settingKey, value, expected } }, { init: { keepalive: true } }),
@@ -135,7 +143,8 @@ export function useSettingsSaver(
       } catch (error) {
         const conflict = conflictOf(error);
         if (conflict) {
-          confirmed.current = applySettingChange(confirmed.current, section, settingKey, conflict.current);
+          // A conflict is an answer, so the checks have loaded.
+          if (checks.current) confirmed.current = checks.current.applySettingChange(confirmed.current, section, settingKey, conflict.current);
           if (pending.current.get(id)?.seq === seq) setOutcome(id, { kind: 'conflict', message: conflictMessage(conflict, userId), value });
         } else {
           console.error(`Saving ${id} failed`, error);
