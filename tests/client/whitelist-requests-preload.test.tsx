@@ -22,6 +22,20 @@ afterEach(() => {
 });
 
 describe('the whitelist forms load their request schemas once they are on screen', () => {
+  it('starts loading them in a later task than the one that mounted the form (in a page, the one that hydrates it)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { loaded } = await renderPreload();
+      await vi.dynamicImportSettled();
+      expect(loaded.count).toBe(0);
+      vi.runOnlyPendingTimers();
+      vi.useRealTimers();
+      await waitFor(() => expect(loaded.count).toBe(1));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('starts loading the schemas when the form mounts, before anything is sent', async () => {
     const { loaded } = await renderPreload();
     await waitFor(() => expect(loaded.count).toBe(1));

@@ -1,4 +1,5 @@
 import type { Block, Inline, LegalText, Sentence } from './legal-text';
+import './text-page.css';
 
 function Run({ run }: { run: Inline }) {
   if (typeof run === 'string') return run;

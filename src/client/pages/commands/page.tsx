@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { filterCommands, type CategoryFilter } from '../../features/commands/command-search';
 import { COMMANDS } from '../../../shared/commands';
 import { CATEGORY_LABELS, COMMAND_CATEGORIES, type Command } from '../../../shared/commands-types';
+import './page.css';
 
 const FILTERS: readonly CategoryFilter[] = ['All', ...COMMAND_CATEGORIES];
 const filterLabel = (filter: CategoryFilter) => (filter === 'All' ? 'All' : CATEGORY_LABELS[filter]);

@@ -1,5 +1,6 @@
 import { SUPPORT_EMAIL, SUPPORT_URL } from '../../../shared/constants';
 import { buttonClass } from '../../ui/buttons';
+import '../../features/legal/text-page.css';
 
 const card = 'rounded-lg border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-700 dark:bg-gray-800';
 

@@ -5,6 +5,7 @@ import { lazyComponent } from '../../lazy-component';
 import { StaticIsland } from '../../static-island';
 import { useAuth } from '../../session/useAuth';
 import { formatCount } from '../../../shared/count-format';
+import './page.css';
 
 const STATS_REFRESH_MS = 60_000;
 /** SPEC section 9: the uptime shown is a fixed figure. Only this page shows it. */

@@ -28,6 +28,7 @@ import { useFolderDownload, useSongDownload } from '../../features/library/useSo
 import { useSongPlayer } from '../../features/library/useSongPlayer';
 import { useSongSearch } from '../../features/library/useSongSearch';
 import { useLibraryListing } from '../../features/library/useLibraryListing';
+import './page.css';
 import { lazyComponent } from '../../lazy-component';
 import { MusicHeader } from '../../layout/MusicHeader';
 

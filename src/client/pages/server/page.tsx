@@ -31,6 +31,7 @@ import { usePageData } from '../../usePageData';
 import NotFound from '../not-found/page';
 import { serverRoute } from './route';
 import { notFound } from './rules';
+import './page.css';
 
 export default function ServerSettingsPage({ params }: { params: Record<string, string> }) {
   const { user } = useAuth();
