@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '../shared/api-error';
 import type { ApiKey } from '../shared/api-keys';
+import { JSON_GET } from './json-get';
 
 /** A failed API call, carrying the server's sentence and code. */
 export class ApiClientError extends Error {
@@ -32,5 +33,5 @@ export async function readJson<T>(response: Pick<Response, 'ok' | 'status' | 'js
 
 /** The SWR fetcher, and the one-off reads of a key: GET a JSON resource with the session cookie. */
 export async function getJson<T>(key: ApiKey<T>): Promise<T> {
-  return readJson<T>(await fetch(key, { credentials: 'same-origin', headers: { accept: 'application/json' } }));
+  return readJson<T>(await fetch(key, JSON_GET));
 }

@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OWN_CHANGE_AUTHOR } from '../../src/client/features/settings/change-author';
 import { planLiveEvent } from '../../src/client/features/settings/live-updates';
+import { loadSettingsChecks } from '../../src/client/features/settings/settings-checks';
 import { conflictMessage } from '../../src/client/features/settings/useSettingsSaver';
 import type { SettingConflictBody } from '../../src/shared/settings/index';
 import { kenjiSettings } from './helpers/settings-fixture';
+
+// A live notice names the value it saw: the settings checks describe it, and load after hydration.
+beforeAll(() => loadSettingsChecks());
 
 const ME = '100000000000000002';
 const ALICE = '100000000000000009';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ApiKey } from '../../shared/api-keys';
-import { getJson } from '../api';
+import { getPublicJson } from '../json-get';
 
 /** The last answer of each key, so a page the visitor comes back to shows it at once. */
 const lastAnswers = new Map<string, unknown>();
@@ -15,7 +15,7 @@ export function usePolledJson<T>(key: ApiKey<T>, intervalMs: number): T | undefi
     let stopped = false;
     const read = () => {
       if (document.visibilityState === 'hidden') return;
-      getJson(key).then(
+      getPublicJson(key).then(
         (next) => {
           lastAnswers.set(key, next);
           if (!stopped) setAnswer(next);

@@ -1,7 +1,7 @@
 import { createContext, useState, type ReactNode } from 'react';
 import { publicApiKeys } from '../../shared/public-api-keys';
 import type { CheckAuthResponse } from '../../shared/account';
-import { getJson } from '../api';
+import { getPublicJson } from '../json-get';
 
 /** What the browser learnt of the session after the first paint: asked for (a prerendered page), or a change. */
 export interface Learnt {
@@ -24,7 +24,7 @@ export interface SessionStore {
 
 export const SessionContext = createContext<SessionStore | null>(null);
 
-const askServer = () => getJson(publicApiKeys.checkAuth);
+const askServer = () => getPublicJson(publicApiKeys.checkAuth);
 
 function createSessionStore(askAnswer: () => Promise<CheckAuthResponse>): SessionStore {
   let learnt: Learnt | null = null;
