@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { API_BASE } from '../shared/api-base';
-import { createMiddleware } from 'hono/factory';
 import { endSession } from './auth/session';
 import { missingSettings, requireConfiguration } from './config';
 import { prunePlayTickets } from './db/play-tickets';
@@ -22,16 +21,13 @@ import { pruneOldSyncs } from './services/bot-presence';
 import { pruneLiveSocketRecords } from './services/live';
 import { reconcileLibraries } from './songs/reconcile';
 
-/**
- * The same policy on every response (see render/content-security-policy.ts for why it has no nonce),
- * except where a route set a stricter one of its own (files are sandboxed).
- */
-const csp = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', await contentSecurityPolicy(c.env.APP_ORIGIN));
-});
+/** The same policy on every response; see render/content-security-policy.ts for why it has no nonce. */
+const pagePolicy = (env: Env) => contentSecurityPolicy(env.APP_ORIGIN);
 
-const app = new Hono<AppEnv>().use('*', assignRequestId, logErrors, securityHeaders, csp, requireConfiguration).route(API_BASE, api).get('*', renderPage);
+const app = new Hono<AppEnv>()
+  .use('*', assignRequestId, logErrors, securityHeaders(pagePolicy), requireConfiguration)
+  .route(API_BASE, api)
+  .get('*', renderPage);
 
 app.onError(async (error, c) => {
   const session = c.get('session');

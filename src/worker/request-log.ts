@@ -34,7 +34,8 @@ async function errorCode(response: Response): Promise<string> {
 export const logErrors = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const { status } = c.res;
-  c.res.headers.set('X-Request-Id', c.var.requestId);
+  // c.get, not c.var: c.var builds an object of every variable on each read.
+  c.res.headers.set('X-Request-Id', c.get('requestId'));
   if (status < 400) return;
   const record = {
     event: 'error_answered',

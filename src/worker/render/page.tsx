@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { App } from '../../client/App';
 import { accountMenu } from '../../client/layout/Header';
 import { namedAnswers, routeRules, type RouteRules } from '../../client/page-route';
-import { matchAppRoute, NOT_FOUND_ROUTE, pageAddress, type AppRoute } from '../../client/routes';
+import { NOT_FOUND_ROUTE, pageAddress, type AppRoute } from '../../client/routes';
 import { apiKeys } from '../../shared/api-keys';
 import { isLibrary } from '../../shared/songs/paths';
 import { checkAuth } from '../auth/check-auth';
@@ -14,6 +14,7 @@ import { renderDocument } from './document';
 import { libraryPage } from './library-page';
 import { PageForbidden, PageNotFound } from '../pages/page-loader';
 import { loadPage, pageDataOf, readAheadFor } from './loaders';
+import { knownRouteMatch } from './route-match';
 import { renderStaticPage, staticPageAddress } from './static-page';
 import { staticPageResponse } from './static-page-response';
 
@@ -44,7 +45,7 @@ async function prerenderedPage(c: Context<AppEnv>, route: AppRoute): Promise<Res
 /** Server-side render of any page: route → loaders → React → HTML with the data island. */
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
-  const { route, params } = matchAppRoute(url.pathname);
+  const { route, params } = knownRouteMatch(url.pathname);
   if (isLibrary(route.id)) return libraryPage(c, route, route.id);
   if (route.prerender === true) return prerenderedPage(c, route);
   // The route's own 404 rule (RouteRules.notFound): no loader runs for an address no one has a page at.

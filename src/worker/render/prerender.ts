@@ -2,8 +2,7 @@
  * The build's entry for the prerendered pages (scripts/prerender.ts bundles it for Node and runs it): each page's
  * file, and the `_headers` rules that give the asset server's answers the headers the Worker gives its own.
  */
-import { Hono } from 'hono';
-import { securityHeaders } from '../security-headers';
+import { securityHeaderList } from '../security-headers';
 import { contentSecurityPolicy } from './content-security-policy';
 import { PRERENDERED_ROUTES, renderStaticPage, STATIC_PAGE_CACHE_CONTROL, staticPageAddress, staticPageFile } from './static-page';
 
@@ -19,12 +18,9 @@ export interface PrerenderedFile {
  * the asset server's (docs/architecture.md, Prerendered pages).
  */
 async function pageHeaders(origin: string): Promise<[string, string][]> {
-  const probe = await new Hono()
-    .use(securityHeaders)
-    .get('*', (c) => c.body(null, 204))
-    .request('/');
   return [
-    ...probe.headers.entries(),
+    // As a Headers object lists them: lower case, by name.
+    ...(await securityHeaderList()).map(([name, value]): [string, string] => [name.toLowerCase(), value]).sort(([a], [b]) => (a < b ? -1 : 1)),
     ['content-security-policy', await contentSecurityPolicy(origin)],
     ['cache-control', STATIC_PAGE_CACHE_CONTROL],
     ['vary', 'Accept-Encoding'],
