@@ -3,10 +3,18 @@ import { libraryPageViewKey, type LibraryPageView } from '../../../shared/librar
 import type { Library } from '../../../shared/songs/paths';
 import { readSongListing, songListingUrl } from './song-listing';
 import { buildSongTree, treeFromView } from './song-tree';
+import { getJson } from '../../api';
 import { useApi } from '../../hooks/useApi';
 import { useFirstPaintData } from '../../first-paint-data';
 
 const NO_PATHS: readonly string[] = [];
+
+/**
+ * SWR asks for the list while the hydrating render commits: the request is made in the next task instead, once the
+ * page is interactive. Making it costs several milliseconds on a phone-class CPU; SWR still holds it from the start,
+ * so an intent's prefetch in flight is joined rather than asked for twice.
+ */
+const readAfterThisTask = (url: string) => new Promise((resolve) => setTimeout(resolve, 0)).then(() => getJson(url));
 
 /**
  * The library as the page knows it: first the view its HTML came with (the folder tree and the open folder's
@@ -16,7 +24,7 @@ const NO_PATHS: readonly string[] = [];
 export function useLibraryListing(library: Library) {
   const fallback = useFirstPaintData();
   const view = fallback[libraryPageViewKey(library)] as LibraryPageView | undefined;
-  const { data, error, mutate } = useApi<unknown>(songListingUrl(library), { revalidateOnMount: true });
+  const { data, error, mutate } = useApi<unknown>(songListingUrl(library), { revalidateOnMount: true, fetcher: readAfterThisTask });
   const listed = data !== undefined;
   const listing = useMemo(() => readSongListing(data), [data]);
   const tree = useMemo(() => (listed || !view ? buildSongTree(listing.paths, listing.sizes) : treeFromView(view)), [listed, listing, view]);

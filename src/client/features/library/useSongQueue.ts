@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type Dispatch, type SetStateAction } from 'react';
+import { useCallback, useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { isPlayable, type Library } from '../../../shared/songs/paths';
 import { EMPTY_QUEUE, restoreQueue, serializeQueue, type PlayQueue } from './play-queue';
 
@@ -13,35 +13,26 @@ function readStored(key: string): string | null {
   }
 }
 
-/** Nothing to subscribe to: hydration is over once, for good. */
-const noSubscription = () => () => undefined;
-/** False on the server and while hydrating (which must match the server's HTML), true after. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-
 /**
- * The queue, kept in localStorage so it survives a reload. The stored queue is read once the page has
- * hydrated and the library's song list (`songs`) is known, so songs removed since are dropped; it is
- * written back only when the listener changes it.
+ * The queue, kept in localStorage so it survives a reload. The stored queue is read once the library's song list
+ * (`songs`) is known, so songs removed since are dropped; it is written back only when the listener changes it.
+ * The list is never known on the server nor while the page hydrates (the first HTML carries only the open folder's
+ * view; useLibraryListing reads the list after), so the stored queue never makes the hydrating render differ from
+ * the server's HTML, and no second render is needed to find out that hydration is over.
  */
 export interface SongQueueState {
   queue: PlayQueue;
   setQueue: Dispatch<SetStateAction<PlayQueue>>;
-  /** The stored queue has been read (hydrated, song list known): a deep link may now replace it. */
+  /** The stored queue has been read (the song list is known): a deep link may now replace it. */
   ready: boolean;
 }
 
 export function useSongQueue(library: Library, songs: readonly string[] | null): SongQueueState {
-  const hydrated = useHydrated();
   const stored = useMemo(() => {
-    if (!hydrated || songs === null) return EMPTY_QUEUE;
+    if (songs === null) return EMPTY_QUEUE;
     const known = new Set(songs);
     return restoreQueue(readStored(queueStorageKey(library)), (path) => known.has(path) && isPlayable(path));
-  }, [hydrated, library, songs]);
+  }, [library, songs]);
 
   const [changed, setChanged] = useState<{ library: Library; queue: PlayQueue } | null>(null);
   // Another library has another queue.
@@ -68,5 +59,5 @@ export function useSongQueue(library: Library, songs: readonly string[] | null):
     }
   }, [changed]);
 
-  return { queue, setQueue, ready: hydrated && songs !== null };
+  return { queue, setQueue, ready: songs !== null };
 }

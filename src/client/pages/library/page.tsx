@@ -6,7 +6,7 @@ import { baseName, folderZipName, isPlayable, LIBRARY_TITLES, libraryFromPathnam
 import { folderDownloadUrl, songDownloadUrl } from '../../../shared/songs/calls';
 import { EMPTY_SEARCH_RESULT } from '../../features/library/song-search';
 import { collapseFolder, expandFolders, findFolder, folderAndAncestors, type FolderNode } from '../../features/library/song-tree';
-import { PHONE_QUERY, useMediaQuery } from '../../hooks/useMediaQuery';
+import { PHONE_QUERY } from '../../hooks/useMediaQuery';
 import { ConfirmFolderDownload } from '../../features/library/ConfirmFolderDownload';
 import { FileList } from '../../features/library/FileList';
 import { folderEntries, searchEntries } from '../../features/library/file-list-entries';
@@ -181,9 +181,8 @@ export default function Library() {
   const hrefFor = useCallback((path: string) => (path ? `${pathname}?folder=${encodeURIComponent(path).replaceAll('%20', '+')}` : pathname), [pathname]);
 
   const closeFolders = useCallback(() => setShowFolders(false), []);
-  const phone = useMediaQuery(PHONE_QUERY);
   // In this order: on closing, the page stops being inert before focus goes back to the Show Folders button in it.
-  useInertBehind(drawerRef, showFolders && phone);
+  useInertBehind(drawerRef, showFolders, PHONE_QUERY);
   useDrawerFocus(drawerRef, showFolders, closeFolders, foldersButtonRef);
   const preloadQueue = useCallback(() => void QueuePanel.preload(), []);
 
