@@ -9,7 +9,8 @@ export function useMediaSession(player: SongPlayer, library: Library) {
   useEffect(() => {
     if (typeof navigator === 'undefined' || !('mediaSession' in navigator) || typeof MediaMetadata === 'undefined') return;
     if (!current) {
-      navigator.mediaSession.metadata = null;
+      // Only to clear what a song set: the setter costs milliseconds even when nothing changes.
+      if (navigator.mediaSession.metadata !== null) navigator.mediaSession.metadata = null;
       return;
     }
     const folder = parentFolder(current);

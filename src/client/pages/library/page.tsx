@@ -40,7 +40,8 @@ export default function Library() {
   const { listed, known: loaded, filesKnownIn, paths, tree, durations, error, retry } = useLibraryListing(library);
   const searcher = useSongSearch(paths);
 
-  const [{ folder: urlFolder, song: urlSong }, setLocation] = useLibraryLocation();
+  const hasFolder = useCallback((path: string) => findFolder(tree, path) !== undefined, [tree]);
+  const [{ folder: urlFolder, song: urlSong }, setLocation] = useLibraryLocation(hasFolder);
   const selectedNode = findFolder(tree, urlFolder);
   // A link to a folder that is not (or no longer) there falls back to the root once the list is known.
   const folder = loaded && !selectedNode ? '' : urlFolder;
