@@ -109,7 +109,7 @@ describe('the library page’s hydration', () => {
           page(library, folder, modules, (_, phase) => phases.push(phase)),
         );
       });
-      // The list is asked for once the hydrating commit is over, in a task of its own.
+      // The list is asked for in a task after the hydrating commit's effects, where hydration ends.
       expect(fetch).not.toHaveBeenCalled();
       await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
       expect(fetch).toHaveBeenCalledExactlyOnceWith(`/api/get-${library}-songs?sizes=1`, expect.anything());

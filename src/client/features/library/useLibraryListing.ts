@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { libraryPageViewKey, type LibraryPageView } from '../../../shared/library-page-view';
 import type { Library } from '../../../shared/songs/paths';
 import { readSongListing, songListingUrl } from './song-listing';
@@ -10,11 +10,23 @@ import { useFirstPaintData } from '../../first-paint-data';
 const NO_PATHS: readonly string[] = [];
 
 /**
- * SWR asks for the list while the hydrating render commits: the request is made in the next task instead, once the
- * page is interactive. Making it costs several milliseconds on a phone-class CPU; SWR still holds it from the start,
- * so an intent's prefetch in flight is joined rather than asked for twice.
+ * SWR asks for the list in the commit that mounts the page (a layout effect), and a timer set there fires before the
+ * commit's passive effects, where hydration ends. So the request is made in a task after those effects: making it
+ * costs milliseconds on a phone-class CPU, none of which then delays the page's first interactive moment. SWR holds
+ * the request from the start, so an intent's prefetch in flight is still joined rather than asked for twice.
  */
-const readAfterThisTask = (url: string) => new Promise((resolve) => setTimeout(resolve, 0)).then(() => getJson(url));
+function useReadAfterEffects(): (url: string) => Promise<unknown> {
+  const [gate] = useState(() => {
+    let open: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { opened, open };
+  });
+  // Not cleared on unmount: a request SWR already holds must still settle.
+  useEffect(() => {
+    setTimeout(gate.open, 0);
+  }, [gate]);
+  return useCallback((url: string) => gate.opened.then(() => getJson(url)), [gate]);
+}
 
 /**
  * The library as the page knows it: first the view its HTML came with (the folder tree and the open folder's
@@ -24,7 +36,7 @@ const readAfterThisTask = (url: string) => new Promise((resolve) => setTimeout(r
 export function useLibraryListing(library: Library) {
   const fallback = useFirstPaintData();
   const view = fallback[libraryPageViewKey(library)] as LibraryPageView | undefined;
-  const { data, error, mutate } = useApi<unknown>(songListingUrl(library), { revalidateOnMount: true, fetcher: readAfterThisTask });
+  const { data, error, mutate } = useApi<unknown>(songListingUrl(library), { revalidateOnMount: true, fetcher: useReadAfterEffects() });
   const listed = data !== undefined;
   const listing = useMemo(() => readSongListing(data), [data]);
   const tree = useMemo(() => (listed || !view ? buildSongTree(listing.paths, listing.sizes) : treeFromView(view)), [listed, listing, view]);
