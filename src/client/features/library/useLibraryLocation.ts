@@ -17,8 +17,8 @@ const NO_FOLDER = () => false;
  * The selected folder and song live in the query string, so links are shareable and the back button
  * walks through folders. Folder changes push history; song changes replace it (back is not a playlist).
  * An unsafe folder or song (pathProblem) is ignored. `hasFolder` vouches for the folders the page knows: the rule's
- * Unicode patterns and normalisation cost 15–20 ms the first time on a phone-class CPU, in the hydrating render of
- * every folder's address.
+ * Unicode patterns and normalisation, made on first use, cost up to 17 ms on a phone-class CPU, in the hydrating
+ * render of every folder's address.
  */
 export function useLibraryLocation(hasFolder: (path: string) => boolean = NO_FOLDER): [LibraryLocation, (next: Partial<LibraryLocation>) => void] {
   const [pathname, navigate] = useLocation();
