@@ -23,6 +23,8 @@ function readStored(key: string): string | null {
 export interface SongQueueState {
   queue: PlayQueue;
   setQueue: Dispatch<SetStateAction<PlayQueue>>;
+  /** The queue an edit starts from: the one shown, or while the song list is unknown, the stored one. */
+  editBase: () => PlayQueue;
   /** The stored queue has been read (the song list is known): a deep link may now replace it. */
   ready: boolean;
 }
@@ -38,17 +40,18 @@ export function useSongQueue(library: Library, songs: readonly string[] | null):
   // Another library has another queue.
   const queue = changed?.library === library ? changed.queue : stored;
 
+  // Before the song list is known (the page paints and answers clicks first), the stored queue is taken as saved: a
+  // song added then joins it instead of replacing it.
+  const saved = useCallback(() => (songs === null ? restoreQueue(readStored(queueStorageKey(library)), isPlayable) : stored), [library, songs, stored]);
   const setQueue = useCallback<Dispatch<SetStateAction<PlayQueue>>>(
     (action) =>
       setChanged((prev) => {
-        // Before the song list is known (the page paints and answers clicks first), the stored queue is taken as
-        // saved: a song added then joins it instead of replacing it.
-        const saved = songs === null ? restoreQueue(readStored(queueStorageKey(library)), isPlayable) : stored;
-        const before = prev?.library === library ? prev.queue : saved;
+        const before = prev?.library === library ? prev.queue : saved();
         return { library, queue: typeof action === 'function' ? action(before) : action };
       }),
-    [library, songs, stored],
+    [library, saved],
   );
+  const editBase = useCallback(() => (changed?.library === library ? changed.queue : saved()), [changed, library, saved]);
 
   useEffect(() => {
     if (changed === null) return;
@@ -59,5 +62,5 @@ export function useSongQueue(library: Library, songs: readonly string[] | null):
     }
   }, [changed]);
 
-  return { queue, setQueue, ready: songs !== null };
+  return { queue, setQueue, editBase, ready: songs !== null };
 }
