@@ -20,8 +20,9 @@ export interface LibraryPageFile {
 export interface LibraryPageView {
   /** The open folder: the address's, or '' (the library) when the library has no such folder. */
   folder: string;
-  /** The library's own totals (path ''), then every folder's. */
+  /** The library's own totals (path ''), then every folder's, in tree order (songs/order.ts: each after its parent). */
   folders: LibraryFolderTotals[];
+  /** By name (songs/order.ts). */
   files: LibraryPageFile[];
 }
 

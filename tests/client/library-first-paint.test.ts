@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { countOf, folderContents, searchSummary } from '../../src/client/features/library/folder-summary';
 import { readSongListing } from '../../src/client/features/library/song-listing';
 import { buildSongTree, findFolder, treeFromView, type FolderNode } from '../../src/client/features/library/song-tree';
+import { inTreeOrder } from '../../src/shared/songs/order';
 import { libraryPageView } from '../../src/worker/songs/page-view';
 
 const LISTING = {
@@ -23,7 +24,7 @@ const shown = (node: FolderNode | undefined): unknown =>
 describe('the first paint’s view of a library', () => {
   it.each(['', 'A', 'A/Album', 'A/Album/Bonus', 'B'])('gives the tree the whole list gives, at %j and along the way', (folder) => {
     const full = buildSongTree(LISTING.paths, LISTING.sizes);
-    const view = libraryPageView(LISTING, folder);
+    const view = inTreeOrder(libraryPageView(LISTING, folder));
     const painted = treeFromView(view);
     expect(view.folder).toBe(folder);
     expect(shown(findFolder(painted, folder))).toEqual(shown(findFolder(full, folder)));
@@ -32,6 +33,35 @@ describe('the first paint’s view of a library', () => {
       const { files: _full, ...fullTotals } = shown(findFolder(full, other)) as Record<string, unknown>;
       expect(paintedTotals).toEqual(fullTotals);
     }
+  });
+
+  // A bucket lists keys by their bytes: upper case first, '10' before '2'. The tree shows names naturally.
+  const BUCKET_ORDER = [
+    'Zed/z.mp3',
+    'alpha/10 ten.mp3',
+    'alpha/2 two.mp3',
+    'alpha/Beta/b.mp3',
+    'alpha/alpha/a.mp3',
+    'alpha/beta 10/c.mp3',
+    'alpha/beta 9/d.mp3',
+  ];
+
+  it('comes in the order the tree shows, which the browser builds without making a collator', async () => {
+    const view = inTreeOrder(libraryPageView({ paths: BUCKET_ORDER, sizes: BUCKET_ORDER.map(() => 1), durations: BUCKET_ORDER.map(() => null) }, 'alpha'));
+    expect(view.folders.map((f) => f.path)).toEqual(['', 'alpha', 'Zed', 'alpha/alpha', 'alpha/Beta', 'alpha/beta 9', 'alpha/beta 10']);
+    expect(view.files.map((f) => f.path)).toEqual(['alpha/2 two.mp3', 'alpha/10 ten.mp3']);
+
+    vi.resetModules();
+    const made = vi.spyOn(Intl, 'Collator');
+    const fresh = await import('../../src/client/features/library/song-tree');
+    const painted = fresh.treeFromView(view);
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+    const full = buildSongTree(
+      BUCKET_ORDER,
+      BUCKET_ORDER.map(() => 1),
+    );
+    for (const folder of ['', 'alpha']) expect(shown(findFolder(painted, folder))).toEqual(shown(findFolder(full, folder)));
   });
 
   it('holds the open folder’s own files with their sizes and lengths, and opens the library for a folder it lacks', () => {

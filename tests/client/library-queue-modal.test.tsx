@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '../../src/client/hooks/useMediaQuery';
@@ -158,6 +158,38 @@ describe('the folder drawer on a phone', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.querySelector('[inert]')).toBeNull();
     expect(document.activeElement).toBe(button);
+  });
+});
+
+describe('the folder drawer opened on a phone', () => {
+  it('follows the screen: a wider one gives the page back, a narrow one takes it again', async () => {
+    let phone = true;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return query === PHONE_QUERY && phone;
+      },
+      media: query,
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    }));
+    const turn = (narrow: boolean) =>
+      act(() => {
+        phone = narrow;
+        listeners.forEach((listener) => listener());
+      });
+    const user = userEvent.setup();
+    renderLibrary();
+    await user.click(screen.getByRole('button', { name: 'Show Folders' }));
+    const player = () => screen.getByRole('region', { name: 'Player', hidden: true });
+    expect(player().closest('[inert]')).not.toBeNull();
+    turn(false);
+    expect(document.querySelector('[inert]')).toBeNull();
+    turn(true);
+    expect(player().closest('[inert]')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Close folders' }));
+    expect(document.querySelector('[inert]')).toBeNull();
+    expect(listeners.size).toBe(0);
   });
 });
 

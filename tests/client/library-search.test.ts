@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSongSearchIndex, createSongSearch, queryWords, refinement } from '../../src/client/features/library/song-search';
-import { compareNames } from '../../src/client/features/library/song-tree';
+import { compareNames } from '../../src/shared/songs/order';
 
 const PATHS = [
   'B Artist/Album/10 Ten.wav',

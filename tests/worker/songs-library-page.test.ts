@@ -72,6 +72,18 @@ describe('the library page', () => {
     expect(html).toContain('1 folder · 4 files here, 5 in total');
   });
 
+  it('sends its view in the order the tree shows, not the bucket’s, so the browser sorts nothing before it hydrates', async () => {
+    // A bucket lists keys by their bytes: '10' before '9', upper case before lower.
+    for (const key of ['Painted/Order/10 Ten.wav', 'Painted/Order/9 Nine.wav', 'Painted/Order/C/y.wav', 'Painted/Order/b/x.wav'])
+      await env.GLAIVE.put(key, sineWav(440, 1));
+    await reconcileLibrary(env, 'glaive');
+    const html = await (await page('/glaive?folder=Painted%2FOrder')).text();
+    const view = viewOf(html);
+    expect(view?.files.map((f) => f.path)).toEqual(['Painted/Order/9 Nine.wav', 'Painted/Order/10 Ten.wav']);
+    expect(view?.folders.map((f) => f.path).filter((path) => path.startsWith('Painted/Order/'))).toEqual(['Painted/Order/b', 'Painted/Order/C']);
+    expect(html.indexOf('9 Nine')).toBeLessThan(html.indexOf('10 Ten'));
+  });
+
   it('opens the library for a folder it does not have, and leaves the query out of what it renders', async () => {
     const view = viewOf(await (await page('/glaive?folder=No%2FSuch%2FFolder&song=x.mp3')).text());
     expect(view?.folder).toBe('');

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { App } from '../../client/App';
 import type { AppRoute } from '../../client/routes';
 import { libraryPageViewKey } from '../../shared/library-page-view';
+import { inTreeOrder } from '../../shared/songs/order';
 import { pathProblem, type Library } from '../../shared/songs/paths';
 import type { AppEnv } from '../hono-env';
 import { clientCoding, contentEtag } from '../representations';
@@ -31,7 +32,7 @@ async function readSizedListing(env: Env, library: Library, bucket: R2Bucket): P
 
 /** The page for everyone at this folder, with its view in the data island (no visitor, no cookie read). */
 async function renderLibraryPage(env: Env, route: AppRoute, library: Library, bucket: R2Bucket, folder: string): Promise<Uint8Array<ArrayBuffer>> {
-  const view = libraryPageView(await readSizedListing(env, library, bucket), folder);
+  const view = inTreeOrder(libraryPageView(await readSizedListing(env, library, bucket), folder));
   const address = staticPageAddress(route);
   const fallback = { [libraryPageViewKey(library)]: view };
   await route.page.preload();

@@ -32,8 +32,12 @@ export function VirtualList({ count, rowHeight, renderRow, overscan = 8, classNa
     const el = scrollRef.current;
     if (!el) return;
     const measure = () => setViewport(el.clientHeight || FALLBACK_VIEWPORT);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    // The observer's first call comes with the next frame's layout. Measured here, the list would force a layout and
+    // render again inside the hydrating commit, before the page is interactive.
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();

@@ -7,8 +7,8 @@
  * recently (backspace) is answered from a small cache, and a fresh query sweeps one lower-cased string of
  * all paths with the engine's native `indexOf` instead of testing 100,000 strings one by one.
  */
+import { compareNames } from '../../../shared/songs/order';
 import { baseName } from '../../../shared/songs/paths';
-import { compareNames } from './song-tree';
 
 interface Column {
   /** The items, in the order results are shown. */

@@ -1,6 +1,6 @@
 /** The folder tree and search of a song library, built from its flat list of paths. */
 import type { LibraryPageView } from '../../../shared/library-page-view';
-import { firstUse } from '../../../shared/first-use';
+import { compareNames } from '../../../shared/songs/order';
 import { baseName, parentFolder } from '../../../shared/songs/paths';
 
 export interface FolderNode {
@@ -15,9 +15,6 @@ export interface FolderNode {
   /** Their bytes, when the listing had sizes; null otherwise. */
   totalBytes: number | null;
 }
-
-const collator = firstUse(() => new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
-export const compareNames = (a: string, b: string) => collator().compare(a, b);
 
 /** `sizes` (bytes, aligned with `paths`) gives every folder its total size. */
 export function buildSongTree(paths: readonly string[], sizes: readonly number[] | null = null): FolderNode {
@@ -51,26 +48,21 @@ export function buildSongTree(paths: readonly string[], sizes: readonly number[]
     }
     node.files.push(path);
   }
-  sortTree(byPath.values());
-  return root;
-}
-
-function sortTree(nodes: Iterable<FolderNode>) {
-  for (const node of nodes) {
+  for (const node of byPath.values()) {
     node.folders.sort((a, b) => compareNames(a.name, b.name));
     node.files.sort((a, b) => compareNames(baseName(a), baseName(b)));
   }
+  return root;
 }
-
-const depthOf = (path: string) => (path === '' ? 0 : path.split('/').length);
 
 /**
  * The tree of a page's first paint (render/library-page.tsx): every folder with the totals of the whole list, and
- * files in the open folder only. What it shows is what buildSongTree shows there once the whole list is read.
+ * files in the open folder only. What it shows is what buildSongTree shows there once the whole list is read. The
+ * view comes in tree order (inTreeOrder), so it is built as it comes, with no name compared before hydration.
  */
 export function treeFromView(view: LibraryPageView): FolderNode {
   const byPath = new Map<string, FolderNode>();
-  for (const totals of [...view.folders].sort((a, b) => depthOf(a.path) - depthOf(b.path))) {
+  for (const totals of view.folders) {
     const node: FolderNode = { name: baseName(totals.path), path: totals.path, folders: [], files: [], totalFiles: totals.files, totalBytes: totals.bytes };
     byPath.get(parentFolder(totals.path))?.folders.push(node);
     byPath.set(totals.path, node);
@@ -78,7 +70,6 @@ export function treeFromView(view: LibraryPageView): FolderNode {
   const root = byPath.get('') ?? { name: '', path: '', folders: [], files: [], totalFiles: 0, totalBytes: 0 };
   const open = byPath.get(view.folder);
   if (open) open.files = view.files.map((file) => file.path);
-  sortTree(byPath.values());
   return root;
 }
 

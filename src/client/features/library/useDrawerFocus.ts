@@ -49,30 +49,48 @@ export function useDrawerFocus(drawer: RefObject<HTMLElement | null>, open: bool
 /** Marks a drawer's backdrop: it stays clickable (a click on it closes the drawer) while the rest behind is inert. */
 export const DRAWER_BACKDROP_ATTRIBUTE = 'data-drawer-backdrop';
 
+/** Makes everything outside `inside` inert; returns what gives it back. */
+function makeInertBehind(inside: Element): () => void {
+  const made: Element[] = [];
+  for (let node: Element = inside; node.parentElement && node !== document.body; node = node.parentElement) {
+    for (const sibling of node.parentElement.children) {
+      if (
+        sibling === node ||
+        sibling.hasAttribute('inert') ||
+        sibling.matches(`script, [aria-live], [${TOAST_HOST_ATTRIBUTE}], [${DRAWER_BACKDROP_ATTRIBUTE}]`)
+      )
+        continue;
+      sibling.setAttribute('inert', '');
+      made.push(sibling);
+    }
+  }
+  return () => {
+    for (const sibling of made) sibling.removeAttribute('inert');
+  };
+}
+
 /**
  * Makes everything outside `el` inert while `active` (what `aria-modal` promises but browsers do not do for
  * an element that is not a <dialog>): no Tab stop, no click and nothing for a screen reader behind it.
- * Toasts stay live so their messages are still heard.
+ * Toasts stay live so their messages are still heard. With `where`, only while that media query matches, read
+ * once `active` and followed from then on: a page that asked for the query while rendering would render again
+ * right after hydrating, in a browser whose answer differs from the server's.
  */
-export function useInertBehind(el: RefObject<HTMLElement | null>, active: boolean) {
+export function useInertBehind(el: RefObject<HTMLElement | null>, active: boolean, where?: string) {
   useEffect(() => {
     const inside = el.current;
     if (!active || !inside) return;
-    const made: Element[] = [];
-    for (let node: Element = inside; node.parentElement && node !== document.body; node = node.parentElement) {
-      for (const sibling of node.parentElement.children) {
-        if (
-          sibling === node ||
-          sibling.hasAttribute('inert') ||
-          sibling.matches(`script, [aria-live], [${TOAST_HOST_ATTRIBUTE}], [${DRAWER_BACKDROP_ATTRIBUTE}]`)
-        )
-          continue;
-        sibling.setAttribute('inert', '');
-        made.push(sibling);
-      }
-    }
-    return () => {
-      for (const sibling of made) sibling.removeAttribute('inert');
+    if (where === undefined) return makeInertBehind(inside);
+    const media = window.matchMedia(where);
+    let restore = media.matches ? makeInertBehind(inside) : undefined;
+    const follow = () => {
+      restore?.();
+      restore = media.matches ? makeInertBehind(inside) : undefined;
     };
-  }, [el, active]);
+    media.addEventListener('change', follow);
+    return () => {
+      media.removeEventListener('change', follow);
+      restore?.();
+    };
+  }, [el, active, where]);
 }

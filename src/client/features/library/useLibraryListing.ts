@@ -1,12 +1,32 @@
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { libraryPageViewKey, type LibraryPageView } from '../../../shared/library-page-view';
 import type { Library } from '../../../shared/songs/paths';
 import { readSongListing, songListingUrl } from './song-listing';
 import { buildSongTree, treeFromView } from './song-tree';
+import { getJson } from '../../api';
 import { useApi } from '../../hooks/useApi';
 import { useFirstPaintData } from '../../first-paint-data';
 
 const NO_PATHS: readonly string[] = [];
+
+/**
+ * SWR asks for the list in the commit that mounts the page (a layout effect), and a timer set there fires before the
+ * commit's passive effects, where hydration ends. So the request is made in a task after those effects: making it
+ * costs milliseconds on a phone-class CPU, none of which then delays the page's first interactive moment. SWR holds
+ * the request from the start, so an intent's prefetch in flight is still joined rather than asked for twice.
+ */
+function useReadAfterEffects(): (url: string) => Promise<unknown> {
+  const [gate] = useState(() => {
+    let open: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { opened, open };
+  });
+  // Not cleared on unmount: a request SWR already holds must still settle.
+  useEffect(() => {
+    setTimeout(gate.open, 0);
+  }, [gate]);
+  return useCallback((url: string) => gate.opened.then(() => getJson(url)), [gate]);
+}
 
 /**
  * The library as the page knows it: first the view its HTML came with (the folder tree and the open folder's
@@ -16,7 +36,7 @@ const NO_PATHS: readonly string[] = [];
 export function useLibraryListing(library: Library) {
   const fallback = useFirstPaintData();
   const view = fallback[libraryPageViewKey(library)] as LibraryPageView | undefined;
-  const { data, error, mutate } = useApi<unknown>(songListingUrl(library), { revalidateOnMount: true });
+  const { data, error, mutate } = useApi<unknown>(songListingUrl(library), { revalidateOnMount: true, fetcher: useReadAfterEffects() });
   const listed = data !== undefined;
   const listing = useMemo(() => readSongListing(data), [data]);
   const tree = useMemo(() => (listed || !view ? buildSongTree(listing.paths, listing.sizes) : treeFromView(view)), [listed, listing, view]);

@@ -9,7 +9,8 @@ export function useMediaSession(player: SongPlayer, library: Library) {
   useEffect(() => {
     if (typeof navigator === 'undefined' || !('mediaSession' in navigator) || typeof MediaMetadata === 'undefined') return;
     if (!current) {
-      navigator.mediaSession.metadata = null;
+      // Only to clear what a song set: the setter costs milliseconds even when nothing changes.
+      if (navigator.mediaSession.metadata !== null) navigator.mediaSession.metadata = null;
       return;
     }
     const folder = parentFolder(current);
@@ -36,8 +37,10 @@ export function useMediaSession(player: SongPlayer, library: Library) {
     }
   }, [time, duration]);
 
+  // None until a song is in the player, whose own buttons are disabled until then: a page that hydrates with nothing
+  // to play registers nothing.
   useEffect(() => {
-    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return;
+    if (typeof navigator === 'undefined' || !('mediaSession' in navigator) || !current) return;
     const handlers: [MediaSessionAction, MediaSessionActionHandler | null][] = [
       ['play', () => togglePlay()],
       ['pause', () => togglePlay()],
@@ -64,5 +67,5 @@ export function useMediaSession(player: SongPlayer, library: Library) {
         }
       }
     };
-  }, [next, nextSong, previous, previousSong, seek, seekBy, togglePlay]);
+  }, [current, next, nextSong, previous, previousSong, seek, seekBy, togglePlay]);
 }

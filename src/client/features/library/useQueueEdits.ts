@@ -3,25 +3,26 @@ import { addToQueue, clearUpNext, moveUpNext, playNext as playNextInQueue, remov
 
 /**
  * The queue panel's and the song rows' edits: they change what plays later, never what plays now, so they need
- * the queue only (useSongQueue), not the audio.
+ * the queue only (useSongQueue), not the audio. Adding starts from `editBase`: before the song list is known, that is
+ * the stored queue, which the queue shown does not hold yet.
  */
-export function useQueueEdits(queue: PlayQueue, setQueue: Dispatch<SetStateAction<PlayQueue>>) {
+export function useQueueEdits(editBase: () => PlayQueue, setQueue: Dispatch<SetStateAction<PlayQueue>>) {
   const enqueue = useCallback(
     (paths: readonly string[]) => {
-      const { queue: next, added } = addToQueue(queue, paths);
+      const { queue: next, added } = addToQueue(editBase(), paths);
       setQueue(next);
       return added;
     },
-    [queue, setQueue],
+    [editBase, setQueue],
   );
 
   const playNext = useCallback(
     (paths: readonly string[]) => {
-      const { queue: next, added } = playNextInQueue(queue, paths);
+      const { queue: next, added } = playNextInQueue(editBase(), paths);
       setQueue(next);
       return added;
     },
-    [queue, setQueue],
+    [editBase, setQueue],
   );
 
   const moveInQueue = useCallback((from: number, to: number) => setQueue((q) => moveUpNext(q, from, to)), [setQueue]);

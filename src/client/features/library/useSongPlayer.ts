@@ -88,8 +88,8 @@ export interface SongPlayer {
 export function useSongPlayer(library: Library, songs: readonly string[] | null): SongPlayer {
   const settings = useSongPlayerSettings();
   const volume = usePlayerVolume();
-  const { queue, setQueue, ready } = useSongQueue(library, songs);
-  const edits = useQueueEdits(queue, setQueue);
+  const { queue, setQueue, editBase, ready } = useSongQueue(library, songs);
+  const edits = useQueueEdits(editBase, setQueue);
   const current = currentSong(queue);
   // Its own memo: the player object changes with every tick of the clock, the queue seldom.
   const upNextEntries = useMemo(() => upNext(queue), [queue]);

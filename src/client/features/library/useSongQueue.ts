@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type Dispatch, type SetStateAction } from 'react';
+import { useCallback, useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { isPlayable, type Library } from '../../../shared/songs/paths';
 import { EMPTY_QUEUE, restoreQueue, serializeQueue, type PlayQueue } from './play-queue';
 
@@ -13,51 +13,45 @@ function readStored(key: string): string | null {
   }
 }
 
-/** Nothing to subscribe to: hydration is over once, for good. */
-const noSubscription = () => () => undefined;
-/** False on the server and while hydrating (which must match the server's HTML), true after. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-
 /**
- * The queue, kept in localStorage so it survives a reload. The stored queue is read once the page has
- * hydrated and the library's song list (`songs`) is known, so songs removed since are dropped; it is
- * written back only when the listener changes it.
+ * The queue, kept in localStorage so it survives a reload. The stored queue is read once the library's song list
+ * (`songs`) is known, so songs removed since are dropped; it is written back only when the listener changes it.
+ * The list is never known on the server nor while the page hydrates (the first HTML carries only the open folder's
+ * view; useLibraryListing reads the list after), so the stored queue never makes the hydrating render differ from
+ * the server's HTML, and no second render is needed to find out that hydration is over.
  */
 export interface SongQueueState {
   queue: PlayQueue;
   setQueue: Dispatch<SetStateAction<PlayQueue>>;
-  /** The stored queue has been read (hydrated, song list known): a deep link may now replace it. */
+  /** The queue an edit starts from: the one shown, or while the song list is unknown, the stored one. */
+  editBase: () => PlayQueue;
+  /** The stored queue has been read (the song list is known): a deep link may now replace it. */
   ready: boolean;
 }
 
 export function useSongQueue(library: Library, songs: readonly string[] | null): SongQueueState {
-  const hydrated = useHydrated();
   const stored = useMemo(() => {
-    if (!hydrated || songs === null) return EMPTY_QUEUE;
+    if (songs === null) return EMPTY_QUEUE;
     const known = new Set(songs);
     return restoreQueue(readStored(queueStorageKey(library)), (path) => known.has(path) && isPlayable(path));
-  }, [hydrated, library, songs]);
+  }, [library, songs]);
 
   const [changed, setChanged] = useState<{ library: Library; queue: PlayQueue } | null>(null);
   // Another library has another queue.
   const queue = changed?.library === library ? changed.queue : stored;
 
+  // Before the song list is known (the page paints and answers clicks first), the stored queue is taken as saved: a
+  // song added then joins it instead of replacing it.
+  const saved = useCallback(() => (songs === null ? restoreQueue(readStored(queueStorageKey(library)), isPlayable) : stored), [library, songs, stored]);
   const setQueue = useCallback<Dispatch<SetStateAction<PlayQueue>>>(
     (action) =>
       setChanged((prev) => {
-        // Before the song list is known (the page paints and answers clicks first), the stored queue is taken as
-        // saved: a song added then joins it instead of replacing it.
-        const saved = songs === null ? restoreQueue(readStored(queueStorageKey(library)), isPlayable) : stored;
-        const before = prev?.library === library ? prev.queue : saved;
+        const before = prev?.library === library ? prev.queue : saved();
         return { library, queue: typeof action === 'function' ? action(before) : action };
       }),
-    [library, songs, stored],
+    [library, saved],
   );
+  const editBase = useCallback(() => (changed?.library === library ? changed.queue : saved()), [changed, library, saved]);
 
   useEffect(() => {
     if (changed === null) return;
@@ -68,5 +62,5 @@ export function useSongQueue(library: Library, songs: readonly string[] | null):
     }
   }, [changed]);
 
-  return { queue, setQueue, ready: hydrated && songs !== null };
+  return { queue, setQueue, editBase, ready: songs !== null };
 }

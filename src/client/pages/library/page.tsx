@@ -6,7 +6,7 @@ import { baseName, folderZipName, isPlayable, LIBRARY_TITLES, libraryFromPathnam
 import { folderDownloadUrl, songDownloadUrl } from '../../../shared/songs/calls';
 import { EMPTY_SEARCH_RESULT } from '../../features/library/song-search';
 import { collapseFolder, expandFolders, findFolder, folderAndAncestors, type FolderNode } from '../../features/library/song-tree';
-import { PHONE_QUERY, useMediaQuery } from '../../hooks/useMediaQuery';
+import { PHONE_QUERY } from '../../hooks/useMediaQuery';
 import { ConfirmFolderDownload } from '../../features/library/ConfirmFolderDownload';
 import { FileList } from '../../features/library/FileList';
 import { folderEntries, searchEntries } from '../../features/library/file-list-entries';
@@ -42,7 +42,8 @@ export default function Library() {
   const { listed, known: loaded, filesKnownIn, paths, tree, durations, error, retry } = useLibraryListing(library);
   const searcher = useSongSearch(paths);
 
-  const [{ folder: urlFolder, song: urlSong }, setLocation] = useLibraryLocation();
+  const hasFolder = useCallback((path: string) => findFolder(tree, path) !== undefined, [tree]);
+  const [{ folder: urlFolder, song: urlSong }, setLocation] = useLibraryLocation(hasFolder);
   const selectedNode = findFolder(tree, urlFolder);
   // A link to a folder that is not (or no longer) there falls back to the root once the list is known.
   const folder = loaded && !selectedNode ? '' : urlFolder;
@@ -183,9 +184,8 @@ export default function Library() {
   const hrefFor = useCallback((path: string) => (path ? `${pathname}?folder=${encodeURIComponent(path).replaceAll('%20', '+')}` : pathname), [pathname]);
 
   const closeFolders = useCallback(() => setShowFolders(false), []);
-  const phone = useMediaQuery(PHONE_QUERY);
   // In this order: on closing, the page stops being inert before focus goes back to the Show Folders button in it.
-  useInertBehind(drawerRef, showFolders && phone);
+  useInertBehind(drawerRef, showFolders, PHONE_QUERY);
   useDrawerFocus(drawerRef, showFolders, closeFolders, foldersButtonRef);
   const preloadQueue = useCallback(() => void QueuePanel.preload(), []);
 
