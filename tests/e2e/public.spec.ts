@@ -52,6 +52,8 @@ test('the files in public/ are served as files, not as pages', async ({ request 
   const icon = await request.get('/favicon.svg');
   expect(icon.headers()['content-type']).toContain('image/svg+xml');
   expect(await icon.text()).toContain('<svg');
+  // The pages' icon: a bitmap of it (src/worker/render/document.ts says why).
+  expect((await request.get('/favicon.png')).headers()['content-type']).toContain('image/png');
   // The link preview and the landing page's screenshots.
   expect((await request.get('/og-image.jpg')).headers()['content-type']).toContain('image/jpeg');
   expect((await request.get('/screenshots/settings-dark-1280.webp')).headers()['content-type']).toContain('image/webp');
