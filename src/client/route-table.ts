@@ -4,22 +4,14 @@
  * the page it rendered in the data island (./data-island.ts), so no page downloads every other page's address before
  * any interaction.
  */
+import { moduleOnDemand } from './module-on-demand';
+
 type RouteTable = typeof import('./client-router');
 
-let table: RouteTable | undefined;
-let loading: Promise<RouteTable> | undefined;
+const table = moduleOnDemand<RouteTable>(() => import('./client-router'));
 
 /** The table, if it has loaded. */
-export const loadedRouteTable = (): RouteTable | undefined => table;
+export const loadedRouteTable = table.loaded;
 
 /** The table, loaded once; a load that failed is tried again on the next call. */
-export function loadRouteTable(): Promise<RouteTable> {
-  loading ??= import('./client-router').then(
-    (module) => (table = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadRouteTable = table.load;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { moduleOnDemand } from '../../module-on-demand';
 
 /**
  * The registry's checks (shared/settings/field-values) build zod schemas, and zod is 24 KiB of gzip that took a
@@ -17,34 +18,25 @@ export const CHECKS_PENDING = Symbol('the settings checks are loading');
 /** Why a value would be refused, null when it fits, or CHECKS_PENDING. */
 export type Validation = string | null | typeof CHECKS_PENDING;
 
-let loaded: SettingsChecks | null = null;
-let loading: Promise<SettingsChecks> | null = null;
+const checks = moduleOnDemand<SettingsChecks>(() => import('../../../shared/settings/field-values'));
 
 /** The checks, loaded once; a failed load (offline) is tried again by the next caller. */
-export function loadSettingsChecks(): Promise<SettingsChecks> {
-  loading ??= import('../../../shared/settings/field-values').then(
-    (checks) => (loaded = checks),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadSettingsChecks = checks.load;
 
-export const settingsChecksLoaded = (): boolean => loaded !== null;
+export const settingsChecksLoaded = (): boolean => checks.loaded() !== undefined;
 
 /** The checks where the caller has waited for them (loadSettingsChecks, or useSettingsChecks gave them). */
 export function loadedSettingsChecks(): SettingsChecks {
-  if (loaded === null) throw new Error('The settings checks are used before they have loaded.');
+  const loaded = checks.loaded();
+  if (loaded === undefined) throw new Error('The settings checks are used before they have loaded.');
   return loaded;
 }
 
 /** The checks, or null until they have loaded; the first component that asks starts loading them, after hydration. */
 export function useSettingsChecks(): SettingsChecks | null {
-  const [checks, setChecks] = useState(loaded);
+  const [loaded, setLoaded] = useState(() => checks.loaded() ?? null);
   useEffect(() => {
-    if (checks === null) loadSettingsChecks().then(setChecks, (error: unknown) => console.error(error));
-  }, [checks]);
-  return checks;
+    if (loaded === null) loadSettingsChecks().then(setLoaded, (error: unknown) => console.error(error));
+  }, [loaded]);
+  return loaded;
 }
