@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from './helpers/render-with-app';
 
 // The browser is on the page the router shows.
@@ -87,6 +87,16 @@ describe('plain links to the app’s pages navigate without loading a document',
     ['another path with the same (no) query, to a fragment', <a href="/commands#music">Music commands</a>, '/commands#music'],
   ])('a link to a page of the app %s is the app’s', (_name, link, to) => {
     expect(clicked(link)).toEqual({ navigatedTo: [to], defaultPrevented: true });
+  });
+
+  it('listens for the intents that load the route table without holding back a scroll (passive listeners)', () => {
+    const listen = vi.spyOn(document, 'addEventListener');
+    try {
+      renderWithApp(<main />, { path: '/servers' });
+      for (const type of ['pointerover', 'focusin', 'touchstart']) expect(listen).toHaveBeenCalledWith(type, expect.any(Function), { passive: true });
+    } finally {
+      listen.mockRestore();
+    }
   });
 
   it('once the app is gone, a click is the browser’s again', () => {
