@@ -1,8 +1,9 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/client/App';
-import { navigate } from '../../src/client/navigation';
+import { lazyComponent, type PageProps } from '../../src/client/lazy-component';
+import { navigate, useLocation, useSearch } from '../../src/client/navigation';
 import { loadRouteTable } from '../../src/client/route-table';
 import { matchAppRoute, NOT_FOUND_ROUTE } from '../../src/client/routes';
 import { toaster } from '../../src/client/ui/LazyToaster';
@@ -76,6 +77,32 @@ describe('the app’s shell', () => {
     vi.stubGlobal('window', undefined);
     const html = renderToString(<App ssrPath="/commands" ssrSearch="" fallback={SIGNED_OUT} first={matchAppRoute('/commands')} />);
     expect(html).toContain('>Commands</h1>');
+  });
+
+  it('starts from the address it is given, on the server and in the browser (a prerendered page: its query comes after)', async () => {
+    const seen: string[] = [];
+    function Where() {
+      const [path] = useLocation();
+      const search = useSearch();
+      seen.push(`${path}?${search}`);
+      return <p>{`${path}?${search}`}</p>;
+    }
+    const page = lazyComponent<PageProps>(() => Promise.resolve({ default: Where }));
+    await page.preload();
+    const first = { route: { id: 'where', title: 'Where', chrome: 'main' as const, page }, params: {} };
+    vi.stubGlobal('window', undefined);
+    expect(renderToString(<App ssrPath="/where" ssrSearch="folder=A" fallback={SIGNED_OUT} first={first} />)).toContain('>/where?folder=A</p>');
+    vi.unstubAllGlobals();
+    seen.length = 0;
+    window.history.replaceState(null, '', '/where?folder=B');
+    render(<App ssrSearch="" fallback={SIGNED_OUT} first={first} />);
+    expect(seen[0]).toBe('/where?');
+    await waitFor(() => expect(seen.at(-1)).toBe('/where?folder=B'));
+    cleanup();
+    // A page the Worker rendered for this address: its query from the first render.
+    seen.length = 0;
+    render(<App fallback={SIGNED_OUT} first={first} />);
+    expect(seen[0]).toBe('/where?folder=B');
   });
 
   it('on the server, its 404 page at the address asked for', async () => {
