@@ -100,7 +100,7 @@ describe("a prerendered page's other spellings (the asset server answers its own
     const html = await res.text();
     expect(html).toContain('<title>Terms of Service | ServerManager</title>');
     expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/terms-of-service">`);
-    expect(html).toContain('{"fallback":{},"prerendered":true}');
+    expect(html).toContain('{"fallback":{},"prerendered":true,"page":{"route":{"id":"terms"');
   });
 
   it('asks the asset server for nothing on a page that is rendered per visitor', async () => {
