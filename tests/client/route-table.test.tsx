@@ -35,6 +35,18 @@ async function freshApp() {
 
 const SIGNED_OUT = { '/api/check-auth': { authenticated: false } };
 
+/** The app hydrated at /commands with the page the server named; nothing it asks the network is ever answered. */
+async function openNamedPage() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise(() => undefined)),
+  );
+  const app = await freshApp();
+  const { history } = browserHistory('/commands');
+  render(<app.App fallback={SIGNED_OUT} first={app.first} />);
+  return { ...app, history };
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -43,13 +55,7 @@ afterEach(() => {
 
 describe('the route table loads on the first sign of leaving the page', () => {
   it('a page hydrates with the page the server named, and loads no table', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => undefined)),
-    );
-    const app = await freshApp();
-    browserHistory('/commands');
-    render(<app.App fallback={SIGNED_OUT} first={app.first} />);
+    const app = await openNamedPage();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('The page the server named');
     await waitFor(() => expect(document.documentElement.dataset.clientLoaded).toBe('true'));
     expect(document.title).toBe('Named | ServerManager');
@@ -57,13 +63,7 @@ describe('the route table loads on the first sign of leaving the page', () => {
   });
 
   it('a move to another address shows that address’s page once the table is in; back at the first address, the named page again', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => undefined)),
-    );
-    const app = await freshApp();
-    browserHistory('/commands');
-    render(<app.App fallback={SIGNED_OUT} first={app.first} />);
+    const app = await openNamedPage();
     expect(app.loadedRouteTable()).toBeUndefined();
     // The move waits for the table in its transition (React keeps the page on screen meanwhile); the test's act scope
     // holds the table's load, so the render it was waiting for runs before the scope closes.
@@ -77,13 +77,7 @@ describe('the route table loads on the first sign of leaving the page', () => {
   });
 
   it('a move to another address of the page the server named keeps it mounted: the table has the same page for its module', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => undefined)),
-    );
-    const app = await freshApp();
-    browserHistory('/commands');
-    render(<app.App fallback={SIGNED_OUT} first={app.first} />);
+    const app = await openNamedPage();
     await waitFor(() => expect(app.mounts.count).toBe(1));
     await act(async () => {
       app.navigate('/commands.html');
@@ -99,13 +93,7 @@ describe('the route table loads on the first sign of leaving the page', () => {
     ['the focus on', (link: HTMLElement) => fireEvent.focusIn(link)],
     ['a finger on', (link: HTMLElement) => fireEvent.touchStart(link)],
   ])('%s a link of the site loads it; on another site’s link, or elsewhere on the page, nothing does', async (_, intent) => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => undefined)),
-    );
-    const app = await freshApp();
-    browserHistory('/commands');
-    render(<app.App fallback={SIGNED_OUT} first={app.first} />);
+    const app = await openNamedPage();
     const elsewhere = document.createElement('a');
     elsewhere.href = 'https://example.com/commands';
     screen.getByRole('main').append(elsewhere);
@@ -118,13 +106,8 @@ describe('the route table loads on the first sign of leaving the page', () => {
   });
 
   it('a click with no intent before it waits for the table, then moves the app', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => undefined)),
-    );
-    const app = await freshApp();
-    const { history } = browserHistory('/commands');
-    render(<app.App fallback={SIGNED_OUT} first={app.first} />);
+    const app = await openNamedPage();
+    const { history } = app;
     const link = screen.getByRole('link', { name: 'Privacy' });
     const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
     act(() => void link.dispatchEvent(click));
@@ -134,13 +117,8 @@ describe('the route table loads on the first sign of leaving the page', () => {
   });
 
   it('a click with no intent before it, to an address the app has no page for, is loaded by the browser once the table says so', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => undefined)),
-    );
-    const app = await freshApp();
-    const { history } = browserHistory('/commands');
-    render(<app.App fallback={SIGNED_OUT} first={app.first} />);
+    const app = await openNamedPage();
+    const { history } = app;
     const assign = vi.fn();
     vi.stubGlobal('location', { origin: window.location.origin, pathname: '/commands', search: '', hash: '', assign });
     const link = document.createElement('a');
