@@ -74,8 +74,16 @@ function pageModule(pageSource: string): string {
   return `/${file ?? pageSource}`;
 }
 
+/** Per route: what the island says of it is fixed for the build, like its assets. */
+const islandRoutes = new Map<string, Omit<IslandPage, 'params'>>();
+
 /** The page the server rendered, as the browser hydrates it without the route table (IslandPage). */
 export function islandPage({ route, params }: RouteMatch): IslandPage {
-  const { id, title, chrome, toasts } = route;
-  return { route: { id, title, chrome, ...(toasts === true ? { toasts } : {}) }, params, source: route.source, module: pageModule(route.source) };
+  let fixed = islandRoutes.get(route.id);
+  if (!fixed) {
+    const { id, title, chrome, toasts } = route;
+    fixed = { route: { id, title, chrome, ...(toasts === true ? { toasts } : {}) }, source: route.source, module: pageModule(route.source) };
+    islandRoutes.set(route.id, fixed);
+  }
+  return { route: fixed.route, params, source: fixed.source, module: fixed.module };
 }
