@@ -67,11 +67,12 @@ function collectAssets(pageSource: string, { signedIn }: PageNeeds): PageAssets 
   return { scripts: [`/${entry.file}`], modulePreloads, styles: [...styles] };
 }
 
-/** A page module's URL: its built chunk (dev: its source, which Vite serves). */
-function pageModule(pageSource: string): string {
-  const file = manifest?.[pageSource]?.file;
-  if (manifest && !file) throw new Error(`Client manifest has no ${pageSource}`);
-  return `/${file ?? pageSource}`;
+/** A page module's URL in the client build's manifest: its built chunk (dev, no manifest: its source, which Vite serves). */
+export function pageModuleIn(built: typeof manifest, pageSource: string): string {
+  if (built === null) return `/${pageSource}`;
+  const chunk = built[pageSource];
+  if (!chunk) throw new Error(`Client manifest has no ${pageSource}`);
+  return `/${chunk.file}`;
 }
 
 /** Per route: what the island says of it is fixed for the build, like its assets. */
@@ -82,7 +83,7 @@ export function islandPage({ route, params }: RouteMatch): IslandPage {
   let fixed = islandRoutes.get(route.id);
   if (!fixed) {
     const { id, title, chrome, toasts } = route;
-    fixed = { route: { id, title, chrome, ...(toasts === true ? { toasts } : {}) }, source: route.source, module: pageModule(route.source) };
+    fixed = { route: { id, title, chrome, ...(toasts === true ? { toasts } : {}) }, source: route.source, module: pageModuleIn(manifest, route.source) };
     islandRoutes.set(route.id, fixed);
   }
   return { route: fixed.route, params, source: fixed.source, module: fixed.module };
