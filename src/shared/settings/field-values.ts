@@ -9,7 +9,7 @@ import { definitionOf } from './kinds';
 import type { FieldSpec } from './field-specs';
 import type { GuildLists } from './guild';
 import { fieldSpec, isSectionName, knownField, SECTION_NAMES, settingKeys, type SectionName } from './registry';
-import { clearsRequiredField, companionChanges, type SettingsValues } from './values';
+import { withSettingChange, type SettingsValues } from './values';
 import { hiddenCharacter, NO_VISIBLE_CHARACTER } from '../visible-text';
 
 // A field's schema is built once (its bounds are its own) and reused by every save.
@@ -73,8 +73,5 @@ export function defaultSettings(): SettingsValues {
 /** `settings` with one change applied exactly as the Worker applies it (normalised, with its companions), for optimistic updates. */
 export function applySettingChange<T extends SettingsValues>(settings: T, section: SectionName, key: string, value: unknown): T {
   const parsed = valueSchema(section, key).safeParse(value);
-  const next: Record<string, unknown> = { ...(settings[section] as Record<string, unknown>), [key]: parsed.success ? parsed.data : value };
-  for (const companion of companionChanges(section, key, value)) next[companion.key] = companion.value;
-  if (clearsRequiredField(section, key, value) && next.enabled === true) next.enabled = false;
-  return { ...settings, [section]: next };
+  return withSettingChange(settings, section, key, value, parsed.success ? parsed.data : value);
 }

@@ -69,6 +69,17 @@ export function clearsRequiredField(section: SectionName, key: string, value: un
   return requiredFields(section).includes(key) && !isValueSet(value);
 }
 
+/**
+ * `settings` with one change and what it carries (its companions, a toggle switched off), storing `stored` for the
+ * key: the value as typed, or as the field's schema normalised it (settings/field-values' applySettingChange).
+ */
+export function withSettingChange<T extends SettingsValues>(settings: T, section: SectionName, key: string, value: unknown, stored: unknown = value): T {
+  const next: Record<string, unknown> = { ...(settings[section] as Record<string, unknown>), [key]: stored };
+  for (const companion of companionChanges(section, key, value)) next[companion.key] = companion.value;
+  if (clearsRequiredField(section, key, value) && next.enabled === true) next.enabled = false;
+  return { ...settings, [section]: next };
+}
+
 /** Every member id the settings list (the `userIds` fields: Anti-Nuke's trusted members), each once. */
 export function storedMemberIds(values: SettingsValues): string[] {
   const ids = SECTION_NAMES.flatMap((section) =>

@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ServerSettingsResponse, SettingConflictBody } from '../../../shared/settings/api';
 import type { SectionName } from '../../../shared/settings/registry';
+import { withSettingChange } from '../../../shared/settings/values';
 import { apiKeys } from '../../../shared/api-keys';
 import { conflictOf, isRefusal } from '../../api-refusal';
 import { api, answerOf } from '../../api-client';
@@ -82,12 +83,13 @@ export function useSettingsSaver(
     });
   }, []);
 
-  // The registry's checks, once a save has loaded them; until then nothing has been drawn over the server's answer.
+  // The registry's checks, once a save has loaded them. Until then a change is drawn as it was made, with what it
+  // carries (values' withSettingChange), so the control moves at once; the checks then draw it as the Worker stores it.
   const checks = useRef<SettingsChecks | null>(null);
   const shown = useCallback((base: ServerSettingsResponse) => {
+    const apply = checks.current?.applySettingChange ?? withSettingChange;
     let view = base;
-    const apply = checks.current?.applySettingChange;
-    if (apply) for (const change of pending.current.values()) view = apply(view, change.section, change.key, change.value);
+    for (const change of pending.current.values()) view = apply(view, change.section, change.key, change.value);
     return view;
   }, []);
 
@@ -111,11 +113,13 @@ export function useSettingsSaver(
       setOutcome(id, null);
 
       try {
-        // The change is shown as the Worker will store it, through the registry's checks: a save made as soon as
-        // the page is interactive waits for them, its control busy meanwhile.
-        checks.current = await loadSettingsChecks();
-        const { applySettingChange } = checks.current;
         await draw(shown(confirmed.current));
+        if (!checks.current) {
+          // A save made as soon as the page is interactive sends once the checks are in, its control busy meanwhile.
+          checks.current = await loadSettingsChecks();
+          await draw(shown(confirmed.current));
+        }
+        const { applySettingChange } = checks.current;
         // keepalive: a save made as the page is left (pagehide) still reaches the Worker.
         const answer = await answerOf(
           api['update-server-settings'].$post({ json: { serverID: serverId, section, key: settingKey, value, expected } }, { init: { keepalive: true } }),
