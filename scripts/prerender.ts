@@ -32,7 +32,9 @@ export async function prerenderPages(alias: AliasOptions, workerOutDir: string):
   await build({
     configFile: false,
     logLevel: 'warn',
-    plugins: [clientManifest()],
+    // The pages' stylesheets are the client build's (their links come from its manifest); here they would only be
+    // minified unprocessed, Tailwind's at-rules warned about one by one.
+    plugins: [clientManifest(), { name: 'prerender-without-stylesheets', load: (id) => (id.endsWith('.css') ? '' : undefined) }],
     resolve: { alias },
     publicDir: false,
     build: { ssr: ENTRY, outDir: OUT_DIR, emptyOutDir: true, target: 'node22', rolldownOptions: { output: { entryFileNames: 'prerender.js' } } },
