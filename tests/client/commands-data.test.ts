@@ -25,6 +25,12 @@ describe('command catalogue data', () => {
     expect(COMMAND_NAMES.size).toBe(COMMANDS.length);
   });
 
+  it('has names of lowercase letters and digits, whose code units sort them as a collation does (the page sorts so)', () => {
+    for (const c of COMMANDS) expect(c.commandName).toMatch(/^[a-z0-9]+$/);
+    const names = COMMANDS.map((c) => c.commandName);
+    expect([...names].sort()).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  });
+
   it('has aliases that are unique and never collide with a command name', () => {
     const names = new Set(COMMANDS.map((c) => c.commandName.toLowerCase()));
     const seen = new Set<string>();
