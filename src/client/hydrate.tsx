@@ -6,7 +6,6 @@ import { App, type ShownPage } from './App';
 import { accountMenu } from './layout/Header';
 import { readIsland, type IslandPage } from './data-island';
 import { pageOf, type PageProps } from './lazy-component';
-import { toaster } from './ui/LazyToaster';
 
 /** The page the server names in its island, its module loaded by the URL the server gives (the build's chunk). */
 const islandPage = ({ route, params, source, module }: IslandPage): ShownPage => ({
@@ -15,20 +14,15 @@ const islandPage = ({ route, params, source, module }: IslandPage): ShownPage =>
 });
 
 // Load the current page's chunk (and the account menu's, when logged in) before hydrating, so the first
-// client render matches the server HTML. The toast container too, on a page that toasts: it mounts right after
-// hydration, and a Suspense fallback shown then would hold the page's own hydration back by React's 300 ms
-// throttle of revealed content. Their modules are already fetched (src/worker/render/assets.ts).
+// client render matches the server HTML. Their modules are already fetched (src/worker/render/assets.ts). The toast
+// container is not among them: it loads after hydration (src/client/ui/LazyToaster.tsx).
 export function hydrateApp(): void {
   const island = readIsland(document);
   if (!island) return;
   const { fallback, prerendered = false } = island;
   const first = islandPage(island.page);
   const auth = fallback[publicApiKeys.checkAuth] as CheckAuthResponse | undefined;
-  void Promise.all([
-    first.route.page.preload(),
-    auth?.authenticated ? accountMenu.preload() : undefined,
-    first.route.toasts === true ? toaster.preload() : undefined,
-  ]).then(() => {
+  void Promise.all([first.route.page.preload(), auth?.authenticated ? accountMenu.preload() : undefined]).then(() => {
     const root = document.getElementById('root');
     // A prerendered page hydrates as it was built, without the query; a query it reads (a library folder) applies right after.
     const app = <App fallback={fallback} first={first} ssrSearch={prerendered ? '' : undefined} />;

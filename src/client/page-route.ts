@@ -43,7 +43,7 @@ export interface RouteDeclaration<K extends PageKeys = PageKeys> {
   chrome: 'main' | 'music';
   /** Page requires admin rights (redirect to / otherwise). */
   adminOnly?: boolean;
-  /** The page shows toasts, so the toast container loads with it (src/client/ui/LazyToaster.tsx). */
+  /** The page shows toasts, so the toast container loads as soon as the browser is idle after hydration (src/client/ui/LazyToaster.tsx). */
   toasts?: boolean;
   /**
    * The same HTML for everyone: built into a file at build time (scripts/prerender) and answered by the asset

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
+import Toaster from '../../src/client/ui/Toaster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Admin from '../../src/client/pages/admin/page';
 import type { AdminServerOption, AdminUserOption, AdminWhitelistEntry } from '../../src/shared/licences';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
+import Toaster from '../../src/client/ui/Toaster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Library from '../../src/client/pages/library/page';
 import { required } from '../helpers/required';

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { toast, Toaster } from 'sonner';
+import { toast } from 'sonner';
+import Toaster from '../../src/client/ui/Toaster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountMenu } from '../../src/client/features/account/AccountMenu';
 import { useApi } from '../../src/client/hooks/useApi';
@@ -35,6 +36,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // sonner keeps its toasts, and shows the ones not dismissed to the next test's container.
+  act(() => void toast.dismiss());
 });
 
 const openMenu = () => userEvent.click(screen.getByRole('button', { name: 'Demo Owner' }));

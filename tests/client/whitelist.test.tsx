@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
+import Toaster from '../../src/client/ui/Toaster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ServerList from '../../src/client/pages/servers/page';
 import type { AllowedServer, ServerSummary } from '../../src/shared/servers';

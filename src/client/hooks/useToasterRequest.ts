@@ -9,23 +9,17 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/**
- * For a toast on a page that does not toast otherwise (a failed sign-out on the landing page): mounts the
- * container. The caller loads sonner and gives it a frame to subscribe before it toasts.
- */
+/** Mounts the container (src/client/ui/toast.ts asks, with the first toast or at idle on a page that toasts). */
 export function requestToaster(): void {
   if (requested) return;
   requested = true;
   for (const listener of listeners) listener();
 }
 
-/**
- * Whether the container is there: on a page that toasts, or once a toast elsewhere asked for it; in the browser only,
- * after hydration (the server's HTML and the hydrating render have none of it).
- */
-export const useToasterShown = (pageToasts: boolean): boolean =>
+/** Whether the container is there: once asked for; in the browser only (the server's HTML and the hydrating render have none of it). */
+export const useToasterShown = (): boolean =>
   useSyncExternalStore(
     subscribe,
-    () => pageToasts || requested,
+    () => requested,
     () => false,
   );

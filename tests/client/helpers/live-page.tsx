@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { toast, Toaster } from 'sonner';
+import { toast } from 'sonner';
+import Toaster from '../../../src/client/ui/Toaster';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import ServerSettingsPage from '../../../src/client/pages/server/page';
 import type { LiveMessage, LiveSettingsEvent } from '../../../src/shared/live';

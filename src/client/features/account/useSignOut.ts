@@ -2,16 +2,8 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { useLocation } from '../../navigation';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
-import { requestToaster } from '../../hooks/useToasterRequest';
 import { useAuth } from '../../session/useAuth';
-
-/** The toast container (the landing page has none of its own), and sonner once it can listen. */
-async function toaster() {
-  requestToaster();
-  const { toast } = await import('sonner');
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  return toast;
-}
+import { toast } from '../../ui/toast';
 
 /**
  * Ends the session on the server (or, `everywhere`, every session of the user), then forgets every cached
@@ -28,7 +20,6 @@ export function useSignOut() {
         const { api, answerOf } = await import('../../api-client');
         await answerOf(everywhere ? api['logout-all'].$post() : api.logout.$post());
       } catch (error) {
-        const toast = await toaster();
         toast.error(error instanceof Error ? error.message : 'Sign out failed.');
         return;
       }
@@ -36,7 +27,6 @@ export function useSignOut() {
       setSession({ authenticated: false });
       navigate('/');
       // The landing page looks the same signed in or out but for its header: say that it worked.
-      const toast = await toaster();
       toast.success(everywhere ? 'Signed out on every device' : 'Signed out', { duration: TOAST_SUCCESS_MS });
     },
     [mutate, navigate, setSession],

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import type { AdminWhitelistEntry } from '../../../shared/licences';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { expiryFromChoice, type ExpiryChoice } from '../../../shared/whitelist';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import type { AdminWhitelistEntry } from '../../../shared/licences';
 import { apiKeys } from '../../../shared/api-keys';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';

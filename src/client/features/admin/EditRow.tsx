@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import type { AdminWhitelistEntry } from '../../../shared/licences';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { expiryFromChoice } from '../../../shared/whitelist';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import type { useConfirmDialog } from './useConfirmDialog';
 
 /** Asks, when the bot is not in the server, whether to license it anyway. */

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { TOAST_DURATION_MS, TOAST_SUCCESS_MS } from '../../../shared/constants';
 
 /** Hands a finished download to the browser's own "save" flow. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, type RefObject } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { SERVER_BUSY_MESSAGE } from '../../../shared/messages';
 import { baseName, type Library } from '../../../shared/songs/paths';
 import {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { GRANT_LEVELS, type GrantLevel } from '../../../shared/server-access';
 import type { ServerSettingsResponse, SettingsRole } from '../../../shared/settings/index';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { useSWRConfig } from 'swr';
 import {
   MADE_IN_DISCORD,

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { useSWRConfig } from 'swr';
 import { apiKeys } from '../../../shared/api-keys';
 import {

@@ -1,5 +1,5 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import type { AllowedServer, ServerSummary } from '../../../shared/servers';
 import type { WhitelistStateResponse } from '../../../shared/licences';
 import { TOAST_SUCCESS_MS } from '../../../shared/constants';

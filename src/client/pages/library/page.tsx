@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { useLocation } from '../../navigation';
 import { CONFIRM_FOLDER_BYTES } from '../../features/library/song-listing';
 import { baseName, folderZipName, isPlayable, LIBRARY_TITLES, libraryFromPathname, parentFolder, trackTitle } from '../../../shared/songs/paths';

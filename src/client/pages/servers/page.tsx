@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { apiKey, inviteHref } from '../../../shared/api-keys';
 import { SUPPORT_URL, TOAST_SUCCESS_MS } from '../../../shared/constants';
 import { getJson } from '../../api';

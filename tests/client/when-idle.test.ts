@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { whenIdle } from '../../src/client/when-idle';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('whenIdle', () => {
+  it('hands the task to the idle callback, to run within 2 s at the latest', () => {
+    const idle = vi.fn();
+    vi.stubGlobal('requestIdleCallback', idle);
+    const task = vi.fn();
+    whenIdle(task);
+    expect(idle).toHaveBeenCalledWith(task, { timeout: 2000 });
+    expect(task).not.toHaveBeenCalled();
+  });
+
+  it('without one (Safari), runs the task in a later task', () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    vi.useFakeTimers();
+    const task = vi.fn();
+    whenIdle(task);
+    expect(task).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+});
