@@ -18,6 +18,10 @@ describe('filterCommands', () => {
     expect(all).toHaveLength(COMMANDS.length);
   });
 
+  it('matches a name whatever its case, and a query with spaces around it (no alias of nowplaying contains it)', () => {
+    expect(filterCommands(COMMANDS, '  NowPlay ', 'All').map((c) => c.commandName)).toEqual(['nowplaying']);
+  });
+
   it('filters by category', () => {
     const mod = filterCommands(COMMANDS, '', 'moderation');
     expect(mod.length).toBeGreaterThan(0);

@@ -8,8 +8,16 @@ type LazyToasterModule = typeof import('../../src/client/ui/LazyToaster');
 const idleTasks: (() => void)[] = [];
 
 /** The modules fresh for each test (their state is per page visit), with the browser's idle time in the test's hands. */
-async function freshToasts(): Promise<{ toast: ToastModule['toast']; LazyToaster: LazyToasterModule['LazyToaster'] }> {
+async function freshToasts({ failFirstLoad = false } = {}): Promise<{ toast: ToastModule['toast']; LazyToaster: LazyToasterModule['LazyToaster'] }> {
   vi.resetModules();
+  let failing = failFirstLoad;
+  vi.doMock('sonner', async (importOriginal) => {
+    if (failing) {
+      failing = false;
+      throw new Error('offline');
+    }
+    return importOriginal();
+  });
   vi.doMock('../../src/client/when-idle', () => ({
     whenIdle: (task: () => void) => idleTasks.push(task),
   }));
@@ -27,6 +35,8 @@ afterEach(async () => {
   const { toast } = await import('sonner');
   act(() => void toast.dismiss());
   vi.doUnmock('../../src/client/when-idle');
+  vi.doUnmock('sonner');
+  vi.restoreAllMocks();
 });
 
 describe('a page that does not toast', () => {
@@ -53,6 +63,32 @@ describe('a page that does not toast', () => {
     // sonner draws the newest first.
     expect(titles()).toEqual(['Third', 'Second', 'First']);
     expect([...document.querySelectorAll('[data-sonner-toast]')].map((node) => node.getAttribute('data-type'))).toEqual(['warning', 'error', null]);
+  });
+});
+
+describe('once the container listens', () => {
+  it('shows a toast at once, in the call that asks for it', async () => {
+    const { toast, LazyToaster } = await freshToasts();
+    render(<LazyToaster theme="dark" pageToasts={false} />);
+    act(() => toast('First'));
+    await waitFor(() => expect(titles()).toEqual(['First']));
+    const sonner = await import('sonner');
+    const success = vi.spyOn(sonner.toast, 'success');
+    toast.success('Second');
+    expect(success).toHaveBeenCalledWith('Second', undefined);
+  });
+});
+
+describe('a load that failed (offline)', () => {
+  it('is logged, and the next toast tries again', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { toast, LazyToaster } = await freshToasts({ failFirstLoad: true });
+    render(<LazyToaster theme="dark" pageToasts={false} />);
+    act(() => toast('Lost'));
+    await waitFor(() => expect(logged).toHaveBeenCalledTimes(1));
+    expect(logged.mock.calls[0]?.[0]).toBe('The toasts could not load');
+    act(() => toast('Shown'));
+    await waitFor(() => expect(titles()).toEqual(['Shown']));
   });
 });
 
