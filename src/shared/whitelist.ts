@@ -3,7 +3,7 @@
  * in whitelist-requests.ts, so that pages showing a whitelist load no schema library before they are interactive.
  */
 import { DAY_MS, EXPIRY_OPTIONS_DAYS } from './constants';
-import { firstUse } from './first-use';
+import { formatUtcDate } from './utc-date';
 
 /** Anything further away than this counts as the 'permanent' option (which is 10 years). */
 export const PERMANENT_THRESHOLD_DAYS = 5 * 365;
@@ -30,12 +30,10 @@ export const expiryInDays = (days: number, now = Date.now()) => now + days * DAY
 
 export const isPermanentExpiry = (expiresAt: number, now = Date.now()) => expiresAt - now > PERMANENT_THRESHOLD_DAYS * DAY_MS;
 
-const dateFormat = firstUse(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }));
-
 /** 'Permanent' for the 10-year option, otherwise a readable date (UTC, so server and browser agree). */
 export function formatExpiry(expiresAt: number, now = Date.now()): string {
   if (isPermanentExpiry(expiresAt, now)) return 'Permanent';
-  return dateFormat().format(new Date(expiresAt));
+  return formatUtcDate(expiresAt, 'short');
 }
 
 export const UNKNOWN_NAME = 'Unknown';

@@ -3,6 +3,7 @@ import type { Ref } from 'react';
 import type { AdminUserOption } from '../../../shared/licences';
 import { isSnowflake } from '../../../shared/discord-ids';
 import { apiKeys } from '../../../shared/api-keys';
+import { formatCount } from '../../../shared/count-format';
 import { useApi } from '../../hooks/useApi';
 import { ServerIcon } from '../../ui/ServerIcon';
 import { Combobox, type PickerValue } from './Combobox';
@@ -63,7 +64,7 @@ export function ServerPicker(props: PickerProps) {
       renderOption={(s) => (
         <>
           <ServerIcon id={s.id} name={s.name} icon={s.icon} size={28} />
-          {optionText(s.name, `${s.memberCount.toLocaleString('en-US')} members`, s.id)}
+          {optionText(s.name, `${formatCount(s.memberCount)} members`, s.id)}
         </>
       )}
     />

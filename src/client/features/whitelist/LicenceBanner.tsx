@@ -7,10 +7,7 @@ import { buttonClass } from '../../ui/buttons';
 import { licenceBadge, LicencePill } from '../../ui/LicencePill';
 import { ManageWhitelistModal } from './ManageWhitelistModal';
 import { useWhitelist, whitelistStatus } from './useWhitelist';
-import { firstUse } from '../../../shared/first-use';
-
-// A fixed zone and locale so the server-rendered date and the hydrated one are the same text.
-export const licenceDate = firstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }));
+import { formatUtcDate } from '../../../shared/utc-date';
 
 interface Props {
   serverId: string;
@@ -35,7 +32,7 @@ export function LicenceBadge({ canLicense, ...props }: Props) {
         <span data-testid="licence-expiry">
           <span className="text-gray-600 dark:text-gray-400">License expires: </span>
           <time dateTime={new Date(expiresAt).toISOString()} className="font-medium">
-            {licenceDate().format(expiresAt)}
+            {formatUtcDate(expiresAt, 'long')}
           </time>
         </span>
       )}
