@@ -25,7 +25,7 @@ export function hydrateApp(): void {
   const first = islandPage(island.page);
   const auth = fallback[publicApiKeys.checkAuth] as CheckAuthResponse | undefined;
   void Promise.all([
-    first.route.page.preload(),
+    first.route.page.preload(first.params),
     auth?.authenticated ? accountMenu.preload() : undefined,
     first.route.toasts === true ? toaster.preload() : undefined,
   ]).then(() => {
