@@ -9,6 +9,14 @@ import { clientPreloadHelper } from './vite-plugins/client-preload-helper.ts';
 import { clientRouteModules } from './vite-plugins/client-route-modules.ts';
 import { moduleAliases } from './vite-plugins/module-aliases.ts';
 
+/**
+ * What the `app` chunk below leaves out: the pages, the entry, the sheets, and shared modules that one or two pages
+ * use, which the settings page's lazy parts (its module view, checks and markdown preview: entries too) would make
+ * look shared by four, and so load with the landing and every dashboard page.
+ */
+const OUTSIDE_APP_CHUNK =
+  /pages[\\/][^\\/]+[\\/]page\.tsx$|main\.tsx$|\.css$|shared[\\/](constants|count-format|commands|visible-text)\.ts$|settings[\\/]inputs\.ts$/;
+
 export default defineConfig(({ command }) => ({
   plugins: [
     cloudflare(command === 'serve' ? { config: devWorker } : {}),
@@ -73,9 +81,7 @@ export default defineConfig(({ command }) => ({
                 // as wrangler serves them) the last arrived 0.9 s after the first. A page still loads its own modules alone.
                 {
                   name: 'app',
-                  test: (id) =>
-                    /src[\\/](client|shared)[\\/]|node_modules[\\/](swr|dequal)[\\/]/.test(id) &&
-                    !/pages[\\/][^\\/]+[\\/]page\.tsx$|main\.tsx$|\.css$|shared[\\/]constants\.ts$/.test(id),
+                  test: (id) => /src[\\/](client|shared)[\\/]|node_modules[\\/](swr|dequal)[\\/]/.test(id) && !OUTSIDE_APP_CHUNK.test(id),
                   minShareCount: 4,
                   priority: 5,
                 },

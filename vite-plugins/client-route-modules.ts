@@ -3,10 +3,10 @@ import type { Plugin } from 'vite';
 /** What the browser's router reads of a route: src/client/routes.ts, App.tsx, hydrate.tsx, useLibraryPrefetch.ts. */
 export const ROUTER_FIELDS: ReadonlySet<string> = new Set(['id', 'paths', 'title', 'chrome', 'toasts']);
 /**
- * What only the Worker reads of a route: its description (the page's meta description and shared-link text) and its
- * rules (src/client/page-route.ts), which the page imports from its own folder.
+ * What only the Worker reads of a route: its description (the page's meta description and shared-link text), its
+ * rules (src/client/page-route.ts), which the page imports from its own folder, and the modules it preloads with the page.
  */
-export const WORKER_FIELDS: ReadonlySet<string> = new Set(['description', 'rules']);
+export const WORKER_FIELDS: ReadonlySet<string> = new Set(['description', 'rules', 'modules']);
 
 const ROUTE_TABLE = /[\\/]src[\\/]client[\\/]routes\.ts$/;
 const ROUTE_MODULE = /[\\/]src[\\/]client[\\/]pages[\\/][^\\/]+[\\/]route\.ts$/;

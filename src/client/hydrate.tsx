@@ -22,7 +22,7 @@ export function hydrateApp(): void {
   const { fallback, prerendered = false } = island;
   const first = islandPage(island.page);
   const auth = fallback[publicApiKeys.checkAuth] as CheckAuthResponse | undefined;
-  void Promise.all([first.route.page.preload(), auth?.authenticated ? accountMenu.preload() : undefined]).then(() => {
+  void Promise.all([first.route.page.preload(first.params), auth?.authenticated ? accountMenu.preload() : undefined]).then(() => {
     const root = document.getElementById('root');
     // A prerendered page hydrates as it was built, without the query; a query it reads (a library folder) applies right after.
     const app = <App fallback={fallback} first={first} ssrSearch={prerendered ? '' : undefined} />;

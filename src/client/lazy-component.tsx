@@ -16,7 +16,17 @@ export interface LazyComponent<P extends object> {
   Component: ComponentType<P>;
 }
 
-export type LazyPage = LazyComponent<PageProps>;
+/** A page's module: the page, and what it draws at some of its addresses from chunks of their own. */
+export interface PageModule {
+  default: ComponentType<PageProps>;
+  /** Loads what the page draws at these params beyond its own module, so that it renders them without suspending. */
+  preloadFor?: (params: PageProps['params']) => Promise<void> | undefined;
+}
+
+export interface LazyPage extends LazyComponent<PageProps> {
+  /** The page's module, and what it draws at `params` (PageModule.preloadFor): the server and the hydrating client call it first. */
+  preload(params?: PageProps['params']): Promise<void>;
+}
 
 export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
@@ -39,11 +49,17 @@ const pagesBySource = new Map<string, LazyPage>();
  * The one page of a module (`source`, its path in the build manifest), however it is first reached: the data island
  * names it by its built file, the route table by its import. A move between two addresses of it keeps it mounted.
  */
-export function pageOf(source: string, load: () => Promise<{ default: ComponentType<PageProps> }>): LazyPage {
+export function pageOf(source: string, load: () => Promise<PageModule>): LazyPage {
   let page = pagesBySource.get(source);
   if (!page) {
-    page = lazyComponent(load);
+    page = lazyPage(load);
     pagesBySource.set(source, page);
   }
   return page;
+}
+
+function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  let module: PageModule | undefined;
+  const component = lazyComponent(async () => (module ??= await load()));
+  return { ...component, preload: (params = {}) => component.preload().then(() => module?.preloadFor?.(params)) };
 }

@@ -52,6 +52,11 @@ export interface RouteDeclaration<K extends PageKeys = PageKeys> {
   prerender?: boolean;
   /** The keys the Worker's loader (src/worker/pages/<id>.ts) fills for the first paint, and the page reads. */
   keys?: (params: Params) => K;
+  /**
+   * What the page draws at these params from chunks of their own (by their paths in the build manifest): the Worker
+   * preloads them with the page's, and the page loads them before it renders (PageModule.preloadFor).
+   */
+  modules?: (params: Params) => readonly string[];
   rules?: () => Promise<RouteRules<K>>;
 }
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyComponent } from '../../src/client/lazy-component';
+import { lazyComponent, pageOf } from '../../src/client/lazy-component';
 
 function Menu() {
   return <p>Account menu</p>;
@@ -21,5 +21,31 @@ describe('a code-split component', () => {
     );
     expect(screen.getByText('Account menu')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a page that draws a part of its own chunk at some addresses', () => {
+  function View() {
+    return <p>Module view</p>;
+  }
+  const view = lazyComponent(() => Promise.resolve({ default: View }));
+  function Page({ params }: { params: Record<string, string> }) {
+    return params.module === undefined ? <p>Overview</p> : <view.Component />;
+  }
+  const preloadFor = vi.fn(({ module }: Record<string, string>) => (module === undefined ? undefined : view.preload()));
+  const page = pageOf('src/client/pages/test-split/page.tsx', () => Promise.resolve({ default: Page, preloadFor }));
+
+  it('loads the part with the page for such an address, so the page renders it without suspending; not for the others', async () => {
+    await page.preload({ serverId: '1' });
+    expect(preloadFor).toHaveBeenLastCalledWith({ serverId: '1' });
+    expect(view.isLoaded()).toBe(false);
+    await page.preload({ serverId: '1', module: 'welcome-message' });
+    expect(view.isLoaded()).toBe(true);
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <page.Component params={{ serverId: '1', module: 'welcome-message' }} />
+      </Suspense>,
+    );
+    expect(screen.getByText('Module view')).toBeTruthy();
   });
 });

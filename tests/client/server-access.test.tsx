@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ServerList from '../../src/client/pages/servers/page';
-import ServerSettingsPage from '../../src/client/pages/server/page';
+import ServerSettingsPage from './helpers/server-settings-page';
 import type { AllowedServer } from '../../src/shared/servers';
 import { allows, higherLevel, type AccessLevel, type ServerAccessResponse } from '../../src/shared/server-access';
 import { defaultSettings, type ServerSettingsResponse } from '../../src/shared/settings/index';

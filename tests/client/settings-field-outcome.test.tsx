@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SettingField, settingControlId } from '../../src/client/features/settings/SettingField';
+import { SettingField } from '../../src/client/features/settings/SettingField';
+import { settingControlId } from '../../src/client/features/settings/setting-control-id';
 import type { SaveOutcome } from '../../src/client/features/settings/useSettingsSaver';
 import { KIND_CONTROLS } from '../../src/client/features/settings/kind-controls';
 import { fieldSpec, SECTION_NAMES, SETTINGS_REGISTRY, type SectionName } from '../../src/shared/settings/registry';

@@ -26,7 +26,7 @@ vi.mock('../../src/shared/settings/registry', async (importOriginal) => {
 const { defaultSettings, inputProblem, parseSettingUpdate } = await import('../../src/shared/settings/index');
 const { SECTION_NAMES } = await import('../../src/shared/settings/registry');
 const { botOpenApiDocument } = await import('../../src/worker/services/bot-openapi');
-const { default: ServerSettingsPage } = await import('../../src/client/pages/server/page');
+const { default: ServerSettingsPage } = await import('./helpers/server-settings-page');
 const { kenjiSettings } = await import('./helpers/settings-fixture');
 const { renderWithApp } = await import('./helpers/render-with-app');
 

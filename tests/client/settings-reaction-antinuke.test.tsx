@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from '../../src/client/navigation';
-import ServerSettingsPage from '../../src/client/pages/server/page';
+import ServerSettingsPage from './helpers/server-settings-page';
 import { matchAppRoute } from '../../src/client/routes';
 import type { StoredMembersResponse } from '../../src/shared/member-search';
 import { applySettingChange, type ServerSettingsResponse } from '../../src/shared/settings/index';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import ServerSettingsPage from '../../src/client/pages/server/page';
+import ServerSettingsPage from './helpers/server-settings-page';
 import { defaultSettings, valueSchema, type ServerSettingsResponse } from '../../src/shared/settings/index';
 import { SECTION_NAMES, SETTINGS_REGISTRY, type SectionName } from '../../src/shared/settings/registry';
 import { type FieldSpec } from '../../src/shared/settings/field-specs';

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import ServerSettingsPage from '../../src/client/pages/server/page';
+import ServerSettingsPage from './helpers/server-settings-page';
 import { applySettingChange, type ServerSettingsResponse } from '../../src/shared/settings/index';
 import { jsonBody } from './helpers/expect-helpers';
 import { renderWithApp } from './helpers/render-with-app';

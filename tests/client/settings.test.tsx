@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ServerSettingsPage from '../../src/client/pages/server/page';
+import ServerSettingsPage from './helpers/server-settings-page';
 import { COMMANDS } from '../../src/shared/commands';
 import {
   applySettingChange,

@@ -1,7 +1,7 @@
 // Issue 38 §3: the settings page hydrated at 1.6–1.9× its first paint, zod's evaluation and the registry's schemas
 // among what ran before (docs/performance.md, 28 November). The page now loads them once it is interactive.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -49,5 +49,28 @@ describe('the settings page hydrates without the registry’s schemas', () => {
 
   it('the checks themselves are built on zod, so this walk would find it', () => {
     expect(staticGraph('src/shared/settings/field-values.ts').packages).toContain('zod');
+  });
+});
+
+// Issue 38 §3: the overview never draws a module's fields, yet hydrated with their code (38 of the page's 100 kB).
+describe('the settings overview hydrates without the module view', () => {
+  const sourcePath = (file: string) => relative(process.cwd(), file);
+  const lazyTarget = (file: string) => {
+    const specifier = /import\('([^']+)'\)/.exec(readFileSync(file, 'utf8'))?.[1];
+    const target = specifier === undefined ? undefined : resolveFile(resolve(file), specifier);
+    return target === undefined ? undefined : sourcePath(target);
+  };
+  const moduleView = lazyTarget('src/client/features/settings/lazy-module-view.ts');
+
+  it('reaches neither the module view nor its field controls through its static imports', () => {
+    const files = [...staticGraph('src/client/pages/server/page.tsx').files].map(sourcePath);
+    expect(files).toContain('src/client/features/settings/lazy-module-view.ts');
+    expect(files.filter((file) => /settings[\\/](ModuleView|SettingField|kind-controls)\.tsx$/.test(file))).toEqual([]);
+  });
+
+  // The path the route names for the Worker's preload of a module's address (tests/worker/page-assets.test.ts).
+  it('the module view the page loads lazily draws the field controls, so this walk would find them', () => {
+    expect(moduleView).toBe('src/client/features/settings/ModuleView.tsx');
+    expect([...staticGraph('src/client/features/settings/ModuleView.tsx').files].map(sourcePath)).toContain('src/client/features/settings/kind-controls.tsx');
   });
 });

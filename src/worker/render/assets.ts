@@ -9,6 +9,8 @@ const ACCOUNT_MENU = 'src/client/features/account/AccountMenu.tsx';
 /** What the page hydrates with beyond its own module. */
 export interface PageNeeds {
   signedIn: boolean;
+  /** What the page draws at its address from chunks of their own (RouteDeclaration.modules), by their paths in the manifest. */
+  modules?: readonly string[];
 }
 
 export interface PageAssets {
@@ -37,18 +39,17 @@ const assetsBySource = new Map<string, PageAssets>();
  * import, so the browser fetches them in parallel with the page instead of discovering them one by one.
  */
 export function pageAssets(pageSource: string, needs: PageNeeds = { signedIn: false }): PageAssets {
-  const key = `${pageSource} ${needs.signedIn}`;
+  const key = `${pageSource} ${needs.signedIn} ${needs.modules?.join(' ') ?? ''}`;
   let assets = assetsBySource.get(key);
   if (!assets) {
-    assets = collectAssets(pageSource, needs);
+    assets = manifest ? assetsIn(manifest, pageSource, needs) : DEV_ASSETS;
     assetsBySource.set(key, assets);
   }
   return assets;
 }
 
-function collectAssets(pageSource: string, { signedIn }: PageNeeds): PageAssets {
-  if (!manifest) return DEV_ASSETS;
-  const chunks = manifest;
+/** A page's assets in a client build's manifest (pageAssets). */
+export function assetsIn(chunks: NonNullable<typeof manifest>, pageSource: string, { signedIn, modules = [] }: PageNeeds): PageAssets {
   const entry = chunks[CLIENT_ENTRY];
   if (!entry) throw new Error(`Client manifest has no ${CLIENT_ENTRY}`);
   const seen = new Set<string>();
@@ -62,6 +63,10 @@ function collectAssets(pageSource: string, { signedIn }: PageNeeds): PageAssets 
   };
   visit(CLIENT_ENTRY);
   visit(pageSource);
+  for (const module of modules) {
+    if (!chunks[module]) throw new Error(`Client manifest has no ${module}`);
+    visit(module);
+  }
   if (signedIn) visit(ACCOUNT_MENU);
   const modulePreloads = [...seen].map((k) => `/${chunks[k]?.file}`);
   return { scripts: [`/${entry.file}`], modulePreloads, styles: [...styles] };

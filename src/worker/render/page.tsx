@@ -70,7 +70,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
         throw error;
       },
     ),
-    route.page.preload(),
+    route.page.preload(params),
     auth.authenticated ? accountMenu.preload() : undefined,
   ]);
   // A loader can decide the page does not exist for this visitor (a server they are not in), or that they may not see it.
@@ -87,7 +87,8 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     origin: c.env.APP_ORIGIN,
     address: notFound ? undefined : pageAddress(route, url.pathname),
   };
-  const html = renderDocument({ meta, assets: pageAssets(shown.route.source, { signedIn: auth.authenticated }), island: { fallback }, page: shown, appHtml });
+  const assets = pageAssets(shown.route.source, { signedIn: auth.authenticated, modules: shown.route.modules?.(shown.params) });
+  const html = renderDocument({ meta, assets, island: { fallback }, page: shown, appHtml });
   const status = failed ? 500 : notFound ? 404 : loaded.status;
   // As bytes: the runtime takes a string body at several times the cost of encoding it here (docs/performance.md).
   return c.body(utf8.encode(html), status, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-store', Vary: 'Cookie' });

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import Toaster from '../../../src/client/ui/Toaster';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import ServerSettingsPage from '../../../src/client/pages/server/page';
+import ServerSettingsPage from './server-settings-page';
 import type { LiveMessage, LiveSettingsEvent } from '../../../src/shared/live';
 import { applySettingChange, type ServerSettingsResponse } from '../../../src/shared/settings/index';
 import type { SectionName } from '../../../src/shared/settings/registry';

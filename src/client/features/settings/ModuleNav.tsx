@@ -3,6 +3,7 @@ import type { ServerSettingsResponse } from '../../../shared/settings/api';
 import { moduleStatus, type ModuleStatus } from '../../../shared/settings/values';
 import { serverSettingsPath } from '../../../shared/settings/paths';
 import { moduleSpec, SECTION_NAMES, type SectionName } from '../../../shared/settings/registry';
+import { moduleViewIntent } from './lazy-module-view';
 import { ModuleIcon } from './ModuleIcon';
 
 export function StatusDot({ status, label }: { status: ModuleStatus; label: string }) {
@@ -46,7 +47,12 @@ function Destinations({ serverId, settings, current }: Props) {
         const { status, label } = moduleStatus(section, settings[section]);
         return (
           <li key={section}>
-            <a href={serverSettingsPath(serverId, section)} aria-current={current === section ? 'page' : undefined} className="settings-nav-item">
+            <a
+              href={serverSettingsPath(serverId, section)}
+              aria-current={current === section ? 'page' : undefined}
+              className="settings-nav-item"
+              {...moduleViewIntent}
+            >
               <span className="settings-muted-icon">
                 <ModuleIcon name={spec.icon} />
               </span>

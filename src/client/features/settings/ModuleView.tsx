@@ -9,7 +9,7 @@ import { ModuleIcon } from './ModuleIcon';
 import { SettingField } from './SettingField';
 import { fieldId, type useSettingsSaver } from './useSettingsSaver';
 
-interface ModuleViewProps {
+export interface ModuleViewProps {
   section: SectionName;
   data: ServerSettingsResponse;
   readOnly: boolean;

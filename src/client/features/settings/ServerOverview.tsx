@@ -3,6 +3,7 @@ import { moduleStatus, type ModuleStatus } from '../../../shared/settings/values
 import { mayChange } from '../../../shared/server-access';
 import { serverSettingsPath } from '../../../shared/settings/paths';
 import { moduleSpec, SECTION_NAMES, type SectionName } from '../../../shared/settings/registry';
+import { moduleViewIntent } from './lazy-module-view';
 import { ModuleIcon } from './ModuleIcon';
 import { enableHint } from './enable-hint';
 import { fieldId, type SaveOutcome } from './useSettingsSaver';
@@ -49,7 +50,7 @@ function ModuleCard({ serverId, section, settings, switches }: ModuleCardProps) 
         </span>
         <h3 className="module-card-title">
           {/* The whole card is the link's target; its name stays the module's title. */}
-          <a href={serverSettingsPath(serverId, section)} aria-describedby={detailsId}>
+          <a href={serverSettingsPath(serverId, section)} aria-describedby={detailsId} {...moduleViewIntent}>
             {spec.title}
           </a>
         </h3>

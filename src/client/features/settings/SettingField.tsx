@@ -6,9 +6,8 @@ import type { ControlProps } from './control-props';
 import { RefusedValue, SaveOutcomeNote } from './controls';
 import { KIND_CONTROLS } from './kind-controls';
 import { CHECKS_PENDING, useSettingsChecks } from './settings-checks';
+import { settingControlId } from './setting-control-id';
 import type { SaveOutcome } from './useSettingsSaver';
-
-export const settingControlId = (section: SectionName, key: string) => `setting-${section}-${key}`;
 
 interface Props {
   section: SectionName;

@@ -8,9 +8,7 @@ import { LogoIcon } from '../../ui/Icons';
 import { DiscordMarkdown, MentionPill, type MentionNames } from './DiscordMarkdown';
 import type { MarkdownNode } from './markdown-nodes';
 import { formatCount } from '../../../shared/count-format';
-import { firstUse } from '../../../shared/first-use';
-
-const time = firstUse(() => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }));
+import { messageClock } from './message-clock';
 
 /** What an embed shows besides its description. */
 export interface EmbedLook {
@@ -27,7 +25,7 @@ interface Props {
 }
 
 const noSubscription = () => () => undefined;
-const clockText = () => time().format(new Date());
+const clockText = () => messageClock(new Date());
 
 type Parse = (text: string) => MarkdownNode[];
 

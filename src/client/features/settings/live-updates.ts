@@ -4,7 +4,7 @@ import { isSectionName, isSettingKey, type SectionName } from '../../../shared/s
 import type { LiveLicenceEvent, LiveSettingsEvent } from '../../../shared/live';
 import { describeSettingValue, settingName } from './RecentChanges';
 import { fieldId } from './useSettingsSaver';
-import { settingControlId } from './SettingField';
+import { settingControlId } from './setting-control-id';
 import { changeAuthor } from './change-author';
 
 export interface KnownChange {

@@ -12,13 +12,13 @@ import { AccessPanel } from '../../features/settings/AccessPanel';
 import { LicenceBadge, NoWhitelistNotice } from '../../features/whitelist/LicenceBanner';
 import { LiveIndicator } from '../../features/settings/LiveIndicator';
 import { ModuleNav } from '../../features/settings/ModuleNav';
-import { ModuleView } from '../../features/settings/ModuleView';
+import { moduleView } from '../../features/settings/lazy-module-view';
 import { BotLeftNotice, ReadOnlyBanner } from '../../features/settings/ReadOnlyNotices';
 import { RecentChanges } from '../../features/settings/RecentChanges';
 import { ModuleOverview } from '../../features/settings/ServerOverview';
 import { ServerSwitcher } from '../../features/settings/ServerSwitcher';
 import { NoAccess } from '../../features/settings/NoAccess';
-import { settingControlId } from '../../features/settings/SettingField';
+import { settingControlId } from '../../features/settings/setting-control-id';
 import { SettingsSkeleton } from '../../features/settings/SettingsSkeleton';
 import { SettingsTransfer } from '../../features/settings/SettingsTransfer';
 import { canTurnOn, useEnableIntent } from '../../features/settings/useEnableIntent';
@@ -27,13 +27,18 @@ import { useLiveSettings } from '../../features/settings/useLiveSettings';
 import { useSettingsSaver } from '../../features/settings/useSettingsSaver';
 import { ServerIcon } from '../../ui/ServerIcon';
 import { StaleDataNotice } from '../../ui/StaleDataNotice';
+import type { PageProps } from '../../lazy-component';
 import { usePageData } from '../../usePageData';
 import NotFound from '../not-found/page';
 import { serverRoute } from './route';
 import { notFound } from './rules';
 import './page.css';
 
-export default function ServerSettingsPage({ params }: { params: Record<string, string> }) {
+/** A module's address draws the module view, whose chunk the overview never loads (PageModule.preloadFor). */
+export const preloadFor = ({ module }: PageProps['params']): Promise<void> | undefined =>
+  module === undefined || moduleView.isLoaded() ? undefined : moduleView.preload();
+
+export default function ServerSettingsPage({ params }: PageProps) {
   const { user } = useAuth();
   if (!user) return <LoginPrompt />;
   // The route's own rule, as the Worker applies it: an id that is not a Discord id, or a module the bot does not have, has no page.
@@ -157,7 +162,7 @@ function ServerSettings({ serverId, section }: { serverId: string; section: Sect
               </div>
             </>
           ) : (
-            <ModuleView
+            <moduleView.Component
               section={section}
               data={shown}
               readOnly={readOnly}
