@@ -1024,7 +1024,7 @@ export const FAULTS: readonly SeededFault[] = [
   {
     id: 'disabled-commands-offered-again',
     kind: 'dropped-check',
-    file: 'src/shared/settings/inputs.ts',
+    file: 'src/shared/settings/disabled-commands-search.ts',
     original: '.filter((command) => !taken.has(command.commandName) && command.commandName.toLowerCase().includes(needle))',
     faulty: '.filter((command) => command.commandName.toLowerCase().includes(needle))',
     description: 'the disabled-commands search offers commands that are already disabled',

@@ -4,36 +4,36 @@ export interface PageProps {
   params: Record<string, string>;
 }
 
+/** A component's module: the component, and what it draws at some params from chunks of their own (a page's module view). */
+export interface ComponentModule<P extends object> {
+  default: ComponentType<P>;
+  /** Loads what it draws at these params beyond its own module, so that it renders them without suspending. */
+  preloadFor?: (params: PageProps['params']) => Promise<void> | undefined;
+}
+
 /**
  * A code-split component that can be loaded before rendering. The server and the hydrating client call
- * `preload()` first, so it renders synchronously and hydration never meets a Suspense fallback;
- * later renders that were not preloaded fall back to React.lazy.
+ * `preload()` first (with the page's params: what it draws there too), so it renders synchronously and hydration
+ * never meets a Suspense fallback; later renders that were not preloaded fall back to React.lazy.
  */
 export interface LazyComponent<P extends object> {
-  preload(): Promise<void>;
+  preload(params?: PageProps['params']): Promise<void>;
   /** Preloaded: renders without suspending. */
   isLoaded(): boolean;
   Component: ComponentType<P>;
 }
 
-/** A page's module: the page, and what it draws at some of its addresses from chunks of their own. */
-export interface PageModule {
-  default: ComponentType<PageProps>;
-  /** Loads what the page draws at these params beyond its own module, so that it renders them without suspending. */
-  preloadFor?: (params: PageProps['params']) => Promise<void> | undefined;
-}
+export type PageModule = ComponentModule<PageProps>;
+export type LazyPage = LazyComponent<PageProps>;
 
-export interface LazyPage extends LazyComponent<PageProps> {
-  /** The page's module, and what it draws at `params` (PageModule.preloadFor): the server and the hydrating client call it first. */
-  preload(params?: PageProps['params']): Promise<void>;
-}
-
-export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
+export function lazyComponent<P extends object>(load: () => Promise<ComponentModule<P>>): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   const Lazy = lazy(load);
   return {
-    async preload() {
-      loaded ??= (await load()).default;
+    async preload(params = {}) {
+      const module = await load();
+      loaded ??= module.default;
+      await module.preloadFor?.(params);
     },
     isLoaded: () => loaded !== undefined,
     Component(props: P) {
@@ -52,14 +52,8 @@ const pagesBySource = new Map<string, LazyPage>();
 export function pageOf(source: string, load: () => Promise<PageModule>): LazyPage {
   let page = pagesBySource.get(source);
   if (!page) {
-    page = lazyPage(load);
+    page = lazyComponent(load);
     pagesBySource.set(source, page);
   }
   return page;
-}
-
-function lazyPage(load: () => Promise<PageModule>): LazyPage {
-  let module: PageModule | undefined;
-  const component = lazyComponent(async () => (module ??= await load()));
-  return { ...component, preload: (params = {}) => component.preload().then(() => module?.preloadFor?.(params)) };
 }

@@ -28,7 +28,7 @@ export function searchOf(query: Readonly<Record<string, string | number | undefi
 }
 
 /** An API address the browser goes to rather than fetches (a redirect, a download), built as a key is. */
-export const apiHref = <P extends ApiPath<'$get'>>(path: P, query?: QueryOf<P>): string => apiKey(path, query);
+export const apiHref: <P extends ApiPath<'$get'>>(path: P, query?: QueryOf<P>) => string = apiKey;
 
 /** The login link; after Discord the visitor comes back to `returnTo` (a path of this site; the Worker checks it). */
 export const loginHref = (returnTo?: string): string => apiHref('/auth', { next: returnTo === '/' ? undefined : returnTo });

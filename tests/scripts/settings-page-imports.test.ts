@@ -66,11 +66,15 @@ describe('the settings overview hydrates without the module view', () => {
     const files = [...staticGraph('src/client/pages/server/page.tsx').files].map(sourcePath);
     expect(files).toContain('src/client/features/settings/lazy-module-view.ts');
     expect(files.filter((file) => /settings[\\/](ModuleView|SettingField|kind-controls)\.tsx$/.test(file))).toEqual([]);
+    // The command catalogue is the Disabled Commands picker's, in the module view (5 KiB of gzip with its search).
+    expect(files.filter((file) => /shared[\\/]commands\.ts$|disabled-commands-search\.ts$/.test(file))).toEqual([]);
   });
 
   // The path the route names for the Worker's preload of a module's address (tests/worker/page-assets.test.ts).
   it('the module view the page loads lazily draws the field controls, so this walk would find them', () => {
     expect(moduleView).toBe('src/client/features/settings/ModuleView.tsx');
-    expect([...staticGraph('src/client/features/settings/ModuleView.tsx').files].map(sourcePath)).toContain('src/client/features/settings/kind-controls.tsx');
+    const viewFiles = [...staticGraph('src/client/features/settings/ModuleView.tsx').files].map(sourcePath);
+    expect(viewFiles).toContain('src/client/features/settings/kind-controls.tsx');
+    expect(viewFiles).toContain('src/shared/commands.ts');
   });
 });

@@ -6,6 +6,7 @@
  * page builds its controls and optimistic updates from them, so both always agree.
  */
 export * from './api';
+export * from './disabled-commands-search';
 export * from './field-values';
 export * from './guild';
 export * from './inputs';

@@ -1,26 +1,6 @@
 /** What owners type into the settings page, read the way the Worker reads it: ids, message links, placeholders. */
-import { COMMANDS } from '../commands';
-import type { Command } from '../commands-types';
 import { SNOWFLAKE_DIGITS } from '../discord-ids';
 import { messageChannelProblem, type SettingsChannel } from './guild';
-
-// ── Disabled-commands search (SPEC section 2) ─────────────────────────────────
-
-/**
- * SPEC section 2: case-insensitive substring match on commandName, without the already disabled ones;
- * blank → none. Ranked exact, then prefix, then the rest, so Enter on 'ban' disables `ban`, not `banner`.
- */
-export function searchCommandsToDisable(query: string, disabled: readonly string[], catalogue: readonly Command[] = COMMANDS): Command[] {
-  const needle = query.trim().toLowerCase();
-  if (needle === '') return [];
-  const taken = new Set(disabled);
-  const rank = (name: string) => (name === needle ? 0 : name.startsWith(needle) ? 1 : 2);
-  return catalogue
-    .filter((command) => !taken.has(command.commandName) && command.commandName.toLowerCase().includes(needle))
-    .map((command) => ({ command, rank: rank(command.commandName.toLowerCase()) }))
-    .sort((a, b) => a.rank - b.rank || a.command.commandName.localeCompare(b.command.commandName))
-    .map(({ command }) => command);
-}
 
 // ── Message links ─────────────────────────────────────────────────────────────
 

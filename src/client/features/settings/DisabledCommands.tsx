@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { COMMANDS } from '../../../shared/commands';
 import { CATEGORY_LABELS, COMMAND_CATEGORIES, type CommandCategory } from '../../../shared/commands-types';
-import { searchCommandsToDisable } from '../../../shared/settings/inputs';
+import { searchCommandsToDisable } from '../../../shared/settings/disabled-commands-search';
 import { FieldMessages, INPUT_CLASS, SavingIndicator } from './controls';
 
 interface Props {
