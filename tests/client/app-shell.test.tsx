@@ -51,7 +51,7 @@ describe('the app’s shell', () => {
   });
 
   it.each([
-    ['/kenji', true],
+    ['/servers', true],
     ['/commands', false],
   ])('at %s, has the toasts’ region: %s (the route table says which pages toast)', async (path, toasts) => {
     // Loaded already, so a region drawn is there on the first render.

@@ -374,7 +374,7 @@ describe('the data island names the page the browser hydrates, without the route
       module: '/src/client/pages/commands/page.tsx',
     });
     expect(islandPage(await (await call('/kenji')).text())).toEqual({
-      route: { id: 'kenji', title: 'Kenji Library | ServerManager', chrome: 'music', toasts: true },
+      route: { id: 'kenji', title: 'Kenji Library | ServerManager', chrome: 'music' },
       params: {},
       source: 'src/client/pages/library/page.tsx',
       module: '/src/client/pages/library/page.tsx',

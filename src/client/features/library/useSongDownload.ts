@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { toast } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_SUCCESS_MS } from '../../../shared/constants';
+import { libraryToast, type Toast } from './library-toasts';
 
 /** Hands a finished download to the browser's own "save" flow. */
 function saveBlob(blob: Blob, fileName: string) {
@@ -42,7 +42,7 @@ function progressStream(total: number, onProgress: (received: number) => void): 
 }
 
 /** 'Downloading name... 42%' at most once per whole percent. */
-function progressToast(id: string | number, name: string, total: number) {
+function progressToast(toast: Toast, id: string | number, name: string, total: number) {
   let shown = -1;
   toast.loading(total ? `Downloading ${name}... 0%` : `Downloading ${name}...`, { id });
   return (received: number) => {
@@ -60,6 +60,7 @@ function progressToast(id: string | number, name: string, total: number) {
  * or failure (4 s, with the server's reason when it gave one). For songs: they are small.
  */
 export async function downloadWithToasts(url: string, name: string, fileName: string): Promise<boolean> {
+  const toast = await libraryToast();
   const id = toast.loading(`Preparing ${name} for download...`);
   try {
     const response = await fetch(url, { credentials: 'same-origin' });
@@ -71,7 +72,7 @@ export async function downloadWithToasts(url: string, name: string, fileName: st
     const total = Number(response.headers.get('Content-Length')) || 0;
     const chunks: Uint8Array[] = [];
     const sink = new WritableStream<Uint8Array>({ write: (chunk) => void chunks.push(chunk) });
-    await response.body.pipeThrough(progressStream(total, progressToast(id, name, total))).pipeTo(sink);
+    await response.body.pipeThrough(progressStream(total, progressToast(toast, id, name, total))).pipeTo(sink);
     saveBlob(new Blob(chunks as BlobPart[], { type: response.headers.get('Content-Type') ?? 'application/octet-stream' }), fileName);
     toast.success(`Downloaded ${name} successfully`, { id, duration: TOAST_SUCCESS_MS });
     return true;
@@ -107,7 +108,7 @@ const savePicker = (): SaveFilePicker | undefined =>
 export async function streamToDisk(url: string, name: string, fileName: string): Promise<boolean> {
   const browserDownload = () => {
     clickDownloadLink(url, fileName);
-    toast(`Downloading ${name}...`, { description: 'Your browser shows the progress.', duration: TOAST_DURATION_MS });
+    void libraryToast().then((toast) => toast(`Downloading ${name}...`, { description: 'Your browser shows the progress.', duration: TOAST_DURATION_MS }));
     return true;
   };
   const picker = savePicker();
@@ -121,6 +122,7 @@ export async function streamToDisk(url: string, name: string, fileName: string):
     console.error(error);
     return browserDownload();
   }
+  const toast = await libraryToast();
   const id = toast.loading(`Preparing ${name} for download...`);
   try {
     const response = await fetch(url, { credentials: 'same-origin' });
@@ -132,7 +134,7 @@ export async function streamToDisk(url: string, name: string, fileName: string):
     }
     const total = Number(response.headers.get('Content-Length')) || 0;
     // pipeTo closes the file on success and aborts it (nothing is written) when the stream fails.
-    await response.body.pipeThrough(progressStream(total, progressToast(id, name, total))).pipeTo(await handle.createWritable());
+    await response.body.pipeThrough(progressStream(total, progressToast(toast, id, name, total))).pipeTo(await handle.createWritable());
     toast.success(`Downloaded ${name} successfully`, { id, duration: TOAST_SUCCESS_MS });
     return true;
   } catch (error) {

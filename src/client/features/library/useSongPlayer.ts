@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, type RefObject } from 'react';
-import { toast } from 'sonner';
 import { SERVER_BUSY_MESSAGE } from '../../../shared/messages';
+import { libraryToast } from './library-toasts';
 import { baseName, type Library } from '../../../shared/songs/paths';
 import {
   afterTrackEnds,
@@ -99,7 +99,7 @@ export function useSongPlayer(library: Library, songs: readonly string[] | null)
     (path: string, reason: 'busy' | 'failed') => {
       setQueue(dropCurrent);
       if (reason === 'busy') window.alert(SERVER_BUSY_MESSAGE);
-      else toast.error(`Could not play ${baseName(path)}`);
+      else void libraryToast().then((toast) => toast.error(`Could not play ${baseName(path)}`));
     },
     [setQueue],
   );

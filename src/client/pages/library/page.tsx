@@ -1,5 +1,4 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { useLocation } from '../../navigation';
 import { CONFIRM_FOLDER_BYTES } from '../../features/library/song-listing';
 import { baseName, folderZipName, isPlayable, LIBRARY_TITLES, libraryFromPathname, parentFolder, trackTitle } from '../../../shared/songs/paths';
@@ -19,6 +18,7 @@ import { SongListError } from '../../features/library/SongListError';
 import { PlayerBar } from '../../features/library/PlayerBar';
 import { songsIn } from '../../features/library/play-queue';
 import { queuedMessage } from '../../features/library/queue-messages';
+import { libraryToast, preloadLibraryToasts } from '../../features/library/library-toasts';
 import { ShortcutsDialog } from '../../features/library/ShortcutsDialog';
 import { useDrawerFocus, useInertBehind } from '../../features/library/useDrawerFocus';
 import { useLibraryLocation } from '../../features/library/useLibraryLocation';
@@ -80,6 +80,7 @@ export default function Library() {
   const toggleQueue = useCallback(() => setQueueOpen((open) => !open), []);
   usePlayerShortcuts(player, { focusSearch: () => searchRef.current?.focus(), showShortcuts, toggleQueue });
   useMediaSession(player, library);
+  useEffect(preloadLibraryToasts, []);
 
   const { cue, ready } = player;
   // A shared link names a song: put it in the player (paused) once we know it exists and the stored queue
@@ -128,8 +129,7 @@ export default function Library() {
   const enqueue = useCallback(
     (songs: readonly string[]) => {
       const { ok, text } = queuedMessage(songs, player.enqueue(songs));
-      if (ok) toast.success(text);
-      else toast.error(text);
+      void libraryToast().then((toast) => (ok ? toast.success(text) : toast.error(text)));
     },
     [player],
   );
@@ -137,8 +137,7 @@ export default function Library() {
   const playSongNext = useCallback(
     (path: string) => {
       const added = player.playNext([path]);
-      if (added) toast.success(`${trackTitle(path)} plays next`);
-      else toast.error(queuedMessage([path], added).text);
+      void libraryToast().then((toast) => (added ? toast.success(`${trackTitle(path)} plays next`) : toast.error(queuedMessage([path], added).text)));
     },
     [player],
   );

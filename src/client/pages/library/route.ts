@@ -1,13 +1,13 @@
 import { defineRoute, withHtml } from '../../page-route';
 
-// One page, two libraries: each route's id is its library's name.
+// One page, two libraries: each route's id is its library's name. Neither sets `toasts`: the page loads sonner and
+// the toast container once it is idle after hydration (features/library/library-toasts.ts), not before it.
 export const kenjiRoute = defineRoute({
   id: 'kenji',
   paths: withHtml('/kenji'),
   title: 'Kenji Library | ServerManager',
   description: 'Browse, search, play and download the songs of the Kenji Library.',
   chrome: 'music',
-  toasts: true,
 });
 
 export const glaiveRoute = defineRoute({
@@ -16,5 +16,4 @@ export const glaiveRoute = defineRoute({
   title: 'Glaive Library | ServerManager',
   description: 'Browse, search, play and download the songs of the Glaive Library.',
   chrome: 'music',
-  toasts: true,
 });
