@@ -17,6 +17,13 @@ vi.mock('../../src/shared/songs/paths', async (importOriginal) => {
   return { ...paths, pathProblem: vi.fn(paths.pathProblem) };
 });
 
+// When sonner's module runs (it inserts its stylesheet then): watched, as each test's fresh modules import it anew.
+const sonnerLoaded = vi.hoisted(() => ({ count: 0 }));
+vi.mock('sonner', async (importOriginal) => {
+  sonnerLoaded.count++;
+  return importOriginal();
+});
+
 const PATHS = ['Artist/Album/01 One.wav', 'Artist/Album/02 Two.mp3', 'Artist/Live/Encore.ogg', 'Other/x.flac', 'README.txt'];
 
 /** The page's modules as a page load has them, with nothing an earlier test left in them. */
@@ -67,7 +74,7 @@ describe('the library page’s hydration', () => {
     ['desktop', 'kenji', ''],
     ['phone', 'glaive', 'Artist/Album'],
   ] as const)(
-    'commits once on a %s (/%s, folder %j), with a queue stored from an earlier visit, renders nothing again and asks for the list after',
+    'commits once on a %s (/%s, folder %j), with a queue stored from an earlier visit, renders nothing again, lays nothing out and asks for the list and the toasts after',
     async (screen, library, folder) => {
       browserHistory(`/${library}?${searchOf(folder)}`);
       // The server knows no screen: a phone answers the page's media query unlike the server's render did.
@@ -82,6 +89,7 @@ describe('the library page’s hydration', () => {
       vi.stubGlobal('fetch', fetch);
       const setActionHandler = vi.fn();
       const setMetadata = vi.fn();
+      const setPlaybackState = vi.fn();
       const mediaSession = {
         setActionHandler,
         get metadata() {
@@ -90,12 +98,21 @@ describe('the library page’s hydration', () => {
         set metadata(value: unknown) {
           setMetadata(value);
         },
+        get playbackState() {
+          return 'none';
+        },
+        set playbackState(value: unknown) {
+          setPlaybackState(value);
+        },
       };
       vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaSession }));
       vi.stubGlobal('MediaMetadata', vi.fn());
       // A laid-out page: the lists' boxes are shorter than the height they assume until they measure.
       vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(300);
       localStorage.setItem(`library-queue:${library}`, JSON.stringify({ version: 1, songs: ['Other/x.flac'], position: 0, playOn: false }));
+      // Setting a box's scroll position makes the browser lay the page out there and then.
+      const setScrollTop = vi.spyOn(Element.prototype, 'scrollTop', 'set');
+      sonnerLoaded.count = 0;
       const modules = await freshModules();
       const container = document.createElement('div');
       container.innerHTML = renderToString(page(library, folder, modules, () => undefined));
@@ -109,14 +126,16 @@ describe('the library page’s hydration', () => {
           page(library, folder, modules, (_, phase) => phases.push(phase)),
         );
       });
-      // The list is asked for in a task after the hydrating commit's effects, where hydration ends.
+      // The list is asked for in a task after the hydrating commit's effects, where hydration ends; the toasts' code later.
       expect(fetch).not.toHaveBeenCalled();
+      expect(sonnerLoaded.count).toBe(0);
+      expect(setScrollTop).not.toHaveBeenCalled();
       await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
       expect(fetch).toHaveBeenCalledExactlyOnceWith(`/api/get-${library}-songs?sizes=1`, expect.anything());
       expect(phases).toEqual(['mount']);
       expect(mismatch).not.toHaveBeenCalled();
-      // Nothing to play yet: no media keys to answer.
-      expect([setActionHandler, setMetadata].map((set) => set.mock.calls.length)).toEqual([0, 0]);
+      // Nothing to play yet: no media keys to answer, and the lock screen's state is left as it is.
+      expect([setActionHandler, setMetadata, setPlaybackState].map((set) => set.mock.calls.length)).toEqual([0, 0, 0]);
       // The open folder is one the library has: the rule for names is not applied to it again.
       expect(modules.pathProblem).not.toHaveBeenCalled();
       expect(container.querySelector('[aria-label^="Files in "] [role="listitem"]')).not.toBeNull();

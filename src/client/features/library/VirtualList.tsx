@@ -49,7 +49,11 @@ export function VirtualList({ count, rowHeight, renderRow, overscan = 8, classNa
     setScrolledFor(resetKey);
     setScrollTop(0);
   }
+  // Not on mount: a new list is at the top already, and setting scrollTop forces a layout inside the hydrating commit.
+  const scrolledKeyRef = useRef(resetKey);
   useEffect(() => {
+    if (scrolledKeyRef.current === resetKey) return;
+    scrolledKeyRef.current = resetKey;
     const el = scrollRef.current;
     if (el) el.scrollTop = 0;
   }, [resetKey]);

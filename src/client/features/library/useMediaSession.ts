@@ -25,7 +25,9 @@ export function useMediaSession(player: SongPlayer, library: Library) {
 
   useEffect(() => {
     if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return;
-    navigator.mediaSession.playbackState = current ? (playing ? 'playing' : 'paused') : 'none';
+    const state = current ? (playing ? 'playing' : 'paused') : 'none';
+    // Like the metadata's, the setter costs milliseconds even when nothing changes (a page hydrates with 'none').
+    if (navigator.mediaSession.playbackState !== state) navigator.mediaSession.playbackState = state;
   }, [current, playing]);
 
   useEffect(() => {
