@@ -3,11 +3,18 @@
 // by src/client/App.tsx), their ratio, and the gzip JavaScript fetched by then; the median of 3 cold loads per page.
 //   node scripts/bench/hydration.ts             starts the bench server (SKIP_BUILD=1 serves the existing dist/)
 //   BENCH_PORT=8787 node scripts/bench/hydration.ts --running     measures a server that is already running there
+//
+// The page is driven over a bare DevTools connection: the throttle, an init script, the navigation and a check four
+// times a second, nothing else. Playwright enables DevTools' Runtime domain on every page, and with it on, V8 builds a
+// full stack trace for each Error a script makes: React DOM makes five as its module runs, so its evaluation took
+// 50–57 ms at 4× instead of 11–12, and Playwright's own injected script 37–45 ms more (docs/performance.md, helper
+// libeval's entry). A visitor's browser pays neither.
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
 import { DEMO_USER_IDS } from '../../dev/fake-discord/data.ts';
 import { CPU_SLOWDOWN, HYDRATION_GOAL_RATIO, hydrationFigures, RUNS_PER_PAGE, type HydrationFigures, type HydrationRun } from './hydration-figures.ts';
+import { InspectorSession } from './inspector.ts';
 import { BENCH_BASE, loginCookie, startBenchServer, stopBenchServer } from './server.ts';
 
 type Visitor = 'anonymous' | 'owner' | 'admin';
@@ -78,35 +85,47 @@ function cookiesOf(header: string) {
     });
 }
 
-async function loadOnce(browser: Browser, page: HydrationPage, cookie: string): Promise<HydrationRun> {
-  const context = await browser.newContext();
+const POLL_MS = 250;
+const LOAD_TIMEOUT_MS = 60_000;
+
+/** `readTimes` once the page has painted and hydrated, asked four times a second (every frame would cost the page). */
+async function timesWhenHydrated(browser: InspectorSession, sessionId: string, path: string): Promise<PageTimes> {
+  const expression = `(${readTimes.toString()})()`;
+  for (let waited = 0; waited < LOAD_TIMEOUT_MS; waited += POLL_MS) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const { result } = (await browser.send('Runtime.evaluate', { expression, returnByValue: true }, sessionId)) as { result: { value?: PageTimes } };
+    const times = result.value;
+    if (times && Number.isFinite(times.fcpMs) && Number.isFinite(times.hydratedMs)) return times;
+  }
+  throw new Error(`${path} did not hydrate in ${LOAD_TIMEOUT_MS / 1000} s`);
+}
+
+async function loadOnce(browser: InspectorSession, page: HydrationPage, cookie: string): Promise<HydrationRun> {
+  const { browserContextId } = (await browser.send('Target.createBrowserContext')) as { browserContextId: string };
   try {
-    if (cookie) await context.addCookies(cookiesOf(cookie));
-    const tab = await context.newPage();
-    await tab.addInitScript(markHydrated);
-    const cdp = await context.newCDPSession(tab);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await tab.goto(`${BENCH_BASE}${page.path}`);
-    const painted = () => performance.getEntriesByName('hydrated').length > 0 && performance.getEntriesByName('first-contentful-paint').length > 0;
-    // Asked four times a second, not every frame: Playwright's check on each frame cost the throttled page 28–41 ms
-    // between its first paint and its hydration (docs/performance.md), time the page itself never spends.
-    await tab.waitForFunction(painted, null, { timeout: 60_000, polling: 250 }).catch((error: unknown) => {
-      throw new Error(`${page.path} (${page.visitor}) did not hydrate`, { cause: error });
-    });
-    const times = await tab.evaluate(readTimes);
+    if (cookie) await browser.send('Storage.setCookies', { cookies: cookiesOf(cookie), browserContextId });
+    const { targetId } = (await browser.send('Target.createTarget', { url: 'about:blank', browserContextId })) as { targetId: string };
+    const { sessionId } = (await browser.send('Target.attachToTarget', { targetId, flatten: true })) as { sessionId: string };
+    await browser.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN }, sessionId);
+    await browser.send('Page.enable', {}, sessionId);
+    await browser.send('Page.addScriptToEvaluateOnNewDocument', { source: `(${markHydrated.toString()})()` }, sessionId);
+    await browser.send('Page.navigate', { url: `${BENCH_BASE}${page.path}` }, sessionId);
+    const times = await timesWhenHydrated(browser, sessionId, `${page.path} (${page.visitor})`);
     const bytes = await Promise.all(times.scripts.map(gzipBytes));
     return { fcpMs: times.fcpMs, hydratedMs: times.hydratedMs, jsGzipBytes: bytes.reduce((sum, n) => sum + n, 0) };
   } finally {
-    await context.close();
+    await browser.send('Target.disposeBrowserContext', { browserContextId });
   }
 }
 
 export async function measureHydration(): Promise<HydrationRow[]> {
   const cookies: Record<Visitor, string> = { anonymous: '', owner: await loginCookie(DEMO_USER_IDS.owner), admin: await loginCookie(DEMO_USER_IDS.admin) };
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json<{ webSocketDebuggerUrl: string }>();
+  const browser = await InspectorSession.connect(webSocketDebuggerUrl);
   const rows: HydrationRow[] = [];
   try {
     for (const page of PAGES) {
@@ -115,7 +134,8 @@ export async function measureHydration(): Promise<HydrationRow[]> {
       rows.push({ ...page, ...hydrationFigures(runs) });
     }
   } finally {
-    await browser.close();
+    browser.close();
+    chrome.kill();
   }
   return rows;
 }

@@ -153,7 +153,7 @@ export class InspectorSession {
   }
 
   /** The timer also keeps Node running: an open WebSocket alone does not, so a pending reply would be dropped. */
-  send(method: string, params: Record<string, unknown> = {}): Promise<unknown> {
+  send(method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<unknown> {
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -165,7 +165,8 @@ export class InspectorSession {
         done();
       };
       this.pending.set(id, { resolve: (result) => settle(() => resolve(result)), reject: (error) => settle(() => reject(error)) });
-      this.socket.send(JSON.stringify({ id, method, params }));
+      // A browser's page is reached through the browser's socket, by the session its attachment gave (flatten mode).
+      this.socket.send(JSON.stringify({ id, method, params, ...(sessionId === undefined ? {} : { sessionId }) }));
     });
   }
 
