@@ -65,6 +65,14 @@ export default defineConfig(({ command }) => ({
                   priority: 15,
                   includeDependenciesRecursively: false,
                 },
+                // How a route is declared (`defineRoute`, `withHtml`): the route table uses it, and so do the pages that
+                // read their own route's keys (the settings page, the server list). Riding in the table's chunk, it had
+                // those pages load and build the whole table before they could hydrate.
+                {
+                  name: 'page-route',
+                  test: /src[\\/]client[\\/]page-route\.ts$/,
+                  priority: 12,
+                },
                 // The modules the entry imports statically (every page runs them before it hydrates) ride in one chunk
                 // instead of a tiny chunk (and request) each: on HTTP/1.1 a browser fetches six at a time. The entry
                 // itself stays out, a one-call file (src/client/main.tsx): captured, it would leave an entry chunk of

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './helpers/fixtures';
-import { gotoHydrated, holdRequests, watchConsole } from './helpers/page-actions';
+import { gotoHydrated, holdRequests, loginAs, watchConsole } from './helpers/page-actions';
 
 const PAGES = [
   { path: '/', title: /^ServerManager \|/, text: 'Add to Discord' },
@@ -191,6 +191,20 @@ test('a page hydrates without the route table: the first intent towards a link l
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
   expect(await page.evaluate(() => document.body.dataset.sameDocument)).toBe('yes');
   expect(scripts).toContain(router);
+});
+
+test('the pages that read their own route (the server list, the settings page) hydrate without the route table too', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  const router = builtFile('src/client/client-router.ts');
+  await loginAs(page, 'Demo Owner');
+  for (const path of ['/servers', '/server/300000000000000001']) {
+    scripts.length = 0;
+    await gotoHydrated(page, path);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length, path).toBeGreaterThan(0);
+    expect(scripts, path).not.toContain(router);
+  }
 });
 
 // Issue 38 §3: React 19 alone is 65.9 KiB of it (docs/performance.md).
