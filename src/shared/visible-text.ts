@@ -33,14 +33,14 @@ const piecesPattern = firstUse(() => new RegExp(String.raw`(${EMOJI_SEQUENCE})|[
  * What shows: not a space, a mark on its own, a hidden character or one of the others Unicode does not draw. U+2800
  * (the blank Braille pattern) is a symbol by category but draws as a blank, and is what people type for a blank name.
  */
-const VISIBLE = /[^\p{White_Space}\p{Z}\p{C}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
+const visible = firstUse(() => /[^\p{White_Space}\p{Z}\p{C}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u);
 
 /**
  * The spaces a text may be trimmed of: ASCII's (tab to carriage return: \t \n \v \f \r) and the Zs spaces. The others
  * at an end are refused, not cut unseen. A range rather than `\v`, which Stryker's regex mutator turns into `\V`, a
  * syntax error under the u flag that fails every test importing this file.
  */
-const END_SPACES = /^[\t-\r\p{Zs}]+|[\t-\r\p{Zs}]+$/gu;
+const endSpaces = firstUse(() => /^[\t-\r\p{Zs}]+|[\t-\r\p{Zs}]+$/gu);
 
 export interface HiddenCharacter {
   /** 'U+202E' */
@@ -79,7 +79,8 @@ const NAMES: Readonly<Record<number, string>> = {
 };
 
 /** The kind of a hidden character without a name above, most telling first. */
-const KINDS: readonly (readonly [RegExp, string])[] = [
+// Like every pattern of Unicode properties here, made on first use (./first-use.ts): a module's load made them all.
+const kinds = firstUse((): readonly (readonly [RegExp, string])[] => [
   [/\p{Cc}/u, 'a control character'],
   [/\p{Cs}/u, 'a lone surrogate'],
   // Stryker disable next-line StringLiteral: every Bidi_Control character of today's Unicode has a name above; this is for one added later
@@ -87,10 +88,10 @@ const KINDS: readonly (readonly [RegExp, string])[] = [
   [/\p{Variation_Selector}/u, 'a variation selector'],
   [/[\u{E0000}-\u{E007F}]/u, 'a tag character'],
   [/\p{Cf}/u, 'a format character'],
-];
+]);
 
 const codePointOf = (char: string) => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-const nameOf = (char: string) => NAMES[char.codePointAt(0) ?? 0] ?? KINDS.find(([kind]) => kind.test(char))?.[1] ?? 'a character that shows nothing';
+const nameOf = (char: string) => NAMES[char.codePointAt(0) ?? 0] ?? kinds().find(([kind]) => kind.test(char))?.[1] ?? 'a character that shows nothing';
 
 /** The first character of `text` the rule refuses, or null when it has none. */
 export function hiddenCharacter(text: string): HiddenCharacter | null {
@@ -114,10 +115,10 @@ export function hiddenCharacterProblem(text: string): string | null {
 export const NO_VISIBLE_CHARACTER = 'must contain at least one visible character';
 
 /** Whether some character of `text` shows: a letter, a digit, a punctuation mark, a symbol or an emoji. */
-export const hasVisibleCharacter = (text: string): boolean => VISIBLE.test(text);
+export const hasVisibleCharacter = (text: string): boolean => visible().test(text);
 
 /** Whether a name shows as itself: nothing hidden in it, and something visible. */
 export const isVisibleText = (text: string): boolean => hiddenCharacter(text) === null && hasVisibleCharacter(text);
 
 /** `text` without the spaces at its ends (never a hidden character, which is refused rather than cut). */
-export const trimSpaces = (text: string): string => text.replace(END_SPACES, '');
+export const trimSpaces = (text: string): string => text.replace(endSpaces(), '');
