@@ -125,6 +125,10 @@ export default defineConfig(
             selector: `${at} VariableDeclaration > VariableDeclarator > NewExpression[callee.name='RegExp'][arguments.1.value=/v/]`,
             message: 'A v-flag regular expression made when the module loads holds back hydration: make it on first use (firstUse).',
           },
+          ...['VariableDeclarator > Literal', 'VariableDeclarator > ArrayExpression > ArrayExpression > Literal'].map((literal) => ({
+            selector: `${at} VariableDeclaration > ${literal}[regex.pattern=/\\\\p\\{/]`,
+            message: 'A pattern of Unicode properties made when the module loads holds back hydration: make it on first use (firstUse).',
+          })),
         ]),
       ],
     },

@@ -883,7 +883,7 @@ export const FAULTS: readonly SeededFault[] = [
     id: 'name-bidi-unchecked',
     kind: 'dropped-check',
     file: 'src/shared/songs/paths.ts',
-    original: "if (BIDI.test(path)) return 'bidi';",
+    original: "if (bidi().test(path)) return 'bidi';",
     faulty: '',
     description: 'a right-to-left override passes as a song name',
     layer: 'unit',

@@ -1,5 +1,6 @@
 /** Song library names and path rules, shared by the Worker (validation) and the page (display, URLs). */
 import { PLAYABLE_EXTENSIONS } from '../constants';
+import { firstUse } from '../first-use';
 import { hasVisibleCharacter, hiddenCharacter } from '../visible-text';
 
 export const LIBRARIES = ['kenji', 'glaive'] as const;
@@ -51,16 +52,16 @@ const PROBLEM_SENTENCES: Record<PathProblem, string> = {
 };
 
 // C0, DEL, C1, and the line and paragraph separators.
-const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+const control = firstUse(() => /[\p{Cc}\p{Zl}\p{Zp}]/u);
 /** Marks, embeddings, overrides and isolates: they reorder what is shown ('evil\u202egpj.mp3' shows as 'evilmp3.jpg'). */
-const BIDI = /\p{Bidi_Control}/u;
+const bidi = firstUse(() => /\p{Bidi_Control}/u);
 
 function structuralProblem(path: string): PathProblem | null {
   if (path === '') return 'empty';
   if (new TextEncoder().encode(path).length > MAX_KEY_BYTES) return 'too-long';
   if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'absolute';
   if (path.includes('\\')) return 'backslash';
-  if (CONTROL.test(path)) return 'control';
+  if (control().test(path)) return 'control';
   if (/%[0-9A-Fa-f]{2}/.test(path)) return 'encoded';
   const segments = path.split('/');
   if (segments.some((s) => s === '.' || s === '..')) return 'dot-segment';
@@ -80,7 +81,7 @@ export function pathProblem(path: string): PathProblem | null {
   const structural = structuralProblem(path);
   if (structural) return structural;
   if (path.normalize('NFC') !== path) return 'not-nfc';
-  if (BIDI.test(path)) return 'bidi';
+  if (bidi().test(path)) return 'bidi';
   // The one rule of visible text (visible-text.ts): a joiner or a selector is kept only inside an emoji.
   if (hiddenCharacter(path) !== null) return 'invisible';
   if (!path.split('/').every(hasVisibleCharacter)) return 'blank';
