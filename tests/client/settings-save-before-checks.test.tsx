@@ -6,10 +6,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ServerSettingsPage from './helpers/server-settings-page';
-import { applySettingChange, type ServerSettingsResponse } from '../../src/shared/settings/index';
-import { jsonBody } from './helpers/expect-helpers';
+import type { ServerSettingsResponse } from '../../src/shared/settings/index';
 import { renderWithApp } from './helpers/render-with-app';
-import { kenjiSettings } from './helpers/settings-fixture';
+import { fakeSaves, kenjiSettings } from './helpers/settings-fixture';
 
 const gate = vi.hoisted(() => {
   let open: () => void = () => undefined;
@@ -32,19 +31,8 @@ afterEach(() => {
 
 describe('a choice made before the settings checks have loaded', () => {
   it('shows at once, busy, and is sent once they are in', async () => {
-    let stored = kenjiSettings();
-    const posted: { key: string; value: unknown }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init?: RequestInit) => {
-        if (url !== '/api/update-server-settings') return Promise.resolve(new Response(JSON.stringify({ entries: [] }), { status: 200 }));
-        const body = jsonBody(init) as { section: 'welcomemessage'; key: string; value: unknown };
-        posted.push({ key: body.key, value: body.value });
-        stored = applySettingChange(stored, body.section, body.key, body.value);
-        return Promise.resolve(new Response(JSON.stringify(stored), { status: 200, headers: { 'content-type': 'application/json' } }));
-      }),
-    );
-    const data: ServerSettingsResponse = stored;
+    const data: ServerSettingsResponse = kenjiSettings();
+    const posted = fakeSaves(data);
     renderWithApp(<ServerSettingsPage params={{ serverId: GUILD, module: 'welcome-message' }} />, {
       path: `/server/${GUILD}/welcome-message`,
       fallback: { '/api/check-auth': AUTH, [`/api/server-settings?serverID=${GUILD}`]: data },

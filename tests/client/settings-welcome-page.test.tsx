@@ -3,10 +3,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ServerSettingsPage from './helpers/server-settings-page';
-import { applySettingChange, type ServerSettingsResponse } from '../../src/shared/settings/index';
-import { jsonBody } from './helpers/expect-helpers';
+import type { ServerSettingsResponse } from '../../src/shared/settings/index';
 import { renderWithApp } from './helpers/render-with-app';
-import { kenjiSettings } from './helpers/settings-fixture';
+import { fakeSaves, kenjiSettings } from './helpers/settings-fixture';
 import { useLocation } from '../../src/client/navigation';
 import { matchAppRoute } from '../../src/client/routes';
 
@@ -25,23 +24,6 @@ function renderModule(module: string, data: ServerSettingsResponse) {
     path: `/server/${GUILD}/${module}`,
     fallback: { '/api/check-auth': AUTH, [`/api/server-settings?serverID=${GUILD}`]: data },
   });
-}
-
-/** Answers saves like the Worker, recording what was posted. */
-function fakeSaves(start: ServerSettingsResponse) {
-  let stored = start;
-  const posted: { key: string; value: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      if (url !== '/api/update-server-settings') return Promise.resolve(new Response(JSON.stringify({ entries: [] }), { status: 200 }));
-      const body = jsonBody(init) as { section: 'welcomemessage'; key: string; value: unknown };
-      posted.push({ key: body.key, value: body.value });
-      stored = applySettingChange(stored, body.section, body.key, body.value);
-      return Promise.resolve(new Response(JSON.stringify(stored), { status: 200, headers: { 'content-type': 'application/json' } }));
-    }),
-  );
-  return posted;
 }
 
 afterEach(() => {

@@ -1,4 +1,7 @@
-import { defaultSettings, type ServerSettingsResponse } from '../../../src/shared/settings/index';
+import { vi } from 'vitest';
+import { applySettingChange, defaultSettings, type ServerSettingsResponse } from '../../../src/shared/settings/index';
+import type { SectionName } from '../../../src/shared/settings/registry';
+import { jsonBody } from './expect-helpers';
 
 /** Kenji Lounge as its owner's settings page sees it, licensed, never saved: override what a test is about. */
 export const kenjiSettings = (over: Partial<ServerSettingsResponse> = {}): ServerSettingsResponse => ({
@@ -17,3 +20,20 @@ export const kenjiSettings = (over: Partial<ServerSettingsResponse> = {}): Serve
   botHighestRolePosition: 3,
   ...over,
 });
+
+/** Answers saves like the Worker (the change applied to what it stored), recording what was posted; other calls get an empty page. */
+export function fakeSaves(start: ServerSettingsResponse): { key: string; value: unknown }[] {
+  let stored = start;
+  const posted: { key: string; value: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      if (url !== '/api/update-server-settings') return Promise.resolve(new Response(JSON.stringify({ entries: [] }), { status: 200 }));
+      const body = jsonBody(init) as { section: SectionName; key: string; value: unknown };
+      posted.push({ key: body.key, value: body.value });
+      stored = applySettingChange(stored, body.section, body.key, body.value);
+      return Promise.resolve(new Response(JSON.stringify(stored), { status: 200, headers: { 'content-type': 'application/json' } }));
+    }),
+  );
+  return posted;
+}
