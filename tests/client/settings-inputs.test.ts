@@ -30,6 +30,10 @@ describe('disabled-commands search ranking', () => {
     expect(names('ban')).toEqual(['ban', 'banlist', 'banner', 'unban']);
     expect(names('BAN')[0]).toBe('ban');
   });
+  it('puts a prefix before a substring that sorts earlier, and reads the query trimmed', () => {
+    const ranked = searchCommandsToDisable('  Ban ', [], ['abandon', 'banner', 'ban'].map(command)).map((c) => c.commandName);
+    expect(ranked).toEqual(['ban', 'banner', 'abandon']);
+  });
   it('keeps the spec: substring matches only, none for a blank query, disabled ones left out', () => {
     expect(names('ick')).toEqual(['kick']);
     expect(names('   ')).toEqual([]);
