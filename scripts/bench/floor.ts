@@ -1,20 +1,23 @@
 // The floor under the load table's "× static" column: what a Worker that does (almost) nothing costs in the same
 // local runtime, measured the same way. A throwaway Worker, beside the app's own static files and with its
 // `run_worker_first`, answers /ping with a constant, /ping-64k with a constant 64 KiB page (a cached page's size),
-// /ping-d1 after one D1 `SELECT 1` and /ping-kv after one KV read; each is compared with /favicon.svg in paired rounds (scripts/bench/load.ts).
+// /ping-d1 after one D1 `SELECT 1` and /ping-kv after one KV read; each is compared with /favicon.svg in paired rounds (scripts/bench/load.ts),
+// and its isolate's CPU is profiled as the app's is: what one round trip costs a Worker that does nothing else.
 //   node --import ./scripts/resolve-ts-extensions.ts scripts/bench/floor.ts   (FLOOR_PORT, default 8830)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { WRANGLER_ENV } from '../process-tools.ts';
-import { compareWithStatic, measure, printLoadTable, type CpuSource, type LoadRow, type LoadTarget } from './load.ts';
+import { compareWithStatic, measure, printLoadTable, type CpuSource, type IsolateProfiling, type LoadRow, type LoadTarget } from './load.ts';
+import { WORKER_NAME } from './inspector.ts';
 import { findWorkerd } from './workerd-proc.ts';
 
 const PORT = Number(process.env.FLOOR_PORT ?? 8830);
 const BASE = `http://127.0.0.1:${PORT}`;
 const LOAD = { connections: 4, durationSeconds: 2 };
 const CPU: CpuSource = { kind: 'pass', rounds: 5, requests: 1000, connections: 4 };
+const ISOLATE: IsolateProfiling = { intervalUs: 100, rounds: 5, requests: 1000, connections: 4 };
 
 const WORKER = `const page = new TextEncoder().encode('<p>' + 'x'.repeat(64 * 1024 - 7) + '</p>');
 export default {
@@ -27,8 +30,8 @@ export default {
   },
 };`;
 
-/** The app's own [assets] section, so the asset router does what it does for the app. */
-const CONFIG = (publicDir: string) => `name = "floor"
+/** The app's own [assets] section, so the asset router does what it does for the app; the app's name, which the isolate profiler looks for. */
+const CONFIG = (publicDir: string) => `name = "${WORKER_NAME}"
 main = "worker.js"
 compatibility_date = "2025-10-01"
 compatibility_flags = ["nodejs_compat"]
@@ -74,9 +77,9 @@ try {
     { name: 'a Worker after one D1 SELECT 1', path: '/ping-d1' },
     { name: 'a Worker after one KV read', path: '/ping-kv' },
   ])
-    rows.push(await measure(BASE, target, LOAD, CPU, workerd, undefined, reference));
+    rows.push(await measure(BASE, target, LOAD, CPU, workerd, ISOLATE, reference));
   compareWithStatic(rows);
-  printLoadTable(rows, LOAD, CPU, undefined);
+  printLoadTable(rows, LOAD, CPU, ISOLATE);
 } finally {
   try {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');

@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { workerIsolateCpuDuring, type Calibration } from './inspector.ts';
 import { median, quantile } from './quantiles.ts';
 import type { IsolateCpu } from './isolate-cpu.ts';
-import { combineRenderRatios, RENDER_RATIO_GOAL, renderRatio, renderRatioText, type RenderRatioFigure } from './render-share.ts';
+import { combineRenderRatios, RENDER_RATIO_GOAL, renderRatio, renderRatioFloor, renderRatioText, type RenderRatioFigure } from './render-share.ts';
 import { workerdCpuDuring, type WorkerdCpu, type WorkerdProcesses } from './workerd-proc.ts';
 
 export interface LoadTarget {
@@ -285,10 +285,28 @@ function isolateShare(r: LoadRow): string {
   return r.isolate ? percent(r.isolate.msPerRequest, r.isolate.procMsPerRequest) : '';
 }
 
+/** The median pass's render time per request. */
+const renderMs = (f: IsolateFigures) => (f.profile.renderSamples * f.profile.periodUs) / 1000 / f.requests;
+
 /** The ratio, and the median pass's render time per request for scale. */
 function ofRenderText(f: IsolateFigures | undefined): string {
   if (f?.ofRender === undefined) return '';
-  return `${renderRatioText(f.ofRender)}, render ${ms((f.profile.renderSamples * f.profile.periodUs) / 1000 / f.requests)} ms`;
+  return `${renderRatioText(f.ofRender)}, render ${ms(renderMs(f))} ms`;
+}
+
+/**
+ * Below the page's ratio, what it could read at best while it confirms its session in D1 (render-share.ts): the row
+ * `sessionOnly` names answers after that alone. Printed when both rows were profiled.
+ */
+export function printRatioFloor(rows: readonly LoadRow[], page: string, sessionOnly: string) {
+  const pageFigures = rows.find((r) => r.name === page)?.isolate;
+  const sessionFigures = rows.find((r) => r.name === sessionOnly)?.isolate;
+  if (pageFigures === undefined || sessionFigures === undefined) return;
+  const floor = renderRatioFloor(sessionFigures.msPerRequest, renderMs(pageFigures));
+  if (floor === undefined) return;
+  console.log(
+    `\nThe floor under ${page}'s ratio: ${sessionOnly} costs the isolate ${ms(sessionFigures.msPerRequest)} ms and the page's render ${ms(renderMs(pageFigures))} ms, so a page that confirms its session in D1 reads at least ${floor.toFixed(2)}× before its own rows, document and bytes (goal ≤ ${RENDER_RATIO_GOAL}×).`,
+  );
 }
 
 function printCpuNotes(cpuSource: CpuSource, profiling: IsolateProfiling | undefined) {

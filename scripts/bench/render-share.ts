@@ -45,6 +45,15 @@ export function combineRenderRatios(ratios: readonly (number | undefined)[]): Re
   return { ratio: median(seen), quartiles: [quantile(seen, 0.25), quantile(seen, 0.75)], passes: seen.length };
 }
 
+/**
+ * The lowest ratio a page can read that confirms its visitor's session in D1: a logged-in answer that does only that
+ * (routing, the middleware, the session's round trip, a response) costs the isolate `sessionOnlyMs`, and the page
+ * spends that and its render before its own rows, its document and its bytes. Undefined without a render.
+ */
+export function renderRatioFloor(sessionOnlyMs: number, renderMs: number): number | undefined {
+  return renderMs > 0 ? 1 + sessionOnlyMs / renderMs : undefined;
+}
+
 /** "2.71× (2.60–2.80)", or '' for a path that renders nothing. */
 export function renderRatioText(figure: RenderRatioFigure | undefined): string {
   if (figure === undefined) return '';

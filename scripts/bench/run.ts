@@ -15,7 +15,7 @@ import { bundleReport, printBundleReport } from './bundle.ts';
 import { hostSpeed, hostSpeedText } from './host-speed.ts';
 import { measureHydration, printHydration } from './hydration.ts';
 import { printLighthouse, runLighthouse } from './lighthouse.ts';
-import { compareWithStatic, measure, printLoadTable, type LoadRow, type LoadTarget } from './load.ts';
+import { compareWithStatic, measure, printLoadTable, printRatioFloor, type LoadRow, type LoadTarget } from './load.ts';
 import { benchOptions } from './options.ts';
 import { BENCH_BASE, benchWorkerd, loginCookie, startBenchServer, stopBenchServer } from './server.ts';
 
@@ -23,6 +23,9 @@ const options = benchOptions();
 
 /** Measured first; the other rows are compared with it. */
 const STATIC_TARGET: LoadTarget = { name: 'static /favicon.svg', path: '/favicon.svg' };
+/** The page with the CPU goal (issue 38), and a logged-in answer that only confirms the session: its ratio's floor. */
+const GOAL_PAGE = '/server/{id} settings (logged in)';
+const SESSION_ONLY = '/api/check-auth (logged in, the session alone)';
 
 function loadTargets(cookie: string): LoadTarget[] {
   return [
@@ -32,7 +35,8 @@ function loadTargets(cookie: string): LoadTarget[] {
     { name: '/api/stats', path: '/api/stats' },
     { name: '/api/get-kenji-songs', path: '/api/get-kenji-songs' },
     { name: '/servers (logged in)', path: '/servers', cookie },
-    { name: '/server/{id} settings (logged in)', path: '/server/300000000000000001', cookie },
+    { name: GOAL_PAGE, path: '/server/300000000000000001', cookie },
+    { name: SESSION_ONLY, path: '/api/check-auth', cookie },
     { name: '/api/server-settings (logged in)', path: '/api/server-settings?serverID=300000000000000001', cookie },
   ];
 }
@@ -51,6 +55,7 @@ try {
     for (const target of loadTargets(await loginCookie()).filter((t) => options.measuresPath(t.name))) rows.push(await measureTarget(target, STATIC_TARGET));
     compareWithStatic(rows);
     printLoadTable(rows, options.load, options.cpu, options.isolate);
+    printRatioFloor(rows, GOAL_PAGE, SESSION_ONLY);
   }
   if (options.sections.has('hydration')) printHydration(await measureHydration());
   if (options.sections.has('lighthouse')) printLighthouse(await runLighthouse(BENCH_BASE, ['/', '/commands', '/kenji']));

@@ -3,7 +3,7 @@ import { nodesUnder, samplesUnder, type CallTreeNode } from '../../scripts/bench
 import { isolateCpu, type CpuProfile } from '../../scripts/bench/isolate-cpu';
 import { combineProfiledRounds } from '../../scripts/bench/load';
 import { pathFilter } from '../../scripts/bench/options';
-import { combineRenderRatios, isRenderEntry, renderRatio, renderRatioText, renderSamples } from '../../scripts/bench/render-share';
+import { combineRenderRatios, isRenderEntry, renderRatio, renderRatioFloor, renderRatioText, renderSamples } from '../../scripts/bench/render-share';
 
 const node = (id: number, functionName: string, children: number[] = []): CallTreeNode => ({ id, callFrame: { functionName }, children });
 
@@ -111,6 +111,19 @@ describe('the isolate over the render', () => {
     const combined = combineProfiledRounds([pass({ 3: 4, 8: 4 }), pass({ 3: 8, 8: 4 }), pass({ 3: 6, 8: 4 })]);
     expect(combined?.ofRender).toEqual({ ratio: 2.5, quartiles: [2.25, 2.75], passes: 3 });
     expect(combineProfiledRounds([pass({ 3: 4 })])?.ofRender).toBeUndefined();
+  });
+});
+
+describe("the ratio's floor", () => {
+  it('is one plus what confirming the session alone costs, over the render', () => {
+    // 0.33 ms for the session alone and a 0.40 ms render: 1 + 0.825.
+    expect(renderRatioFloor(0.33, 0.4)).toBeCloseTo(1.825, 10);
+    expect(renderRatioFloor(0.5, 0.5)).toBe(2);
+    expect(renderRatioFloor(0, 0.25)).toBe(1);
+  });
+
+  it('is undefined without a render', () => {
+    expect(renderRatioFloor(0.33, 0)).toBeUndefined();
   });
 });
 
