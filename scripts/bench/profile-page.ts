@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { findWorkerInspector, InspectorSession, WORKER_NAME } from './inspector.ts';
+import { costSplit, costSplitText } from './cost-split.ts';
 import { busySampleCount, countSamples } from './isolate-cpu.ts';
 import { requestHeaders } from './load.ts';
 import { renderRatio, renderSamples } from './render-share.ts';
@@ -122,6 +123,7 @@ console.log(`${values.path}: ${requests} requests (${result.non2xx} non-2xx), is
 const busy = busySampleCount(countSamples(profile));
 const render = renderSamples(profile);
 console.log(`React's render (inclusive): ${render} of ${busy} busy samples, isolate ÷ render = ${renderRatio(busy, render)?.toFixed(2) ?? 'n/a'}×`);
+console.log(`Busy samples by part (scripts/bench/cost-split.ts): ${costSplitText(costSplit(profile))}`);
 console.log(`| ${values.inclusive ? 'inclusive' : 'self'} µs/request | function |`);
 console.log('|---|---|');
 for (const [key, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) console.log(`| ${(us / requests).toFixed(1)} | ${key} |`);
