@@ -22,6 +22,26 @@ describe('a code-split component', () => {
     expect(screen.getByText('Account menu')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('imports its module once: later preloads (the Worker preloads on every request) reuse it, and still ask it for their params', async () => {
+    const preloadFor = vi.fn(() => undefined);
+    const load = vi.fn(() => Promise.resolve({ default: Menu, preloadFor }));
+    const menu = lazyComponent(load);
+    await menu.preload({ serverId: '1' });
+    await menu.preload({ serverId: '2' });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(preloadFor.mock.calls).toEqual([[{ serverId: '1' }], [{ serverId: '2' }]]);
+  });
+
+  it('tries its import again after one failed', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ default: Menu });
+    const menu = lazyComponent<object>(load);
+    await expect(menu.preload()).rejects.toThrow('offline');
+    expect(menu.isLoaded()).toBe(false);
+    await menu.preload();
+    expect(menu.isLoaded()).toBe(true);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('a page that draws a part of its own chunk at some addresses', () => {
