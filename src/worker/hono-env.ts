@@ -23,6 +23,12 @@ export interface SignedInEnv {
   Variables: AppEnv['Variables'] & { signedIn: ActiveSession };
 }
 
+/** `signedIn` with reads made in the session's D1 round trip (auth/guards.ts `signedInReading`): their rows, when it gave them. */
+export interface ReadAheadEnv<T> {
+  Bindings: Env;
+  Variables: SignedInEnv['Variables'] & { readAhead: T | undefined };
+}
+
 /** What a valid session cookie says: the session's id and its user's. */
 export interface SessionClaims {
   sid: string;

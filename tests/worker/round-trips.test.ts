@@ -78,6 +78,21 @@ async function tripsOf(path: string, cookie: string): Promise<Trips & { island: 
   return { ...trips, island: JSON.parse(island ?? '{"fallback":{}}') as Island };
 }
 
+/** An API call's round trips, its status and its JSON answer. */
+async function apiTripsOf(path: string, cookie: string): Promise<Trips & { status: number; body: unknown }> {
+  const trips: Trips = { d1: [], kv: [], all: [] };
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }), counted(trips), ctx);
+  const body: unknown = await res.json();
+  await waitOnExecutionContext(ctx);
+  return { ...trips, status: res.status, body };
+}
+
+async function warmApiTrips(path: string, cookie: string) {
+  await apiTripsOf(path, cookie);
+  return apiTripsOf(path, cookie);
+}
+
 /**
  * A logged-in page with warm caches is the user's guild list (KV; for one server its roles and channels too), then
  * one D1 round trip: the session's row and everything that depends on the list, the bot's presence in those guilds
@@ -137,10 +152,29 @@ describe('round trips of a logged-in page with warm caches', () => {
     expect(island.fallback['/api/allowed-servers']).toEqual(expect.arrayContaining([expect.objectContaining({ id: GUILDS.kenjiLounge })]));
   });
 
-  it("the settings API: the session, then settings, license and the bot's presence in one batch", async () => {
-    const { d1, kv } = await warmTrips(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`);
-    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/), expect.stringMatching(/^batch of 4 from /)]);
+  it("the settings API: one batch for the session, the settings, the license and the bot's presence", async () => {
+    const { d1, kv, body } = await warmApiTrips(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, owner);
+    expect(d1).toEqual([expect.stringMatching(SESSION_BATCH)]);
+    expect(SESSION_BATCH.exec(d1[0] ?? '')?.[1]).toBe('5');
     expect(kv.every((call) => call.startsWith('get '))).toBe(true);
+    // Each read got its own rows back: the license, and the bot's presence the permission check needed.
+    expect(body).toMatchObject({ id: GUILDS.kenjiLounge, access: 'manage', whitelist: { active: true } });
+  });
+
+  it('the settings API reads nothing ahead for a query that names no server: the session alone, then 400', async () => {
+    const { d1, status } = await apiTripsOf('/api/server-settings?serverID=123', owner);
+    expect(status).toBe(400);
+    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/)]);
+  });
+
+  it("the settings API drops an ended session's reads unread: 401, and no second round trip", async () => {
+    const ended = await loginAs(USERS.owner);
+    const { sid } = decodeJwt(/sm_session=([^;]+)/.exec(ended)?.[1] ?? '');
+    await env.DB.prepare('DELETE FROM sessions WHERE id = ?').bind(String(sid)).run();
+    const { d1, status, body } = await apiTripsOf(`/api/server-settings?serverID=${GUILDS.kenjiLounge}`, ended);
+    expect(status).toBe(401);
+    expect(d1).toEqual([expect.stringMatching(SESSION_BATCH)]);
+    expect(body).not.toHaveProperty('id');
   });
 
   it('a cookie whose session has ended makes the reads ahead but the page shows nothing of them', async () => {

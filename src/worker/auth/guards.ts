@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { forbidden, unauthorized } from '../errors';
-import type { AppEnv, SignedInEnv } from '../hono-env';
-import { resolveSession } from './session';
+import type { BatchRead } from '../db/batch';
+import type { AppEnv, ReadAheadEnv, SignedInEnv } from '../hono-env';
+import { resolveSession, resolveSessionWith } from './session';
 
 export function isAdminId(env: Env, userId: string): boolean {
   return env.ADMIN_IDS.split(',')
@@ -32,6 +33,21 @@ export const signedIn = createMiddleware<SignedInEnv>(async (c, next) => {
   c.set('signedIn', await requireSession(c));
   await next();
 });
+
+/**
+ * `signedIn`, with the D1 reads the handler will need sharing the session row's round trip. The handler gets their
+ * rows as `c.var.readAhead` only when the session is live (a revoked one's are dropped unread), and none when the
+ * request's session was resolved before, or `readOf` found nothing to read in the request.
+ */
+export const signedInReading = <T>(readOf: (c: Context<AppEnv>) => BatchRead<T> | undefined) =>
+  createMiddleware<ReadAheadEnv<T>>(async (c, next) => {
+    const request = c as unknown as Context<AppEnv>;
+    const { session, alongside } = await resolveSessionWith(request, readOf(request));
+    if (!session) throw unauthorized();
+    c.set('signedIn', session);
+    c.set('readAhead', alongside);
+    await next();
+  });
 
 /** 401 unless logged in, 403 unless the user is one of ADMIN_IDS. */
 export const adminOnly = createMiddleware<SignedInEnv>(async (c, next) => {

@@ -1,18 +1,24 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { serverIdQuerySchema, settingsAuditQuerySchema, settingsRevertSchema, settingUpdateSchema } from '../../shared/settings/index';
-import { signedIn } from '../auth/guards';
+import { signedIn, signedInReading } from '../auth/guards';
 import type { AppEnv } from '../hono-env';
 import { exportFileName, settingsImportSchema } from '../../shared/settings/transfer';
-import { revertSettingChange, serverSettings, settingsAudit, updateServerSetting } from '../services/settings';
+import { revertSettingChange, serverSettings, settingsAnswerReads, settingsAudit, updateServerSetting } from '../services/settings';
 import { exportSettings, importSettings } from '../services/settings-transfer';
 import { validJson, validQuery } from '../validation';
 import { PRIVATE } from './cache-control';
 import { dataAgeHeaders } from './data-age';
 import { liveOriginOf } from './live-origin';
 
+/** The answer's D1 reads, in the session's round trip, when the query names a server (else the validator answers 400). */
+function settingsAhead(c: Context<AppEnv>) {
+  const query = serverIdQuerySchema.safeParse(c.req.query());
+  return query.success ? settingsAnswerReads(c.env, query.data.serverID) : undefined;
+}
+
 export const settingsRoutes = new Hono<AppEnv>()
-  .get('/server-settings', signedIn, validQuery(serverIdQuerySchema), async (c) => {
-    const settings = await serverSettings(c.env, c.var.signedIn, c.req.valid('query').serverID);
+  .get('/server-settings', signedInReading(settingsAhead), validQuery(serverIdQuerySchema), async (c) => {
+    const settings = await serverSettings(c.env, c.var.signedIn, c.req.valid('query').serverID, { answerRows: c.var.readAhead });
     return c.json(settings, 200, { ...PRIVATE, ...dataAgeHeaders(settings.asOf) });
   })
   .get('/server-settings/audit', signedIn, validQuery(settingsAuditQuerySchema), async (c) =>

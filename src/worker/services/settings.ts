@@ -30,7 +30,7 @@ import {
   type SettingWrite,
   type SettingWriteResult,
 } from '../db/settings';
-import { runRead, runReads, type BatchRead } from '../db/batch';
+import { allReads, runRead, runReads, type BatchRead, type BatchResult } from '../db/batch';
 import { lastChangeOf } from '../db/settings-last-change';
 import { sectionRowsRead, type SectionRows } from '../db/section-rows';
 import { licenceStatement, type Licence } from '../db/whitelist';
@@ -64,9 +64,18 @@ export function storedStateRead(db: D1Database, guildId: string): BatchRead<Stor
 
 const readStoredState = (db: D1Database, guildId: string) => runRead(db, storedStateRead(db, guildId));
 
-/** The stored state and the bot's presence (which the permission check needs) in one batch. */
-function withStoredState(env: Env, serverId: string, options: GuildLookup): GuildLookup & { stored: Promise<StoredState> } {
-  const reads = runReads(env.DB, [storedStateRead(env.DB, serverId), presenceRead(env, [serverId])]);
+/** What the settings answer reads from D1: the stored state and the bot's presence, which the permission check needs. */
+export const settingsAnswerReads = (env: Env, serverId: string) => allReads([storedStateRead(env.DB, serverId), presenceRead(env, [serverId])]);
+export type SettingsAnswerRows = BatchResult<ReturnType<typeof settingsAnswerReads>>;
+
+/** Those reads in one batch of their own, or as the caller read them (in the session's batch). */
+function withStoredState(
+  env: Env,
+  serverId: string,
+  options: GuildLookup,
+  ahead: SettingsAnswerRows | undefined,
+): GuildLookup & { stored: Promise<StoredState> } {
+  const reads = ahead ? Promise.resolve(ahead) : runRead(env.DB, settingsAnswerReads(env, serverId));
   return { ...options, stored: reads.then(([state]) => state), presence: reads.then(([, presence]) => presence) };
 }
 
@@ -79,9 +88,9 @@ export async function serverSettings(
   env: Env,
   session: ActiveSession,
   serverId: string,
-  options: GuildLookup & { stored?: Promise<StoredState> } = {},
+  options: GuildLookup & { stored?: Promise<StoredState>; answerRows?: SettingsAnswerRows | undefined } = {},
 ): Promise<ServerSettingsResponse> {
-  const lookup = options.stored ? { ...options, stored: options.stored } : withStoredState(env, serverId, options);
+  const lookup = options.stored ? { ...options, stored: options.stored } : withStoredState(env, serverId, options, options.answerRows);
   const { stored } = lookup;
   // Without this the reads' rejection would go unobserved when the permission check throws first.
   stored.catch(() => undefined);
