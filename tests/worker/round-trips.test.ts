@@ -161,11 +161,24 @@ describe('round trips of a logged-in page with warm caches', () => {
     expect(body).toMatchObject({ id: GUILDS.kenjiLounge, access: 'manage', whitelist: { active: true } });
   });
 
-  it('the settings API reads nothing ahead for a query that names no server: the session alone, then 400', async () => {
-    const { d1, status } = await apiTripsOf('/api/server-settings?serverID=123', owner);
-    expect(status).toBe(400);
-    expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/)]);
-  });
+  it.each(['123', '1234567890123456', '123456789012345678901', '12345678901234567a', ''])(
+    'the settings API reads nothing ahead for a query that names no server (%j): the session alone, then 400',
+    async (serverID) => {
+      const { d1, status } = await apiTripsOf(`/api/server-settings?serverID=${serverID}`, owner);
+      expect(status).toBe(400);
+      expect(d1).toEqual([expect.stringMatching(/^SELECT \* FROM sessions/)]);
+    },
+  );
+
+  it.each(['12345678901234567', '12345678901234567890'])(
+    'the settings API reads ahead for any server id, 17 to 20 digits (%s), and answers only after the permission check',
+    async (serverID) => {
+      const { d1, status, body } = await apiTripsOf(`/api/server-settings?serverID=${serverID}`, owner);
+      expect(SESSION_BATCH.exec(d1[0] ?? '')?.[1]).toBe('5');
+      expect(status).toBe(403);
+      expect(body).not.toHaveProperty('whitelist');
+    },
+  );
 
   it("the settings API drops an ended session's reads unread: 401, and no second round trip", async () => {
     const ended = await loginAs(USERS.owner);

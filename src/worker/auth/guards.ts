@@ -18,11 +18,12 @@ export const withSession = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-async function requireSession(c: Context<SignedInEnv>) {
-  // Hono's Context is invariant in its env; SignedInEnv only adds `signedIn` to AppEnv's variables.
-  const session = await resolveSession(c as unknown as Context<AppEnv>);
+/** The live session (401 without one), and the rows of `alongside` when it rode in the session's round trip. */
+async function requireSession<E extends SignedInEnv, T>(c: Context<E>, alongside?: BatchRead<T>) {
+  // Hono's Context is invariant in its env; the guards' envs only add variables to AppEnv's.
+  const { session, alongside: rows } = await resolveSessionWith(c as unknown as Context<AppEnv>, alongside);
   if (!session) throw unauthorized();
-  return session;
+  return { session, rows };
 }
 
 /**
@@ -30,7 +31,7 @@ async function requireSession(c: Context<SignedInEnv>) {
  * what a valid body looks like.
  */
 export const signedIn = createMiddleware<SignedInEnv>(async (c, next) => {
-  c.set('signedIn', await requireSession(c));
+  c.set('signedIn', (await requireSession(c)).session);
   await next();
 });
 
@@ -41,17 +42,15 @@ export const signedIn = createMiddleware<SignedInEnv>(async (c, next) => {
  */
 export const signedInReading = <T>(readOf: (c: Context<AppEnv>) => BatchRead<T> | undefined) =>
   createMiddleware<ReadAheadEnv<T>>(async (c, next) => {
-    const request = c as unknown as Context<AppEnv>;
-    const { session, alongside } = await resolveSessionWith(request, readOf(request));
-    if (!session) throw unauthorized();
+    const { session, rows } = await requireSession(c, readOf(c as unknown as Context<AppEnv>));
     c.set('signedIn', session);
-    c.set('readAhead', alongside);
+    c.set('readAhead', rows);
     await next();
   });
 
 /** 401 unless logged in, 403 unless the user is one of ADMIN_IDS. */
 export const adminOnly = createMiddleware<SignedInEnv>(async (c, next) => {
-  const session = await requireSession(c);
+  const { session } = await requireSession(c);
   if (!isAdminId(c.env, session.user.id)) throw forbidden('Only administrators can do this.');
   c.set('signedIn', session);
   await next();
